@@ -1,0 +1,55 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const serverOnlyPackages = ['argon2', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'fastify', '@fastify/*', 'jose'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', 'drizzle/meta/', 'screenshots/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Boundaries (style guide): shared is isomorphic; the client sees the server only as types.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**'], message: 'src/shared imports nothing from client or server.' },
+            { group: ['node:*', ...serverOnlyPackages], message: 'src/shared must run in the browser too.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'The client imports the server only as types.' },
+            { group: ['node:*', ...serverOnlyPackages], message: 'Server-only package.' },
+          ],
+        },
+      ],
+    },
+  },
+);

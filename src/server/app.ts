@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemo } from './db/seed-demo';
+import { ensureAdmin } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { ServiceDeps } from './modules/deps';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { registerClient } from './plugins/client';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { bearerToken, createContextInner, requestInfo, type Context } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: ServiceDeps;
+    database: DatabaseHandle;
+  }
+  interface FastifyRequest {
+    /** Database, config and the lazily resolved user: the same context tRPC procedures get. */
+    ctx: Context;
+  }
+}
+
+export type BuildOptions = {
+  /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  /** Apply migrations before serving (default true). */
+  migrate?: boolean;
+};
+
+/** At most this many procedures in one tRPC batch request. */
+const MAX_TRPC_BATCH = 10;
+
+/**
+ * Builds the whole server: database, REST routes under /api, tRPC under /api/trpc, and the built client. Only
+ * `main.ts` listens; tests call this and use `app.inject`.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.passwordHash', '*.access_token'],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  try {
+    if (options.migrate ?? true) await runMigrations(database);
+    const deps: ServiceDeps = { db: database.db, config };
+    app.decorate('deps', deps);
+    app.decorate<DatabaseHandle>('database', database);
+    if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+    await startupTasks(app, deps);
+
+    registerErrorHandling(app);
+    await registerSecurityHeaders(app, config.env === 'production');
+
+    app.decorateRequest('ctx', null as unknown as Context);
+    app.addHook('onRequest', async (request, reply) => {
+      request.ctx = createContextInner({ ...deps, token: bearerToken(request), request: requestInfo(request) });
+      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    });
+
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(authRoutes);
+        await api.register(siteRoutes);
+      },
+      { prefix: '/api' },
+    );
+
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/api/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => req.ctx,
+        maxBatchSize: MAX_TRPC_BATCH,
+        onError({ error, path, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'tRPC error');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+
+    await registerClient(app, config.clientDistDir);
+    return app;
+  } catch (error) {
+    await app.close().catch(() => {});
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD make sure the admin exists; SEED_DEMO loads the demo data into an empty database. */
+async function startupTasks(app: FastifyInstance, deps: ServiceDeps): Promise<void> {
+  const { config } = deps;
+  if (config.admin) {
+    const outcome = await ensureAdmin(deps, config.admin);
+    app.log.info({ email: config.admin.email }, `admin account ${outcome}`);
+  }
+  if (config.seedDemo) {
+    const result = await seedDemo(deps);
+    app.log.info(result, result.seeded ? 'demo data loaded' : 'demo data already present');
+  }
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { type Brand, DEFAULT_BRAND } from '../shared/brand';
+
+/** The project root: two levels above this file, both when run from source and from the repository. */
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const JWT_SECRET_MIN_BYTES = 32;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    JWT_SECRET: optionalText,
+    JWT_ISSUER: z.string().trim().min(1).default('annapurna-events'),
+    JWT_AUDIENCE: z.string().trim().min(1).default('annapurna-events-app'),
+    TRUST_PROXY: optionalText,
+    ADMIN_EMAIL: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+    SEED_DEMO: z.stringbool().default(false),
+    CLIENT_DIST_DIR: optionalText,
+    BRAND_NAME: optionalText,
+    LEGAL_NAME: optionalText,
+    BUSINESS_PHONE: optionalText,
+    WHATSAPP_NUMBER: optionalText.pipe(z.string().regex(/^\d{10,15}$/, 'digits only, with country code').optional()),
+    BUSINESS_EMAIL: optionalText.pipe(z.email().optional()),
+    UPI_ID: optionalText.pipe(z.string().regex(/^[\w.-]+@[\w.-]+$/, 'a UPI ID such as name@bank').optional()),
+    BUSINESS_ADDRESS: optionalText,
+    BUSINESS_GSTIN: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
+      } else if (Buffer.byteLength(env.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: `must be at least ${JWT_SECRET_MIN_BYTES} bytes in production`,
+        });
+      }
+    }
+  });
+
+export type PasswordHashOptions = { memoryCost: number; timeCost: number; parallelism: number };
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  /** Set: PostgreSQL through postgres.js. Unset: embedded PGlite under `pgliteDir`. */
+  databaseUrl: string | undefined;
+  /** A directory, or 'memory' for an in-memory database (tests). */
+  pgliteDir: string;
+  jwt: { secret: Uint8Array; issuer: string; audience: string; ttlSeconds: number };
+  /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (issue 2). Tests use cheaper settings. */
+  passwordHash: PasswordHashOptions;
+  trustProxy: boolean | string;
+  admin: { email: string; password: string; name: string } | undefined;
+  seedDemo: boolean;
+  clientDistDir: string;
+  brand: Brand;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the environment once, at start-up. This is the only module that touches `process.env`
+ * (issue 2); everything else receives the typed `Config`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(PROJECT_ROOT, e.DATA_DIR);
+  const secret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : devSecret(dataDir));
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: join(dataDir, 'pglite'),
+    jwt: {
+      secret: new TextEncoder().encode(secret),
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+      ttlSeconds: 12 * 60 * 60,
+    },
+    passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    seedDemo: e.SEED_DEMO,
+    clientDistDir: resolve(PROJECT_ROOT, e.CLIENT_DIST_DIR ?? 'dist/client'),
+    brand: {
+      ...DEFAULT_BRAND,
+      ...definedOnly({
+        name: e.BRAND_NAME,
+        legalName: e.LEGAL_NAME,
+        phone: e.BUSINESS_PHONE,
+        whatsappNumber: e.WHATSAPP_NUMBER,
+        email: e.BUSINESS_EMAIL,
+        upiId: e.UPI_ID,
+        address: e.BUSINESS_ADDRESS,
+        gstin: e.BUSINESS_GSTIN,
+      }),
+    },
+  };
+}
+
+/** Trust only a named proxy address or CIDR list; "true" is accepted only as an explicit opt-in. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept under DATA_DIR, so sessions survive
+ * restarts without anyone writing a .env file.
+ */
+function devSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(stored) >= JWT_SECRET_MIN_BYTES) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Every variable the server reads; `.env.example` documents each (checked by a test). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_SOURCES, BOOKING_STATUSES, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../../shared/domain';
+import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { users } from './users';
+
+/** Free-form event requirements as the spec's payloads carry them (spec section 3). */
+export type BookingRequirements = {
+  guest_count?: number;
+  event_duration?: string;
+  venue_type?: string;
+  catering_style?: string;
+  dietary_restrictions?: string[];
+  special_requests?: string;
+  budget_range?: string;
+  company_name?: string;
+  decoration_required?: boolean;
+  entertainment_required?: boolean;
+  photography_required?: boolean;
+};
+
+/** Money is integer paise (architecture section 4). */
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    clientPhone: text('client_phone'),
+    eventType: text('event_type', { enum: EVENT_TYPES }).notNull().default('other'),
+    eventName: text('event_name').notNull(),
+    eventDate: date('event_date', { mode: 'string' }),
+    eventTime: text('event_time'),
+    venueName: text('venue_name'),
+    venueAddress: text('venue_address'),
+    venueType: text('venue_type', { enum: VENUE_TYPES }),
+    city: text('city'),
+    guestCount: integer('guest_count'),
+    requirements: jsonb('requirements').$type<BookingRequirements>().notNull().default({}),
+    pricingTier: text('pricing_tier', { enum: PRICING_TIERS }),
+    basePricePerPersonPaise: paise('base_price_per_person_paise'),
+    discountPaise: paise('discount_paise'),
+    subtotalPaise: paise('subtotal_paise'),
+    gstPaise: paise('gst_paise'),
+    finalAmountPaise: paise('final_amount_paise'),
+    validUntil: date('valid_until', { mode: 'string' }),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('inquiry'),
+    source: text('source', { enum: BOOKING_SOURCES }).notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_created_idx').on(t.createdAt),
+    index('bookings_status_created_idx').on(t.status, t.createdAt),
+    index('bookings_client_email_idx').on(sql`lower(${t.clientEmail})`),
+    index('bookings_event_date_idx').on(t.eventDate),
+    index('bookings_user_idx').on(t.userId),
+    check('bookings_status_check', oneOf('status', BOOKING_STATUSES)),
+    check('bookings_source_check', oneOf('source', BOOKING_SOURCES)),
+    check('bookings_event_type_check', oneOf('event_type', EVENT_TYPES)),
+    check('bookings_guest_count_check', sql`guest_count IS NULL OR guest_count BETWEEN 0 AND 10000`),
+  ],
+);

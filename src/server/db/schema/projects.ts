@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PROJECT_STATUSES } from '../../../shared/domain';
+import { bookings } from './bookings';
+import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { suppliers } from './suppliers';
+import { users } from './users';
+
+/** A booking put out to suppliers for quotes (architecture section 5, "Projects, supplier quotes, auto-assign"). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('open'),
+    autoAssignDate: timestamp('auto_assign_date', { withTimezone: true }).notNull(),
+    awardedSupplierId: uuid('awarded_supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    awardedQuoteId: uuid('awarded_quote_id'),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open project per booking: "opens (or reuses) the open project".
+    uniqueIndex('projects_one_open_per_booking').on(t.bookingId).where(sql`status = 'open'`),
+    index('projects_due_idx').on(t.autoAssignDate).where(sql`status = 'open'`),
+    check('projects_status_check', oneOf('status', PROJECT_STATUSES)),
+  ],
+);
+
+export const projectInvitations = pgTable(
+  'project_invitations',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('project_invitations_project_supplier_key').on(t.projectId, t.supplierId),
+    index('project_invitations_supplier_created_idx').on(t.supplierId, t.createdAt),
+  ],
+);
+
+export const supplierQuotes = pgTable(
+  'supplier_quotes',
+  {
+    id: id(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    notes: text('notes'),
+    items: jsonb('items').$type<unknown[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('supplier_quotes_project_supplier_key').on(t.projectId, t.supplierId),
+    // Positive and at most 10 crore rupees (architecture section 5).
+    check('supplier_quotes_amount_check', sql`amount_paise > 0 AND amount_paise <= 10000000000`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_supplier_created_idx').on(t.supplierId, t.createdAt),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,80 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { z } from 'zod';
+
+type ErrorSpec = { status: number; trpc: TRPC_ERROR_CODE_KEY; detail: string };
+
+/**
+ * Every error the services raise, with its HTTP status, tRPC code and default message: one table, so REST and
+ * tRPC answer alike (architecture section 3).
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST', detail: 'Bad request' },
+  NOT_AUTHENTICATED: { status: 401, trpc: 'UNAUTHORIZED', detail: 'Not authenticated' },
+  INVALID_TOKEN: { status: 401, trpc: 'UNAUTHORIZED', detail: 'Could not validate credentials' },
+  INVALID_CREDENTIALS: { status: 401, trpc: 'UNAUTHORIZED', detail: 'Incorrect email or password' },
+  FORBIDDEN: { status: 403, trpc: 'FORBIDDEN', detail: 'You do not have permission to do this' },
+  ACCOUNT_INACTIVE: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    detail: 'This account has been deactivated. Please contact us to restore access.',
+  },
+  VENDOR_PENDING: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    detail: 'Your vendor account is awaiting admin approval. We will email you as soon as it is approved.',
+  },
+  VENDOR_REJECTED: { status: 403, trpc: 'FORBIDDEN', detail: 'Your vendor application was not approved.' },
+  NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', detail: 'Not found' },
+  EMAIL_TAKEN: { status: 409, trpc: 'CONFLICT', detail: 'An account with this email already exists' },
+  CONFLICT: { status: 409, trpc: 'CONFLICT', detail: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', detail: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    trpc: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Unsupported content type; send application/json',
+  },
+  RATE_LIMITED: { status: 429, trpc: 'TOO_MANY_REQUESTS', detail: 'Too many requests; please try again shortly' },
+  INTERNAL: { status: 500, trpc: 'INTERNAL_SERVER_ERROR', detail: 'Internal server error' },
+  UNAVAILABLE: { status: 503, trpc: 'INTERNAL_SERVER_ERROR', detail: 'Service unavailable' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The one error class services throw. `detail` is safe to show to the user. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly trpcCode: TRPC_ERROR_CODE_KEY;
+
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+  ) {
+    super(detail ?? ERRORS[code].detail);
+    this.name = 'AppError';
+    this.status = ERRORS[code].status;
+    this.trpcCode = ERRORS[code].trpc;
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+/** One entry of a 422 `detail` list, the shape clients of the spec read (`loc`, `msg`, `type`). */
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+
+export function zodIssuesToDetail(error: z.ZodError, location: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [location, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+/** Input that failed its schema: 422 with the list of problems. */
+export class ValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues[0]?.msg ?? 'Invalid input');
+    this.name = 'ValidationError';
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Role } from '../../shared/domain';
+import type { AuthUser } from '../modules/auth/auth.service';
+import { AppError, ValidationError, zodIssuesToDetail } from './errors';
+
+/** Validates one part of a REST request against a shared schema; failures are 422 with `loc` naming the part. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: 'body' | 'query' | 'path'): z.output<S> {
+  const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
+  if (!result.success) throw new ValidationError(zodIssuesToDetail(result.error, location));
+  return result.data;
+}
+
+/** The signed-in user of a REST request, or 401. */
+export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const user = await request.ctx.getUser();
+  if (!user) throw new AppError('NOT_AUTHENTICATED');
+  return user;
+}
+
+/** The signed-in user if it has one of the roles; 401 without a valid token, 403 for another role. */
+export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<AuthUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  return user;
+}

@@ -1,0 +1,15 @@
+import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { login, logout, registerCustomer, toUserDto } from './auth.service';
+
+export const authRouter = router({
+  register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => registerCustomer(ctx, input)),
+  login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => login(ctx, input)),
+  me: authedProcedure.query(({ ctx }) =>
+    toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt }),
+  ),
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    await logout(ctx, ctx.user.id);
+    return { ok: true as const };
+  }),
+});

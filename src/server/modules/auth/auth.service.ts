@@ -1,0 +1,177 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LoginInput, RegisterInput, AuthResult, UserDto } from '../../../shared/schemas/auth';
+import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import type { Role } from '../../../shared/domain';
+import { suppliers, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import type { ServiceDeps } from '../deps';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The signed-in user as procedures and routes see it. */
+export type AuthUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  phone: string | null;
+  city: string | null;
+  role: Role;
+  createdAt: Date;
+  /** The supplier row of a supplier account. */
+  supplierId: string | null;
+};
+
+export function toUserDto(user: Pick<UserRow, 'id' | 'email' | 'fullName' | 'phone' | 'city' | 'role' | 'createdAt'>): UserDto {
+  return {
+    id: user.id,
+    full_name: user.fullName,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    city: user.city,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+async function issue(deps: ServiceDeps, user: UserRow): Promise<AuthResult> {
+  const access_token = await signAccessToken(deps.config, { sub: user.id, ver: user.tokenVersion });
+  return { access_token, token_type: 'bearer', user: toUserDto(user) };
+}
+
+function findUserByEmail(deps: ServiceDeps, email: string) {
+  return deps.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/**
+ * Creates a customer account and signs it in (spec section 7 `POST /api/auth/register`). E-mails are unique
+ * case-insensitively; a taken e-mail is a 409.
+ */
+export async function registerCustomer(deps: ServiceDeps, input: RegisterInput): Promise<AuthResult> {
+  const data = registerInputSchema.parse(input);
+  if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
+  const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
+  try {
+    const [user] = await deps.db
+      .insert(users)
+      .values({ email: data.email, fullName: data.full_name, phone: data.phone, passwordHash, role: 'customer' })
+      .returning();
+    return issue(deps, user!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * Signs a user in (spec section 7 `POST /api/auth/login`). Unknown e-mail and wrong password give the same 401
+ * and take the same time. Vendors that are not approved and active are refused with a 403 saying why
+ * (architecture section 5); so are deactivated accounts.
+ */
+export async function login(deps: ServiceDeps, input: LoginInput): Promise<AuthResult> {
+  const data = loginInputSchema.parse(input);
+  const user = await findUserByEmail(deps, data.email);
+  if (!user?.passwordHash) {
+    await verifyPassword(await dummyHash(deps.config.passwordHash), data.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, data.password))) throw new AppError('INVALID_CREDENTIALS');
+
+  if (user.role === 'supplier') {
+    const [supplier] = await deps.db.select().from(suppliers).where(eq(suppliers.userId, user.id)).limit(1);
+    if (!supplier || supplier.approvalStatus === 'pending') throw new AppError('VENDOR_PENDING');
+    if (supplier.approvalStatus === 'rejected') {
+      throw new AppError(
+        'VENDOR_REJECTED',
+        supplier.rejectionReason
+          ? `Your vendor application was not approved. Reason: ${supplier.rejectionReason}`
+          : undefined,
+      );
+    }
+    if (!supplier.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  }
+  if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  return issue(deps, user);
+}
+
+/**
+ * Resolves a bearer token to its user. A bad signature, a wrong issuer or audience, an expired token, a deleted
+ * or deactivated user, a token from before the last logout, or a supplier no longer approved: all 401.
+ */
+export async function authenticate(deps: ServiceDeps, token: string): Promise<AuthUser> {
+  const claims = await verifyAccessToken(deps.config, token);
+  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw new AppError('INVALID_TOKEN');
+  const [row] = await deps.db
+    .select({
+      user: users,
+      supplierId: suppliers.id,
+      supplierApproval: suppliers.approvalStatus,
+      supplierActive: suppliers.isActive,
+    })
+    .from(users)
+    .leftJoin(suppliers, eq(suppliers.userId, users.id))
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  if (!row || !row.user.isActive || row.user.tokenVersion !== claims.ver) throw new AppError('INVALID_TOKEN');
+  const { user } = row;
+  if (user.role === 'supplier' && (row.supplierApproval !== 'approved' || !row.supplierActive)) {
+    throw new AppError('INVALID_TOKEN');
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    phone: user.phone,
+    city: user.city,
+    role: user.role,
+    createdAt: user.createdAt,
+    supplierId: row.supplierId ?? null,
+  };
+}
+
+/** Ends every session of the user: tokens carry the version, so bumping it revokes them all. */
+export async function logout(deps: ServiceDeps, userId: string): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Makes sure the admin account from ADMIN_EMAIL / ADMIN_PASSWORD exists, is an active admin, and has exactly
+ * that password (issue 2: idempotent; the password is reset to the given one).
+ */
+export async function ensureAdmin(
+  deps: ServiceDeps,
+  admin: { email: string; password: string; name: string },
+): Promise<'created' | 'updated'> {
+  const email = admin.email.trim().toLowerCase();
+  const existing = await findUserByEmail(deps, email);
+  if (!existing) {
+    const passwordHash = await hashPassword(admin.password, deps.config.passwordHash);
+    await deps.db.insert(users).values({ email, fullName: admin.name, passwordHash, role: 'admin' });
+    return 'created';
+  }
+  // A changed password also ends the sessions signed in with the old one.
+  const passwordChanged = !existing.passwordHash || !(await verifyPassword(existing.passwordHash, admin.password));
+  await deps.db
+    .update(users)
+    .set({
+      role: 'admin',
+      isActive: true,
+      ...(passwordChanged && {
+        passwordHash: await hashPassword(admin.password, deps.config.passwordHash),
+        tokenVersion: existing.tokenVersion + 1,
+      }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, existing.id));
+  return 'updated';
+}

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+
+/** `GET /api/health`: 200 when the database answers, 503 otherwise (issue 2). */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/health', async (request, reply) => {
+    try {
+      await request.ctx.db.execute(sql`select 1`);
+      return { status: 'ok', database: 'up' };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable', database: 'down', detail: 'Database unreachable' });
+    }
+  });
+};

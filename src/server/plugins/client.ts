@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client with a single-page-app fallback: every non-/api GET without a file extension gets
+ * index.html; missing assets and unknown /api paths get a JSON 404 (a cached HTML answer for a missing hashed
+ * chunk would break the next deploy).
+ */
+export async function registerClient(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasClient = existsSync(join(distDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed bundles never change; the shell must be revalidated so a deploy is picked up at once.
+        const cacheControl = path.endsWith('index.html')
+          ? 'no-cache'
+          : /[\\/]assets[\\/]/.test(path)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600';
+        void res.header('cache-control', cacheControl);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !/\.[a-z0-9]{1,8}$/i.test(path);
+    if (wantsPage && hasClient) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The client has not been built yet. Run `npm start` (it builds it) or `npm run build`.');
+    }
+    return reply.code(404).send({ detail: 'Not found' });
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, ERRORS, ValidationError, zodIssuesToDetail } from '../lib/errors';
+
+/** Fastify's own 4xx errors whose messages are rewritten into plain language. */
+const FASTIFY_DETAILS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: ERRORS.PAYLOAD_TOO_LARGE.detail,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ERRORS.UNSUPPORTED_MEDIA_TYPE.detail,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+};
+
+/**
+ * The REST error contract (architecture section 3): `{detail: string}` for 4xx, `{detail: [{loc, msg, type}]}`
+ * with 422 for invalid input, and a bare "Internal server error" plus the request id for anything unexpected.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.code(error.status).send({ detail: error.detail });
+    }
+    if (error instanceof ValidationError) return reply.code(422).send({ detail: error.issues });
+    if (error instanceof ZodError) return reply.code(422).send({ detail: zodIssuesToDetail(error, 'body') });
+
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = 'code' in error ? String(error.code) : '';
+      if (status === 429) void reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      const detail = FASTIFY_DETAILS[code] ?? (status === 400 ? 'Bad request' : error.message);
+      return reply.code(status).send({ detail });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: ERRORS.INTERNAL.detail, request_id: request.id });
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../modules/auth/auth.service';
+import { authenticate } from '../modules/auth/auth.service';
+import type { ServiceDeps } from '../modules/deps';
+
+export type RequestInfo = { ip: string; userAgent: string };
+
+export type Context = ServiceDeps & {
+  /** The signed-in user, null when no token was sent; a bad token throws 401. Resolved at most once. */
+  getUser(): Promise<AuthUser | null>;
+  request: RequestInfo;
+};
+
+type InnerOptions = ServiceDeps & {
+  token?: string | null;
+  /** A hand-made user for in-process callers (tests, jobs). */
+  user?: AuthUser | null;
+  request?: Partial<RequestInfo>;
+};
+
+/** A context built without HTTP (tests call procedures through `createCaller` with it). */
+export function createContextInner(options: InnerOptions): Context {
+  const { db, config } = options;
+  let resolved: Promise<AuthUser | null> | undefined;
+  return {
+    db,
+    config,
+    request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
+    getUser() {
+      if (options.user !== undefined) return Promise.resolve(options.user);
+      resolved ??= options.token ? authenticate({ db, config }, options.token) : Promise.resolve(null);
+      return resolved;
+    },
+  };
+}
+
+/**
+ * Reads `Authorization: Bearer <token>`. Any other non-empty header value is passed on as the token, so it fails
+ * verification and answers 401 where a user is needed, while public routes ignore it.
+ */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined || header === '') return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? header;
+}
+
+export function requestInfo(request: FastifyRequest): RequestInfo {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };
+}

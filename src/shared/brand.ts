@@ -1,0 +1,29 @@
+/**
+ * The business identity shown across the product (architecture section 6). These are the defaults; the server
+ * overrides any of them from env (BRAND_NAME, LEGAL_NAME, ...) and serves the result to the client.
+ */
+export type Brand = {
+  name: string;
+  legalName: string;
+  tagline: string;
+  phone: string;
+  whatsappNumber: string;
+  email: string;
+  upiId: string;
+  address: string;
+  city: string;
+  gstin: string | null;
+};
+
+export const DEFAULT_BRAND: Brand = {
+  name: 'Annapurna Events',
+  legalName: 'Annapurna Hospitality Private Limited',
+  tagline: 'Catering and celebrations, crafted in Indore',
+  phone: '+91 98260 12345',
+  whatsappNumber: '919826012345',
+  email: 'hello@annapurna-events.in',
+  upiId: 'annapurnaevents@upi',
+  address: '12, Race Course Road, Indore, Madhya Pradesh 452003',
+  city: 'Indore',
+  gstin: null,
+};

@@ -1,0 +1,114 @@
+import type { EventType, PricingTier, VenueType } from './domain';
+
+/**
+ * Instant-quote pricing (architecture section 5). Pure and shared: the server prices, the client shows, and the
+ * tests pin every default. Amounts are integer paise throughout.
+ */
+export type PricingRates = {
+  tierRatePaise: Record<PricingTier, number>;
+  eventTypeMultiplier: Record<EventType, number>;
+  venueTypeMultiplier: Record<VenueType, number>;
+  metroCities: readonly string[];
+  metroMultiplier: number;
+  /** Volume discounts, largest threshold first. */
+  volumeDiscounts: readonly { minGuests: number; percent: number }[];
+  gstPercent: number;
+  validityDays: number;
+};
+
+export const DEFAULT_PRICING: PricingRates = {
+  tierRatePaise: { basic: 650_00, premium: 1_100_00, luxury: 1_800_00 },
+  eventTypeMultiplier: {
+    wedding: 1.15,
+    pre_wedding: 1.05,
+    engagement: 1.05,
+    gala: 1.2,
+    corporate: 1.0,
+    birthday: 0.95,
+    anniversary: 1.0,
+    baby_shower: 0.95,
+    housewarming: 0.9,
+    festival: 1.0,
+    grazing: 0.85,
+    private: 1.0,
+    other: 1.0,
+  },
+  venueTypeMultiplier: { indoor: 1.0, banquet: 1.0, outdoor: 1.05, garden: 1.05, beach: 1.12 },
+  metroCities: ['mumbai', 'delhi', 'new delhi', 'bengaluru', 'bangalore', 'chennai', 'kolkata', 'hyderabad', 'pune', 'gurugram', 'noida'],
+  metroMultiplier: 1.1,
+  volumeDiscounts: [
+    { minGuests: 700, percent: 10 },
+    { minGuests: 300, percent: 5 },
+  ],
+  gstPercent: 18,
+  validityDays: 7,
+};
+
+export const MIN_GUESTS = 1;
+export const MAX_GUESTS = 10_000;
+
+export type QuoteInput = {
+  tier: PricingTier;
+  eventType: EventType;
+  venueType: VenueType;
+  city: string;
+  guestCount: number;
+};
+
+export type QuoteBreakdown = {
+  tier: PricingTier;
+  guestCount: number;
+  basePricePerPersonPaise: number;
+  grossPaise: number;
+  discountPercent: number;
+  discountPaise: number;
+  subtotalPaise: number;
+  gstPercent: number;
+  gstPaise: number;
+  finalAmountPaise: number;
+};
+
+export function isMetroCity(city: string, rates: PricingRates = DEFAULT_PRICING): boolean {
+  return rates.metroCities.includes(city.trim().toLowerCase());
+}
+
+/**
+ * `base_price_per_person` = tier rate × event × venue × metro, rounded to whole rupees; the volume discount comes
+ * off the subtotal; GST is charged on the discounted subtotal, rounded to the paisa.
+ */
+export function priceQuote(input: QuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
+  if (!Number.isInteger(input.guestCount) || input.guestCount < MIN_GUESTS || input.guestCount > MAX_GUESTS) {
+    throw new RangeError(`guestCount must be an integer from ${MIN_GUESTS} to ${MAX_GUESTS}`);
+  }
+  const multiplier =
+    rates.eventTypeMultiplier[input.eventType] *
+    rates.venueTypeMultiplier[input.venueType] *
+    (isMetroCity(input.city, rates) ? rates.metroMultiplier : 1);
+  const basePricePerPersonPaise = Math.round((rates.tierRatePaise[input.tier] * multiplier) / 100) * 100;
+  const grossPaise = basePricePerPersonPaise * input.guestCount;
+  const discountPercent = rates.volumeDiscounts.find((d) => input.guestCount >= d.minGuests)?.percent ?? 0;
+  const discountPaise = Math.round((grossPaise * discountPercent) / 100);
+  const subtotalPaise = grossPaise - discountPaise;
+  const gstPaise = Math.round((subtotalPaise * rates.gstPercent) / 100);
+  return {
+    tier: input.tier,
+    guestCount: input.guestCount,
+    basePricePerPersonPaise,
+    grossPaise,
+    discountPercent,
+    discountPaise,
+    subtotalPaise,
+    gstPercent: rates.gstPercent,
+    gstPaise,
+    finalAmountPaise: subtotalPaise + gstPaise,
+  };
+}
+
+/** Paise to rupees for JSON (architecture section 3: rupees as numbers with at most two decimals). */
+export function paiseToRupees(paise: number): number {
+  return Math.round(paise) / 100;
+}
+
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}

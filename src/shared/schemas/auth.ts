@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ROLES } from '../domain';
+import { emailSchema, nameSchema, phoneSchema } from './common';
+
+/** Spec section 9: minimum password length 6. The upper bound keeps hashing cost bounded. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+/** Login payload (spec section 7): email, password. The password is checked exactly as typed. */
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+/** Customer registration payload (spec section 3): email, password, full_name, phone. */
+export const registerInputSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  full_name: nameSchema('Full name'),
+  phone: phoneSchema,
+});
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const userDtoSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  city: z.string().nullable(),
+  created_at: z.string(),
+});
+/** The user as every client sees it (spec section 3 "User"). Never carries the hash or token version. */
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+export type AuthResult = { access_token: string; token_type: 'bearer'; user: UserDto };

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** E-mail as typed by a person: trimmed and lower-cased, so uniqueness is case-insensitive (issue 2). */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((value) => value.toLowerCase());
+
+/**
+ * Indian mobile numbers (spec section 9: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or 0
+ * prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9.
+ */
+export function normalizeIndianPhone(raw: string): string | null {
+  const digits = raw.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
+  return match ? `+91${match[1]}` : null;
+}
+
+export const phoneSchema = z
+  .string({ error: 'Phone number is required' })
+  .trim()
+  .min(1, 'Phone number is required')
+  .max(20, 'Enter a valid 10-digit Indian mobile number')
+  .transform((value, ctx) => {
+    const normalized = normalizeIndianPhone(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number' });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** A person's or business's name: trimmed, 1-100 characters, no control characters. */
+export function nameSchema(label: string, max = 100) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} contains invalid characters`);
+}
+
+export const uuidSchema = z.uuid({ error: 'Invalid id' });

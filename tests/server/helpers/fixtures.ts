@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ApprovalStatus, Role } from '../../../src/shared/domain';
+import { suppliers, users } from '../../../src/server/db/schema';
+import { hashPassword } from '../../../src/server/lib/password';
+import type { ServiceDeps } from '../../../src/server/modules/deps';
+
+export type MadeUser = { id: string; email: string; password: string; supplierId: string | null };
+
+/** Inserts a user straight into the database, with a supplier row for vendors in the given approval state. */
+export async function makeUser(
+  deps: ServiceDeps,
+  options: {
+    role?: Role;
+    approval?: ApprovalStatus;
+    isActive?: boolean;
+    supplierActive?: boolean;
+    rejectionReason?: string;
+    email?: string;
+  } = {},
+): Promise<MadeUser> {
+  const role = options.role ?? 'customer';
+  const email = options.email ?? `${role}.${randomBytes(4).toString('hex')}@example.in`;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const approval = options.approval ?? 'approved';
+  const isActive = options.isActive ?? (role !== 'supplier' || approval === 'approved');
+  const [user] = await deps.db
+    .insert(users)
+    .values({
+      email,
+      fullName: `Test ${role}`,
+      phone: '+919876543210',
+      role,
+      isActive,
+      passwordHash: await hashPassword(password, deps.config.passwordHash),
+    })
+    .returning();
+  let supplierId: string | null = null;
+  if (role === 'supplier') {
+    const [supplier] = await deps.db
+      .insert(suppliers)
+      .values({
+        userId: user!.id,
+        name: 'Test Vendor',
+        businessName: `Vendor ${email}`,
+        email,
+        phone: '+919876543210',
+        approvalStatus: approval,
+        rejectionReason: options.rejectionReason,
+        isActive: options.supplierActive ?? approval === 'approved',
+        isVerified: approval === 'approved',
+      })
+      .returning();
+    supplierId = supplier!.id;
+  }
+  return { id: user!.id, email, password, supplierId };
+}
+
+export async function setUserActive(deps: ServiceDeps, userId: string, isActive: boolean): Promise<void> {
+  await deps.db.update(users).set({ isActive }).where(eq(users.id, userId));
+}

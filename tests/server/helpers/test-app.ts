@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
+import { runMigrations } from '../../../src/server/db/migrate';
+import type { AuthUser } from '../../../src/server/modules/auth/auth.service';
+import type { ServiceDeps } from '../../../src/server/modules/deps';
+import { createContextInner } from '../../../src/server/trpc/context';
+import { createCallerFactory } from '../../../src/server/trpc/init';
+import { appRouter } from '../../../src/server/trpc/router';
+
+/** Cheap argon2 settings: tests hash hundreds of passwords; production keeps OWASP's. */
+export const TEST_PASSWORD_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIST_DIR: 'tests/fixtures/no-client', ...env });
+  return { ...config, passwordHash: TEST_PASSWORD_HASH };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again on close), so suites never see each other's rows.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ pgliteDir: 'memory' });
+    await runMigrations(handle);
+    return handle;
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), pgliteDir: 'memory', poolSize: 5 });
+  await runMigrations(handle);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  } as DatabaseHandle;
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  deps: ServiceDeps;
+  /** A tRPC caller as an HTTP request would make it: with a bearer token, or as a given user. */
+  caller(auth?: { token?: string | null; user?: AuthUser | null }): ReturnType<typeof createCaller>;
+  close(): Promise<void>;
+};
+
+const createCaller = createCallerFactory(appRouter);
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, migrate: false });
+  await app.ready();
+  const deps = { db: database.db, config };
+  return {
+    app,
+    config,
+    database,
+    deps,
+    caller: (auth = {}) => createCaller(createContextInner({ ...deps, token: auth.token ?? null, user: auth.user })),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_KEYS, ConfigError, loadConfig } from '../../src/server/config';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+describe('loadConfig', () => {
+  it('starts with no environment at all: port 3000, embedded database under ./data', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.pgliteDir).toBe(join(dir, 'pglite'));
+    expect(config.seedDemo).toBe(false);
+    expect(config.passwordHash).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(config.jwt.ttlSeconds).toBe(12 * 3600);
+  });
+
+  it('generates a development JWT secret once and keeps it under DATA_DIR', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(Buffer.from(first.jwt.secret).toString()).toBe(Buffer.from(second.jwt.secret).toString());
+    expect(first.jwt.secret.byteLength).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(Buffer.from(first.jwt.secret).toString());
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start in production without a JWT secret or with a weak one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret', DATA_DIR: tmp() })).toThrow(
+      /JWT_SECRET: must be at least 32 bytes/,
+    );
+    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() });
+    expect(ok.env).toBe('production');
+  });
+
+  it('reads flags, ports and URLs strictly', () => {
+    expect(loadConfig({ SEED_DEMO: 'false', DATA_DIR: tmp() }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'true', DATA_DIR: tmp() }).seedDemo).toBe(true);
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: tmp() })).toMatchObject({ port: 8080, host: '0.0.0.0' });
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/test', DATA_DIR: tmp() }).databaseUrl).toBe(
+      'postgres://127.0.0.1:5432/test',
+    );
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.in', DATA_DIR: tmp() })).toThrow(/go together/);
+    expect(loadConfig({ ADMIN_EMAIL: 'a@b.in', ADMIN_PASSWORD: 'secret123', DATA_DIR: tmp() }).admin).toEqual({
+      email: 'a@b.in',
+      password: 'secret123',
+      name: 'Administrator',
+    });
+  });
+
+  it('overrides the business identity from env', () => {
+    const config = loadConfig({ BRAND_NAME: 'Rasoi Royale', UPI_ID: 'rasoi@okaxis', DATA_DIR: tmp() });
+    expect(config.brand.name).toBe('Rasoi Royale');
+    expect(config.brand.upiId).toBe('rasoi@okaxis');
+    expect(() => loadConfig({ UPI_ID: 'not a vpa', DATA_DIR: tmp() })).toThrow(/UPI_ID/);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents exactly the variables the server reads', () => {
+    const text = readFileSync(join(import.meta.dirname, '..', '..', '.env.example'), 'utf8');
+    const documented = [...text.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual([...CONFIG_KEYS].sort());
+  });
+});
