@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { PageLoader } from './components/page-loader';
+import { LandingPage } from './pages/landing/landing-page';
+
+/** Route pages are split into their own chunks; only the landing page ships in the entry bundle. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const BookPage = lazyPage(() => import('./pages/book/book-page'), 'BookPage');
+const LoginPage = lazyPage(() => import('./pages/login/login-page'), 'LoginPage');
+const VendorRegisterPage = lazyPage(() => import('./pages/vendor-register/vendor-register-page'), 'VendorRegisterPage');
+const PaymentSuccessPage = lazyPage(() => import('./pages/payment-success/payment-success-page'), 'PaymentSuccessPage');
+const AdminDashboardPage = lazyPage(() => import('./pages/admin/admin-dashboard-page'), 'AdminDashboardPage');
+const SupplierDashboardPage = lazyPage(
+  () => import('./pages/supplier/supplier-dashboard-page'),
+  'SupplierDashboardPage',
+);
+const TermsPage = lazyPage(() => import('./pages/terms/terms-page'), 'TermsPage');
+const RefundPolicyPage = lazyPage(() => import('./pages/refund-policy/refund-policy-page'), 'RefundPolicyPage');
+const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy-policy/privacy-policy-page'), 'PrivacyPolicyPage');
+const BookingsPage = lazyPage(() => import('./pages/bookings/bookings-page'), 'BookingsPage');
+const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
+
+/** A new page starts at its top, as it would after a full page load. */
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation();
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** Spec section 2: the eleven routes, plus a not-found page for anything else. */
+export function App() {
+  return (
+    <>
+      <ScrollToTopOnNavigate />
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route path="/book" component={BookPage} />
+          <Route path="/login" component={LoginPage} />
+          <Route path="/vendor-register" component={VendorRegisterPage} />
+          <Route path="/payment/success" component={PaymentSuccessPage} />
+          <Route path="/admin" component={AdminDashboardPage} />
+          <Route path="/supplier" component={SupplierDashboardPage} />
+          <Route path="/terms" component={TermsPage} />
+          <Route path="/refund-policy" component={RefundPolicyPage} />
+          <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+          <Route path="/bookings" component={BookingsPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { CloseButton } from '@chakra-ui/react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import toast, { ToastBar, useToaster, useToasterStore, type DefaultToastOptions, type Toast } from 'react-hot-toast';
+
+/** Spec section 9 and architecture section 6: toast limits and timings. */
+const MAX_VISIBLE = 3;
+const GUTTER = 14;
+const WIDTH = 356;
+const EDGE_OFFSET = 16;
+const SWIPE_DISTANCE = 45;
+/** Pixels per millisecond. */
+const SWIPE_VELOCITY = 0.11;
+
+const TOAST_OPTIONS: DefaultToastOptions = {
+  duration: 4000,
+  // A global duration would otherwise also close loading toasts after 4 s, before their work is done.
+  loading: { duration: Infinity },
+  success: { iconTheme: { primary: '#2F855A', secondary: '#FFFFFF' } },
+  style: {
+    width: WIDTH,
+    // The default bar caps itself at 350 px; on a 360 px phone the full width would overflow the screen.
+    maxWidth: `min(${WIDTH}px, calc(100vw - ${2 * EDGE_OFFSET}px))`,
+    background: 'var(--chakra-colors-bg-panel)',
+    color: 'var(--chakra-colors-fg)',
+    border: '1px solid var(--chakra-colors-border)',
+    borderRadius: 12,
+    boxShadow: '0 12px 32px -12px rgba(42, 12, 26, 0.35)',
+    padding: '10px 8px 10px 12px',
+    fontSize: 15,
+    lineHeight: 1.4,
+  },
+};
+
+function isToastHotkey(event: KeyboardEvent): boolean {
+  // `code`, not `key`: Alt+T types "†" on macOS keyboards.
+  return event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
+}
+
+/**
+ * The app's single toast outlet, built on react-hot-toast's headless `useToaster` so that it can do what the
+ * stock <Toaster> cannot: keep at most three toasts (the oldest is dismissed), pause while a toast has keyboard
+ * focus, jump to the newest toast with Alt+T, dismiss the focused one with Escape and dismiss by swiping right.
+ */
+export function AppToaster() {
+  const { toasts, handlers } = useToaster(TOAST_OPTIONS);
+  const { pausedAt } = useToasterStore();
+  const elements = useRef(new Map<string, HTMLElement>());
+  const focusBeforeHotkey = useRef<HTMLElement | null>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const wantPause = hovered || focused;
+
+  useEffect(() => {
+    // Reconciled against the store's committed state: the library's pause handlers read `pausedAt` from the last
+    // render, so calling them straight from quick enter/leave events can end a pause twice and corrupt timers.
+    if (wantPause && pausedAt === undefined) handlers.startPause();
+    else if (!wantPause && pausedAt !== undefined) handlers.endPause();
+  }, [wantPause, pausedAt, handlers]);
+
+  useEffect(() => {
+    // New toasts come first in the store, so everything after the first three visible ones is older.
+    toasts
+      .filter((t) => t.visible)
+      .slice(MAX_VISIBLE)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (!isToastHotkey(event)) return;
+      const newest = toasts.find((t) => t.visible);
+      const element = newest ? elements.current.get(newest.id) : undefined;
+      if (!element) return;
+      event.preventDefault();
+      if (!element.contains(document.activeElement)) {
+        focusBeforeHotkey.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }
+      element.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [toasts]);
+
+  const register = useCallback((id: string, element: HTMLElement | null) => {
+    if (element) elements.current.set(id, element);
+    else elements.current.delete(id);
+  }, []);
+
+  const dismiss = useCallback(
+    (id: string) => {
+      const element = elements.current.get(id);
+      const hadFocus = element?.contains(document.activeElement) ?? false;
+      toast.dismiss(id);
+      if (hadFocus) {
+        const target = focusBeforeHotkey.current;
+        focusBeforeHotkey.current = null;
+        if (target?.isConnected) target.focus();
+        else element?.blur();
+      }
+    },
+    [],
+  );
+
+  return (
+    <section
+      aria-label="Notifications (Alt+T)"
+      style={{
+        position: 'fixed',
+        inset: EDGE_OFFSET,
+        zIndex: 9999,
+        pointerEvents: 'none',
+      }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      {toasts.map((t) => (
+        <ToastItem
+          key={t.id}
+          toast={t}
+          offset={handlers.calculateOffset(t, { gutter: GUTTER, defaultPosition: 'bottom-right' })}
+          onHeight={handlers.updateHeight}
+          register={register}
+          onDismiss={dismiss}
+        />
+      ))}
+    </section>
+  );
+}
+
+type ToastItemProps = {
+  toast: Toast;
+  offset: number;
+  onHeight(id: string, height: number): void;
+  register(id: string, element: HTMLElement | null): void;
+  onDismiss(id: string): void;
+};
+
+function ToastItem({ toast: t, offset, onHeight, register, onDismiss }: ToastItemProps) {
+  const [swipe, setSwipe] = useState(0);
+  const swipeStart = useRef<{ x: number; at: number } | null>(null);
+
+  const measure = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return undefined;
+      const update = () => onHeight(t.id, element.getBoundingClientRect().height);
+      update();
+      const observer = new MutationObserver(update);
+      observer.observe(element, { subtree: true, childList: true, characterData: true });
+      return () => observer.disconnect();
+    },
+    [t.id, onHeight],
+  );
+
+  const focusable = useCallback((element: HTMLDivElement | null) => register(t.id, element), [t.id, register]);
+
+  function onKeyDown(event: ReactKeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onDismiss(t.id);
+    }
+  }
+
+  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+    if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return;
+    swipeStart.current = { x: event.clientX, at: Date.now() };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  }
+
+  function onPointerMove(event: ReactPointerEvent) {
+    if (swipeStart.current) setSwipe(Math.max(0, event.clientX - swipeStart.current.x));
+  }
+
+  function onPointerUp(event: ReactPointerEvent) {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!start) return;
+    const distance = Math.max(0, event.clientX - start.x);
+    const velocity = distance / Math.max(1, Date.now() - start.at);
+    if (distance >= SWIPE_DISTANCE || velocity > SWIPE_VELOCITY) onDismiss(t.id);
+    else setSwipe(0);
+  }
+
+  const wrapperStyle: CSSProperties = {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    bottom: 0,
+    display: 'flex',
+    justifyContent: 'flex-end',
+    transform: `translateY(${-offset}px)`,
+    transition: 'transform 230ms cubic-bezier(.21,1.02,.73,1)',
+    zIndex: t.visible ? 9999 : undefined,
+  };
+
+  return (
+    <div ref={measure} style={wrapperStyle}>
+      <div
+        ref={focusable}
+        tabIndex={-1}
+        data-toast-id={t.id}
+        data-visible={t.visible}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+          setSwipe(0);
+        }}
+        style={{
+          pointerEvents: t.visible ? 'auto' : 'none',
+          borderRadius: 12,
+          outlineOffset: 2,
+          touchAction: 'pan-y',
+          transform: swipe ? `translateX(${swipe}px)` : undefined,
+          opacity: swipe ? Math.max(0.2, 1 - swipe / 150) : undefined,
+        }}
+      >
+        <ToastBar toast={t} position="bottom-right">
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              {t.type !== 'loading' && (
+                <CloseButton
+                  size="2xs"
+                  variant="ghost"
+                  colorPalette="gray"
+                  aria-label="Dismiss notification"
+                  onClick={() => onDismiss(t.id)}
+                />
+              )}
+            </>
+          )}
+        </ToastBar>
+      </div>
+    </div>
+  );
+}

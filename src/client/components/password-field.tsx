@@ -1,0 +1,45 @@
+import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import type { TextFieldProps } from './text-field';
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { autoComplete: 'current-password' | 'new-password' };
+
+/** A password input with a show/hide toggle, so people on phones can check what they typed. */
+export function PasswordField({ label, value, onValueChange, error, helperText, required, ...inputProps }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <InputGroup
+        endElement={
+          <IconButton
+            type="button"
+            size="sm"
+            variant="ghost"
+            colorPalette="gray"
+            me="-2"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          </IconButton>
+        }
+      >
+        <Input
+          size="lg"
+          bg="bg.panel"
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          {...inputProps}
+        />
+      </InputGroup>
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

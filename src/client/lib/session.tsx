@@ -1,0 +1,82 @@
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { AuthResult, UserDto } from '../../shared/schemas/auth';
+import { clearToken, readToken, writeToken } from './token-storage';
+import { trpc } from './trpc';
+
+export type SessionStatus = 'loading' | 'ready';
+
+export type Session = {
+  user: UserDto | null;
+  /** 'loading' only while a stored token is being checked at start-up. */
+  status: SessionStatus;
+  signIn(result: AuthResult): void;
+  signOut(): Promise<void>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+// The business identity is the same for everyone; every other cached answer belongs to the user who fetched it.
+function isUserScoped(query: Query): boolean {
+  const path = query.queryKey[0];
+  return !(Array.isArray(path) && path[0] === 'site');
+}
+
+/**
+ * Spec section 4 "Session" and architecture section 6: a stored token is checked with `auth.me` on start; if
+ * that fails the token is dropped without a message. Signing in stores the token and user; signing out tells
+ * the server (best effort), then forgets both.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { client } = trpc.useUtils();
+  const [startupToken] = useState(readToken);
+  // Set by signIn/signOut in this tab; from then on it, not the start-up check, says who is signed in.
+  const [local, setLocal] = useState<{ user: UserDto | null } | null>(null);
+
+  const me = trpc.auth.me.useQuery(undefined, {
+    enabled: startupToken !== null && local === null,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (me.isError && local === null) clearToken();
+  }, [me.isError, local]);
+
+  const signIn = useCallback(
+    (result: AuthResult) => {
+      writeToken(result.access_token);
+      queryClient.removeQueries({ predicate: isUserScoped });
+      setLocal({ user: result.user });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    if (readToken() !== null) {
+      try {
+        // Awaited so the request still carries the token; the server revokes it.
+        await client.auth.logout.mutate();
+      } catch {
+        // An expired token or an unreachable server must not keep the user signed in on this device.
+      }
+    }
+    clearToken();
+    queryClient.removeQueries({ predicate: isUserScoped });
+    setLocal({ user: null });
+    toast.success('Logged out successfully');
+  }, [client, queryClient]);
+
+  const user = local ? local.user : me.isSuccess ? me.data : null;
+  const status: SessionStatus = local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
+
+  const value = useMemo<Session>(() => ({ user, status, signIn, signOut }), [user, status, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

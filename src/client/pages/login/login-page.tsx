@@ -1,0 +1,146 @@
+import { Box, Button, Flex, Grid, Heading, HStack, Link as ChakraLink, Separator, Text } from '@chakra-ui/react';
+import { ArrowLeft, Store } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import type { AuthResult } from '../../../shared/schemas/auth';
+import { BrandLogo } from '../../components/brand-logo';
+import { destinationAfterSignIn, NEXT_PARAM, safeNextPath } from '../../lib/redirects';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { CreateAccountForm } from './create-account-form';
+import { LoginBrandPanel } from './login-brand-panel';
+import { SignInForm } from './sign-in-form';
+
+type Mode = 'sign-in' | 'create-account';
+
+const COPY: Record<Mode, { title: string; heading: string; lead: string; switchPrompt: string; switchLabel: string }> = {
+  'sign-in': {
+    title: 'Sign in',
+    heading: 'Welcome back',
+    lead: 'Sign in to follow your bookings and quotes.',
+    switchPrompt: 'New here?',
+    switchLabel: 'Create an account',
+  },
+  'create-account': {
+    title: 'Create account',
+    heading: 'Create your account',
+    lead: 'It takes a minute, and your quotes and bookings stay in one place.',
+    switchPrompt: 'Already have an account?',
+    switchLabel: 'Sign in instead',
+  },
+};
+
+/** Spec section 2 "Sign-in (/login)", with the session rules of section 4 and the messages of section 8. */
+export function LoginPage() {
+  const { user, signIn } = useSession();
+  const [, navigate] = useLocation();
+  const next = safeNextPath(new URLSearchParams(useSearch()).get(NEXT_PARAM));
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  // Set when this page signs the user in, so the "already signed in" redirect below does not race the handler's own.
+  const [completed, setCompleted] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const modeChanged = useRef(false);
+  const copy = COPY[mode];
+  useDocumentTitle(copy.title);
+
+  useEffect(() => {
+    // After a toggle the form under the keyboard is gone; the new heading tells screen readers what replaced it.
+    if (modeChanged.current) headingRef.current?.focus();
+  }, [mode]);
+
+  if (user && !completed) return <Redirect to={destinationAfterSignIn(user.role, next)} replace />;
+
+  function finish(result: AuthResult, message: string, destination: string) {
+    setCompleted(true);
+    toast.success(message);
+    navigate(destination, { replace: true });
+    signIn(result);
+  }
+
+  function toggleMode() {
+    modeChanged.current = true;
+    setMode((current) => (current === 'sign-in' ? 'create-account' : 'sign-in'));
+  }
+
+  return (
+    <Grid minH="100dvh" templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
+      <Box hideBelow="lg" display="flex">
+        <LoginBrandPanel />
+      </Box>
+      <Flex
+        as="main"
+        direction="column"
+        px={{ base: '5', sm: '8', md: '12' }}
+        py={{ base: '6', md: '10' }}
+        bg="bg"
+        css={{
+          backgroundImage: 'radial-gradient(circle at 100% 0%, var(--chakra-colors-brand-50) 0, transparent 40%)',
+        }}
+      >
+        <Box hideFrom="lg" mb="8">
+          <BrandLogo />
+        </Box>
+        <Flex flex="1" align="center" justify="center">
+          <Box w="full" maxW="md">
+            <Heading
+              ref={headingRef}
+              tabIndex={-1}
+              as="h1"
+              fontSize={{ base: '3xl', md: '4xl' }}
+              color="accent.950"
+              mb="2"
+              outline="none"
+            >
+              {copy.heading}
+            </Heading>
+            <Text color="fg.muted" mb="8">
+              {copy.lead}
+            </Text>
+
+            {mode === 'sign-in' ? (
+              <SignInForm
+                email={email}
+                onEmailChange={setEmail}
+                onSignedIn={(result) =>
+                  finish(result, 'Login successful!', destinationAfterSignIn(result.user.role, next))
+                }
+              />
+            ) : (
+              <CreateAccountForm
+                email={email}
+                onEmailChange={setEmail}
+                onRegistered={(result) => finish(result, 'Registration successful!', '/')}
+              />
+            )}
+
+            <HStack justify="center" gap="1.5" mt="6" fontSize="sm" flexWrap="wrap">
+              <Text color="fg.muted">{copy.switchPrompt}</Text>
+              <Button variant="plain" size="sm" h="auto" p="0" color="brand.fg" fontWeight="semibold" onClick={toggleMode}>
+                {copy.switchLabel}
+              </Button>
+            </HStack>
+
+            <Separator my="8" borderColor="border" />
+
+            <Flex justify="space-between" gap="4" wrap="wrap" fontSize="sm">
+              <ChakraLink asChild color="accent.700" fontWeight="medium">
+                <Link href="/vendor-register">
+                  <Store size={16} aria-hidden="true" />
+                  Become a vendor partner
+                </Link>
+              </ChakraLink>
+              <ChakraLink asChild color="fg.muted" fontWeight="medium">
+                <Link href="/">
+                  <ArrowLeft size={16} aria-hidden="true" />
+                  Back to Home
+                </Link>
+              </ChakraLink>
+            </Flex>
+          </Box>
+        </Flex>
+      </Flex>
+    </Grid>
+  );
+}

@@ -1,0 +1,126 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { DEFAULT_BRAND } from '../../src/shared/brand';
+
+/** jsdom's origin; the test tRPC client is pointed here so msw can intercept its fetches. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+const TRPC_URL = `${TEST_ORIGIN}/api/trpc`;
+
+/** The tRPC error codes the app meets, with the HTTP status and JSON-RPC code tRPC 11 puts on the wire. */
+const ERROR_CODES = {
+  BAD_REQUEST: { httpStatus: 400, jsonRpc: -32600 },
+  UNAUTHORIZED: { httpStatus: 401, jsonRpc: -32001 },
+  FORBIDDEN: { httpStatus: 403, jsonRpc: -32003 },
+  NOT_FOUND: { httpStatus: 404, jsonRpc: -32004 },
+  CONFLICT: { httpStatus: 409, jsonRpc: -32009 },
+  TOO_MANY_REQUESTS: { httpStatus: 429, jsonRpc: -32029 },
+  INTERNAL_SERVER_ERROR: { httpStatus: 500, jsonRpc: -32603 },
+} as const;
+export type TrpcErrorCode = keyof typeof ERROR_CODES;
+
+/** Thrown from a resolver to answer that procedure with a tRPC error. */
+export class TrpcTestError extends Error {
+  constructor(
+    readonly code: TrpcErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type TrpcCall = { path: string; input: unknown; authorization: string | null };
+
+type ResolverArgs = { input: unknown; request: Request };
+/** Returns the procedure's data, throws TrpcTestError, or returns a whole Response (e.g. a proxy's 502 page). */
+export type TrpcResolver = (args: ResolverArgs) => unknown;
+
+const resolvers = new WeakMap<object, { path: string; resolver: TrpcResolver }>();
+const calls: TrpcCall[] = [];
+const unhandled: string[] = [];
+
+export const server = setupServer(trpcHandler('site.brand', () => DEFAULT_BRAND));
+
+/** Every procedure call the app made in this test, in order. */
+export function recordedCalls(path?: string): TrpcCall[] {
+  return path ? calls.filter((call) => call.path === path) : [...calls];
+}
+
+export function resetTrpcRecording(): string[] {
+  calls.length = 0;
+  return unhandled.splice(0);
+}
+
+function findResolver(path: string): TrpcResolver | undefined {
+  for (const handler of server.listHandlers()) {
+    const entry = resolvers.get(handler);
+    if (entry?.path === path) return entry.resolver;
+  }
+  return undefined;
+}
+
+/** httpBatchLink sends `?batch=1` with inputs keyed "0", "1", ...; httpLink sends the bare input. */
+async function readInputs(request: Request, count: number, batched: boolean): Promise<unknown[]> {
+  const url = new URL(request.url);
+  let raw: unknown;
+  if (request.method === 'GET') {
+    const param = url.searchParams.get('input');
+    raw = param === null ? undefined : JSON.parse(param);
+  } else {
+    const text = await request.text();
+    raw = text === '' ? undefined : JSON.parse(text);
+  }
+  if (!batched) return [raw];
+  const keyed = (raw ?? {}) as Record<string, unknown>;
+  return Array.from({ length: count }, (_, index) => keyed[String(index)]);
+}
+
+function errorEnvelope(path: string, code: TrpcErrorCode, message: string) {
+  const spec = ERROR_CODES[code];
+  return {
+    status: spec.httpStatus,
+    body: { error: { message, code: spec.jsonRpc, data: { code, httpStatus: spec.httpStatus, path } } },
+  };
+}
+
+/**
+ * An msw handler that answers one tRPC procedure on `/api/trpc/:path`, batched or not. A batch can name several
+ * procedures (`/api/trpc/site.brand,auth.me?batch=1`); the handler answers every one of them from the resolvers
+ * currently installed (later `server.use` calls win), and a procedure nobody handles fails the test.
+ */
+export function trpcHandler(path: string, resolver: TrpcResolver): HttpHandler {
+  const handler = http.all(`${TRPC_URL}/:paths`, async ({ request, params }) => {
+    const paths = String(params.paths).split(',');
+    if (!paths.includes(path)) return undefined;
+    const batched = new URL(request.url).searchParams.get('batch') === '1';
+    const inputs = await readInputs(request, paths.length, batched);
+    const authorization = request.headers.get('authorization');
+
+    const results: { status: number; body: unknown }[] = [];
+    for (const [index, procedure] of paths.entries()) {
+      const input = inputs[index];
+      calls.push({ path: procedure, input, authorization });
+      const resolve = findResolver(procedure);
+      if (!resolve) {
+        unhandled.push(procedure);
+        results.push(errorEnvelope(procedure, 'NOT_FOUND', `No procedure found on path "${procedure}"`));
+        continue;
+      }
+      try {
+        const data = await resolve({ input, request });
+        if (data instanceof Response) return data;
+        results.push({ status: 200, body: { result: { data } } });
+      } catch (error) {
+        if (!(error instanceof TrpcTestError)) throw error;
+        results.push(errorEnvelope(procedure, error.code, error.message));
+      }
+    }
+
+    const statuses = new Set(results.map((result) => result.status));
+    // tRPC answers a batch with one status when all agree, otherwise 207 Multi-Status.
+    const status = statuses.size === 1 ? [...statuses][0]! : 207;
+    const body = batched ? results.map((result) => result.body) : results[0]!.body;
+    return HttpResponse.json(body as never, { status });
+  });
+  resolvers.set(handler, { path, resolver });
+  return handler;
+}

@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../src/client/app';
+import { createTrpcClient } from '../../src/client/lib/trpc';
+import { AppProviders } from '../../src/client/providers';
+import { TOKEN_KEY } from '../../src/client/lib/token-storage';
+import { TEST_ORIGIN } from './msw';
+
+type RenderOptions = {
+  /** The starting URL, with any query string. */
+  path?: string;
+  /** A token already in localStorage when the app starts, as after an earlier visit. */
+  token?: string;
+};
+
+/** Renders `ui` inside the app's real providers, with a fresh QueryClient and an in-memory location. */
+export function renderWithProviders(ui: ReactNode, { path = '/', token }: RenderOptions = {}) {
+  if (token !== undefined) window.localStorage.setItem(TOKEN_KEY, token);
+  const location = memoryLocation({ path, record: true });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders
+      queryClient={queryClient}
+      trpcClient={createTrpcClient(TEST_ORIGIN)}
+      locationHook={location.hook}
+      searchHook={location.searchHook}
+    >
+      {ui}
+    </AppProviders>,
+  );
+  return {
+    ...view,
+    user,
+    queryClient,
+    /** Every URL the app has been at, oldest first (replace navigations overwrite the last entry). */
+    history: location.history,
+    /** The current path, without the query string. */
+    currentPath: () => (location.history.at(-1) ?? '').split('?')[0],
+    currentUrl: () => location.history.at(-1) ?? '',
+  };
+}
+
+/** The whole app (all routes) at `path`. */
+export function renderApp(options: RenderOptions = {}) {
+  return renderWithProviders(<App />, options);
+}

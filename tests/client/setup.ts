@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import ResizeObserverPolyfill from 'resize-observer-polyfill';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { resetTrpcRecording, server } from './msw';
+
+// Browser APIs Chakra (Ark/Zag), react-hot-toast and the pages use that jsdom does not implement.
+globalThis.ResizeObserver ??= ResizeObserverPolyfill;
+
+globalThis.IntersectionObserver ??= class {
+  readonly root = null;
+  readonly rootMargin = '';
+  readonly thresholds = [];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
+window.matchMedia = (query: string): MediaQueryList =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollTo = function scrollTo() {};
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  // The toast store is module-global; without this a toast from one test would still show in the next.
+  act(() => toast.remove());
+  server.resetHandlers();
+  window.localStorage.clear();
+  const unhandled = resetTrpcRecording();
+  expect(unhandled, 'tRPC procedures called without a test handler').toEqual([]);
+});
+
+afterAll(() => server.close());
