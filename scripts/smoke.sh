@@ -43,9 +43,12 @@ fi
 echo "second process refused: $(grep -o 'already in use by process [0-9]*' <<<"$second")"
 
 kill -TERM "$pid"
-for _ in $(seq 1 20); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+for _ in $(seq 1 30); do
+  if ! kill -0 "$pid" 2>/dev/null && [ ! -e "$data/pglite.lock" ]; then break; fi
+  sleep 0.5
+done
 if kill -0 "$pid" 2>/dev/null; then echo "app did not stop on SIGTERM"; exit 1; fi
-[ ! -e "$data/pglite.lock" ] || { echo "lock file left behind after shutdown"; exit 1; }
+[ ! -e "$data/pglite.lock" ] || { echo "the server process did not stop and release the database on SIGTERM"; exit 1; }
 echo "stopped cleanly on SIGTERM"
 
 pid=$(start_app "$port")
@@ -59,7 +62,7 @@ kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
 pg_url=${PG_SMOKE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if command -v psql >/dev/null && psql "$pg_url" -Atc 'select 1' >/dev/null 2>&1; then
   db="smoke_$$"
-  psql "$pg_url" -qc "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+  psql "$pg_url" -qc "CREATE DATABASE $db"
   url="${pg_url%/*}/$db"
   pid=$(start_app "$port" DATABASE_URL="$url" SEED_DEMO=true)
   wait_health "$port"
