@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const serverOnlyPackages = ['argon2', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'fastify', '@fastify/*', 'jose'];
+const serverOnlyPackages = ['argon2', 'nodemailer', 'smtp-server', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'fastify', '@fastify/*', 'jose'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', 'drizzle/meta/', 'screenshots/'] },

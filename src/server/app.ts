@@ -5,11 +5,18 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
+import { createMailTransport, type MailTransport } from './mail/transport';
+import { startMailWorker, type MailWorker } from './mail/worker';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import type { ServiceDeps } from './modules/deps';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { quoteRoutes } from './modules/quote/quote.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -20,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: ServiceDeps;
     database: DatabaseHandle;
+    /** The e-mail outbox worker; null when built with `startWorkers: false`. */
+    mailWorker: MailWorker | null;
   }
   interface FastifyRequest {
     /** Database, config and the lazily resolved user: the same context tRPC procedures get. */
@@ -32,6 +41,13 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** Apply migrations before serving (default true). */
   migrate?: boolean;
+  /**
+   * Run the background workers (the e-mail outbox) in this process (default true). Tests that build many apps
+   * pass false and drive a worker of their own.
+   */
+  startWorkers?: boolean;
+  /** Where the mail worker sends; by default SMTP_URL's server, or .eml files under DATA_DIR/mail. */
+  mailTransport?: MailTransport;
 };
 
 /** At most this many procedures in one tRPC batch request. */
@@ -64,7 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const deps: ServiceDeps = { db: database.db, config };
     app.decorate('deps', deps);
     app.decorate<DatabaseHandle>('database', database);
-    if (ownsDatabase) app.addHook('onClose', () => database.close());
+    app.decorate<MailWorker | null>('mailWorker', null);
+    let transport: MailTransport | undefined;
+    // One hook, in this order: the worker finishes its message before the transport and the database go.
+    app.addHook('onClose', async () => {
+      await app.mailWorker?.stop();
+      transport?.close();
+      if (ownsDatabase) await database.close();
+    });
 
     await startupTasks(app, deps);
 
@@ -82,6 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(healthRoutes);
         await api.register(authRoutes);
         await api.register(siteRoutes);
+        await api.register(quoteRoutes);
+        await api.register(bookingsRoutes);
+        await api.register(testimonialsRoutes);
+        await api.register(analyticsRoutes);
+        await api.register(paymentsRoutes);
       },
       { prefix: '/api' },
     );
@@ -99,6 +127,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
 
     await registerClient(app, config.clientDistDir);
+
+    if (options.startWorkers ?? true) {
+      transport = options.mailTransport ?? createMailTransport(config.mail);
+      app.mailWorker = startMailWorker(deps, transport, { log: app.log.child({ worker: 'mail' }) });
+      app.log.info(
+        transport.kind === 'smtp' ? 'e-mail: sending through SMTP_URL' : `e-mail: no SMTP_URL, writing .eml files to ${config.mail.dir}`,
+      );
+    }
     return app;
   } catch (error) {
     await app.close().catch(() => {});

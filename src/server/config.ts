@@ -41,6 +41,14 @@ const envSchema = z
     UPI_ID: optionalText.pipe(z.string().regex(/^[\w.-]+@[\w.-]+$/, 'a UPI ID such as name@bank').optional()),
     BUSINESS_ADDRESS: optionalText,
     BUSINESS_GSTIN: optionalText,
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: optionalText.pipe(
+      z
+        .string()
+        .max(200)
+        .regex(/^[^\r\n]*@[^\r\n]*$/, 'an e-mail address, optionally with a name: "Name" <name@example.in>')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -79,6 +87,16 @@ export type Config = {
   seedDemo: boolean;
   clientDistDir: string;
   brand: Brand;
+  mail: MailConfig;
+};
+
+export type MailConfig = {
+  /** Set: send through this SMTP server. Unset: write each message as an .eml file under `dir`. */
+  smtpUrl: string | undefined;
+  /** From header of every message. */
+  from: string;
+  /** Where messages go when there is no SMTP server: `DATA_DIR/mail`. */
+  dir: string;
 };
 
 export class ConfigError extends Error {
@@ -99,6 +117,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = resolve(PROJECT_ROOT, e.DATA_DIR);
+  const brand: Brand = {
+    ...DEFAULT_BRAND,
+    ...definedOnly({
+      name: e.BRAND_NAME,
+      legalName: e.LEGAL_NAME,
+      phone: e.BUSINESS_PHONE,
+      whatsappNumber: e.WHATSAPP_NUMBER,
+      email: e.BUSINESS_EMAIL,
+      upiId: e.UPI_ID,
+      address: e.BUSINESS_ADDRESS,
+      gstin: e.BUSINESS_GSTIN,
+    }),
+  };
   const secret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : devSecret(dataDir));
 
   return {
@@ -120,18 +151,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     seedDemo: e.SEED_DEMO,
     clientDistDir: resolve(PROJECT_ROOT, e.CLIENT_DIST_DIR ?? 'dist/client'),
-    brand: {
-      ...DEFAULT_BRAND,
-      ...definedOnly({
-        name: e.BRAND_NAME,
-        legalName: e.LEGAL_NAME,
-        phone: e.BUSINESS_PHONE,
-        whatsappNumber: e.WHATSAPP_NUMBER,
-        email: e.BUSINESS_EMAIL,
-        upiId: e.UPI_ID,
-        address: e.BUSINESS_ADDRESS,
-        gstin: e.BUSINESS_GSTIN,
-      }),
+    brand,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${brand.name.replace(/["\\]/g, '')}" <${brand.email}>`,
+      dir: join(dataDir, 'mail'),
     },
   };
 }

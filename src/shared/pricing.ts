@@ -80,11 +80,12 @@ export function priceQuote(input: QuoteInput, rates: PricingRates = DEFAULT_PRIC
   if (!Number.isInteger(input.guestCount) || input.guestCount < MIN_GUESTS || input.guestCount > MAX_GUESTS) {
     throw new RangeError(`guestCount must be an integer from ${MIN_GUESTS} to ${MAX_GUESTS}`);
   }
-  const multiplier =
-    rates.eventTypeMultiplier[input.eventType] *
-    rates.venueTypeMultiplier[input.venueType] *
-    (isMetroCity(input.city, rates) ? rates.metroMultiplier : 1);
-  const basePricePerPersonPaise = Math.round((rates.tierRatePaise[input.tier] * multiplier) / 100) * 100;
+  const multipliers = [
+    rates.eventTypeMultiplier[input.eventType],
+    rates.venueTypeMultiplier[input.venueType],
+    isMetroCity(input.city, rates) ? rates.metroMultiplier : 1,
+  ];
+  const basePricePerPersonPaise = perPersonPaise(rates.tierRatePaise[input.tier], multipliers);
   const grossPaise = basePricePerPersonPaise * input.guestCount;
   const discountPercent = rates.volumeDiscounts.find((d) => input.guestCount >= d.minGuests)?.percent ?? 0;
   const discountPaise = Math.round((grossPaise * discountPercent) / 100);
@@ -102,6 +103,25 @@ export function priceQuote(input: QuoteInput, rates: PricingRates = DEFAULT_PRIC
     gstPaise,
     finalAmountPaise: subtotalPaise + gstPaise,
   };
+}
+
+/** Multipliers are applied with four decimals of precision, in integers: no floating-point drift. */
+const MULTIPLIER_SCALE = 10_000n;
+
+/**
+ * Rate × multipliers, rounded half-up to whole rupees, in exact integer arithmetic. Floating point would
+ * misround real cases: 1,100 × 0.95 × 1.10 is exactly ₹1,149.50 but evaluates to 1,149.4999… as doubles, so a
+ * premium birthday in Mumbai would be quoted ₹1,149 instead of ₹1,150.
+ */
+function perPersonPaise(ratePaise: number, multipliers: readonly number[]): number {
+  let numerator = BigInt(Math.round(ratePaise));
+  let denominator = 100n; // paise -> rupees
+  for (const multiplier of multipliers) {
+    numerator *= BigInt(Math.round(multiplier * Number(MULTIPLIER_SCALE)));
+    denominator *= MULTIPLIER_SCALE;
+  }
+  const rupees = (numerator * 2n + denominator) / (denominator * 2n);
+  return Number(rupees) * 100;
 }
 
 /** Paise to rupees for JSON (architecture section 3: rupees as numbers with at most two decimals). */

@@ -26,7 +26,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database is gone', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp(testConfig(), { database, migrate: false });
+    const app = await buildApp(testConfig(), { database, migrate: false, startWorkers: false });
     try {
       await database.close();
       const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -56,7 +56,7 @@ describe('unknown paths, errors and headers', () => {
 
   it('hides the cause of an unexpected error behind a 500 with a request id', async () => {
     const database = await openTestDatabase();
-    const app = await buildApp(testConfig(), { database, migrate: false });
+    const app = await buildApp(testConfig(), { database, migrate: false, startWorkers: false });
     app.get('/api/explode', async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:12');
     });
@@ -83,7 +83,7 @@ describe('serving the built client', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     const database = await openTestDatabase();
-    app = await buildApp(testConfig({ CLIENT_DIST_DIR: dist }), { database, migrate: false });
+    app = await buildApp(testConfig({ CLIENT_DIST_DIR: dist }), { database, migrate: false, startWorkers: false });
     close = async () => {
       await app.close();
       await database.close();

@@ -65,6 +65,30 @@ describe('loadConfig', () => {
   });
 });
 
+describe('mail settings', () => {
+  it('writes .eml files under DATA_DIR/mail without SMTP_URL, from the brand address', () => {
+    const dir = tmp();
+    const { mail } = loadConfig({ DATA_DIR: dir, BRAND_NAME: 'Rasoi Royale', BUSINESS_EMAIL: 'namaste@rasoi.in' });
+    expect(mail).toEqual({ smtpUrl: undefined, from: '"Rasoi Royale" <namaste@rasoi.in>', dir: join(dir, 'mail') });
+  });
+
+  it('accepts smtp:// and smtps:// URLs only, and never echoes the URL in the error', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'smtps://user:pass@smtp.example.in:465' }).mail.smtpUrl).toBe(
+      'smtps://user:pass@smtp.example.in:465',
+    );
+    expect(loadConfig({ DATA_DIR: tmp(), SMTP_URL: '' }).mail.smtpUrl).toBeUndefined();
+    const bad = () => loadConfig({ DATA_DIR: tmp(), SMTP_URL: 'https://user:s3cret@mail.example.in' });
+    expect(bad).toThrow(/SMTP_URL/);
+    expect(bad).not.toThrow(/s3cret/);
+  });
+
+  it('takes MAIL_FROM as given and refuses header injection', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'Bookings <bookings@example.in>' }).mail.from).toBe('Bookings <bookings@example.in>');
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'no-address' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'a@b.in\r\nBcc: x@y.in' })).toThrow(/MAIL_FROM/);
+  });
+});
+
 describe('.env.example', () => {
   it('documents exactly the variables the server reads', () => {
     const text = readFileSync(join(import.meta.dirname, '..', '..', '.env.example'), 'utf8');

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../modules/auth/auth.service';
 import { authenticate } from '../modules/auth/auth.service';
 import type { ServiceDeps } from '../modules/deps';
+import { AppError } from '../lib/errors';
 
 export type RequestInfo = { ip: string; userAgent: string };
 
@@ -46,4 +47,24 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };
+}
+
+/** Who is asking, for services that record it (analytics) or link what they create to a signed-in customer. */
+export type Requester = RequestInfo & { user: AuthUser | null };
+
+export async function requesterOf(ctx: Pick<Context, 'getUser' | 'request'>): Promise<Requester> {
+  return { ...ctx.request, user: await optionalUser(ctx) };
+}
+
+/**
+ * The signed-in user on a public route, or null. A bad or expired token is ignored here: a visitor with a stale
+ * token in storage must still get a quote (the 401 is for routes that need a user).
+ */
+export async function optionalUser(ctx: Pick<Context, 'getUser'>): Promise<AuthUser | null> {
+  try {
+    return await ctx.getUser();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) return null;
+    throw error;
+  }
 }

@@ -1,11 +1,21 @@
+import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { bookingsRouter } from '../modules/bookings/bookings.router';
+import { paymentsRouter } from '../modules/payments/payments.router';
+import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
+import { testimonialsRouter } from '../modules/testimonials/testimonials.router';
 import { router } from './init';
 
 /** The root router: one sub-router per domain (architecture section 3). */
 export const appRouter = router({
   auth: authRouter,
   site: siteRouter,
+  quote: quoteRouter,
+  bookings: bookingsRouter,
+  testimonials: testimonialsRouter,
+  analytics: analyticsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate, todayInIndia } from '../dates';
 
 /** E-mail as typed by a person: trimmed and lower-cased, so uniqueness is case-insensitive (issue 2). */
 export const emailSchema = z
@@ -44,3 +45,44 @@ export function nameSchema(label: string, max = 100) {
 }
 
 export const uuidSchema = z.uuid({ error: 'Invalid id' });
+
+/**
+ * An event date: `YYYY-MM-DD`, a real calendar date, today or later in India time (architecture section 5).
+ * "Today" is read when the value is checked, never when the module loads.
+ */
+export const eventDateSchema = z
+  .string({ error: 'Please select an event date' })
+  .trim()
+  .min(1, 'Please select an event date')
+  .refine(isIsoDate, 'Enter the event date as YYYY-MM-DD')
+  .refine((value) => !isIsoDate(value) || value >= todayInIndia(), 'Event date cannot be in the past');
+
+/**
+ * Optional free text: trimmed and bounded; empty, null or absent all become null, so the database never holds
+ * empty strings. Line breaks are allowed (special requests, addresses); other control characters are not.
+ */
+export function optionalTextSchema(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), `${label} contains invalid characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** An optional Indian mobile: empty, null or absent is "not given"; anything else must be a valid number. */
+export const optionalPhoneSchema = z
+  .string({ error: 'Enter a valid 10-digit Indian mobile number' })
+  .trim()
+  .max(20, 'Enter a valid 10-digit Indian mobile number')
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const normalized = normalizeIndianPhone(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number' });
+      return z.NEVER;
+    }
+    return normalized;
+  });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
 import { runMigrations } from '../../../src/server/db/migrate';
 import type { AuthUser } from '../../../src/server/modules/auth/auth.service';
 import type { ServiceDeps } from '../../../src/server/modules/deps';
-import { createContextInner } from '../../../src/server/trpc/context';
+import { createContextInner, type RequestInfo } from '../../../src/server/trpc/context';
 import { createCallerFactory } from '../../../src/server/trpc/init';
 import { appRouter } from '../../../src/server/trpc/router';
 
@@ -52,17 +52,24 @@ export type TestApp = {
   config: Config;
   database: DatabaseHandle;
   deps: ServiceDeps;
-  /** A tRPC caller as an HTTP request would make it: with a bearer token, or as a given user. */
-  caller(auth?: { token?: string | null; user?: AuthUser | null }): ReturnType<typeof createCaller>;
+  /** A tRPC caller as an HTTP request would make it: with a bearer token, or as a given user, from a given client. */
+  caller(auth?: { token?: string | null; user?: AuthUser | null; request?: Partial<RequestInfo> }): ReturnType<typeof createCaller>;
   close(): Promise<void>;
 };
 
 const createCaller = createCallerFactory(appRouter);
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * An app on a fresh test database. Background workers stay off unless asked for: tests drive the mail worker
+ * themselves (`startMailWorker(..., { poll: false })` and `drainOnce()`).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'startWorkers' | 'mailTransport'> = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, migrate: false });
+  const app = await buildApp(config, { database, migrate: false, startWorkers: false, ...options });
   await app.ready();
   const deps = { db: database.db, config };
   return {
@@ -70,7 +77,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     deps,
-    caller: (auth = {}) => createCaller(createContextInner({ ...deps, token: auth.token ?? null, user: auth.user })),
+    caller: (auth = {}) =>
+      createCaller(createContextInner({ ...deps, token: auth.token ?? null, user: auth.user, request: auth.request })),
     async close() {
       await app.close();
       await database.close();

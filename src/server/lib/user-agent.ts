@@ -1,0 +1,38 @@
+import Bowser from 'bowser';
+import type { DeviceClass } from '../../shared/domain';
+
+export type ClientAgent = {
+  /** Browser family ("Chrome", "Safari", "Edge", ...), null when unknown. Never the version. */
+  browser: string | null;
+  /** Mobile, tablet or desktop; null when the User-Agent does not say (curl, empty, TV). */
+  device: DeviceClass | null;
+  /** Crawlers and link previewers; their page views are not counted. */
+  isBot: boolean;
+};
+
+/** Bowser's names shortened to the families the admin reports show (and the demo data uses). */
+const FAMILY_NAMES: Record<string, string> = {
+  'Microsoft Edge': 'Edge',
+  'Samsung Internet for Android': 'Samsung Internet',
+};
+
+const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * Browser family and device class from a User-Agent (architecture section 5 "Analytics"), with bowser, a
+ * maintained MIT parser. Never throws: an odd header only yields unknowns.
+ */
+export function parseUserAgent(userAgent: string | undefined | null): ClientAgent {
+  const ua = (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH).trim();
+  if (!ua) return { browser: null, device: null, isBot: false };
+  let parsed: Bowser.Parser.ParsedResult;
+  try {
+    parsed = Bowser.parse(ua);
+  } catch {
+    return { browser: null, device: null, isBot: false };
+  }
+  const type = parsed.platform.type;
+  const name = parsed.browser.name?.trim() || null;
+  const device: DeviceClass | null = type === 'mobile' || type === 'tablet' || type === 'desktop' ? type : null;
+  return { browser: name ? (FAMILY_NAMES[name] ?? name) : null, device, isBot: type === 'bot' };
+}

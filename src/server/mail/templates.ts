@@ -1,0 +1,230 @@
+import type { Brand } from '../../shared/brand';
+import { formatLongDate } from '../../shared/dates';
+import type { EventType, PricingTier, VenueType } from '../../shared/domain';
+import { formatInr } from '../../shared/money';
+import type { BookingInquiryData } from '../../shared/schemas/bookings';
+import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
+
+/** Every kind of message the product sends; stored in `email_outbox.template`. */
+export type EmailTemplate = 'quote' | 'inquiry_acknowledgement';
+
+/** A rendered message, ready for the outbox. */
+export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };
+
+const COLORS = { saffron: '#D2680B', maroon: '#6B2142', cream: '#FFF8EB', ink: '#2D2320', muted: '#6B5E57', line: '#F0E2CC' };
+
+/** Every value that did not come from our own code goes through this before it reaches HTML. */
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** "pre_wedding" -> "Pre wedding", "premium" -> "Premium". */
+export function humanize(value: EventType | VenueType | PricingTier | string): string {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+type Row = [label: string, value: string];
+type Paragraph = string;
+
+type Layout = {
+  brand: Brand;
+  /** The first line of the message: shown by mail programs next to the subject. */
+  preheader: string;
+  heading: string;
+  greeting: string;
+  intro: Paragraph[];
+  sections: { title: string; rows?: Row[]; bullets?: string[]; emphasisLast?: boolean }[];
+  closing: Paragraph[];
+};
+
+/** The branded frame: a plain table layout with inline styles that survives every mail program. */
+function render(layout: Layout): { text: string; html: string } {
+  const { brand } = layout;
+  const contact = `${brand.phone} · ${brand.email}`;
+  const legal = [brand.legalName, brand.address, brand.gstin ? `GSTIN ${brand.gstin}` : null].filter(Boolean).join(' · ');
+
+  const text = [
+    layout.greeting,
+    '',
+    ...layout.intro.flatMap((p) => [p, '']),
+    ...layout.sections.flatMap((section) => [
+      section.title,
+      ...(section.rows ?? []).map(([label, value]) => `  ${label}: ${value}`),
+      ...(section.bullets ?? []).map((bullet) => `  - ${bullet}`),
+      '',
+    ]),
+    ...layout.closing.flatMap((p) => [p, '']),
+    'Warm regards,',
+    `The ${brand.name} team`,
+    contact,
+    '',
+    '--',
+    legal,
+  ].join('\n');
+
+  const sectionHtml = layout.sections
+    .map((section) => {
+      const rows = (section.rows ?? [])
+        .map(([label, value], index, all) => {
+          const strong = section.emphasisLast && index === all.length - 1;
+          const weight = strong ? 'font-weight:700;font-size:16px;' : '';
+          const border = index === all.length - 1 ? '' : `border-bottom:1px solid ${COLORS.line};`;
+          return `<tr><td style="padding:8px 0;color:${COLORS.muted};${border}${weight}">${escapeHtml(label)}</td><td align="right" style="padding:8px 0;color:${COLORS.ink};${border}${weight}">${escapeHtml(value)}</td></tr>`;
+        })
+        .join('');
+      const bullets = (section.bullets ?? [])
+        .map((bullet) => `<li style="margin:0 0 6px;">${escapeHtml(bullet).replace(/\r?\n/g, '<br>')}</li>`)
+        .join('');
+      return [
+        `<h2 style="margin:24px 0 8px;font-size:16px;color:${COLORS.maroon};">${escapeHtml(section.title)}</h2>`,
+        rows ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">${rows}</table>` : '',
+        bullets ? `<ul style="margin:0;padding-left:20px;font-size:14px;color:${COLORS.ink};">${bullets}</ul>` : '',
+      ].join('');
+    })
+    .join('');
+
+  const paragraph = (p: string) => `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">${escapeHtml(p)}</p>`;
+
+  const html = `<!doctype html>
+<html lang="en-IN">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(layout.heading)}</title></head>
+<body style="margin:0;padding:0;background:${COLORS.cream};font-family:Helvetica,Arial,sans-serif;">
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(layout.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.cream};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid ${COLORS.line};">
+<tr><td style="background:${COLORS.maroon};padding:20px 28px;">
+<div style="font-size:22px;font-weight:700;color:#ffffff;">${escapeHtml(brand.name)}</div>
+<div style="font-size:13px;color:#FDD48C;margin-top:4px;">${escapeHtml(brand.tagline)}</div>
+</td></tr>
+<tr><td style="padding:28px;">
+<h1 style="margin:0 0 16px;font-size:20px;color:${COLORS.saffron};">${escapeHtml(layout.heading)}</h1>
+${paragraph(layout.greeting)}
+${layout.intro.map(paragraph).join('\n')}
+${sectionHtml}
+<div style="height:16px;"></div>
+${layout.closing.map(paragraph).join('\n')}
+<p style="margin:0;font-size:15px;line-height:1.55;color:${COLORS.ink};">Warm regards,<br>The ${escapeHtml(brand.name)} team</p>
+</td></tr>
+<tr><td style="background:${COLORS.cream};padding:16px 28px;font-size:12px;line-height:1.6;color:${COLORS.muted};">
+${escapeHtml(contact)}<br>${escapeHtml(legal)}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { text, html };
+}
+
+/** A short reference customers can quote on the phone: the first block of the booking id. */
+export function quoteReference(bookingId: string): string {
+  return bookingId.slice(0, 8).toUpperCase();
+}
+
+/**
+ * The instant-quote e-mail (issue 3 "queue an e-mail with the quote to the customer"): every line of the quote,
+ * its validity (7 days, spec section 9) and the next steps.
+ */
+export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: InstantQuoteResult): EmailMessage {
+  const tier = humanize(quote.tier);
+  const rows: Row[] = quote.breakdown.map((line) => [
+    line.key === 'total' ? 'Total amount' : line.label,
+    line.amount < 0 ? `−${formatInr(-line.amount)}` : formatInr(line.amount),
+  ]);
+  const { text, html } = render({
+    brand,
+    preheader: `${tier} package for ${quote.guest_count} guests: ${formatInr(quote.final_amount)} including GST.`,
+    heading: 'Your instant quote is ready',
+    greeting: `Dear ${input.client_name},`,
+    intro: [
+      `Thank you for choosing ${brand.name}. Here is your instant quote for ${input.event_name}; all prices include GST at ${quote.gst_percent}%.`,
+    ],
+    sections: [
+      {
+        title: 'Your event',
+        rows: [
+          ['Event', input.event_name],
+          ['Event type', humanize(input.event_type)],
+          ['Date', formatLongDate(input.event_date)],
+          ['Guests', quote.guest_count.toLocaleString('en-IN')],
+          ['Venue', `${humanize(input.venue_type)}, ${input.location}`],
+          ['Package', `${tier} (${formatInr(quote.base_price_per_person)} per person)`],
+        ],
+      },
+      { title: 'Your quote', rows, emphasisLast: true },
+      {
+        title: 'What happens next',
+        bullets: [
+          `Reply to this e-mail or call us on ${brand.phone} to confirm your date and menu.`,
+          'A 25% deposit secures your date; the final guest count is confirmed 7 days before the event.',
+          'Subscribe for just ₹99 for a 5% instant discount on your final bill, a free menu tasting session and a dedicated event coordinator.',
+        ],
+      },
+    ],
+    closing: [
+      `This quote is valid until ${formatLongDate(quote.valid_until)}. Quote reference: ${quoteReference(quote.quote_id)}.`,
+    ],
+  });
+  return {
+    to: input.client_email,
+    subject: `Your instant quote for ${input.event_name}: ${formatInr(quote.final_amount)}`,
+    text,
+    html,
+    template: 'quote',
+  };
+}
+
+/**
+ * The acknowledgement of a service inquiry (issue 3): what the customer asked for, and the spec's promise
+ * "We will contact you soon with a customized quote" (section 8).
+ */
+export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryData, bookingId: string): EmailMessage {
+  const r = input.requirements;
+  const venue = [input.venue_name, input.venue_address].filter(Boolean).join(', ');
+  const rows: Row[] = [
+    ['Event', input.event_name],
+    ['Event type', humanize(input.event_type)],
+    ['Date', input.event_date ? formatLongDate(input.event_date) : 'To be decided'],
+    ...(input.event_time ? [['Time', input.event_time] as Row] : []),
+    ['Guests', r.guest_count > 0 ? r.guest_count.toLocaleString('en-IN') : 'To be decided'],
+    ...(venue ? [['Venue', venue] as Row] : []),
+    ...(r.company_name ? [['Company', r.company_name] as Row] : []),
+    ...(r.catering_style ? [['Catering style', r.catering_style] as Row] : []),
+    ...(r.event_duration ? [['Duration', r.event_duration] as Row] : []),
+    ...(r.budget_range ? [['Budget', r.budget_range] as Row] : []),
+    ['Decoration', r.decoration_required ? 'Yes' : 'No'],
+    ['Entertainment', r.entertainment_required ? 'Yes' : 'No'],
+    ['Photography', r.photography_required ? 'Yes' : 'No'],
+  ];
+  const { text, html } = render({
+    brand,
+    preheader: `We have your inquiry for ${input.event_name} and will contact you soon.`,
+    heading: 'Thank you for your inquiry',
+    greeting: `Dear ${input.client_name},`,
+    intro: [
+      `Thank you for your inquiry about ${input.event_name}. We will contact you soon with a customized quote.`,
+    ],
+    sections: [
+      { title: 'What you told us', rows },
+      ...(r.special_requests ? [{ title: 'Special requests', bullets: [r.special_requests] }] : []),
+    ],
+    closing: [
+      `We are available Monday to Saturday, 10:00 to 19:00 IST. For anything urgent, call or WhatsApp us on ${brand.phone}. Inquiry reference: ${quoteReference(bookingId)}.`,
+    ],
+  });
+  return {
+    to: input.client_email,
+    subject: `We have received your inquiry: ${input.event_name}`,
+    text,
+    html,
+    template: 'inquiry_acknowledgement',
+  };
+}

@@ -1,0 +1,161 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { addDays, todayInIndia } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import { DEFAULT_PRICING, paiseToRupees, priceQuote, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
+import {
+  instantQuoteInputSchema,
+  type InstantQuoteInput,
+  type InstantQuoteResult,
+  type QuoteLine,
+} from '../../../shared/schemas/quote';
+import { bookings } from '../../db/schema';
+import { humanize, quoteEmail } from '../../mail/templates';
+import { enqueueEmail } from '../../mail/outbox';
+import type { Requester } from '../../trpc/context';
+import { recordAnalyticsEvent } from '../analytics/analytics.service';
+import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
+import type { ServiceDeps } from '../deps';
+
+/**
+ * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
+ * will read its overrides from the `settings` table here, the one place pricing looks them up.
+ */
+export async function currentPricingRates(_deps: ServiceDeps): Promise<PricingRates> {
+  return DEFAULT_PRICING;
+}
+
+/** The quote as the UI shows it, line by line, in rupees. */
+function quoteLines(price: QuoteBreakdown): QuoteLine[] {
+  const perPerson = paiseToRupees(price.basePricePerPersonPaise);
+  const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
+  return [
+    { key: 'base', label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`, amount: paiseToRupees(price.grossPaise) },
+    ...(price.discountPaise > 0
+      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
+      : []),
+    { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
+    { key: 'gst', label: `GST (${price.gstPercent}%)`, amount: paiseToRupees(price.gstPaise) },
+    { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
+  ];
+}
+
+function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string): InstantQuoteResult {
+  return {
+    quote_id: quoteId,
+    tier: price.tier,
+    guest_count: price.guestCount,
+    base_price_per_person: paiseToRupees(price.basePricePerPersonPaise),
+    gross_amount: paiseToRupees(price.grossPaise),
+    discount_percent: price.discountPercent,
+    discount_amount: paiseToRupees(price.discountPaise),
+    subtotal: paiseToRupees(price.subtotalPaise),
+    gst_percent: price.gstPercent,
+    gst_amount: paiseToRupees(price.gstPaise),
+    final_amount: paiseToRupees(price.finalAmountPaise),
+    valid_until: validUntil,
+    breakdown: quoteLines(price),
+  };
+}
+
+/**
+ * An instant quote (spec section 7 `POST /quotation/instant`, architecture section 5): priced by the shared
+ * `priceQuote`, valid 7 days from today in India. In one transaction it creates the booking (status `quoted`,
+ * source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
+ * booking instead; records a `quotation` analytics event; and queues the quote e-mail.
+ */
+export async function createInstantQuote(
+  deps: ServiceDeps,
+  input: InstantQuoteInput,
+  requester: Requester,
+): Promise<InstantQuoteResult> {
+  const data = instantQuoteInputSchema.parse(input);
+  const rates = await currentPricingRates(deps);
+  const price = priceQuote(
+    { tier: data.tier, eventType: data.event_type, venueType: data.venue_type, city: data.location, guestCount: data.guest_count },
+    rates,
+  );
+  const today = todayInIndia();
+  const validUntil = addDays(today, rates.validityDays);
+  const userId = customerIdFor(requester.user, data.client_email);
+
+  const quoted = {
+    clientName: data.client_name,
+    ...(data.client_phone && { clientPhone: data.client_phone }),
+    eventType: data.event_type,
+    venueType: data.venue_type,
+    city: data.location,
+    guestCount: data.guest_count,
+    pricingTier: data.tier,
+    basePricePerPersonPaise: price.basePricePerPersonPaise,
+    discountPaise: price.discountPaise,
+    subtotalPaise: price.subtotalPaise,
+    gstPaise: price.gstPaise,
+    finalAmountPaise: price.finalAmountPaise,
+    validUntil,
+  };
+  const requirements = { guest_count: data.guest_count, venue_type: data.venue_type };
+
+  return deps.db.transaction(async (tx) => {
+    // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
+    const eventKey = `quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${eventKey}))`);
+
+    const [existing] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          sql`lower(${bookings.clientEmail}) = ${data.client_email}`,
+          sql`lower(${bookings.eventName}) = ${data.event_name.toLowerCase()}`,
+          eq(bookings.eventDate, data.event_date),
+          eq(bookings.status, 'quoted'),
+          eq(bookings.source, 'instant_quote'),
+          gte(bookings.validUntil, today),
+        ),
+      )
+      .orderBy(desc(bookings.updatedAt))
+      .limit(1)
+      .for('update');
+
+    let bookingId: string;
+    if (existing) {
+      bookingId = existing.id;
+      await tx
+        .update(bookings)
+        .set({
+          ...quoted,
+          ...(userId && { userId }),
+          requirements: sql`${bookings.requirements} || ${JSON.stringify(requirements)}::jsonb`,
+          updatedAt: new Date(),
+        })
+        .where(eq(bookings.id, bookingId));
+    } else {
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          ...quoted,
+          userId,
+          clientEmail: data.client_email,
+          eventName: data.event_name,
+          eventDate: data.event_date,
+          requirements,
+          status: 'quoted',
+          source: 'instant_quote',
+        })
+        .returning({ id: bookings.id });
+      bookingId = row!.id;
+      await auditBookingCreated(tx, bookingId, 'quoted', userId);
+    }
+
+    const result = toQuoteResult(bookingId, price, validUntil);
+    await recordAnalyticsEvent(tx, {
+      kind: 'quotation',
+      request: requester,
+      city: data.location,
+      eventType: data.event_type,
+      bookingId,
+    });
+    await enqueueEmail(tx, quoteEmail(deps.config.brand, data, result));
+    return result;
+  });
+}

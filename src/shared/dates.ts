@@ -1,0 +1,71 @@
+/**
+ * Calendar dates as the business sees them: India time (Asia/Kolkata), `YYYY-MM-DD` strings for event dates,
+ * and the spec's 'PPP' display ("March 5th, 2027"). Plain Intl, so it runs the same in the browser and on Node.
+ */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const indiaDateParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: INDIA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** The calendar date of an instant in India, as `YYYY-MM-DD`. */
+export function isoDateInIndia(instant: Date): string {
+  const parts = Object.fromEntries(indiaDateParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Today in India (architecture section 5: "today or later in India time"), whatever the server's time zone. */
+export function todayInIndia(now: Date = new Date()): string {
+  return isoDateInIndia(now);
+}
+
+/** A real calendar date written `YYYY-MM-DD` (2027-02-30 is not). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** `YYYY-MM-DD` plus a number of days (negative to go back). */
+export function addDays(isoDate: string, days: number): string {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return date.toISOString().slice(0, 10);
+}
+
+function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+/** The spec's date display 'PPP' (section 9) for a `YYYY-MM-DD` date: "March 5th, 2027". */
+export function formatLongDate(isoDate: string): string {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  return `${MONTHS[Number(match[2]) - 1]} ${ordinal(Number(match[3]))}, ${match[1]}`;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const PAGE_PATH_MAX_LENGTH = 200;
+
+/** A page view the client reports once per route change (issue 3 "Analytics"): the path only, never the page. */
+export const pageViewInputSchema = z.object({
+  path: z
+    .string({ error: 'Path is required' })
+    .trim()
+    .min(1, 'Path is required')
+    .max(PAGE_PATH_MAX_LENGTH, `Path must be at most ${PAGE_PATH_MAX_LENGTH} characters`)
+    .refine((value) => value.startsWith('/'), "Path must start with '/'")
+    .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), 'Path contains invalid characters'),
+});
+export type PageViewInput = z.input<typeof pageViewInputSchema>;

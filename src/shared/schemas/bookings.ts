@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { BookingStatus } from '../domain';
+import { MAX_GUESTS } from '../pricing';
+import { emailSchema, eventDateSchema, nameSchema, optionalTextSchema, phoneSchema } from './common';
+import { eventTypeSchema } from './quote';
+
+export const INQUIRY_EVENT_NAME_MAX_LENGTH = 200;
+
+/** An inquiry's guest count: the form sends 0 when it cannot read a number (spec section 5 "Inquiry form"). */
+const inquiryGuestCountSchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
+  })
+  .int('Guest count must be a whole number')
+  .min(0, 'Guest count cannot be negative')
+  .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
+
+/** `requirements` of the booking/inquiry payload (spec section 3), with the spec's defaults (section 9). */
+export const inquiryRequirementsSchema = z.object(
+  {
+    guest_count: inquiryGuestCountSchema,
+    event_duration: optionalTextSchema('Event duration', 50),
+    catering_style: optionalTextSchema('Catering style', 100),
+    special_requests: optionalTextSchema('Special requests', 2000),
+    budget_range: optionalTextSchema('Budget range', 100),
+    company_name: optionalTextSchema('Company name', 150),
+    decoration_required: z.boolean({ error: 'Must be true or false' }).default(true),
+    entertainment_required: z.boolean({ error: 'Must be true or false' }).default(false),
+    photography_required: z.boolean({ error: 'Must be true or false' }).default(false),
+  },
+  { error: 'Requirements are required' },
+);
+
+/**
+ * The booking/inquiry payload (spec section 3) posted by the service inquiry modal to `POST /api/bookings`.
+ * Name, e-mail, phone and guest count are required (spec section 5 "Inquiry form"); the date may be open.
+ */
+export const bookingInquiryInputSchema = z.object({
+  client_name: nameSchema('Full name'),
+  client_email: emailSchema,
+  client_phone: phoneSchema,
+  event_type: eventTypeSchema,
+  event_name: nameSchema('Event name', INQUIRY_EVENT_NAME_MAX_LENGTH),
+  event_date: z
+    .string({ error: 'Enter the event date as YYYY-MM-DD' })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(eventDateSchema.nullable()),
+  event_time: optionalTextSchema('Event time', 50),
+  venue_name: optionalTextSchema('Venue name', 200),
+  venue_address: optionalTextSchema('Venue address', 500),
+  requirements: inquiryRequirementsSchema,
+});
+export type BookingInquiryInput = z.input<typeof bookingInquiryInputSchema>;
+export type BookingInquiryData = z.output<typeof bookingInquiryInputSchema>;
+
+/** `POST /api/bookings` answers 201 with this. */
+export type BookingInquiryResult = { id: string; status: BookingStatus; message: string };

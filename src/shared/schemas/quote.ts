@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
+import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
+import { emailSchema, eventDateSchema, nameSchema, optionalPhoneSchema } from './common';
+
+export const EVENT_NAME_MAX_LENGTH = 150;
+export const LOCATION_MAX_LENGTH = 100;
+
+export const eventTypeSchema = z.enum(EVENT_TYPES, { error: 'Choose a valid event type' });
+export const venueTypeSchema = z.enum(VENUE_TYPES, { error: 'Choose a valid venue type' });
+export const pricingTierSchema = z.enum(PRICING_TIERS, { error: 'Choose a valid package: basic, premium or luxury' });
+
+/** Guests of an instant quote: a whole number from 1 to 10,000 (architecture section 5). */
+export const quoteGuestCountSchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
+  })
+  .int('Guest count must be a whole number')
+  .min(MIN_GUESTS, `Guest count must be at least ${MIN_GUESTS}`)
+  .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
+
+/**
+ * The instant-quote payload (spec section 7 `POST /quotation/instant`), shared by REST and tRPC. `client_phone`
+ * is optional: the spec's REST payload has none, the app's own form collects it (issue 3).
+ */
+export const instantQuoteInputSchema = z.object({
+  event_type: eventTypeSchema,
+  event_date: eventDateSchema,
+  guest_count: quoteGuestCountSchema,
+  venue_type: venueTypeSchema,
+  tier: pricingTierSchema,
+  location: nameSchema('Venue location', LOCATION_MAX_LENGTH),
+  client_email: emailSchema,
+  client_name: nameSchema('Full name'),
+  event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH),
+  client_phone: optionalPhoneSchema,
+});
+export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
+export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;
+
+/** One line of the quote the UI can show as it is; discounts are negative. */
+export type QuoteLine = { key: 'base' | 'discount' | 'subtotal' | 'gst' | 'total'; label: string; amount: number };
+
+/**
+ * The instant-quote answer. The spec reads tier, subtotal, gst_amount, final_amount, guest_count and
+ * base_price_per_person; the rest is this product's (issue 3). Amounts in rupees, dates `YYYY-MM-DD`.
+ */
+export type InstantQuoteResult = {
+  quote_id: string;
+  tier: PricingTier;
+  guest_count: number;
+  base_price_per_person: number;
+  gross_amount: number;
+  discount_percent: number;
+  discount_amount: number;
+  subtotal: number;
+  gst_percent: number;
+  gst_amount: number;
+  final_amount: number;
+  valid_until: string;
+  breakdown: QuoteLine[];
+};

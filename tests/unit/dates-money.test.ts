@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatLongDate, isIsoDate, isoDateInIndia, todayInIndia } from '../../src/shared/dates';
+import { formatInr } from '../../src/shared/money';
+
+describe('todayInIndia', () => {
+  it('changes date at midnight in India (18:30 UTC), whatever the server time zone', () => {
+    expect(todayInIndia(new Date('2027-03-04T18:29:59Z'))).toBe('2027-03-04');
+    expect(todayInIndia(new Date('2027-03-04T18:30:00Z'))).toBe('2027-03-05');
+    expect(isoDateInIndia(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('isIsoDate and addDays', () => {
+  it.each(['2027-03-05', '2028-02-29', '2027-12-31'])('accepts %s', (value) => expect(isIsoDate(value)).toBe(true));
+  it.each(['2027-02-29', '2027-13-01', '2027-3-5', '05/03/2027', '2027-03-05T00:00:00Z', ''])('refuses %s', (value) =>
+    expect(isIsoDate(value)).toBe(false),
+  );
+
+  it('crosses months, years and leap days', () => {
+    expect(addDays('2027-02-25', 7)).toBe('2027-03-04');
+    expect(addDays('2028-02-25', 7)).toBe('2028-03-03');
+    expect(addDays('2027-12-28', 7)).toBe('2028-01-04');
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+  });
+});
+
+describe("formatLongDate (the spec's 'PPP')", () => {
+  it.each([
+    ['2027-03-05', 'March 5th, 2027'],
+    ['2027-01-01', 'January 1st, 2027'],
+    ['2027-06-02', 'June 2nd, 2027'],
+    ['2027-07-03', 'July 3rd, 2027'],
+    ['2027-08-11', 'August 11th, 2027'],
+    ['2027-08-12', 'August 12th, 2027'],
+    ['2027-08-13', 'August 13th, 2027'],
+    ['2027-10-21', 'October 21st, 2027'],
+    ['2027-10-22', 'October 22nd, 2027'],
+    ['2027-10-23', 'October 23rd, 2027'],
+    ['2027-12-31', 'December 31st, 2027'],
+  ])('%s is %s', (iso, text) => expect(formatLongDate(iso)).toBe(text));
+});
+
+describe('formatInr', () => {
+  it.each([
+    [123450, '₹1,23,450'],
+    [254880, '₹2,54,880'],
+    [573223.35, '₹5,73,223.35'],
+    [18262.5, '₹18,262.50'],
+    [99, '₹99'],
+    [49.5, '₹49.50'],
+    [10000000, '₹1,00,00,000'],
+    [0, '₹0'],
+  ])('%d is %s', (rupees, text) => expect(formatInr(rupees)).toBe(text));
+});
