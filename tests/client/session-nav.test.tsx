@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src/shared/domain';
 import { userFor } from './fixtures';
-import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
+import { createTrpcClient } from '../../src/client/lib/trpc';
+import { recordedCalls, server, TEST_ORIGIN, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
 
 /** The top bar; the footer repeats some of its links, so every check is scoped to the bar. */
@@ -49,6 +50,28 @@ describe('session start-up', () => {
 
     answer(userFor('customer'));
     expect(await screen.findByText('Welcome, Priya Sharma')).toBeInTheDocument();
+  });
+});
+
+describe('session expiring mid-use', () => {
+  it('signs out with a message when a later call answers 401', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('customer')),
+      trpcHandler('testimonials.list', () => {
+        throw new TrpcTestError('UNAUTHORIZED', 'Could not validate credentials');
+      }),
+    );
+    const { queryClient } = renderApp({ token: 'good-token' });
+    expect(await screen.findByText('Welcome, Priya Sharma')).toBeInTheDocument();
+
+    const vanilla = createTrpcClient(TEST_ORIGIN);
+    await queryClient
+      .fetchQuery({ queryKey: [['bookings', 'mine'], { type: 'query' }], queryFn: () => vanilla.testimonials.list.query() })
+      .catch(() => {});
+
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(await topBar().findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { AuthResult, UserDto } from '../../shared/schemas/auth';
+import { httpStatusOf } from './errors';
 import { clearToken, readToken, writeToken } from './token-storage';
 import { trpc } from './trpc';
 
@@ -16,6 +17,8 @@ export type Session = {
 };
 
 const SessionContext = createContext<Session | null>(null);
+
+const SESSIONLESS_PATHS = new Set(['auth.me', 'auth.login', 'auth.register']);
 
 // The business identity is the same for everyone; every other cached answer belongs to the user who fetched it.
 function isUserScoped(query: Query): boolean {
@@ -67,6 +70,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setLocal({ user: null });
     toast.success('Logged out successfully');
   }, [client, queryClient]);
+
+  // A 401 from any later call means the token expired or was revoked (logout elsewhere, deactivation): sign out
+  // here too, once, instead of leaving a signed-in look whose every action fails.
+  useEffect(() => {
+    const expire = (error: unknown, key: readonly unknown[] | undefined) => {
+      const path = Array.isArray(key?.[0]) ? (key[0] as string[]).join('.') : '';
+      // Start-up's auth.me is dropped silently (spec section 4); a wrong password at sign-in is not an expiry.
+      if (httpStatusOf(error) !== 401 || SESSIONLESS_PATHS.has(path)) return;
+      if (readToken() === null) return;
+      clearToken();
+      queryClient.removeQueries({ predicate: isUserScoped });
+      setLocal({ user: null });
+      toast.error('Your session has expired. Please sign in again.');
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        expire(event.action.error, event.query.queryKey);
+      }
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') {
+        expire(event.action.error, event.mutation?.options.mutationKey);
+      }
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
 
   const user = local ? local.user : me.isSuccess ? me.data : null;
   const status: SessionStatus = local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
