@@ -5,18 +5,25 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
+import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import type { ServiceDeps } from './modules/deps';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
 import { quoteRoutes } from './modules/quote/quote.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { supplierPortalRoutes } from './modules/supplier-portal/supplier-portal.routes';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
+import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -29,6 +36,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The e-mail outbox worker; null when built with `startWorkers: false`. */
     mailWorker: MailWorker | null;
+    /** The project auto-assign runner (pg-boss jobs plus a sweep); null when built with `startWorkers: false`. */
+    autoAssign: AutoAssignRunner | null;
   }
   interface FastifyRequest {
     /** Database, config and the lazily resolved user: the same context tRPC procedures get. */
@@ -81,10 +90,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate('deps', deps);
     app.decorate<DatabaseHandle>('database', database);
     app.decorate<MailWorker | null>('mailWorker', null);
+    app.decorate<AutoAssignRunner | null>('autoAssign', null);
     let transport: MailTransport | undefined;
     // One hook, in this order: the worker finishes its message before the transport and the database go.
     app.addHook('onClose', async () => {
       await app.mailWorker?.stop();
+      await app.autoAssign?.stop();
       transport?.close();
       if (ownsDatabase) await database.close();
     });
@@ -110,6 +121,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(testimonialsRoutes);
         await api.register(analyticsRoutes);
         await api.register(paymentsRoutes);
+        await api.register(vendorRoutes);
+        await api.register(suppliersRoutes);
+        await api.register(customersRoutes);
+        await api.register(reportsRoutes);
+        await api.register(projectsRoutes);
+        await api.register(supplierPortalRoutes);
       },
       { prefix: '/api' },
     );
@@ -131,6 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (options.startWorkers ?? true) {
       transport = options.mailTransport ?? createMailTransport(config.mail);
       app.mailWorker = startMailWorker(deps, transport, { log: app.log.child({ worker: 'mail' }) });
+      app.autoAssign = startAutoAssignRunner(database, deps, {
+        log: app.log.child({ worker: 'auto-assign' }),
+        sweepIntervalMs: config.autoAssignSweepSeconds * 1000,
+      });
       app.log.info(
         transport.kind === 'smtp' ? 'e-mail: sending through SMTP_URL' : `e-mail: no SMTP_URL, writing .eml files to ${config.mail.dir}`,
       );

@@ -49,6 +49,7 @@ const envSchema = z
         .regex(/^[^\r\n]*@[^\r\n]*$/, 'an e-mail address, optionally with a name: "Name" <name@example.in>')
         .optional(),
     ),
+    AUTO_ASSIGN_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -88,6 +89,8 @@ export type Config = {
   clientDistDir: string;
   brand: Brand;
   mail: MailConfig;
+  /** How often the project auto-assign sweep runs (issue 5); pg-boss jobs award on time in between. */
+  autoAssignSweepSeconds: number;
 };
 
 export type MailConfig = {
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `"${brand.name.replace(/["\\]/g, '')}" <${brand.email}>`,
       dir: join(dataDir, 'mail'),
     },
+    autoAssignSweepSeconds: e.AUTO_ASSIGN_SWEEP_SECONDS,
   };
 }
 

@@ -9,6 +9,7 @@ import type {
   Role,
   VenueType,
 } from '../../shared/domain';
+import { gstinCheckChar } from '../../shared/gstin';
 import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
 import { hashPassword } from '../lib/password';
 import type { ServiceDeps } from '../modules/deps';
@@ -127,20 +128,7 @@ function prng(seed: number): () => number {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// GSTIN: 2-digit state code, PAN, entity number, 'Z', mod-36 check character.
-
-const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i += 1) {
-    const value = GSTIN_CHARS.indexOf(first14[i] ?? '');
-    if (value < 0) throw new Error(`Invalid GSTIN character in ${first14}`);
-    const product = value * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return GSTIN_CHARS[(36 - (sum % 36)) % 36]!;
-}
+// GSTIN: 2-digit state code, PAN, entity number, 'Z', mod-36 check character (src/shared/gstin.ts).
 
 function gstin(stateCode: '23' | '27', pan: string, entity = '1'): string {
   if (!/^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan) || !/^[1-9A-Z]$/.test(entity)) throw new Error(`Bad PAN ${pan}`);

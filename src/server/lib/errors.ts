@@ -27,6 +27,13 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', detail: 'Not found' },
   EMAIL_TAKEN: { status: 409, trpc: 'CONFLICT', detail: 'An account with this email already exists' },
   CONFLICT: { status: 409, trpc: 'CONFLICT', detail: 'Conflict' },
+  VENDOR_NOT_PENDING: { status: 409, trpc: 'CONFLICT', detail: 'This vendor application has already been reviewed' },
+  BOOKING_STATUS_NOT_ALLOWED: { status: 409, trpc: 'CONFLICT', detail: 'This booking cannot move to that status' },
+  SUPPLIER_NOT_APPROVED: {
+    status: 409,
+    trpc: 'CONFLICT',
+    detail: 'Only approved suppliers can be activated; approve the vendor application first',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE', detail: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

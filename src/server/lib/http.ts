@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../shared/domain';
 import type { AuthUser } from '../modules/auth/auth.service';
 import { AppError, ValidationError, zodIssuesToDetail } from './errors';
+import { isUuid } from './search';
 
 /** Validates one part of a REST request against a shared schema; failures are 422 with `loc` naming the part. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: 'body' | 'query' | 'path'): z.output<S> {
@@ -23,4 +24,17 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
   return user;
+}
+
+/** The `:id` of a REST path. One that is not a UUID names nothing: 404 with the given detail, like an unknown id. */
+export function pathId(request: FastifyRequest, notFoundDetail: string): string {
+  const id = (request.params as { id?: unknown }).id;
+  if (typeof id !== 'string' || !isUuid(id)) throw new AppError('NOT_FOUND', notFoundDetail);
+  return id.toLowerCase();
+}
+
+/** Sets `X-Total-Count` on a REST list answer, so a plain client can page through the bare array. */
+export function withTotal<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
+  void reply.header('x-total-count', String(page.total));
+  return page.items;
 }

@@ -4,9 +4,20 @@ import type { EventType, PricingTier, VenueType } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
+import type { VendorRegisterData } from '../../shared/schemas/vendor';
 
 /** Every kind of message the product sends; stored in `email_outbox.template`. */
-export type EmailTemplate = 'quote' | 'inquiry_acknowledgement';
+export type EmailTemplate =
+  | 'quote'
+  | 'inquiry_acknowledgement'
+  | 'vendor_registration_received'
+  | 'vendor_approved'
+  | 'vendor_rejected'
+  | 'project_invitation'
+  | 'project_awarded'
+  | 'project_not_selected'
+  | 'project_unassigned'
+  | 'project_cancelled';
 
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };
@@ -44,7 +55,7 @@ type Layout = {
 };
 
 /** The branded frame: a plain table layout with inline styles that survives every mail program. */
-function render(layout: Layout): { text: string; html: string } {
+export function render(layout: Layout): { text: string; html: string } {
   const { brand } = layout;
   const contact = `${brand.phone} · ${brand.email}`;
   const legal = [brand.legalName, brand.address, brand.gstin ? `GSTIN ${brand.gstin}` : null].filter(Boolean).join(' · ');
@@ -226,5 +237,90 @@ export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryD
     text,
     html,
     template: 'inquiry_acknowledgement',
+  };
+}
+
+/**
+ * The acknowledgement of a vendor application (issue 4): what we received, and that the account works once an
+ * admin approves it (architecture section 5).
+ */
+export function vendorRegistrationReceivedEmail(brand: Brand, input: VendorRegisterData): EmailMessage {
+  const rows: Row[] = [
+    ['Business', input.business_name],
+    ['Contact person', input.contact_person],
+    ['Phone', input.phone],
+    ['Location', input.location],
+    ['Experience', `${input.experience_years} ${input.experience_years === 1 ? 'year' : 'years'}`],
+    ...(input.gst_number ? [['GST number', input.gst_number] as Row] : []),
+    ...(input.portfolio_link ? [['Portfolio', input.portfolio_link] as Row] : []),
+  ];
+  const { text, html } = render({
+    brand,
+    preheader: `We have received the vendor application of ${input.business_name}.`,
+    heading: 'Thank you for applying',
+    greeting: `Dear ${input.contact_person},`,
+    intro: [
+      `Thank you for applying to become a vendor partner of ${brand.name}. Our team reviews every application; your account is activated once it is approved, and we will e-mail you as soon as that happens.`,
+    ],
+    sections: [
+      { title: 'Your application', rows },
+      { title: 'Services offered', bullets: [input.services_offered] },
+    ],
+    closing: [`Questions in the meantime? Call or WhatsApp us on ${brand.phone}.`],
+  });
+  return {
+    to: input.email,
+    subject: `We have received your vendor application: ${input.business_name}`,
+    text,
+    html,
+    template: 'vendor_registration_received',
+  };
+}
+
+type VendorContact = { email: string; contactPerson: string; businessName: string };
+
+/** Approval (issue 4 "Approve/reject e-mails the vendor"): the account is active and can sign in now. */
+export function vendorApprovedEmail(brand: Brand, vendor: VendorContact): EmailMessage {
+  const { text, html } = render({
+    brand,
+    preheader: `${vendor.businessName} is now an approved ${brand.name} vendor partner.`,
+    heading: 'Your vendor account is approved',
+    greeting: `Dear ${vendor.contactPerson},`,
+    intro: [
+      `Good news: ${vendor.businessName} is now an approved vendor partner of ${brand.name}. You can sign in with the e-mail and password you registered with and open the Supplier Portal.`,
+    ],
+    sections: [
+      {
+        title: 'What happens next',
+        bullets: [
+          'When we invite you to quote for an event, you will see it in the Supplier Portal and get an e-mail.',
+          'Submit your quote before the auto-assign date shown on each project.',
+        ],
+      },
+    ],
+    closing: [`Welcome aboard. For anything at all, call or WhatsApp us on ${brand.phone}.`],
+  });
+  return { to: vendor.email, subject: `Your ${brand.name} vendor account is approved`, text, html, template: 'vendor_approved' };
+}
+
+/** Rejection with the admin's reason (architecture section 5: "rejected with a required reason"). */
+export function vendorRejectedEmail(brand: Brand, vendor: VendorContact, reason: string): EmailMessage {
+  const { text, html } = render({
+    brand,
+    preheader: `An update on the vendor application of ${vendor.businessName}.`,
+    heading: 'An update on your vendor application',
+    greeting: `Dear ${vendor.contactPerson},`,
+    intro: [
+      `Thank you for your interest in partnering with ${brand.name}. After reviewing the application of ${vendor.businessName}, we are unable to approve it at this time.`,
+    ],
+    sections: [{ title: 'Reason', bullets: [reason] }],
+    closing: [`If you can address this, you are welcome to contact us on ${brand.phone} or ${brand.email}.`],
+  });
+  return {
+    to: vendor.email,
+    subject: `Your ${brand.name} vendor application`,
+    text,
+    html,
+    template: 'vendor_rejected',
   };
 }

@@ -1,10 +1,13 @@
+import { adminRouter } from '../modules/admin/admin.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
 import { paymentsRouter } from '../modules/payments/payments.router';
 import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
+import { supplierPortalRouter } from '../modules/supplier-portal/supplier-portal.router';
 import { testimonialsRouter } from '../modules/testimonials/testimonials.router';
+import { vendorRouter } from '../modules/vendor/vendor.router';
 import { router } from './init';
 
 /** The root router: one sub-router per domain (architecture section 3). */
@@ -16,6 +19,9 @@ export const appRouter = router({
   testimonials: testimonialsRouter,
   analytics: analyticsRouter,
   payments: paymentsRouter,
+  vendor: vendorRouter,
+  admin: adminRouter,
+  supplier: supplierPortalRouter,
 });
 
 export type AppRouter = typeof appRouter;

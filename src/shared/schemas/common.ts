@@ -86,3 +86,60 @@ export const optionalPhoneSchema = z
     }
     return normalized;
   });
+
+/** Required free text (addresses, descriptions): trimmed, 1 to `max` characters; line breaks allowed. */
+export function requiredTextSchema(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), `${label} contains invalid characters`);
+}
+
+/**
+ * A whole number that arrives as a JSON number (tRPC) or as query-string text (REST): absent or empty means the
+ * default.
+ */
+function intParamSchema(label: string, min: number, max: number, fallback: number) {
+  return z
+    .union(
+      [
+        z.number(),
+        z.literal('').transform(() => undefined),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      { error: `${label} must be a whole number` },
+    )
+    .nullish()
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} can be at most ${max}`)
+        .nullish(),
+    )
+    .transform((value) => value ?? fallback);
+}
+
+/**
+ * Paging and search for admin lists, the same for REST query strings and tRPC inputs: `limit` 1..max (default
+ * given), `offset` from 0, `q` free text up to 100 characters (empty means no search).
+ */
+export function listQuerySchema(defaultLimit: number, maxLimit: number) {
+  return z.object({
+    limit: intParamSchema('Limit', 1, maxLimit, defaultLimit),
+    offset: intParamSchema('Offset', 0, 1_000_000, 0),
+    q: z
+      .string({ error: 'Search must be text' })
+      .trim()
+      .max(100, 'Search can be at most 100 characters')
+      .nullish()
+      .transform((value) => value || undefined),
+  });
+}

@@ -1,4 +1,16 @@
-import type { BookingStatus } from '../../../shared/domain';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { BOOKING_TRANSITIONS, canMoveBooking, type BookingStatus } from '../../../shared/domain';
+import { paiseToRupees } from '../../../shared/pricing';
+import {
+  adminBookingsQuerySchema,
+  bookingIdInputSchema,
+  setBookingStatusInputSchema,
+  type AdminBookingDto,
+  type AdminBookingsQuery,
+  type BookingChangeResult,
+  type Page,
+  type SetBookingStatusInput,
+} from '../../../shared/schemas/admin';
 import {
   bookingInquiryInputSchema,
   type BookingInquiryInput,
@@ -6,6 +18,9 @@ import {
 } from '../../../shared/schemas/bookings';
 import type { Executor } from '../../db/client';
 import { auditLog, bookings, type BookingRequirements } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { containsPattern } from '../../lib/search';
 import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester } from '../../trpc/context';
@@ -84,5 +99,112 @@ export async function createInquiry(
     await auditBookingCreated(tx, id, 'inquiry', userId);
     await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, data, id));
     return { id, status: 'inquiry', message: INQUIRY_RECEIVED_MESSAGE };
+  });
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/** Spec section 3 "Booking (admin view)": amounts in rupees, `requirements.guest_count` always present. */
+export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
+  return {
+    id: row.id,
+    event_name: row.eventName,
+    event_type: row.eventType,
+    client_name: row.clientName,
+    client_email: row.clientEmail,
+    client_phone: row.clientPhone,
+    event_date: row.eventDate,
+    event_time: row.eventTime,
+    requirements: { ...row.requirements, guest_count: row.requirements.guest_count ?? row.guestCount ?? 0 },
+    status: row.status,
+    venue_name: row.venueName,
+    venue_address: row.venueAddress,
+    city: row.city,
+    notes: row.notes,
+    pricing_tier: row.pricingTier,
+    final_amount: row.finalAmountPaise === null ? null : paiseToRupees(row.finalAmountPaise),
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** `q` as a date: a whole `YYYY-MM-DD`, or a year or month prefix of one. */
+function dateSearch(q: string): SQL | undefined {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(q)) return eq(bookings.eventDate, q);
+  if (/^\d{4}(-\d{2})?$/.test(q)) return sql`to_char(${bookings.eventDate}, 'YYYY-MM-DD') like ${`${q}-%`}`;
+  return undefined;
+}
+
+/**
+ * The admin's bookings (spec section 7 `GET /bookings`; issue 4 "View all"): newest first, a page at a time
+ * (10 by default, spec section 9); `q` matches client name or e-mail or event name (case-insensitive, anywhere),
+ * or the event date; `status` filters by status.
+ */
+export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery = {}): Promise<Page<AdminBookingDto>> {
+  const { limit, offset, q, status } = adminBookingsQuerySchema.parse(query);
+  const where = and(
+    status ? eq(bookings.status, status) : undefined,
+    q
+      ? or(
+          ilike(bookings.clientName, containsPattern(q)),
+          ilike(bookings.clientEmail, containsPattern(q)),
+          ilike(bookings.eventName, containsPattern(q)),
+          dateSearch(q),
+        )
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    deps.db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where),
+  ]);
+  return { items: rows.map(toAdminBookingDto), total: Number(count?.n ?? 0) };
+}
+
+/** One booking for the Booking Details dialog; an unknown id is a 404. */
+export async function getBooking(deps: ServiceDeps, input: { id: string }): Promise<AdminBookingDto> {
+  const { id } = bookingIdInputSchema.parse(input);
+  const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Booking not found');
+  return toAdminBookingDto(row);
+}
+
+const statusLabel = (status: BookingStatus) => status.replace(/_/g, ' ');
+
+/**
+ * An admin moves a booking along the state machine of architecture section 5 (`BOOKING_TRANSITIONS` in
+ * `src/shared/domain.ts`): the row is locked, the move checked, the status written and the audit row added in
+ * one transaction. A move the machine does not allow, or to the current status, is a 409 saying what is allowed.
+ */
+export async function setBookingStatus(
+  deps: ServiceDeps,
+  input: SetBookingStatusInput,
+  actorUserId: string,
+): Promise<BookingChangeResult> {
+  const { id, status } = setBookingStatusInputSchema.parse(input);
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Booking not found');
+    if (current.status === status) {
+      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is already ${statusLabel(status)}`);
+    }
+    if (!canMoveBooking(current.status, status)) {
+      const allowed = BOOKING_TRANSITIONS[current.status].map(statusLabel);
+      throw new AppError(
+        'BOOKING_STATUS_NOT_ALLOWED',
+        allowed.length === 0
+          ? `This booking is ${statusLabel(current.status)} and cannot change status any more`
+          : `This booking is ${statusLabel(current.status)}: it can move to ${allowed.join(' or ')}, not to ${statusLabel(status)}`,
+      );
+    }
+    const [row] = await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id)).returning();
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'booking.status_changed',
+      entityType: 'booking',
+      entityId: id,
+      data: { from: current.status, to: status },
+    });
+    return { message: `Booking marked ${statusLabel(status)}`, booking: toAdminBookingDto(row!) };
   });
 }

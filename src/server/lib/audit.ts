@@ -1,0 +1,16 @@
+import type { Executor } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export type AuditEntry = {
+  actorUserId: string | null;
+  /** `<entity>.<verb>`, e.g. `vendor.approved`, `booking.status_changed`. */
+  action: string;
+  entityType: 'booking' | 'supplier' | 'user';
+  entityId: string;
+  data?: Record<string, unknown>;
+};
+
+/** One `audit_log` row, on the caller's transaction so it commits or rolls back with the change it records. */
+export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, data: entry.data ?? {} });
+}

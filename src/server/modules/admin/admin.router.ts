@@ -1,0 +1,22 @@
+import { adminProcedure, router } from '../../trpc/init';
+import { adminBookingsRouter } from '../bookings/bookings.router';
+import { adminCustomersRouter } from '../customers/customers.router';
+import { adminProjectsRouter } from '../projects/projects.router';
+import { adminReportsRouter } from '../reports/reports.router';
+import { dashboardStats } from '../reports/reports.service';
+import { adminSuppliersRouter } from '../suppliers/suppliers.router';
+import { adminVendorsRouter } from '../vendor/vendor.router';
+
+/**
+ * `admin.*`: the admin dashboard (issue 4). Every procedure is an `adminProcedure`; each domain keeps its own
+ * admin sub-router next to its service, and this file only puts them under one name.
+ */
+export const adminRouter = router({
+  stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx)),
+  bookings: adminBookingsRouter,
+  suppliers: adminSuppliersRouter,
+  customers: adminCustomersRouter,
+  vendors: adminVendorsRouter,
+  reports: adminReportsRouter,
+  projects: adminProjectsRouter,
+});

@@ -1,0 +1,15 @@
+import { customerIdInputSchema, customersQuerySchema, updateCustomerInputSchema } from '../../../shared/schemas/admin';
+import { adminProcedure, router } from '../../trpc/init';
+import { listCustomers, setCustomerActive, updateCustomer } from './customers.service';
+
+/** `admin.customers.*`: the Customers tab (list, Edit, Deactivate and back). */
+export const adminCustomersRouter = router({
+  list: adminProcedure.input(customersQuerySchema.optional()).query(({ ctx, input }) => listCustomers(ctx, input)),
+  update: adminProcedure.input(updateCustomerInputSchema).mutation(({ ctx, input }) => updateCustomer(ctx, input, ctx.user.id)),
+  deactivate: adminProcedure
+    .input(customerIdInputSchema)
+    .mutation(({ ctx, input }) => setCustomerActive(ctx, { id: input.id, active: false }, ctx.user.id)),
+  activate: adminProcedure
+    .input(customerIdInputSchema)
+    .mutation(({ ctx, input }) => setCustomerActive(ctx, { id: input.id, active: true }, ctx.user.id)),
+});

@@ -1,0 +1,337 @@
+import { and, asc, eq, gt, lte, notInArray } from 'drizzle-orm';
+import { paiseToRupees } from '../../../shared/pricing';
+import { awardProjectInputSchema, type AwardProjectInput, type AwardResultDto, type AwardRule } from '../../../shared/schemas/projects';
+import type { Transaction } from '../../db/client';
+import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { enqueueEmail } from '../../mail/outbox';
+import {
+  awardedMessage,
+  cancelledMessage,
+  notSelectedMessage,
+  projectAwardedEmail,
+  projectCancelledEmail,
+  projectNotSelectedEmail,
+  projectUnassignedEmail,
+  unassignedMessage,
+} from '../../mail/project-templates';
+import type { ServiceDeps } from '../deps';
+import { CLOSED_BOOKING_STATUSES, projectEventOf, writeProjectAudit } from './projects.service';
+
+/** One invited supplier as the award rule sees it. */
+export type AwardCandidate = {
+  supplierId: string;
+  /** Active and approved right now: a supplier deactivated after quoting is not awarded. */
+  eligible: boolean;
+  rating: number;
+  quote: { id: string; amountPaise: number; submittedAt: Date } | null;
+};
+
+export type AwardDecision =
+  | { kind: 'awarded'; supplierId: string; quoteId: string | null; amountPaise: number | null; rule: AwardRule }
+  | { kind: 'unassigned'; rule: 'no_quotes' };
+
+/**
+ * The award rule (architecture section 5): the lowest quote wins; on a tie the higher supplier rating, then the
+ * earlier quote (a revision counts from when it was submitted), then the lower quote id so the answer is always
+ * the same. Without a quote, the only invitee wins if there is exactly one; otherwise nobody does. Only suppliers
+ * that are still active and approved take part.
+ */
+export function decideAward(candidates: readonly AwardCandidate[]): AwardDecision {
+  const eligible = candidates.filter((c) => c.eligible);
+  const quoted = eligible
+    .filter((c): c is AwardCandidate & { quote: NonNullable<AwardCandidate['quote']> } => c.quote !== null)
+    .sort(
+      (a, b) =>
+        a.quote.amountPaise - b.quote.amountPaise ||
+        b.rating - a.rating ||
+        a.quote.submittedAt.getTime() - b.quote.submittedAt.getTime() ||
+        (a.quote.id < b.quote.id ? -1 : a.quote.id > b.quote.id ? 1 : 0),
+    );
+  const best = quoted[0];
+  if (best) {
+    return { kind: 'awarded', supplierId: best.supplierId, quoteId: best.quote.id, amountPaise: best.quote.amountPaise, rule: 'lowest_quote' };
+  }
+  if (eligible.length === 1) {
+    return { kind: 'awarded', supplierId: eligible[0]!.supplierId, quoteId: null, amountPaise: null, rule: 'only_invitee' };
+  }
+  return { kind: 'unassigned', rule: 'no_quotes' };
+}
+
+type ProjectRow = typeof projects.$inferSelect;
+
+type Invitee = AwardCandidate & { userId: string | null; name: string; businessName: string; email: string };
+
+async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]> {
+  const rows = await tx
+    .select({
+      supplierId: suppliers.id,
+      userId: suppliers.userId,
+      name: suppliers.name,
+      businessName: suppliers.businessName,
+      email: suppliers.email,
+      rating: suppliers.rating,
+      isActive: suppliers.isActive,
+      approvalStatus: suppliers.approvalStatus,
+      quoteId: supplierQuotes.id,
+      amountPaise: supplierQuotes.amountPaise,
+      submittedAt: supplierQuotes.submittedAt,
+    })
+    .from(projectInvitations)
+    .innerJoin(suppliers, eq(suppliers.id, projectInvitations.supplierId))
+    .leftJoin(
+      supplierQuotes,
+      and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
+    )
+    .where(eq(projectInvitations.projectId, projectId))
+    .orderBy(asc(projectInvitations.createdAt), asc(suppliers.id));
+  return rows.map((row) => ({
+    supplierId: row.supplierId,
+    userId: row.userId,
+    name: row.name,
+    businessName: row.businessName,
+    email: row.email,
+    eligible: row.isActive && row.approvalStatus === 'approved',
+    rating: Number(row.rating),
+    quote:
+      row.quoteId !== null && row.amountPaise !== null && row.submittedAt !== null
+        ? { id: row.quoteId, amountPaise: row.amountPaise, submittedAt: row.submittedAt }
+        : null,
+  }));
+}
+
+const recipient = (s: Invitee) => ({ email: s.email, name: s.name, businessName: s.businessName });
+
+/**
+ * Closes one open project that the caller has locked, in the caller's transaction. The status change is the
+ * guarded update `... WHERE id = $1 AND status = 'open' RETURNING`, and every notification and e-mail is written
+ * after it in the same transaction: if another worker got there first, nothing at all is written, so a project is
+ * awarded, and its people told, exactly once. The booking's status is not touched (it moves when the customer
+ * pays or an admin confirms).
+ */
+async function closeProject(
+  deps: ServiceDeps,
+  tx: Transaction,
+  project: ProjectRow,
+  now: Date,
+  manual: { supplierId: string; actorUserId: string } | null,
+): Promise<AwardResultDto | null> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, project.bookingId)).limit(1);
+  if (!booking) return null;
+  const event = projectEventOf(booking);
+  const brand = deps.config.brand;
+  const invitees = await inviteesOf(tx, project.id);
+  const notify = (rows: (typeof notifications.$inferInsert)[]) => (rows.length > 0 ? tx.insert(notifications).values(rows) : undefined);
+
+  if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
+    if (manual) throw new AppError('CONFLICT', `This booking is ${booking.status}; the project cannot be awarded`);
+    const closed = await tx
+      .update(projects)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
+      .returning({ id: projects.id });
+    if (closed.length === 0) return null;
+    await notify(
+      invitees.map((s) => ({
+        userId: s.userId,
+        supplierId: s.supplierId,
+        projectId: project.id,
+        kind: 'project_cancelled',
+        message: cancelledMessage(event),
+        createdAt: now,
+      })),
+    );
+    for (const s of invitees) await enqueueEmail(tx, projectCancelledEmail(brand, recipient(s), event));
+    await writeProjectAudit(tx, {
+      actorUserId: null,
+      action: 'project.cancelled',
+      projectId: project.id,
+      data: { booking_status: booking.status },
+    });
+    return { project_id: project.id, status: 'cancelled', rule: 'booking_closed', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
+  }
+
+  let decision: AwardDecision;
+  if (manual) {
+    const chosen = invitees.find((s) => s.supplierId === manual.supplierId);
+    if (!chosen) throw new AppError('CONFLICT', 'This supplier was not invited to the project');
+    if (!chosen.eligible) throw new AppError('CONFLICT', `${chosen.businessName} is not an active, approved supplier`);
+    decision = {
+      kind: 'awarded',
+      supplierId: chosen.supplierId,
+      quoteId: chosen.quote?.id ?? null,
+      amountPaise: chosen.quote?.amountPaise ?? null,
+      rule: 'manual',
+    };
+  } else {
+    decision = decideAward(invitees);
+  }
+
+  if (decision.kind === 'unassigned') {
+    const closed = await tx
+      .update(projects)
+      .set({ status: 'unassigned', updatedAt: now })
+      .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
+      .returning({ id: projects.id });
+    if (closed.length === 0) return null;
+    const admins = await tx
+      .select({ id: users.id, email: users.email, fullName: users.fullName })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+      .orderBy(asc(users.createdAt));
+    const message = unassignedMessage(event, invitees.length);
+    await notify(admins.map((a) => ({ userId: a.id, projectId: project.id, kind: 'project_unassigned', message, createdAt: now })));
+    for (const a of admins) {
+      await enqueueEmail(
+        tx,
+        projectUnassignedEmail(brand, { email: a.email, name: a.fullName }, event, {
+          projectId: project.id,
+          bookingId: booking.id,
+          invitees: invitees.length,
+        }),
+      );
+    }
+    await writeProjectAudit(tx, { actorUserId: null, action: 'project.unassigned', projectId: project.id, data: { invitees: invitees.length } });
+    return { project_id: project.id, status: 'unassigned', rule: 'no_quotes', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
+  }
+
+  const awarded = await tx
+    .update(projects)
+    .set({ status: 'awarded', awardedSupplierId: decision.supplierId, awardedQuoteId: decision.quoteId, awardedAt: now, updatedAt: now })
+    .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
+    .returning({ id: projects.id });
+  if (awarded.length === 0) return null;
+
+  const amount = decision.amountPaise === null ? null : paiseToRupees(decision.amountPaise);
+  const winner = invitees.find((s) => s.supplierId === decision.supplierId)!;
+  const others = invitees.filter((s) => s.supplierId !== decision.supplierId);
+  await notify([
+    {
+      userId: winner.userId,
+      supplierId: winner.supplierId,
+      projectId: project.id,
+      kind: 'project_awarded',
+      message: awardedMessage(event, amount),
+      createdAt: now,
+    },
+    ...others.map((s) => ({
+      userId: s.userId,
+      supplierId: s.supplierId,
+      projectId: project.id,
+      kind: 'project_not_selected',
+      message: notSelectedMessage(event),
+      createdAt: now,
+    })),
+  ]);
+  await enqueueEmail(tx, projectAwardedEmail(brand, recipient(winner), event, amount));
+  for (const s of others) await enqueueEmail(tx, projectNotSelectedEmail(brand, recipient(s), event));
+  await writeProjectAudit(tx, {
+    actorUserId: manual?.actorUserId ?? null,
+    action: 'project.awarded',
+    projectId: project.id,
+    data: { supplier_id: decision.supplierId, quote_id: decision.quoteId, amount_paise: decision.amountPaise, rule: decision.rule },
+  });
+  return {
+    project_id: project.id,
+    status: 'awarded',
+    rule: decision.rule,
+    supplier_id: decision.supplierId,
+    quote_id: decision.quoteId,
+    amount,
+    awarded_at: now.toISOString(),
+  };
+}
+
+/**
+ * The auto-assign of one project (the pg-boss job): awards it if it is still open and due at `now`, else does
+ * nothing and answers null. Safe to run any number of times, from any number of processes: the row lock waits
+ * for a concurrent quote or award, and the guarded update inside `closeProject` lets only the first one through.
+ */
+export async function awardProject(deps: ServiceDeps, projectId: string, now: Date = new Date()): Promise<AwardResultDto | null> {
+  return deps.db.transaction(async (tx) => {
+    const [project] = await tx
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.status, 'open'), lte(projects.autoAssignDate, now)))
+      .limit(1)
+      .for('update');
+    return project ? closeProject(deps, tx, project, now, null) : null;
+  });
+}
+
+export type SweepResult = { results: AwardResultDto[]; failed: { projectId: string; error: unknown }[] };
+
+/**
+ * The sweep: awards every open project whose auto-assign date is at or before `now`, one transaction per project,
+ * oldest due first. Each project is claimed with `FOR UPDATE SKIP LOCKED`, so sweeps in several processes share
+ * the work instead of queueing behind each other. A project whose award fails is reported and skipped for the
+ * rest of this sweep (the next sweep tries it again), so one bad row cannot stall the others.
+ */
+export async function awardDueProjects(deps: ServiceDeps, now: Date = new Date(), options: { limit?: number } = {}): Promise<SweepResult> {
+  const limit = options.limit ?? 500;
+  const result: SweepResult = { results: [], failed: [] };
+  const skip: string[] = [];
+  while (result.results.length + result.failed.length < limit) {
+    const claim: { id: string | null } = { id: null };
+    try {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const [project] = await tx
+          .select()
+          .from(projects)
+          .where(
+            and(
+              eq(projects.status, 'open'),
+              lte(projects.autoAssignDate, now),
+              skip.length > 0 ? notInArray(projects.id, skip) : undefined,
+            ),
+          )
+          .orderBy(asc(projects.autoAssignDate), asc(projects.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!project) return 'none' as const;
+        claim.id = project.id;
+        return closeProject(deps, tx, project, now, null);
+      });
+      if (outcome === 'none') break;
+      if (outcome) result.results.push(outcome);
+      else skip.push(claim.id!);
+    } catch (error) {
+      if (claim.id === null) throw error;
+      skip.push(claim.id);
+      result.failed.push({ projectId: claim.id, error });
+    }
+  }
+  return result;
+}
+
+/** Open projects due by `until` that are not yet due at `now`: the ones a job should be queued for. */
+export async function projectsDueBetween(deps: ServiceDeps, now: Date, until: Date): Promise<{ id: string; autoAssignDate: Date }[]> {
+  return deps.db
+    .select({ id: projects.id, autoAssignDate: projects.autoAssignDate })
+    .from(projects)
+    .where(and(eq(projects.status, 'open'), gt(projects.autoAssignDate, now), lte(projects.autoAssignDate, until)))
+    .orderBy(asc(projects.autoAssignDate))
+    .limit(1000);
+}
+
+/**
+ * An admin awards a project by hand before its date (issue 5 "an Award button"): the supplier must be an
+ * invitee that is still active and approved; its quote, if any, is the awarded one. A project that is no longer
+ * open is a 409 (whoever closed it first wins, the auto-assign included).
+ */
+export async function awardProjectManually(
+  deps: ServiceDeps,
+  input: AwardProjectInput,
+  actorUserId: string,
+  now: Date = new Date(),
+): Promise<AwardResultDto> {
+  const { project_id: projectId, supplier_id: supplierId } = awardProjectInputSchema.parse(input);
+  return deps.db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
+    if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+    if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
+    const result = await closeProject(deps, tx, project, now, { supplierId, actorUserId });
+    if (!result) throw new AppError('CONFLICT', 'This project is no longer open');
+    return result;
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { uuidSchema } from '../../../shared/schemas/common';
+import { assignProjectInputSchema } from '../../../shared/schemas/projects';
+import { AppError } from '../../lib/errors';
+import { parseInput, requireRole } from '../../lib/http';
+import { awardProjectManually } from './award.service';
+import { assignSuppliers, getProject, projectForBooking } from './projects.service';
+
+/** The `:id` of a path; one that is not a UUID names nothing, so it is the same 404 as an unknown id. */
+function idParam(request: FastifyRequest, notFound: string): string {
+  const parsed = uuidSchema.safeParse((request.params as { id?: unknown }).id);
+  if (!parsed.success) throw new AppError('NOT_FOUND', notFound);
+  return parsed.data.toLowerCase();
+}
+
+const awardBodySchema = z.object({ supplier_id: uuidSchema });
+
+/**
+ * Admin project routes (spec section 7 `POST /projects?booking_id=..&supplier_ids=..`, issue 5): assign, read,
+ * award by hand.
+ */
+export const projectsRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * No body: both values come in the query string; 201 when the call opened the project, 200 when it reused it.
+   * Clients that label their empty body `application/json` are common, so on this route an empty JSON body is
+   * accepted as no body (any other JSON is parsed as usual, and ignored).
+   */
+  await app.register(async (scope) => {
+    const json = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      if (text === '') done(null, undefined);
+      else json(request, text, done);
+    });
+    scope.post('/projects', async (request, reply) => {
+      const user = await requireRole(request, 'admin');
+      const input = parseInput(assignProjectInputSchema, request.query, 'query');
+      const { created, ...result } = await assignSuppliers(request.ctx, input, user.id);
+      return reply.code(created ? 201 : 200).send(result);
+    });
+  });
+
+  app.get('/projects/:id', async (request) => {
+    await requireRole(request, 'admin');
+    return getProject(request.ctx, { project_id: idParam(request, 'Project not found') });
+  });
+
+  app.post('/projects/:id/award', async (request) => {
+    const user = await requireRole(request, 'admin');
+    const projectId = idParam(request, 'Project not found');
+    const { supplier_id } = parseInput(awardBodySchema, request.body, 'body');
+    return awardProjectManually(request.ctx, { project_id: projectId, supplier_id }, user.id);
+  });
+
+  /** The booking's open project, else its latest; 404 when it has none yet. */
+  app.get('/bookings/:id/project', async (request) => {
+    await requireRole(request, 'admin');
+    const project = await projectForBooking(request.ctx, { booking_id: idParam(request, 'Booking not found') });
+    if (!project) throw new AppError('NOT_FOUND', 'This booking has no project yet');
+    return project;
+  });
+};

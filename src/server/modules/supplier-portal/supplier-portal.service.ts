@@ -1,0 +1,218 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
+import {
+  notificationIdInputSchema,
+  pageInputSchema,
+  submitQuoteInputSchema,
+  type PageInput,
+  type SubmitQuoteInput,
+  type SubmitQuoteResult,
+  type SupplierDashboardDto,
+  type SupplierNotificationDto,
+  type SupplierProjectDto,
+  type SupplierProjectOutcome,
+} from '../../../shared/schemas/projects';
+import { bookings, notifications, projectInvitations, projects, supplierQuotes } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { formatIndiaDateTime } from '../../mail/project-templates';
+import type { ServiceDeps } from '../deps';
+
+/** The spec's supplier dashboard shows at most this many notifications. */
+export const MAX_NOTIFICATIONS = 50;
+
+/** One answer for "no such project" and "not your project", so a supplier cannot probe for other projects. */
+const PROJECT_NOT_FOUND = 'Project not found';
+
+/**
+ * `GET /api/supplier/notifications` / `supplier.notifications.list` (spec section 7): the supplier's own
+ * notifications, unread first, then newest first; at most 50.
+ */
+export async function listNotifications(deps: ServiceDeps, supplierId: string): Promise<SupplierNotificationDto[]> {
+  const rows = await deps.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.supplierId, supplierId))
+    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt), desc(notifications.id))
+    .limit(MAX_NOTIFICATIONS);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    project_id: row.projectId,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** Marks one of the supplier's notifications read (idempotent); someone else's, or none, is the same 404. */
+export async function markNotificationRead(
+  deps: ServiceDeps,
+  supplierId: string,
+  input: { notification_id: string },
+): Promise<{ id: string; read: true }> {
+  const { notification_id: id } = notificationIdInputSchema.parse(input);
+  const [row] = await deps.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.supplierId, supplierId)))
+    .returning({ id: notifications.id });
+  if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+  return { id: row.id, read: true };
+}
+
+/** Marks every unread notification of the supplier read; answers how many changed. */
+export async function markAllNotificationsRead(deps: ServiceDeps, supplierId: string): Promise<{ updated: number }> {
+  const rows = await deps.db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.supplierId, supplierId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
+
+function outcomeOf(status: string, awardedSupplierId: string | null, supplierId: string): SupplierProjectOutcome {
+  if (status === 'open') return 'open';
+  if (status === 'awarded') return awardedSupplierId === supplierId ? 'won' : 'not_selected';
+  if (status === 'cancelled') return 'cancelled';
+  return 'unassigned';
+}
+
+/** The booking's quoted final amount in rupees; otherwise the inquiry's budget range as the customer typed it. */
+function estimatedBudget(booking: { finalAmountPaise: number | null; requirements: { budget_range?: string } }): number | string | null {
+  if (booking.finalAmountPaise !== null) return paiseToRupees(booking.finalAmountPaise);
+  return booking.requirements.budget_range || null;
+}
+
+/**
+ * `GET /api/supplier/projects` / `supplier.projects.list` (spec sections 2 and 3): only projects the supplier is
+ * invited to, newest first, a page at a time, each with the event as the supplier needs it to quote (no client
+ * contact details), the supplier's own quote and the outcome once the project is closed.
+ */
+export async function listSupplierProjects(deps: ServiceDeps, supplierId: string, page: PageInput = {}): Promise<SupplierProjectDto[]> {
+  const { limit, offset } = pageInputSchema.parse(page);
+  const rows = await deps.db
+    .select({ project: projects, booking: bookings, quote: supplierQuotes })
+    .from(projectInvitations)
+    .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
+    .innerJoin(bookings, eq(bookings.id, projects.bookingId))
+    .leftJoin(
+      supplierQuotes,
+      and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
+    )
+    .where(eq(projectInvitations.supplierId, supplierId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ project, booking, quote }) => ({
+    id: project.id,
+    booking_id: project.bookingId,
+    auto_assign_date: project.autoAssignDate.toISOString(),
+    status: project.status,
+    booking_details: {
+      event_name: booking.eventName,
+      client_name: booking.clientName,
+      event_type: booking.eventType,
+      event_date: booking.eventDate,
+      venue_name: booking.venueName,
+      estimated_budget: estimatedBudget(booking),
+      requirements: {
+        guest_count: booking.guestCount ?? booking.requirements.guest_count ?? null,
+        special_requests: booking.requirements.special_requests || null,
+      },
+    },
+    my_quote: quote ? { amount: paiseToRupees(quote.amountPaise), notes: quote.notes, submitted_at: quote.submittedAt.toISOString() } : null,
+    outcome: outcomeOf(project.status, project.awardedSupplierId, supplierId),
+  }));
+}
+
+/**
+ * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (spec section 3 "Supplier quote payload"): submits
+ * or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
+ * project is open and before its auto-assign date; the project row is share-locked, so an award running at the
+ * same moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not
+ * invited to give the same 404.
+ */
+export async function submitQuote(
+  deps: ServiceDeps,
+  supplierId: string,
+  input: SubmitQuoteInput,
+  now: Date = new Date(),
+): Promise<SubmitQuoteResult> {
+  const data = submitQuoteInputSchema.parse(input);
+  const amountPaise = rupeesToPaise(data.quoted_amount);
+  return deps.db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({ id: projects.id, status: projects.status, autoAssignDate: projects.autoAssignDate })
+      .from(projects)
+      .innerJoin(
+        projectInvitations,
+        and(eq(projectInvitations.projectId, projects.id), eq(projectInvitations.supplierId, supplierId)),
+      )
+      .where(eq(projects.bookingId, data.booking_id))
+      .orderBy(desc(sql`${projects.status} = 'open'`), desc(projects.createdAt))
+      .limit(1)
+      .for('share', { of: projects });
+    if (!project) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+    if (project.status !== 'open') throw new AppError('CONFLICT', 'This project is closed; quotes are no longer accepted');
+    if (project.autoAssignDate.getTime() <= now.getTime()) {
+      throw new AppError('CONFLICT', `Quotes for this project closed on ${formatIndiaDateTime(project.autoAssignDate)}`);
+    }
+    const values = { amountPaise, notes: data.notes, items: data.items, submittedAt: now, updatedAt: now };
+    const [row] = await tx
+      .insert(supplierQuotes)
+      .values({ projectId: project.id, supplierId, ...values })
+      .onConflictDoUpdate({ target: [supplierQuotes.projectId, supplierQuotes.supplierId], set: values })
+      .returning({
+        id: supplierQuotes.id,
+        amountPaise: supplierQuotes.amountPaise,
+        notes: supplierQuotes.notes,
+        submittedAt: supplierQuotes.submittedAt,
+        inserted: sql<boolean>`(xmax = 0)`,
+      });
+    return {
+      id: row!.id,
+      project_id: project.id,
+      booking_id: data.booking_id,
+      amount: paiseToRupees(row!.amountPaise),
+      notes: row!.notes,
+      submitted_at: row!.submittedAt.toISOString(),
+      revised: !row!.inserted,
+    };
+  });
+}
+
+/**
+ * `supplier.dashboard`: the counts behind the dashboard's cards. Active projects are the open ones the supplier
+ * is invited to; estimated revenue sums their bookings' quoted final amounts (a budget range typed as text cannot
+ * be added up). The spec's Response Rate is a fixed display on the client.
+ */
+export async function supplierDashboard(deps: ServiceDeps, supplierId: string): Promise<SupplierDashboardDto> {
+  const [[projectsRow], [unreadRow]] = await Promise.all([
+    deps.db
+      .select({
+        active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
+        quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
+        revenuePaise: sql<string>`coalesce(sum(${bookings.finalAmountPaise}) filter (where ${projects.status} = 'open'), 0)::text`,
+        won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId})::int`,
+      })
+      .from(projectInvitations)
+      .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
+      .innerJoin(bookings, eq(bookings.id, projects.bookingId))
+      .leftJoin(
+        supplierQuotes,
+        and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
+      )
+      .where(eq(projectInvitations.supplierId, supplierId)),
+    deps.db
+      .select({ unread: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.supplierId, supplierId), isNull(notifications.readAt))),
+  ]);
+  return {
+    active_projects: Number(projectsRow?.active ?? 0),
+    unread_notifications: Number(unreadRow?.unread ?? 0),
+    estimated_revenue: paiseToRupees(Number(projectsRow?.revenuePaise ?? 0)),
+    quotes_submitted: Number(projectsRow?.quoted ?? 0),
+    won_projects: Number(projectsRow?.won ?? 0),
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  BOOKING_STATUSES,
+  type BookingSource,
+  type BookingStatus,
+  type EventType,
+  type PricingTier,
+} from '../domain';
+import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
+
+/** Spec section 3 "Dashboard stats" with architecture section 5's definitions; revenue in rupees. */
+export type DashboardStatsDto = {
+  total_bookings: number;
+  /** inquiry + quoted */
+  pending_bookings: number;
+  /** active and approved */
+  active_suppliers: number;
+  /** Sum of final amounts of confirmed, in-progress and completed bookings. */
+  total_revenue: number;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bookings
+
+/** A booking's requirements as stored (spec section 3); `guest_count` is always present in the admin view. */
+export type BookingRequirementsDto = {
+  guest_count: number;
+  event_duration?: string;
+  venue_type?: string;
+  catering_style?: string;
+  dietary_restrictions?: string[];
+  special_requests?: string;
+  budget_range?: string;
+  company_name?: string;
+  decoration_required?: boolean;
+  entertainment_required?: boolean;
+  photography_required?: boolean;
+};
+
+/** Spec section 3 "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees. */
+export type AdminBookingDto = {
+  id: string;
+  event_name: string;
+  event_type: EventType;
+  client_name: string;
+  client_email: string;
+  client_phone: string | null;
+  event_date: string | null;
+  event_time: string | null;
+  requirements: BookingRequirementsDto;
+  status: BookingStatus;
+  venue_name: string | null;
+  venue_address: string | null;
+  city: string | null;
+  notes: string | null;
+  pricing_tier: PricingTier | null;
+  final_amount: number | null;
+  source: BookingSource;
+  created_at: string;
+  updated_at: string;
+};
+
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES, {
+  error: `Status must be one of: ${BOOKING_STATUSES.join(', ')}`,
+});
+
+/**
+ * The admin's booking list: newest first, 10 by default (spec section 9), up to 100 a page; `q` searches client
+ * name and e-mail and event name, or the event date (`2027-03-05`, `2027-03` or `2027`); `status` filters.
+ */
+export const adminBookingsQuerySchema = listQuerySchema(10, 100).extend({ status: bookingStatusSchema.optional() });
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuerySchema>;
+
+export type Page<T> = { items: T[]; total: number };
+
+export const bookingIdInputSchema = z.object({ id: uuidSchema });
+
+/** A status move (architecture section 5 state machine); only the status is taken from the payload. */
+export const setBookingStatusFieldsSchema = z.object({ status: bookingStatusSchema });
+export const setBookingStatusInputSchema = z.object({ id: uuidSchema, status: bookingStatusSchema });
+export type SetBookingStatusInput = z.input<typeof setBookingStatusInputSchema>;
+
+export type BookingChangeResult = { message: string; booking: AdminBookingDto };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customers
+
+/** Spec section 3 "Customer", plus whether the account is active. */
+export type CustomerDto = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  created_at: string;
+  is_active: boolean;
+};
+
+/** Newest first, 10 by default (spec section 9); `q` searches name, e-mail and phone. */
+export const customersQuerySchema = listQuerySchema(10, 100);
+export type CustomersQuery = z.input<typeof customersQuerySchema>;
+
+/** The Edit dialog (issue 4): name, phone, city. Absent keeps a value; null or empty clears phone and city. */
+export const updateCustomerFieldsSchema = z
+  .object({
+    full_name: nameSchema('Full name').optional(),
+    phone: optionalPhoneSchema.transform((value) => value ?? null).optional(),
+    city: optionalTextSchema('City', 100).optional(),
+  })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), 'Nothing to update: send full_name, phone or city');
+
+export const updateCustomerInputSchema = z.object({ id: uuidSchema, data: updateCustomerFieldsSchema });
+export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;
+
+export const customerIdInputSchema = z.object({ id: uuidSchema });
+
+export type CustomerChangeResult = { message: string; customer: CustomerDto };

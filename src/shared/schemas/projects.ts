@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import type { BookingStatus, EventType, ProjectStatus } from '../domain';
+import { optionalTextSchema, uuidSchema } from './common';
+
+/** At most this many suppliers in one assignment (a catering booking needs a handful of quotes, not hundreds). */
+export const MAX_SUPPLIERS_PER_ASSIGNMENT = 20;
+/** Quotes are positive and at most ₹10,00,00,000 (10 crore, architecture section 5). */
+export const MAX_QUOTE_RUPEES = 100_000_000;
+export const QUOTE_NOTES_MAX_LENGTH = 2000;
+/** `items` is stored as sent (the spec's client always sends an empty list), within these bounds. */
+export const MAX_QUOTE_ITEMS = 50;
+const MAX_QUOTE_ITEMS_JSON = 20_000;
+
+/**
+ * Supplier ids as the spec's REST call sends them (`supplier_ids=a,b` or `supplier_ids=a&supplier_ids=b`) or as a
+ * list (tRPC): split on commas, trimmed, de-duplicated, each a UUID.
+ */
+const supplierIdsSchema = z
+  .union([z.string(), z.array(z.string())], { error: 'Please select a supplier' })
+  .transform((value) =>
+    [...new Set((Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((id) => id.trim().toLowerCase()))].filter(
+      (id) => id !== '',
+    ),
+  )
+  .pipe(
+    z
+      .array(uuidSchema)
+      .min(1, 'Please select a supplier')
+      .max(MAX_SUPPLIERS_PER_ASSIGNMENT, `At most ${MAX_SUPPLIERS_PER_ASSIGNMENT} suppliers can be invited at once`),
+  );
+
+/** `POST /api/projects?booking_id=..&supplier_ids=..` / `admin.projects.assign` (spec section 7). */
+export const assignProjectInputSchema = z.object({
+  booking_id: uuidSchema,
+  supplier_ids: supplierIdsSchema,
+});
+export type AssignProjectInput = z.input<typeof assignProjectInputSchema>;
+
+export const projectIdInputSchema = z.object({ project_id: uuidSchema });
+export const bookingIdInputSchema = z.object({ booking_id: uuidSchema });
+
+/** Manual award by an admin before the auto-assign date. */
+export const awardProjectInputSchema = z.object({ project_id: uuidSchema, supplier_id: uuidSchema });
+export type AwardProjectInput = z.input<typeof awardProjectInputSchema>;
+
+/**
+ * A quote amount in rupees (spec section 5: "sent as a decimal number"): a JSON number, more than zero, at most
+ * ₹10 crore, with at most two decimals (paise).
+ */
+export const quoteAmountSchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? 'Please enter your quote amount' : 'Quote amount must be a number'),
+  })
+  .positive('Quote amount must be more than ₹0')
+  .max(MAX_QUOTE_RUPEES, 'Quote amount can be at most ₹10,00,00,000')
+  .refine((value) => Number(value.toFixed(2)) === value, 'Quote amount can have at most two decimals (paise)');
+
+/** The spec's supplier quote payload (section 3): `booking_id`, `quoted_amount`, `notes`, `items`. */
+export const submitQuoteInputSchema = z.object({
+  booking_id: uuidSchema,
+  quoted_amount: quoteAmountSchema,
+  notes: optionalTextSchema('Notes', QUOTE_NOTES_MAX_LENGTH),
+  items: z
+    .array(z.unknown(), { error: 'Items must be a list' })
+    .max(MAX_QUOTE_ITEMS, `At most ${MAX_QUOTE_ITEMS} items`)
+    .refine((items) => JSON.stringify(items).length <= MAX_QUOTE_ITEMS_JSON, 'Items are too large')
+    .nullish()
+    .transform((items) => items ?? []),
+});
+export type SubmitQuoteInput = z.input<typeof submitQuoteInputSchema>;
+
+/** A whole number from a JSON number (tRPC) or query-string text (REST); absent or empty means the default. */
+function intParamSchema(label: string, min: number, max: number, fallback: number) {
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} can be at most ${max}`)
+      .default(fallback),
+  );
+}
+
+/** Page through a list: `limit` 1-100 (default 50), `offset` 0-10,000. */
+export const pageInputSchema = z.object({
+  limit: intParamSchema('limit', 1, 100, 50),
+  offset: intParamSchema('offset', 0, 10_000, 0),
+});
+export type PageInput = z.input<typeof pageInputSchema>;
+
+export const notificationIdInputSchema = z.object({ notification_id: uuidSchema });
+
+// --- Answers ------------------------------------------------------------------------------------------------------
+
+export type AssignProjectResult = {
+  project_id: string;
+  booking_id: string;
+  /** ISO timestamp. */
+  auto_assign_date: string;
+  /** Suppliers invited by this call. */
+  invited: string[];
+  /** Suppliers that were already invited to the open project (nothing sent to them again). */
+  already_invited: string[];
+};
+
+export type ProjectQuoteDto = {
+  id: string;
+  /** Rupees. */
+  amount: number;
+  notes: string | null;
+  items: unknown[];
+  submitted_at: string;
+};
+
+export type ProjectSupplierDto = {
+  supplier_id: string;
+  business_name: string;
+  name: string;
+  location: string | null;
+  rating: number;
+  is_active: boolean;
+  approval_status: string;
+  invited_at: string;
+  quote: ProjectQuoteDto | null;
+  is_winner: boolean;
+};
+
+/** A project as the admin's Booking Details shows it: invitees and their quotes side by side. */
+export type ProjectDetailDto = {
+  id: string;
+  booking_id: string;
+  status: ProjectStatus;
+  auto_assign_date: string;
+  /** Seconds left before the auto-assign runs; 0 when due, null once the project is closed. */
+  seconds_until_auto_assign: number | null;
+  /** The server's clock when this was read, so a countdown can correct for the device's clock. */
+  server_time: string;
+  created_at: string;
+  awarded_at: string | null;
+  awarded_supplier_id: string | null;
+  awarded_quote_id: string | null;
+  booking: {
+    event_name: string;
+    event_type: EventType;
+    event_date: string | null;
+    client_name: string;
+    status: BookingStatus;
+    guest_count: number | null;
+    /** The booking's quoted final amount in rupees, if it has one. */
+    final_amount: number | null;
+  };
+  /** Quoted suppliers first, cheapest first (the award order), then the rest in invitation order. */
+  suppliers: ProjectSupplierDto[];
+  quote_count: number;
+  /** Rupees; null without quotes. */
+  lowest_amount: number | null;
+};
+
+export type AwardOutcome = 'awarded' | 'unassigned' | 'cancelled';
+export type AwardRule = 'lowest_quote' | 'only_invitee' | 'no_quotes' | 'manual' | 'booking_closed';
+
+export type AwardResultDto = {
+  project_id: string;
+  status: AwardOutcome;
+  rule: AwardRule;
+  supplier_id: string | null;
+  quote_id: string | null;
+  /** The winning quote in rupees; null when the award carried no quote. */
+  amount: number | null;
+  awarded_at: string | null;
+};
+
+// --- Supplier portal --------------------------------------------------------------------------------------------
+
+export type SupplierNotificationDto = {
+  id: string;
+  /** 'project_invitation', 'project_awarded', 'project_not_selected', 'project_cancelled'. */
+  kind: string;
+  message: string;
+  project_id: string | null;
+  read: boolean;
+  created_at: string;
+};
+
+export type SupplierProjectOutcome = 'open' | 'won' | 'not_selected' | 'unassigned' | 'cancelled';
+
+/** Spec section 3 "Supplier project", plus the supplier's own quote and the outcome. */
+export type SupplierProjectDto = {
+  id: string;
+  booking_id: string;
+  auto_assign_date: string;
+  status: ProjectStatus;
+  booking_details: {
+    event_name: string;
+    client_name: string;
+    event_type: EventType;
+    event_date: string | null;
+    venue_name: string | null;
+    /** The booking's quoted final amount in rupees; else the inquiry's budget range as typed; else null. */
+    estimated_budget: number | string | null;
+    requirements: { guest_count: number | null; special_requests: string | null };
+  };
+  my_quote: { amount: number; notes: string | null; submitted_at: string } | null;
+  outcome: SupplierProjectOutcome;
+};
+
+export type SubmitQuoteResult = {
+  id: string;
+  project_id: string;
+  booking_id: string;
+  amount: number;
+  notes: string | null;
+  submitted_at: string;
+  /** True when this replaced the supplier's earlier quote on the project. */
+  revised: boolean;
+};
+
+export type SupplierDashboardDto = {
+  /** Open projects the supplier is invited to. */
+  active_projects: number;
+  unread_notifications: number;
+  /** Rupees: the sum of the numeric `estimated_budget` of the active projects. */
+  estimated_revenue: number;
+  /** Active projects the supplier has quoted on. */
+  quotes_submitted: number;
+  won_projects: number;
+};
