@@ -1,3 +1,4 @@
+import { invitationMessage } from '../mail/project-templates';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type {
@@ -107,12 +108,6 @@ function addDays(date: string, days: number): string {
 /** A wall-clock time in India on a date, as an instant. */
 function istAt(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+05:30`);
-}
-
-function displayDate(date: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
 }
 
 /** A small deterministic PRNG (mulberry32), so the demo data look the same on every installation. */
@@ -1578,7 +1573,7 @@ async function writeDemoData(
         supplierId: supplierIds.get(key)!,
         projectId,
         kind: 'project_invitation',
-        message: `New project: ${seed.eventName} on ${displayDate(booking.eventDate!)} — submit your quote`,
+        message: invitationMessage({ eventName: seed.eventName, eventDate: booking.eventDate ?? null }),
         createdAt: openedAt,
       });
     }
