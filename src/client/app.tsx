@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
+import { usePageViewReporting } from './lib/page-views';
 import { LandingPage } from './pages/landing/landing-page';
 
 /** Route pages are split into their own chunks; only the landing page ships in the entry bundle. */
@@ -34,6 +35,7 @@ function ScrollToTopOnNavigate() {
 
 /** Spec section 2: the eleven routes, plus a not-found page for anything else. */
 export function App() {
+  usePageViewReporting();
   return (
     <>
       <ScrollToTopOnNavigate />

@@ -38,7 +38,16 @@ const resolvers = new WeakMap<object, { path: string; resolver: TrpcResolver }>(
 const calls: TrpcCall[] = [];
 const unhandled: string[] = [];
 
-export const server = setupServer(trpcHandler('site.brand', () => DEFAULT_BRAND));
+/**
+ * Calls every page makes, answered by default: the brand, the page view the app reports on each route change and
+ * the landing page's testimonials (none published, so the built-in samples show). Tests override them with
+ * `server.use`.
+ */
+export const server = setupServer(
+  trpcHandler('site.brand', () => DEFAULT_BRAND),
+  trpcHandler('analytics.pageView', () => ({ recorded: true })),
+  trpcHandler('testimonials.list', () => []),
+);
 
 /** Every procedure call the app made in this test, in order. */
 export function recordedCalls(path?: string): TrpcCall[] {

@@ -57,7 +57,7 @@ describe('session expiring mid-use', () => {
   it('signs out with a message when a later call answers 401', async () => {
     server.use(
       trpcHandler('auth.me', () => userFor('customer')),
-      trpcHandler('testimonials.list', () => {
+      trpcHandler('payments.status', () => {
         throw new TrpcTestError('UNAUTHORIZED', 'Could not validate credentials');
       }),
     );
@@ -66,7 +66,7 @@ describe('session expiring mid-use', () => {
 
     const vanilla = createTrpcClient(TEST_ORIGIN);
     await queryClient
-      .fetchQuery({ queryKey: [['bookings', 'mine'], { type: 'query' }], queryFn: () => vanilla.testimonials.list.query() })
+      .fetchQuery({ queryKey: [['bookings', 'mine'], { type: 'query' }], queryFn: () => vanilla.payments.status.query({ order_id: 'ORD-1' }) })
       .catch(() => {});
 
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();

@@ -1,6 +1,277 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, BadgePercent, ClipboardList, ReceiptText } from 'lucide-react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearch } from 'wouter';
+import { todayInIndia } from '../../../shared/dates';
+import type { PricingTier } from '../../../shared/domain';
+import { BrandLogo } from '../../components/brand-logo';
+import { MandalaMotif } from '../../components/mandala-motif';
+import { SiteFooter } from '../../components/site-footer';
+import { serverDetail } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
+import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { EventDetailsForm, type FieldError } from './event-details-form';
+import { PackageChooser } from './package-chooser';
+import { QuoteCard } from './quote-card';
+import {
+  checkQuoteForm,
+  DEFAULT_TIER,
+  hasDateAndGuests,
+  initialQuoteValues,
+  QUOTE_MESSAGES,
+  type QuoteField,
+  type QuoteFormValues,
+} from './quote-form';
+import { SubscriptionOffer } from './subscription-offer';
+import type { QuotedEvent } from './subscription';
 
-/** Spec section 2, booking / instant-quote page (/book). Placeholder until its own issue builds it. */
+const HIGHLIGHTS = [
+  { icon: ClipboardList, text: 'Choose a package' },
+  { icon: ReceiptText, text: 'GST-inclusive quote in seconds' },
+  { icon: BadgePercent, text: 'Volume discounts applied automatically' },
+];
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Brings a section into view and puts the keyboard on its heading, so screen readers announce what changed. */
+function revealSection(section: HTMLElement | null, heading: HTMLElement | null) {
+  section?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  heading?.focus({ preventScroll: true });
+}
+
+/** The tRPC error's first field, when the server named one (`loc: ['input', 'client_phone']`). */
+function fieldOfServerError(error: unknown, values: QuoteFormValues): QuoteField | null {
+  const data = (error as { data?: { issues?: { loc?: unknown[] }[] } } | null)?.data;
+  const field = data?.issues?.[0]?.loc?.[1];
+  return typeof field === 'string' && field in values ? (field as QuoteField) : null;
+}
+
+/** The page's top bar: the brand, and the way back home (spec section 2). Static, so typing never re-renders it. */
+const BookHeader = memo(function BookHeader() {
+  return (
+    <Box as="header" bg="bg/90" borderBottomWidth="1px" borderColor="border.muted" position="relative" zIndex="1">
+      <Container maxW="6xl" h="16" display="flex" alignItems="center" justifyContent="space-between" gap="2">
+        <BrandLogo />
+        <Button
+          asChild
+          variant="outline"
+          colorPalette="accent"
+          rounded="full"
+          size={{ base: 'sm', sm: 'md' }}
+          px={{ base: '3', sm: '4' }}
+          gap="1.5"
+          minH="11"
+        >
+          <Link href="/">
+            <ArrowLeft aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </Container>
+    </Box>
+  );
+});
+
+/** The invitation to book (spec section 2: "a heading inviting the visitor to book an event"). */
+const BookHero = memo(function BookHero() {
+  return (
+    <Box
+      position="relative"
+      overflow="hidden"
+      color="cream.50"
+      pt={{ base: '8', md: '16' }}
+      pb={{ base: '20', md: '28' }}
+      css={{
+        backgroundColor: 'var(--chakra-colors-accent-950)',
+        backgroundImage:
+          'radial-gradient(circle at 15% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
+      }}
+    >
+      <MandalaMotif
+        position="absolute"
+        boxSize={{ base: '72', md: '30rem' }}
+        right={{ base: '-32', md: '-24' }}
+        top={{ base: '-16', md: '-32' }}
+        opacity={0.18}
+        pointerEvents="none"
+      />
+      <Container maxW="6xl" position="relative">
+        <Stack gap="4" maxW="4xl">
+          <Text textStyle="sm" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300">
+            Instant quote
+          </Text>
+          <Heading as="h1" fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }} lineHeight="1.1" color="cream.50" textWrap="balance">
+            Book Your Event with Us
+          </Heading>
+          <Text fontSize={{ base: 'md', md: 'lg' }} color="cream.200" maxW="2xl" textWrap="pretty">
+            Pick a package, tell us about your celebration and get a GST-inclusive quote on the spot. We will
+            email you a copy too.
+          </Text>
+          <Flex as="ul" listStyleType="none" gap="3" flexWrap="wrap" mt="2" hideBelow="md">
+            {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+              <HStack
+                as="li"
+                key={text}
+                gap="2"
+                px="3"
+                py="1.5"
+                rounded="full"
+                bg="whiteAlpha.100"
+                borderWidth="1px"
+                borderColor="whiteAlpha.200"
+                textStyle="sm"
+                color="cream.100"
+              >
+                <Box color="brand.300" aria-hidden="true">
+                  <Icon size={16} />
+                </Box>
+                {text}
+              </HStack>
+            ))}
+          </Flex>
+        </Stack>
+      </Container>
+    </Box>
+  );
+});
+
+const Footer = memo(SiteFooter);
+
+type Reveal = 'quote' | 'form' | null;
+
+/**
+ * Spec section 2 "Booking / instant-quote page", with the rules of sections 4, 5, 8 and 9: choose a package,
+ * fill in the event details, get a GST-inclusive quote, then the ₹99 subscription offer. The form keeps its
+ * values while the quote is shown, so '← Modify Details' brings them back as they were.
+ */
 export function BookPage() {
-  return <ComingSoonPanel title="Book Your Event" />;
+  useDocumentTitle('Book Your Event');
+  const eventTypeParam = new URLSearchParams(useSearch()).get('eventType');
+  const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteValues(eventTypeParam));
+  const [tier, setTier] = useState<PricingTier>(DEFAULT_TIER);
+  const [error, setError] = useState<FieldError | null>(null);
+  const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
+  const instant = trpc.quote.instant.useMutation();
+  const quoteSectionRef = useRef<HTMLDivElement>(null);
+  const quoteHeadingRef = useRef<HTMLHeadingElement>(null);
+  const packagesSectionRef = useRef<HTMLDivElement>(null);
+  const packagesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const reveal = useRef<Reveal>(null);
+  const today = todayInIndia();
+
+  useEffect(() => {
+    // Runs after the swap between form and quote has rendered, so the target exists.
+    const target = reveal.current;
+    reveal.current = null;
+    if (target === 'quote') revealSection(quoteSectionRef.current, quoteHeadingRef.current);
+    if (target === 'form') revealSection(packagesSectionRef.current, packagesHeadingRef.current);
+  }, [quoted]);
+
+  function setField<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setError((current) => (current?.field === field ? null : current));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (instant.isPending) return;
+    const check = checkQuoteForm(values, tier, today);
+    if (!check.ok) {
+      setError({ field: check.field, message: check.message });
+      toast.error(check.message);
+      focusFirstInvalid(event.currentTarget, { [check.field]: check.message });
+      return;
+    }
+    setError(null);
+    const venueName = values.venue_name;
+    instant.mutate(check.input, {
+      onSuccess(quote, input) {
+        reveal.current = 'quote';
+        setQuoted({ input, venueName, quote });
+        toast.success(QUOTE_MESSAGES.success);
+      },
+      onError(failure) {
+        const message = serverDetail(failure) ?? QUOTE_MESSAGES.failure;
+        const field = fieldOfServerError(failure, values);
+        if (field) setError({ field, message });
+        toast.error(message);
+      },
+    });
+  }
+
+  function modifyDetails() {
+    reveal.current = 'form';
+    setQuoted(null);
+    instant.reset();
+  }
+
+  return (
+    <Box minH="100dvh" bg="bg" display="flex" flexDirection="column">
+      <BookHeader />
+
+      <Box as="main" flex="1">
+        <BookHero />
+
+        <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative">
+          {quoted ? (
+            <Stack as="section" ref={quoteSectionRef} aria-label="Your quote" gap={{ base: '6', md: '8' }} scrollMarginTop="4">
+              <QuoteCard
+                quote={quoted.quote}
+                email={quoted.input.client_email}
+                headingRef={quoteHeadingRef}
+                onModify={modifyDetails}
+              />
+              <SubscriptionOffer quoted={quoted} />
+            </Stack>
+          ) : (
+            <Stack gap={{ base: '10', md: '14' }}>
+              <Box as="section" ref={packagesSectionRef} aria-labelledby="packages-heading" scrollMarginTop="4">
+                <Box
+                  bg="bg.panel"
+                  rounded="2xl"
+                  borderWidth="1px"
+                  borderColor="border"
+                  shadow="sm"
+                  px={{ base: '4', sm: '6', md: '10' }}
+                  pt={{ base: '6', md: '9' }}
+                  pb={{ base: '6', md: '10' }}
+                >
+                  <Heading
+                    id="packages-heading"
+                    ref={packagesHeadingRef}
+                    tabIndex={-1}
+                    outline="none"
+                    as="h2"
+                    fontSize={{ base: '2xl', md: '3xl' }}
+                    color="accent.950"
+                  >
+                    Choose Your Package
+                  </Heading>
+                  <Text color="fg.muted" mt="1" mb={{ base: '8', md: '10' }}>
+                    Every package is freshly cooked by our chefs and served by our own team.
+                  </Text>
+                  <PackageChooser value={tier} onChange={setTier} />
+                </Box>
+              </Box>
+              <EventDetailsForm
+                values={values}
+                onFieldChange={setField}
+                error={error}
+                today={today}
+                canSubmit={hasDateAndGuests(values)}
+                pending={instant.isPending}
+                onSubmit={submit}
+              />
+            </Stack>
+          )}
+        </Container>
+      </Box>
+
+      <Footer />
+    </Box>
+  );
 }

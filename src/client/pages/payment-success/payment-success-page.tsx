@@ -1,6 +1,266 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { Badge, Box, Button, Container, Heading, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CheckCircle2, Clock3, Mail, MessageCircle, Phone, XCircle } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearch } from 'wouter';
+import { formatInr } from '../../../shared/money';
+import type { PaymentStatusDto } from '../../../shared/schemas/payments';
+import { BrandLogo } from '../../components/brand-logo';
+import { useBrand } from '../../lib/brand';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Spec section 2, payment result (/payment/success). Placeholder until its own issue builds it. */
-export function PaymentSuccessPage() {
-  return <ComingSoonPanel title="Payment Status" />;
+/** Spec section 9: the booking token is shown as ₹999 whatever the order says. */
+const TOKEN_AMOUNT = 999;
+/** How often a pending payment is checked again (issue 3). */
+export const PAYMENT_POLL_INTERVAL_MS = 10_000;
+
+/** Spec section 4: PAID (or is_paid) is success; anything else is pending. */
+export function isPaymentComplete(status: Pick<PaymentStatusDto, 'is_paid' | 'payment_status'>): boolean {
+  return status.is_paid || status.payment_status === 'PAID';
+}
+
+const SUCCESS_STEPS = [
+  `We have received your token amount of ${formatInr(TOKEN_AMOUNT)}.`,
+  'Our team will contact you within 2 hours to confirm your event details.',
+  'A confirmation email is on its way to you shortly.',
+  'Your event coordinator will call you to plan the menu, setup and timings.',
+  'The token amount will be adjusted against your final bill.',
+];
+
+function PageShell({ children }: { children: ReactNode }) {
+  return (
+    <Box minH="100dvh" bg="bg.subtle" display="flex" flexDirection="column">
+      <Box as="header" borderBottomWidth="1px" borderColor="border" bg="bg">
+        <Container maxW="6xl" py="4">
+          <BrandLogo />
+        </Container>
+      </Box>
+      <Container as="main" maxW="2xl" flex="1" py={{ base: '8', md: '14' }}>
+        <Stack
+          gap="6"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="2xl"
+          shadow="sm"
+          px={{ base: '5', md: '10' }}
+          py={{ base: '8', md: '10' }}
+        >
+          {children}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function StatusHeader({ tone, icon, title, children }: { tone: 'green' | 'orange' | 'red'; icon: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" textAlign="center" gap="3">
+      <Box
+        display="inline-flex"
+        alignItems="center"
+        justifyContent="center"
+        boxSize="16"
+        rounded="full"
+        bg={`${tone}.100`}
+        color={`${tone}.700`}
+        aria-hidden="true"
+      >
+        {icon}
+      </Box>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <HStack justify="space-between" gap="4" py="2.5" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+      <Text as="dt" color="fg.muted" whiteSpace="nowrap" flexShrink={0}>
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="end" minW="0" overflowWrap="anywhere">
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
+function HelpBlock() {
+  const brand = useBrand();
+  return (
+    <Box as="section" aria-labelledby="payment-help" bg="bg.subtle" rounded="xl" px="5" py="4">
+      <Heading id="payment-help" as="h2" size="md" color="accent.900" mb="1">
+        Need help?
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Our team is available Monday–Saturday, 10:00–19:00 IST.
+      </Text>
+      <Stack gap="2" fontSize="sm">
+        <HStack gap="2">
+          <Phone size={16} aria-hidden="true" />
+          <ChakraLink href={`tel:${brand.phone.replace(/\s/g, '')}`} color="accent.800">
+            {brand.phone}
+          </ChakraLink>
+        </HStack>
+        <HStack gap="2">
+          <Mail size={16} aria-hidden="true" />
+          <ChakraLink href={`mailto:${brand.email}`} color="accent.800" wordBreak="break-all">
+            {brand.email}
+          </ChakraLink>
+        </HStack>
+        <HStack gap="2">
+          <MessageCircle size={16} aria-hidden="true" />
+          <ChakraLink href={`https://wa.me/${brand.whatsappNumber}`} target="_blank" rel="noreferrer" color="accent.800">
+            Chat with us on WhatsApp
+          </ChakraLink>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+function Actions({ secondary }: { secondary: { href: string; label: string } }) {
+  return (
+    <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center">
+      <Button asChild variant="outline" colorPalette="accent" rounded="full" px="6">
+        <Link href="/">Go to Home</Link>
+      </Button>
+      <Button asChild rounded="full" px="6">
+        <Link href={secondary.href}>{secondary.label}</Link>
+      </Button>
+    </Stack>
+  );
+}
+
+function FailureState({ message }: { message: string }) {
+  return (
+    <>
+      <StatusHeader tone="red" icon={<XCircle size={34} />} title="Payment Verification Failed">
+        <Text color="fg.muted" role="alert">
+          {message}
+        </Text>
+      </StatusHeader>
+      <HelpBlock />
+      <Actions secondary={{ href: '/book', label: 'Try Again' }} />
+    </>
+  );
+}
+
+function ResultState({ status }: { status: PaymentStatusDto }) {
+  const paid = isPaymentComplete(status);
+  return (
+    <>
+      {paid ? (
+        <StatusHeader tone="green" icon={<CheckCircle2 size={34} />} title="Payment Successful!">
+          <Text color="fg.muted">Thank you! Your event booking is confirmed.</Text>
+        </StatusHeader>
+      ) : (
+        <StatusHeader tone="orange" icon={<Clock3 size={34} />} title="Payment Pending">
+          <Text color="fg.muted" role="status">
+            Payment is being processed
+          </Text>
+          <Text fontSize="sm" color="fg.muted" textWrap="balance">
+            We check again every {PAYMENT_POLL_INTERVAL_MS / 1000} seconds; you can keep this page open.
+          </Text>
+        </StatusHeader>
+      )}
+      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
+        <Detail label="Order ID">{status.order_id}</Detail>
+        <Detail label="Status">
+          <Badge colorPalette={paid ? 'green' : 'orange'} variant="subtle" size="md">
+            {status.payment_status}
+          </Badge>
+        </Detail>
+        <Detail label={paid ? 'Amount Paid' : 'Token Amount'}>{formatInr(TOKEN_AMOUNT)}</Detail>
+        <Detail label="Payment Method">Online</Detail>
+      </Box>
+      {paid && (
+        <Box as="section" aria-labelledby="payment-next">
+          <Heading id="payment-next" as="h2" size="md" color="accent.900" mb="3">
+            What happens next
+          </Heading>
+          <Stack as="ul" gap="2.5" listStyleType="none">
+            {SUCCESS_STEPS.map((step) => (
+              <HStack as="li" key={step} align="flex-start" gap="2.5">
+                <Box color="green.600" mt="0.5" flexShrink={0} aria-hidden="true">
+                  <CheckCircle2 size={18} />
+                </Box>
+                <Text>{step}</Text>
+              </HStack>
+            ))}
+          </Stack>
+        </Box>
+      )}
+      <HelpBlock />
+      <Actions secondary={{ href: '/book', label: 'Book Another Event' }} />
+    </>
+  );
+}
+
+type PaymentSuccessPageProps = {
+  /** How often a pending payment is checked again; tests pass a short interval. */
+  pollIntervalMs?: number;
+};
+
+/**
+ * Spec section 2 "Payment result" (/payment/success?order_id=): verifying, then failure, success or pending.
+ * A pending payment is checked again every 10 seconds until it is paid.
+ */
+export function PaymentSuccessPage({ pollIntervalMs = PAYMENT_POLL_INTERVAL_MS }: PaymentSuccessPageProps) {
+  useDocumentTitle('Payment Status');
+  const orderId = new URLSearchParams(useSearch()).get('order_id')?.trim() ?? '';
+  const status = trpc.payments.status.useQuery(
+    { order_id: orderId },
+    {
+      enabled: orderId !== '',
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        return data && !isPaymentComplete(data) ? pollIntervalMs : false;
+      },
+      refetchIntervalInBackground: true,
+    },
+  );
+  const failed = status.isError && !status.data;
+
+  useEffect(() => {
+    if (failed) toast.error('Failed to verify payment status', { id: 'payment-verification' });
+  }, [failed]);
+
+  if (orderId === '') {
+    return (
+      <PageShell>
+        <FailureState message="No order ID found" />
+      </PageShell>
+    );
+  }
+  if (status.data) {
+    return (
+      <PageShell>
+        <ResultState status={status.data} />
+      </PageShell>
+    );
+  }
+  if (failed) {
+    return (
+      <PageShell>
+        <FailureState message={serverDetail(status.error) ?? 'Unable to verify payment status'} />
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell>
+      <Stack align="center" gap="4" py="10" role="status">
+        <Spinner size="xl" color="brand.solid" borderWidth="3px" />
+        <Text color="fg.muted" fontSize="lg">
+          Verifying your payment...
+        </Text>
+      </Stack>
+    </PageShell>
+  );
 }

@@ -1,6 +1,189 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { Table } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { formatInr } from '../../../shared/money';
+import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
+import { useBrand } from '../../lib/brand';
 
-/** Spec section 2, Return and Refund Policy (/refund-policy). Placeholder until its own issue builds it. */
+/** Spec section 9: refund of what was paid beyond the deposit, by how long before the event you cancel. */
+const CANCELLATION_SCHEDULE = [
+  { notice: 'More than 30 days before the event', refund: '75%' },
+  { notice: '15 to 30 days before', refund: '50%' },
+  { notice: '7 to 14 days before', refund: '25%' },
+  { notice: 'Less than 7 days before', refund: 'No refund' },
+] as const;
+
+// A worked example keeps the percentages concrete: ₹2,00,000 paid in full, cancelled 20 days ahead.
+const EXAMPLE_TOTAL = 200_000;
+const EXAMPLE_DEPOSIT = EXAMPLE_TOTAL * 0.25;
+const EXAMPLE_REFUND = (EXAMPLE_TOTAL - EXAMPLE_DEPOSIT) * 0.5;
+
+/** Spec section 2, Return and Refund Policy (/refund-policy), with the rules of spec section 9 written out. */
 export function RefundPolicyPage() {
-  return <ComingSoonPanel title="Return and Refund Policy" />;
+  const brand = useBrand();
+  const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;
+
+  const sections: LegalSection[] = [
+    {
+      id: 'overview',
+      title: 'Overview',
+      body: (
+        <p>
+          Catering is prepared fresh for your event, so food and services cannot be returned once delivered.
+          This policy explains when you get money back if a booking is cancelled or changed, and how to ask for
+          it. It forms part of our <Link href="/terms">Terms and Conditions</Link>.
+        </p>
+      ),
+    },
+    {
+      id: 'deposit',
+      title: 'Booking deposit',
+      body: (
+        <p>
+          The <strong>25% deposit</strong> that reserves your date is <strong>non-refundable</strong>: from the
+          day you book we turn other clients away and start planning your menu. The only exception is a
+          cancellation by us, described below.
+        </p>
+      ),
+    },
+    {
+      id: 'cancellation-by-you',
+      title: 'If you cancel',
+      body: (
+        <>
+          <p>
+            Cancel in writing by e-mail. We count the days from the day we receive your e-mail to the event date,
+            and refund this share of everything you paid <strong>beyond the deposit</strong>:
+          </p>
+          <Table.Root size="sm" variant="outline" rounded="lg" overflow="hidden" mb="4" fontSize="md" maxW="lg">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>When you cancel</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Refund</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {CANCELLATION_SCHEDULE.map((row) => (
+                <Table.Row key={row.notice}>
+                  <Table.Cell>{row.notice}</Table.Cell>
+                  <Table.Cell textAlign="end" fontWeight="semibold">
+                    {row.refund}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <p>
+            For example, on a booking of {formatInr(EXAMPLE_TOTAL)} paid in full and cancelled 20 days before the
+            event, the deposit of {formatInr(EXAMPLE_DEPOSIT)} is kept and 50% of the remaining{' '}
+            {formatInr(EXAMPLE_TOTAL - EXAMPLE_DEPOSIT)} is refunded: {formatInr(EXAMPLE_REFUND)}.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'cancellation-by-us',
+      title: 'If we cancel',
+      body: (
+        <p>
+          If we ever have to cancel your event, you receive a <strong>100% refund, including the deposit</strong>,
+          or, if you prefer, a new date at the same price.
+        </p>
+      ),
+    },
+    {
+      id: 'date-changes',
+      title: 'Date changes',
+      body: (
+        <p>
+          A date change is not a cancellation. Ask at least <strong>14 days before</strong> the event; each
+          booking may change its date <strong>once</strong>, to a new date within <strong>6 months</strong> of
+          the original one. Your payments move with the booking.
+        </p>
+      ),
+    },
+    {
+      id: 'guest-count',
+      title: 'Guest count reductions',
+      body: (
+        <ul>
+          <li>The final guest count is confirmed 7 days before the event.</li>
+          <li>
+            After that, you may reduce the count by <strong>up to 10%</strong> free of charge: you pay for the
+            reduced number.
+          </li>
+          <li>
+            Reductions made <strong>within 3 days</strong> of the event are not refunded, because the food has
+            already been ordered and prepared for the confirmed count.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'upgrades-and-changes',
+      title: 'Upgrades and service changes',
+      body: (
+        <p>
+          Upgrades can be added up to <strong>7 days before</strong> the event and are billed at the difference
+          in price. Other changes to the services, such as the menu or setup, must be made{' '}
+          <strong>more than 14 days before</strong> the event; any saving is adjusted in your final bill.
+        </p>
+      ),
+    },
+    {
+      id: 'subscription',
+      title: `The ${formatInr(99)} subscription`,
+      body: (
+        <p>
+          If we cannot provide the services you subscribed for, we refund <strong>50% of the fee</strong>,{' '}
+          {formatInr(49.5)}, within <strong>3 working days</strong> to the account you paid from.
+        </p>
+      ),
+    },
+    {
+      id: 'complaints',
+      title: 'Complaints about the service',
+      body: (
+        <p>
+          If something was not as agreed, tell us within <strong>48 hours after the event</strong> at {email}. We
+          review every complaint and, where we fell short, offer a partial refund or a credit towards your next
+          event.
+        </p>
+      ),
+    },
+    {
+      id: 'how-to-request',
+      title: 'How to request a refund',
+      body: (
+        <>
+          <p>
+            E-mail {email} with your name, booking reference, event date and the reason for the refund. We
+            confirm receipt and tell you the amount that will be refunded.
+          </p>
+          <p>
+            Refunds are processed within <strong>10 to 15 business days</strong> to the original payment method
+            (bank account, UPI ID, card or wallet).
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'contact',
+      title: 'Contact us',
+      body: (
+        <p>
+          {brand.legalName}, {brand.address}. E-mail {email} or call{' '}
+          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>, Monday to Saturday, 10:00 to 19:00
+          IST.
+        </p>
+      ),
+    },
+  ];
+
+  return (
+    <LegalPageLayout
+      title="Return and Refund Policy"
+      summary="What happens to your money if you cancel, change the date or the guest count, and how to ask for a refund."
+      sections={sections}
+    />
+  );
 }

@@ -1,0 +1,73 @@
+import type { Brand } from '../../../shared/brand';
+import { formatLongDate } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import type { InstantQuoteInput, InstantQuoteResult } from '../../../shared/schemas/quote';
+import { EVENT_TYPE_LABELS, packageName } from './booking-options';
+import { upiPaymentUri } from './upi';
+
+/** Spec section 9: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided. */
+export const SUBSCRIPTION_FEE_RUPEES = 99;
+export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_FEE_RUPEES / 2;
+
+/** Spec section 2: the eight subscriber benefits. */
+export const SUBSCRIPTION_BENEFITS = [
+  'Priority booking',
+  '5% instant discount on final bill',
+  'Free menu tasting session',
+  'Dedicated event coordinator',
+  'Complimentary decor consultation',
+  '24/7 support till event day',
+  'Flexible date changes (1 time)',
+  'Loyalty rewards for future events',
+] as const;
+
+/**
+ * The reference customers read out on the phone: the first block of the quote id, upper-cased, as the quote
+ * e-mail prints it.
+ */
+export function quoteReference(quoteId: string): string {
+  return quoteId.slice(0, 8).toUpperCase();
+}
+
+/** The ₹99 payment as a UPI link for the QR and the "Pay with UPI app" button; the note names the quote. */
+export function subscriptionUpiUri(brand: Brand, quoteId: string): string {
+  return upiPaymentUri({
+    payeeVpa: brand.upiId,
+    payeeName: brand.legalName,
+    amountRupees: SUBSCRIPTION_FEE_RUPEES,
+    note: `Subscription ${quoteReference(quoteId)}`,
+  });
+}
+
+export type QuotedEvent = {
+  input: InstantQuoteInput;
+  /** Not part of the quote payload; named in the message when the visitor gave it. */
+  venueName: string;
+  quote: InstantQuoteResult;
+};
+
+/** The prefilled WhatsApp message: which quote, which event, and that the payment screenshot is attached. */
+export function subscriptionWhatsappMessage(brand: Brand, { input, venueName, quote }: QuotedEvent): string {
+  const venue = [venueName.trim(), input.location].filter(Boolean).join(', ');
+  return [
+    `Hello ${brand.name}, I would like to confirm my ₹${SUBSCRIPTION_FEE_RUPEES} subscription for this quote.`,
+    '',
+    `Quote reference: ${quoteReference(quote.quote_id)}`,
+    `Quote ID: ${quote.quote_id}`,
+    `Event: ${input.event_name} (${EVENT_TYPE_LABELS[input.event_type]})`,
+    `Date: ${formatLongDate(input.event_date)}`,
+    `Guests: ${quote.guest_count.toLocaleString('en-IN')}`,
+    `Venue: ${venue}`,
+    `Package: ${packageName(quote.tier)}`,
+    `Total: ${formatInr(quote.final_amount)} (incl. ${quote.gst_percent}% GST)`,
+    `Name: ${input.client_name}`,
+    ...(input.client_phone ? [`Phone: ${input.client_phone}`] : []),
+    '',
+    `I have paid ₹${SUBSCRIPTION_FEE_RUPEES} to ${brand.upiId}. The payment screenshot is attached.`,
+  ].join('\n');
+}
+
+/** Research (ecosystem 5.5): `https://wa.me/<digits>?text=<encoded message>`, digits without '+' or spaces. */
+export function whatsappLink(number: string, message: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+}

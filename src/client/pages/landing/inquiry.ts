@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { todayInIndia } from '../../../shared/dates';
+import type { BookingInquiryInput } from '../../../shared/schemas/bookings';
+import { emailSchema, nameSchema, phoneSchema } from '../../../shared/schemas/common';
+import type { Service } from './services';
+
+export type InquiryValues = {
+  name: string;
+  email: string;
+  phone: string;
+  guestCount: string;
+  eventDate: string;
+  companyName: string;
+  budgetRange: string;
+  cateringStyle: string;
+  eventDuration: string;
+  specialRequests: string;
+};
+
+export type InquiryField = keyof InquiryValues;
+
+export const EMPTY_INQUIRY: InquiryValues = {
+  name: '',
+  email: '',
+  phone: '',
+  guestCount: '',
+  eventDate: '',
+  companyName: '',
+  budgetRange: '',
+  cateringStyle: '',
+  eventDuration: '',
+  specialRequests: '',
+};
+
+/** Budget ranges in rupees, Indian digit grouping; sent as the label the customer chose. */
+export const BUDGET_RANGES = [
+  'Under ₹50,000',
+  '₹50,000 – ₹1,00,000',
+  '₹1,00,000 – ₹2,50,000',
+  '₹2,50,000 – ₹5,00,000',
+  '₹5,00,000 – ₹10,00,000',
+  'Above ₹10,00,000',
+] as const;
+
+export const CATERING_STYLES = [
+  'Buffet',
+  'Plated sit-down dinner',
+  'Live counters',
+  'Family-style (served at the table)',
+  'Cocktail & canapés',
+  'Grazing table',
+] as const;
+
+export const EVENT_DURATIONS = ['Up to 3 hours', '3–5 hours', '5–8 hours', 'Full day', 'Multiple days'] as const;
+
+/**
+ * Spec section 5 "Inquiry form": name, e-mail, phone and guest count are required; the shared schemas give the
+ * same checks and messages the server uses. The date is optional but, when given, not in the past (India time).
+ */
+const inquiryFormSchema = z.object({
+  name: nameSchema('Full name'),
+  email: emailSchema,
+  phone: phoneSchema,
+  guestCount: z.string().trim().min(1, 'Please enter the number of guests'),
+  eventDate: z.string().refine((value) => value === '' || value >= todayInIndia(), 'Event date cannot be in the past'),
+});
+
+/** The first problem with each field, in the form's order; empty when the inquiry can be sent. */
+export function validateInquiry(values: InquiryValues): Partial<Record<InquiryField, string>> {
+  const parsed = inquiryFormSchema.safeParse(values);
+  const errors: Partial<Record<InquiryField, string>> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as InquiryField;
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Spec section 5: the guest count is sent as an integer, 0 when it cannot be read. Digit grouping ("1,200") is
+ * understood; a negative number is not a guest count, so it counts as unreadable too.
+ */
+export function parseGuestCount(raw: string): number {
+  const parsed = Number.parseInt(raw.replace(/[,\s]/g, ''), 10);
+  return Number.isNaN(parsed) || parsed < 0 ? 0 : parsed;
+}
+
+/** Spec section 3: the service title, plus ' - ' and the company name when one is given. */
+export function inquiryEventName(service: Pick<Service, 'name'>, companyName: string): string {
+  const company = companyName.trim();
+  return company ? `${service.name} - ${company}` : service.name;
+}
+
+/** Spec section 3 "Booking/inquiry payload", with the inquiry defaults of section 9. */
+export function buildInquiryPayload(service: Pick<Service, 'id' | 'name'>, values: InquiryValues): BookingInquiryInput {
+  return {
+    client_name: values.name.trim(),
+    client_email: values.email.trim(),
+    client_phone: values.phone.trim(),
+    event_type: service.id,
+    event_name: inquiryEventName(service, values.companyName),
+    event_date: values.eventDate || null,
+    event_time: null,
+    venue_name: null,
+    venue_address: null,
+    requirements: {
+      guest_count: parseGuestCount(values.guestCount),
+      event_duration: values.eventDuration,
+      catering_style: values.cateringStyle,
+      special_requests: values.specialRequests.trim(),
+      budget_range: values.budgetRange,
+      company_name: values.companyName.trim(),
+      decoration_required: true,
+      entertainment_required: false,
+      photography_required: false,
+    },
+  };
+}
+
+/** The earliest date the date picker offers: today in India. */
+export function earliestEventDate(): string {
+  return todayInIndia();
+}

@@ -1,0 +1,513 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import QRCode from 'qrcode';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QR_OPTIONS } from '../../src/client/components/qr-code-image';
+import { QUOTE_DEFAULTS } from '../../src/client/pages/book/quote-form';
+import { quoteReference } from '../../src/client/pages/book/subscription';
+import { DEFAULT_BRAND } from '../../src/shared/brand';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
+import type { EventType, PricingTier, VenueType } from '../../src/shared/domain';
+import { formatInr } from '../../src/shared/money';
+import { isMetroCity, paiseToRupees, priceQuote } from '../../src/shared/pricing';
+import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from '../../src/shared/schemas/quote';
+import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
+import { renderApp } from './render';
+
+type User = ReturnType<typeof renderApp>['user'];
+
+const QUOTE_ID = '3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c';
+const EVENT_DATE = addDays(todayInIndia(), 45);
+
+/** What the server answers for an input: the shared pricing function, shaped as `quote.instant` returns it. */
+function quoteFor(input: InstantQuoteInput): InstantQuoteResult {
+  const price = priceQuote({
+    tier: input.tier,
+    eventType: input.event_type,
+    venueType: input.venue_type,
+    city: input.location,
+    guestCount: input.guest_count,
+  });
+  const lines: QuoteLine[] = [
+    { key: 'base', label: `Package: ${price.guestCount} guests`, amount: paiseToRupees(price.grossPaise) },
+    ...(price.discountPaise > 0
+      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
+      : []),
+    { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
+    { key: 'gst', label: 'GST (18%)', amount: paiseToRupees(price.gstPaise) },
+    { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
+  ];
+  return {
+    quote_id: QUOTE_ID,
+    tier: price.tier,
+    guest_count: price.guestCount,
+    base_price_per_person: paiseToRupees(price.basePricePerPersonPaise),
+    gross_amount: paiseToRupees(price.grossPaise),
+    discount_percent: price.discountPercent,
+    discount_amount: paiseToRupees(price.discountPaise),
+    subtotal: paiseToRupees(price.subtotalPaise),
+    gst_percent: price.gstPercent,
+    gst_amount: paiseToRupees(price.gstPaise),
+    final_amount: paiseToRupees(price.finalAmountPaise),
+    valid_until: addDays(todayInIndia(), 7),
+    breakdown: lines,
+  };
+}
+
+function answerQuotes() {
+  const resolver = vi.fn(({ input }: { input: unknown }) => quoteFor(input as InstantQuoteInput));
+  server.use(trpcHandler('quote.instant', resolver));
+  return resolver;
+}
+
+function toasts() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+function getQuoteButton() {
+  return screen.getByRole('button', { name: 'Get Instant Quote' });
+}
+
+function field(label: RegExp) {
+  return screen.getByLabelText(label);
+}
+
+/** DD/MM/YYYY, as the en-IN date input takes it. */
+function typedDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+async function openBook(path = '/book') {
+  const view = renderApp({ path });
+  // The page is its own lazily loaded chunk; the first import in a run takes a moment.
+  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 5000 });
+  return view;
+}
+
+/** Enters text as a paste: the page re-renders per change, and keystroke-by-keystroke typing adds nothing here. */
+async function enter(user: User, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+async function chooseDate(user: User, isoDate: string) {
+  await enter(user, field(/^Event Date/), typedDate(isoDate));
+  await user.tab();
+  await screen.findByText(formatLongDate(isoDate));
+}
+
+type Details = {
+  name?: string;
+  email?: string;
+  phone?: string;
+  guests?: string;
+  date?: string;
+  eventType?: EventType;
+  eventName?: string;
+  venueType?: VenueType;
+  venueName?: string;
+  city?: string;
+  tier?: PricingTier;
+};
+
+async function fillDetails(user: User, details: Details) {
+  if (details.tier) await user.click(screen.getByRole('radio', { name: new RegExp(`^${details.tier}$`, 'i') }));
+  if (details.name) await enter(user, field(/^Full Name/), details.name);
+  if (details.email) await enter(user, field(/^Email Address/), details.email);
+  if (details.phone) await enter(user, field(/^Phone Number/), details.phone);
+  if (details.eventType) await user.selectOptions(field(/^Event Type/), details.eventType);
+  if (details.eventName) await enter(user, field(/^Event Name/), details.eventName);
+  if (details.guests) await enter(user, field(/^Expected Guest Count/), details.guests);
+  if (details.venueType) await user.selectOptions(field(/^Venue Type/), details.venueType);
+  if (details.venueName) await enter(user, field(/^Venue Name/), details.venueName);
+  if (details.city) await enter(user, field(/^Venue Location\/City/), details.city);
+  if (details.date) await chooseDate(user, details.date);
+}
+
+const VISITOR: Details = {
+  name: 'Meera Iyer',
+  email: 'meera@example.in',
+  phone: '98930 11223',
+  guests: '320',
+  date: EVENT_DATE,
+  eventName: 'Meera & Kabir Reception',
+  venueType: 'garden',
+  venueName: 'Sayaji Lawns',
+  city: 'Mumbai',
+  tier: 'premium',
+};
+
+async function getQuote(path = '/book?eventType=wedding', details: Details = VISITOR) {
+  const resolver = answerQuotes();
+  const view = await openBook(path);
+  await fillDetails(view.user, details);
+  await view.user.click(getQuoteButton());
+  await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+  const input = recordedCalls('quote.instant')[0]?.input as InstantQuoteInput;
+  return { ...view, resolver, input, quote: quoteFor(input) };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/book: page and package chooser', () => {
+  it('has a Back to Home link and a heading inviting the visitor to book', async () => {
+    await openBook();
+    expect(screen.getByRole('heading', { level: 1, name: /Book Your Event/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Book Your Event · Annapurna Events'));
+  });
+
+  it('offers Basic, Premium (Most Popular) and Luxury as a radio group with rates and contents', async () => {
+    const { user } = await openBook();
+    const group = screen.getByRole('radiogroup', { name: 'Choose your package' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['basic', 'premium', 'luxury']);
+    expect(screen.getByRole('radio', { name: 'Basic' })).toBeChecked();
+    expect(screen.getByText('Most Popular')).toBeInTheDocument();
+    for (const rate of ['₹650', '₹1,100', '₹1,800']) expect(within(group).getByText(rate)).toBeInTheDocument();
+    for (const item of [
+      'Indian multi-cuisine menu',
+      'Quality ingredients and hygiene',
+      'Premium multi-cuisine spread',
+      'Live counters',
+      'Designer decoration',
+      'Dedicated event coordinator',
+    ]) {
+      expect(within(group).getByText(item)).toBeInTheDocument();
+    }
+
+    await user.click(screen.getByText('Gourmet menu'));
+    expect(screen.getByRole('radio', { name: 'Luxury' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Basic' })).not.toBeChecked();
+  });
+
+  it('labels every field, marks the required ones and lists all event and venue types', async () => {
+    await openBook();
+    for (const label of [/^Full Name/, /^Email Address/, /^Phone Number/, /^Event Type/, /^Event Name/, /^Expected Guest Count/, /^Venue Location\/City/]) {
+      expect(field(label)).toBeRequired();
+    }
+    expect(field(/^Event Date/)).toBeRequired();
+    expect(field(/^Venue Type/)).not.toBeRequired();
+    expect(field(/^Venue Name/)).not.toBeRequired();
+    expect(field(/^Email Address/)).toHaveAttribute('type', 'email');
+    expect(field(/^Expected Guest Count/)).toHaveAttribute('type', 'number');
+    for (const name of ['Your Information', 'Event Requirements', 'Venue & Date']) {
+      expect(screen.getByRole('group', { name })).toBeInTheDocument();
+    }
+    const eventTypes = within(field(/^Event Type/)).getAllByRole('option').slice(1);
+    expect(eventTypes).toHaveLength(13);
+    expect(eventTypes.map((option) => option.getAttribute('value'))).toContain('baby_shower');
+    expect(within(field(/^Event Type/)).getByRole('option', { name: 'Baby Shower' })).toBeInTheDocument();
+    const venues = within(field(/^Venue Type/)).getAllByRole('option').slice(1);
+    expect(venues.map((option) => option.getAttribute('value'))).toEqual(['indoor', 'outdoor', 'banquet', 'garden', 'beach']);
+  });
+
+  it('preselects the event type from ?eventType=wedding, with a wedding example name', async () => {
+    await openBook('/book?eventType=wedding');
+    expect(field(/^Event Type/)).toHaveValue('wedding');
+    expect(field(/^Event Name/)).toHaveAttribute('placeholder', expect.stringMatching(/Wedding/));
+  });
+
+  it('ignores an unknown eventType', async () => {
+    await openBook('/book?eventType=yacht-party');
+    expect(field(/^Event Type/)).toHaveValue('');
+  });
+
+  it('disables past days in the calendar (India time) and starts at today', async () => {
+    const { user } = await openBook();
+    await user.click(screen.getByRole('button', { name: 'Open calendar' }));
+    const today = todayInIndia();
+    const yesterday = addDays(today, -1);
+    const todayCell = document.querySelector(`[data-part="table-cell-trigger"][data-value="${today}"]`);
+    expect(todayCell).toHaveAttribute('data-selectable');
+    const yesterdayCell = document.querySelector(`[data-part="table-cell-trigger"][data-value="${yesterday}"]`);
+    // Yesterday may fall in the previous month, outside the grid; when shown, it cannot be chosen.
+    if (yesterdayCell) expect(yesterdayCell).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(document.querySelector(`[data-part="table-cell-trigger"][data-value="${today}"]`)!);
+    expect(await screen.findByText(formatLongDate(today))).toBeInTheDocument();
+  });
+});
+
+describe('/book: get-quote button and validation (spec section 5)', () => {
+  it('is disabled until both an event date and a guest count are given', async () => {
+    const { user } = await openBook();
+    expect(getQuoteButton()).toBeDisabled();
+    await enter(user, field(/^Expected Guest Count/), '120');
+    expect(getQuoteButton()).toBeDisabled();
+    await chooseDate(user, EVENT_DATE);
+    expect(getQuoteButton()).toBeEnabled();
+    await user.clear(field(/^Expected Guest Count/));
+    expect(getQuoteButton()).toBeDisabled();
+  });
+
+  it('checks name and email, then phone, then the guest count, one toast each, and sends nothing', async () => {
+    const resolver = answerQuotes();
+    const { user } = await openBook();
+    await fillDetails(user, { date: EVENT_DATE, guests: '0' });
+
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please fill in your name and email')).toBeInTheDocument();
+    expect(field(/^Full Name/)).toHaveFocus();
+    expect(field(/^Full Name/)).toHaveAttribute('aria-invalid', 'true');
+
+    await enter(user, field(/^Full Name/), 'Meera Iyer');
+    await user.click(getQuoteButton());
+    await waitFor(() => expect(field(/^Email Address/)).toHaveFocus());
+    expect(toasts().getAllByText('Please fill in your name and email').length).toBeGreaterThanOrEqual(1);
+
+    await enter(user, field(/^Email Address/), 'meera@example.in');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter your phone number')).toBeInTheDocument();
+    expect(field(/^Phone Number/)).toHaveFocus();
+
+    await enter(user, field(/^Phone Number/), '9893011223');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter the number of guests')).toBeInTheDocument();
+    expect(field(/^Expected Guest Count/)).toHaveFocus();
+
+    expect(resolver).not.toHaveBeenCalled();
+    expect(recordedCalls('quote.instant')).toEqual([]);
+  });
+
+  it('refuses what the server would refuse (a malformed email) without sending', async () => {
+    const resolver = answerQuotes();
+    const { user } = await openBook();
+    await fillDetails(user, { ...VISITOR, email: 'meera-at-example.in' });
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(field(/^Email Address/)).toHaveFocus();
+    expect(resolver).not.toHaveBeenCalled();
+  });
+
+  it('sends the spec defaults for the fields left empty, and the guest count as an integer', async () => {
+    const { input } = await getQuote('/book', {
+      name: ' Meera Iyer ',
+      email: 'meera@example.in',
+      phone: '9893011223',
+      guests: '150.7',
+      date: EVENT_DATE,
+    });
+    expect(input).toEqual({
+      event_type: QUOTE_DEFAULTS.event_type,
+      venue_type: QUOTE_DEFAULTS.venue_type,
+      location: QUOTE_DEFAULTS.location,
+      event_name: QUOTE_DEFAULTS.event_name,
+      tier: 'basic',
+      guest_count: 150,
+      event_date: EVENT_DATE,
+      client_name: 'Meera Iyer',
+      client_email: 'meera@example.in',
+      client_phone: '9893011223',
+    });
+    expect(QUOTE_DEFAULTS).toEqual({ event_type: 'other', venue_type: 'outdoor', location: 'Mumbai', event_name: 'Your Event' });
+    expect(Number.isInteger(input.guest_count)).toBe(true);
+  });
+
+  it("sends the visitor's choices: package, event type from the link, venue type and city", async () => {
+    const { input } = await getQuote();
+    expect(input).toEqual({
+      event_type: 'wedding',
+      venue_type: 'garden',
+      location: 'Mumbai',
+      event_name: 'Meera & Kabir Reception',
+      tier: 'premium',
+      guest_count: 320,
+      event_date: EVENT_DATE,
+      client_name: 'Meera Iyer',
+      client_email: 'meera@example.in',
+      client_phone: '98930 11223',
+    });
+    expect(recordedCalls('quote.instant')).toHaveLength(1);
+  });
+
+  it('disables the button while the quote is being prepared', async () => {
+    let answer: (value: unknown) => void = () => {};
+    server.use(trpcHandler('quote.instant', () => new Promise((resolve) => (answer = resolve))));
+    const { user } = await openBook('/book?eventType=wedding');
+    await fillDetails(user, VISITOR);
+    await user.click(getQuoteButton());
+    const busy = await screen.findByRole('button', { name: /Preparing your quote/ });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    answer(quoteFor(recordedCalls('quote.instant')[0]!.input as InstantQuoteInput));
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+    expect(recordedCalls('quote.instant')).toHaveLength(1);
+  });
+});
+
+describe('/book: the quote', () => {
+  it('shows the amounts in rupees with Indian grouping, the tier badge and the details', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { quote } = await getQuote();
+    // Premium wedding in a Mumbai garden for 320 guests: ₹1,461 a head, 5% volume discount.
+    expect(quote.base_price_per_person).toBe(1461);
+    expect(formatInr(quote.subtotal)).toBe('₹4,44,144');
+    expect(formatInr(quote.gst_amount)).toBe('₹79,945.92');
+    expect(formatInr(quote.final_amount)).toBe('₹5,24,089.92');
+
+    const card = screen.getByRole('article', { name: 'Your Instant Quote is Ready!' });
+    const amount = (label: string) => within(card).getAllByText(label, { selector: 'dt' })[0]!.nextElementSibling;
+    expect(amount('Base Amount')).toHaveTextContent('₹4,44,144');
+    expect(amount('GST (18%)')).toHaveTextContent('₹79,945.92');
+    expect(amount('Total Amount')).toHaveTextContent('₹5,24,089.92');
+    expect(within(card).getByText('PREMIUM PACKAGE')).toBeInTheDocument();
+
+    const detail = (label: string) => within(card).getByText(label, { selector: 'dt' }).parentElement;
+    expect(detail('Package')).toHaveTextContent('Premium');
+    expect(detail('Guest Count')).toHaveTextContent('320');
+    expect(detail('Per Person Rate')).toHaveTextContent('₹1,461');
+    expect(detail('Valid Until')).toHaveTextContent('7 Days');
+    expect(detail('Valid Until')).toHaveTextContent(formatLongDate(quote.valid_until));
+    expect(within(card).getByText('Volume discount (5%)')).toBeInTheDocument();
+    expect(within(card).getByText('−₹23,376')).toBeInTheDocument();
+    expect(within(card).getByText(`Quote reference ${quoteReference(QUOTE_ID)}`)).toBeInTheDocument();
+
+    expect(await toasts().findByText('Your instant quote is ready! Check your email.')).toBeInTheDocument();
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' }));
+    expect(screen.getByRole('heading', { name: 'Your Instant Quote is Ready!' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Get Instant Quote' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's detail when the quote fails, and keeps the form", async () => {
+    server.use(
+      trpcHandler('quote.instant', () => {
+        throw new TrpcTestError('BAD_REQUEST', 'Event date cannot be in the past');
+      }),
+    );
+    const { user } = await openBook('/book?eventType=wedding');
+    await fillDetails(user, VISITOR);
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Event date cannot be in the past')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your Instant Quote is Ready!' })).not.toBeInTheDocument();
+    expect(getQuoteButton()).toBeEnabled();
+    expect(field(/^Full Name/)).toHaveValue('Meera Iyer');
+  });
+
+  it("falls back to 'Failed to generate quote. Please try again.' without a server detail", async () => {
+    server.use(
+      trpcHandler(
+        'quote.instant',
+        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    );
+    const { user } = await openBook();
+    await fillDetails(user, VISITOR);
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Failed to generate quote. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/Unexpected token|JSON/)).not.toBeInTheDocument();
+  });
+
+  it('← Modify Details hides the quote and brings the form back with its values', async () => {
+    const { user } = await getQuote();
+    await user.click(screen.getByRole('button', { name: '← Modify Details' }));
+
+    expect(screen.queryByRole('heading', { name: 'Your Instant Quote is Ready!' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Subscribe for Just ₹99!' })).not.toBeInTheDocument();
+    expect(getQuoteButton()).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Choose Your Package' })).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Premium' })).toBeChecked();
+    expect(field(/^Full Name/)).toHaveValue('Meera Iyer');
+    expect(field(/^Email Address/)).toHaveValue('meera@example.in');
+    expect(field(/^Event Type/)).toHaveValue('wedding');
+    expect(field(/^Expected Guest Count/)).toHaveValue(320);
+    expect(field(/^Venue Name/)).toHaveValue('Sayaji Lawns');
+    expect(field(/^Event Date/)).toHaveValue(typedDate(EVENT_DATE));
+
+    await user.click(screen.getByRole('radio', { name: 'Luxury' }));
+    await user.click(getQuoteButton());
+    const card = await screen.findByRole('article', { name: 'Your Instant Quote is Ready!' });
+    expect(within(card).getByText('LUXURY PACKAGE')).toBeInTheDocument();
+    expect(recordedCalls('quote.instant').map((call) => (call.input as InstantQuoteInput).tier)).toEqual(['premium', 'luxury']);
+  });
+});
+
+describe('/book: the ₹99 subscription offer', () => {
+  it('lists the eight benefits, the total value, the five steps, the payee and the refund note', async () => {
+    await getQuote();
+    const offer = screen.getByRole('region', { name: 'Subscribe for Just ₹99!' });
+    for (const benefit of [
+      'Priority booking',
+      '5% instant discount on final bill',
+      'Free menu tasting session',
+      'Dedicated event coordinator',
+      'Complimentary decor consultation',
+      '24/7 support till event day',
+      'Flexible date changes (1 time)',
+      'Loyalty rewards for future events',
+    ]) {
+      expect(within(offer).getByText(benefit)).toBeInTheDocument();
+    }
+    expect(within(offer).getByText('Total Value: ₹2,500+')).toBeInTheDocument();
+    const steps = within(offer).getByRole('heading', { name: 'How to subscribe' }).nextElementSibling as HTMLElement;
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(offer).getByText(DEFAULT_BRAND.legalName)).toBeInTheDocument();
+    expect(within(offer).getByRole('link', { name: DEFAULT_BRAND.phone })).toHaveAttribute('href', 'tel:+919826012345');
+    expect(within(offer).getByText(/50% of the subscription \(₹49\.50\) is refunded within 3 working days/)).toBeInTheDocument();
+  });
+
+  it('draws a real UPI QR for ₹99 to the brand UPI ID, and links the same payment for phones', async () => {
+    await getQuote();
+    const reference = quoteReference(QUOTE_ID);
+    const expected = `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%20${reference}`;
+
+    const qr = await screen.findByRole('img', { name: /UPI QR code to pay ₹99/ });
+    expect(qr).toHaveAttribute('data-qr-value', expected);
+    const svg = await QRCode.toString(expected, QR_OPTIONS);
+    expect(qr).toHaveAttribute('src', `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    expect(screen.getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', expected);
+  });
+
+  it('copies the UPI ID and confirms it', async () => {
+    const { user } = await getQuote();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: `Copy UPI ID ${DEFAULT_BRAND.upiId}` }));
+    expect(writeText).toHaveBeenCalledWith(DEFAULT_BRAND.upiId);
+    expect(await toasts().findByText('UPI ID copied to clipboard!')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(DEFAULT_BRAND.upiId);
+  });
+
+  it('falls back to the older copy command when the clipboard API refuses, and says so when that fails too', async () => {
+    const { user } = await getQuote();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    const copy = screen.getByRole('button', { name: `Copy UPI ID ${DEFAULT_BRAND.upiId}` });
+
+    await user.click(copy);
+    expect(execCommand).toHaveBeenCalledWith('copy');
+    expect(await toasts().findByText('UPI ID copied to clipboard!')).toBeInTheDocument();
+
+    execCommand.mockReturnValue(false);
+    await user.click(copy);
+    expect(await toasts().findByText(/Could not copy automatically/)).toBeInTheDocument();
+    Reflect.deleteProperty(document, 'execCommand');
+  });
+
+  it('prefills the WhatsApp message with the quote, event, date, guests, package and total', async () => {
+    const { quote } = await getQuote();
+    const link = screen.getByRole('link', { name: 'Send Payment Screenshot on WhatsApp' });
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith(`https://wa.me/${DEFAULT_BRAND.whatsappNumber}?text=`)).toBe(true);
+    expect(href).toContain(encodeURIComponent(QUOTE_ID));
+    expect(href).toContain(encodeURIComponent(formatInr(quote.final_amount)));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+
+    const message = new URL(href).searchParams.get('text')!;
+    expect(message).toContain(`Quote ID: ${QUOTE_ID}`);
+    expect(message).toContain(`Quote reference: ${quoteReference(QUOTE_ID)}`);
+    expect(message).toContain('Event: Meera & Kabir Reception (Wedding)');
+    expect(message).toContain(`Date: ${formatLongDate(EVENT_DATE)}`);
+    expect(message).toContain('Guests: 320');
+    expect(message).toContain('Venue: Sayaji Lawns, Mumbai');
+    expect(message).toContain('Package: Premium');
+    expect(message).toContain('Total: ₹5,24,089.92');
+    expect(message).toMatch(/confirm my ₹99 subscription/);
+    expect(message).toMatch(/payment screenshot is attached/);
+    expect(isMetroCity('Mumbai')).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../../src/client/app';
+import { pageViewPath } from '../../src/client/lib/page-views';
+import { createTrpcClient } from '../../src/client/lib/trpc';
+import { AppProviders } from '../../src/client/providers';
+import { recordedCalls, server, TEST_ORIGIN, TrpcTestError, trpcHandler } from './msw';
+
+/**
+ * The app as main.tsx mounts it: StrictMode at the root, which runs every effect twice in development (React 19
+ * does that only for a root-level StrictMode, so the shared render helper, which nests it, cannot show it).
+ */
+function renderStrictApp(path = '/') {
+  const location = memoryLocation({ path, record: true });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <StrictMode>
+      <AppProviders
+        queryClient={queryClient}
+        trpcClient={createTrpcClient(TEST_ORIGIN)}
+        locationHook={location.hook}
+        searchHook={location.searchHook}
+      >
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { user };
+}
+
+function reportedPaths(): unknown[] {
+  return recordedCalls('analytics.pageView').map((call) => (call.input as { path: unknown }).path);
+}
+
+/** Lets any late request (a second effect run, a retry) reach the server before counting. */
+function settle() {
+  return new Promise((resolve) => setTimeout(resolve, 150));
+}
+
+describe('page views', () => {
+  it('reports the first page once, even in StrictMode', async () => {
+    renderStrictApp('/');
+
+    await screen.findByRole('heading', { level: 1, name: /Feasts worth celebrating/ });
+    await waitFor(() => expect(reportedPaths()).toEqual(['/']));
+    await settle();
+    expect(reportedPaths()).toEqual(['/']);
+  });
+
+  it('reports each route change once, with its query string', async () => {
+    const { user } = renderStrictApp('/terms?from=email');
+
+    // Routes other than / are lazy chunks: their first load can take a while under a cold transform.
+    await user.click(await screen.findByRole('link', { name: 'Back to Home' }, { timeout: 5000 }));
+    await user.click(within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Privacy Policy' }));
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 5000 });
+
+    await waitFor(() => expect(reportedPaths()).toHaveLength(3));
+    await settle();
+    expect(reportedPaths()).toEqual(['/terms?from=email', '/', '/privacy-policy']);
+  }, 30_000);
+
+  it('stays silent when the report fails', async () => {
+    server.use(
+      trpcHandler('analytics.pageView', () => {
+        throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'Analytics store unavailable');
+      }),
+    );
+    renderStrictApp('/terms');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(reportedPaths()).toEqual(['/terms']));
+    await settle();
+    expect(screen.queryByText('Analytics store unavailable')).not.toBeInTheDocument();
+    expect(document.querySelectorAll('[data-toast-id]')).toHaveLength(0);
+  });
+
+  it('cuts an over-long path to what the server accepts', () => {
+    expect(pageViewPath('/book', 'eventType=wedding')).toBe('/book?eventType=wedding');
+    expect(pageViewPath('/', '')).toBe('/');
+    expect(pageViewPath('/book', `ref=${'x'.repeat(300)}`)).toHaveLength(200);
+  });
+});

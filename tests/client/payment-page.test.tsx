@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PaymentSuccessPage } from '../../src/client/pages/payment-success/payment-success-page';
+import type { PaymentStatusDto } from '../../src/shared/schemas/payments';
+import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
+import { renderApp, renderWithProviders } from './render';
+
+const PAID: PaymentStatusDto = { order_id: 'ORD-2041', is_paid: true, payment_status: 'PAID', amount: 999 };
+const PENDING: PaymentStatusDto = { order_id: 'ORD-2041', is_paid: false, payment_status: 'PENDING', amount: 999 };
+
+function statusCalls() {
+  return recordedCalls('payments.status');
+}
+
+function expectActions(secondary: { name: string; href: string }) {
+  expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  expect(screen.getByRole('link', { name: secondary.name })).toHaveAttribute('href', secondary.href);
+}
+
+function expectHelpBlock() {
+  const help = within(screen.getByRole('region', { name: 'Need help?' }));
+  expect(help.getByRole('link', { name: '+91 98260 12345' })).toHaveAttribute('href', 'tel:+919826012345');
+  expect(help.getByRole('link', { name: 'hello@annapurna-events.in' })).toHaveAttribute('href', 'mailto:hello@annapurna-events.in');
+  expect(help.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919826012345');
+}
+
+function detail(label: string): string {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('/payment/success', () => {
+  it('says it is verifying while the status loads', async () => {
+    server.use(trpcHandler('payments.status', () => new Promise(() => {})));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByText('Verifying your payment...')).toBeInTheDocument();
+    await waitFor(() => expect(statusCalls()).toHaveLength(1));
+    expect(statusCalls()[0]!.input).toEqual({ order_id: 'ORD-2041' });
+  });
+
+  it('fails at once without an order id, and asks the server nothing', async () => {
+    renderApp({ path: '/payment/success' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Verification Failed', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('No order ID found')).toBeInTheDocument();
+    expectActions({ name: 'Try Again', href: '/book' });
+    expect(statusCalls()).toHaveLength(0);
+  });
+
+  it('shows the server detail and a toast when verification fails', async () => {
+    server.use(
+      trpcHandler('payments.status', () => {
+        throw new TrpcTestError('NOT_FOUND', 'Payment order not found');
+      }),
+    );
+    renderApp({ path: '/payment/success?order_id=ORD-404' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Verification Failed', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Payment order not found')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to verify payment status')).toBeInTheDocument();
+    expectActions({ name: 'Try Again', href: '/book' });
+    expectHelpBlock();
+  });
+
+  it('falls back to a generic reason when the failure carries no server detail', async () => {
+    server.use(trpcHandler('payments.status', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByText('Unable to verify payment status')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment Verification Failed' })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to verify payment status')).toBeInTheDocument();
+  });
+
+  it('confirms a paid order with its details, what happens next, help and the two buttons', async () => {
+    server.use(trpcHandler('payments.status', () => PAID));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
+    expect(detail('Order ID')).toBe('ORD-2041');
+    expect(detail('Status')).toBe('PAID');
+    expect(detail('Amount Paid')).toBe('₹999');
+    expect(detail('Payment Method')).toBe('Online');
+    const next = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(next.getByText('We have received your token amount of ₹999.')).toBeInTheDocument();
+    expect(next.getByText(/contact you within 2 hours/)).toBeInTheDocument();
+    expect(next.getByText(/confirmation email/)).toBeInTheDocument();
+    expect(next.getByText(/coordinator will call you/)).toBeInTheDocument();
+    expect(next.getByText('The token amount will be adjusted against your final bill.')).toBeInTheDocument();
+    expectHelpBlock();
+    expectActions({ name: 'Book Another Event', href: '/book' });
+    await waitFor(() => expect(document.title).toBe('Payment Status · Annapurna Events'));
+  });
+
+  it('counts payment_status PAID as paid even when is_paid is false', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...PAID, is_paid: false })));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+  });
+
+  it('shows a pending payment as being processed', async () => {
+    server.use(trpcHandler('payments.status', () => PENDING));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Payment is being processed')).toBeInTheDocument();
+    expect(screen.getByText(/We check again every 10 seconds/)).toBeInTheDocument();
+    expect(detail('Status')).toBe('PENDING');
+    expect(detail('Token Amount')).toBe('₹999');
+    expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+    expectActions({ name: 'Book Another Event', href: '/book' });
+  });
+
+  it('checks a pending payment again until it is paid, then stops', async () => {
+    let answers = 0;
+    server.use(trpcHandler('payments.status', () => (++answers < 3 ? PENDING : PAID)));
+    renderWithProviders(<PaymentSuccessPage pollIntervalMs={40} />, { path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(statusCalls()).toHaveLength(3);
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusCalls()).toHaveLength(3);
+  });
+
+  it('does not poll a payment that is already paid', async () => {
+    server.use(trpcHandler('payments.status', () => PAID));
+    renderWithProviders(<PaymentSuccessPage pollIntervalMs={40} />, { path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusCalls()).toHaveLength(1);
+  });
+});
