@@ -4,11 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
+import { startRetentionJob, type RetentionJob } from './jobs/retention';
 import { seedDemo } from './db/seed-demo';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { accountRoutes } from './modules/bookings/account.routes';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
@@ -91,11 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate<DatabaseHandle>('database', database);
     app.decorate<MailWorker | null>('mailWorker', null);
     app.decorate<AutoAssignRunner | null>('autoAssign', null);
+    let retention: RetentionJob | undefined;
     let transport: MailTransport | undefined;
     // One hook, in this order: the worker finishes its message before the transport and the database go.
     app.addHook('onClose', async () => {
       await app.mailWorker?.stop();
       await app.autoAssign?.stop();
+      await retention?.stop();
       transport?.close();
       if (ownsDatabase) await database.close();
     });
@@ -127,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(reportsRoutes);
         await api.register(projectsRoutes);
         await api.register(supplierPortalRoutes);
+        await api.register(accountRoutes);
       },
       { prefix: '/api' },
     );
@@ -152,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log.child({ worker: 'auto-assign' }),
         sweepIntervalMs: config.autoAssignSweepSeconds * 1000,
       });
+      retention = startRetentionJob(deps, app.log.child({ worker: 'retention' }));
       app.log.info(
         transport.kind === 'smtp' ? 'e-mail: sending through SMTP_URL' : `e-mail: no SMTP_URL, writing .eml files to ${config.mail.dir}`,
       );

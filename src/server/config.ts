@@ -50,10 +50,21 @@ const envSchema = z
         .optional(),
     ),
     AUTO_ASSIGN_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    PAYMENT_GATEWAY: z.enum(['none', 'cashfree']).default('none'),
+    CASHFREE_APP_ID: optionalText,
+    CASHFREE_SECRET_KEY: optionalText,
+    CASHFREE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    CASHFREE_WEBHOOK_SECRET: optionalText,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    if (env.PAYMENT_GATEWAY === 'cashfree') {
+      for (const key of ['CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY', 'CASHFREE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_GATEWAY=cashfree' });
+      }
     }
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) {
@@ -91,7 +102,13 @@ export type Config = {
   mail: MailConfig;
   /** How often the project auto-assign sweep runs (issue 5); pg-boss jobs award on time in between. */
   autoAssignSweepSeconds: number;
+  /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
+  publicBaseUrl: string;
+  /** Token and subscription payments (issue 6): UPI always; a Cashfree-style gateway when configured. */
+  payments: { gateway: CashfreeConfig | null };
 };
+
+export type CashfreeConfig = { kind: 'cashfree'; appId: string; secretKey: string; apiBase: string; webhookSecret: string };
 
 export type MailConfig = {
   /** Set: send through this SMTP server. Unset: write each message as an .eml file under `dir`. */
@@ -161,6 +178,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: join(dataDir, 'mail'),
     },
     autoAssignSweepSeconds: e.AUTO_ASSIGN_SWEEP_SECONDS,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    payments: {
+      gateway:
+        e.PAYMENT_GATEWAY === 'cashfree'
+          ? {
+              kind: 'cashfree',
+              appId: e.CASHFREE_APP_ID!,
+              secretKey: e.CASHFREE_SECRET_KEY!,
+              apiBase: (e.CASHFREE_API_BASE ?? 'https://sandbox.cashfree.com/pg').replace(/\/+$/, ''),
+              webhookSecret: e.CASHFREE_WEBHOOK_SECRET!,
+            }
+          : null,
+    },
   };
 }
 

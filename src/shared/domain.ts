@@ -49,6 +49,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'used', 'refunded', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Who cancelled a booking: the customer's refund follows the terms, the company's is 100% (spec section 9). */
+export const CANCELLED_BY = ['customer', 'company'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+export const REFUND_STATUSES = ['due', 'paid'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 export const ANALYTICS_KINDS = ['page_view', 'quotation', 'vendor_registration'] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 

@@ -17,7 +17,11 @@ export type EmailTemplate =
   | 'project_awarded'
   | 'project_not_selected'
   | 'project_unassigned'
-  | 'project_cancelled';
+  | 'project_cancelled'
+  | 'payment_receipt'
+  | 'booking_cancelled'
+  | 'booking_date_changed'
+  | 'subscription_refunded';
 
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };

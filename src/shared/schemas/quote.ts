@@ -39,7 +39,11 @@ export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
 export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;
 
 /** One line of the quote the UI can show as it is; discounts are negative. */
-export type QuoteLine = { key: 'base' | 'discount' | 'subtotal' | 'gst' | 'total'; label: string; amount: number };
+export type QuoteLine = {
+  key: 'base' | 'discount' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';
+  label: string;
+  amount: number;
+};
 
 /**
  * The instant-quote answer. The spec reads tier, subtotal, gst_amount, final_amount, guest_count and
@@ -59,4 +63,6 @@ export type InstantQuoteResult = {
   final_amount: number;
   valid_until: string;
   breakdown: QuoteLine[];
+  /** Present only when the subscriber's one-time 5% discount was applied to this quote (issue 6); rupees. */
+  subscriber_discount?: { percent: number; amount: number };
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_SOURCES, BOOKING_STATUSES, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../../shared/domain';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_SOURCES, BOOKING_STATUSES, CANCELLED_BY, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../../shared/domain';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
@@ -50,6 +50,14 @@ export const bookings = pgTable(
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('inquiry'),
     source: text('source', { enum: BOOKING_SOURCES }).notNull(),
     notes: text('notes'),
+    /** The 5% subscriber discount taken off the taxable amount (issue 6); null when none was applied. */
+    subscriberDiscountPaise: paise('subscriber_discount_paise'),
+    /** Who cancelled: the customer (refund by the terms) or the company (100% incl. deposit). */
+    cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set by the one allowed date change (spec section 9); the first event date is kept beside it. */
+    dateChangedAt: timestamp('date_changed_at', { withTimezone: true }),
+    originalEventDate: date('original_event_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +70,7 @@ export const bookings = pgTable(
     check('bookings_status_check', oneOf('status', BOOKING_STATUSES)),
     check('bookings_source_check', oneOf('source', BOOKING_SOURCES)),
     check('bookings_event_type_check', oneOf('event_type', EVENT_TYPES)),
+    check('bookings_cancelled_by_check', sql`cancelled_by IS NULL OR ${oneOf('cancelled_by', CANCELLED_BY)}`),
     check('bookings_guest_count_check', sql`guest_count IS NULL OR guest_count BETWEEN 0 AND 10000`),
   ],
 );

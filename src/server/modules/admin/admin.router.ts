@@ -1,5 +1,7 @@
 import { adminProcedure, router } from '../../trpc/init';
 import { adminBookingsRouter } from '../bookings/bookings.router';
+import { adminRefundsRouter } from '../bookings/bookings.router';
+import { adminPaymentsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminProjectsRouter } from '../projects/projects.router';
 import { adminReportsRouter } from '../reports/reports.router';
@@ -19,4 +21,7 @@ export const adminRouter = router({
   vendors: adminVendorsRouter,
   reports: adminReportsRouter,
   projects: adminProjectsRouter,
+  payments: adminPaymentsRouter,
+  refunds: adminRefundsRouter,
+  subscriptions: adminSubscriptionsRouter,
 });

@@ -1,13 +1,40 @@
 import { adminBookingsQuerySchema, bookingIdInputSchema, setBookingStatusInputSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
 import { requesterOf } from '../../trpc/context';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
+import {
+  accountBookingIdSchema,
+  adminRefundsQuerySchema,
+  changeDateInputSchema,
+  markRefundPaidInputSchema,
+} from '../../../shared/schemas/account';
+import {
+  cancelMyBooking,
+  changeMyBookingDate,
+  listRefunds,
+  markRefundPaid,
+  myBookingDetail,
+  myBookings,
+  refundPreview,
+} from './account.service';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
 
 export const bookingsRouter = router({
   createInquiry: publicProcedure
     .input(bookingInquiryInputSchema)
     .mutation(async ({ ctx, input }) => createInquiry(ctx, input, await requesterOf(ctx))),
+  /** My Bookings (issue 6): the signed-in customer's bookings and quotes. */
+  mine: customerProcedure.query(({ ctx }) => myBookings(ctx, ctx.user)),
+  mineDetail: customerProcedure.input(accountBookingIdSchema).query(({ ctx, input }) => myBookingDetail(ctx, ctx.user, input)),
+  refundPreview: customerProcedure.input(accountBookingIdSchema).query(({ ctx, input }) => refundPreview(ctx, ctx.user, input)),
+  cancel: customerProcedure.input(accountBookingIdSchema).mutation(({ ctx, input }) => cancelMyBooking(ctx, ctx.user, input)),
+  changeDate: customerProcedure.input(changeDateInputSchema).mutation(({ ctx, input }) => changeMyBookingDate(ctx, ctx.user, input)),
+});
+
+/** `admin.refunds.*`: refunds due after cancellations, and marking them paid. */
+export const adminRefundsRouter = router({
+  list: adminProcedure.input(adminRefundsQuerySchema.optional()).query(({ ctx, input }) => listRefunds(ctx, input)),
+  markPaid: adminProcedure.input(markRefundPaidInputSchema).mutation(({ ctx, input }) => markRefundPaid(ctx, input, ctx.user.id)),
 });
 
 /** `admin.bookings.*`: the Bookings tab, "View all" and Booking Details. */

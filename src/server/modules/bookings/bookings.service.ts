@@ -25,6 +25,7 @@ import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester } from '../../trpc/context';
 import type { ServiceDeps } from '../deps';
+import { applyCancellation } from './cancellation';
 
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you! Your inquiry has been received. We will contact you soon with a customized quote.';
@@ -196,6 +197,11 @@ export async function setBookingStatus(
           ? `This booking is ${statusLabel(current.status)} and cannot change status any more`
           : `This booking is ${statusLabel(current.status)}: it can move to ${allowed.join(' or ')}, not to ${statusLabel(status)}`,
       );
+    }
+    if (status === 'cancelled') {
+      // An admin cancelling is the company cancelling: 100% refund including the deposit (spec section 9).
+      const { row } = await applyCancellation(deps, tx, current, 'company', actorUserId);
+      return { message: 'Booking marked cancelled', booking: toAdminBookingDto(row) };
     }
     const [row] = await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id)).returning();
     await writeAudit(tx, {

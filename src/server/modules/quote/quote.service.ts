@@ -15,6 +15,7 @@ import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { ServiceDeps } from '../deps';
+import { markSubscriptionUsed, subscriptionForQuote } from '../payments/payments.service';
 
 /**
  * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
@@ -25,7 +26,7 @@ export async function currentPricingRates(_deps: ServiceDeps): Promise<PricingRa
 }
 
 /** The quote as the UI shows it, line by line, in rupees. */
-function quoteLines(price: QuoteBreakdown): QuoteLine[] {
+function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
   const perPerson = paiseToRupees(price.basePricePerPersonPaise);
   const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
   return [
@@ -33,13 +34,34 @@ function quoteLines(price: QuoteBreakdown): QuoteLine[] {
     ...(price.discountPaise > 0
       ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
       : []),
+    ...(subscriber
+      ? [{ key: 'subscriber_discount', label: `Subscriber discount (${subscriber.percent}%)`, amount: -paiseToRupees(subscriber.amountPaise) } as const]
+      : []),
     { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
     { key: 'gst', label: `GST (${price.gstPercent}%)`, amount: paiseToRupees(price.gstPaise) },
     { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
   ];
 }
 
-function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string): InstantQuoteResult {
+type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
+
+/**
+ * The subscriber's 5% (spec section 9, issue 6) comes off the taxable amount after the volume discount, and GST is
+ * charged on what remains, so the final bill falls by 5% and the tax invoice stays correct. `price` keeps the
+ * volume-discounted `subtotalPaise` meaning "taxable amount".
+ */
+function withSubscriberDiscount(price: QuoteBreakdown, subscription: { id: string; percent: number } | null): [QuoteBreakdown, SubscriberDiscount | null] {
+  if (!subscription) return [price, null];
+  const amountPaise = Math.round((price.subtotalPaise * subscription.percent) / 100);
+  const subtotalPaise = price.subtotalPaise - amountPaise;
+  const gstPaise = Math.round((subtotalPaise * price.gstPercent) / 100);
+  return [
+    { ...price, subtotalPaise, gstPaise, finalAmountPaise: subtotalPaise + gstPaise },
+    { subscriptionId: subscription.id, percent: subscription.percent, amountPaise },
+  ];
+}
+
+function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string, subscriber: SubscriberDiscount | null = null): InstantQuoteResult {
   return {
     quote_id: quoteId,
     tier: price.tier,
@@ -53,7 +75,8 @@ function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: strin
     gst_amount: paiseToRupees(price.gstPaise),
     final_amount: paiseToRupees(price.finalAmountPaise),
     valid_until: validUntil,
-    breakdown: quoteLines(price),
+    breakdown: quoteLines(price, subscriber),
+    ...(subscriber && { subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) } }),
   };
 }
 
@@ -70,7 +93,7 @@ export async function createInstantQuote(
 ): Promise<InstantQuoteResult> {
   const data = instantQuoteInputSchema.parse(input);
   const rates = await currentPricingRates(deps);
-  const price = priceQuote(
+  const listPrice = priceQuote(
     { tier: data.tier, eventType: data.event_type, venueType: data.venue_type, city: data.location, guestCount: data.guest_count },
     rates,
   );
@@ -78,7 +101,7 @@ export async function createInstantQuote(
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
 
-  const quoted = {
+  const quotedFor = (price: QuoteBreakdown, subscriber: SubscriberDiscount | null) => ({
     clientName: data.client_name,
     ...(data.client_phone && { clientPhone: data.client_phone }),
     eventType: data.event_type,
@@ -91,8 +114,9 @@ export async function createInstantQuote(
     subtotalPaise: price.subtotalPaise,
     gstPaise: price.gstPaise,
     finalAmountPaise: price.finalAmountPaise,
+    subscriberDiscountPaise: subscriber?.amountPaise ?? null,
     validUntil,
-  };
+  });
   const requirements = { guest_count: data.guest_count, venue_type: data.venue_type };
 
   return deps.db.transaction(async (tx) => {
@@ -116,6 +140,11 @@ export async function createInstantQuote(
       .orderBy(desc(bookings.updatedAt))
       .limit(1)
       .for('update');
+
+    // The subscriber discount applies once: to this booking if it already took it, else to a new one.
+    const subscription = await subscriptionForQuote(tx, data.client_email, existing?.id ?? null);
+    const [price, subscriber] = withSubscriberDiscount(listPrice, subscription);
+    const quoted = quotedFor(price, subscriber);
 
     let bookingId: string;
     if (existing) {
@@ -146,8 +175,9 @@ export async function createInstantQuote(
       bookingId = row!.id;
       await auditBookingCreated(tx, bookingId, 'quoted', userId);
     }
+    if (subscriber) await markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId);
 
-    const result = toQuoteResult(bookingId, price, validUntil);
+    const result = toQuoteResult(bookingId, price, validUntil, subscriber);
     await recordAnalyticsEvent(tx, {
       kind: 'quotation',
       request: requester,

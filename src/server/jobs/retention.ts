@@ -1,0 +1,47 @@
+import { and, isNotNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { analyticsEvents } from '../db/schema';
+import type { ServiceDeps } from '../modules/deps';
+
+/** Raw IP addresses are kept at most this long (architecture section 5; the privacy policy says so). */
+export const IP_RETENTION_DAYS = 90;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Erases the IP address of analytics events older than the retention period; browser family and device class
+ * stay for the reports. Idempotent, so several instances running it at once is harmless.
+ */
+export async function eraseExpiredIps(deps: Pick<ServiceDeps, 'db'>, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IP_RETENTION_DAYS * DAY_MS);
+  const erased = await deps.db
+    .update(analyticsEvents)
+    .set({ ipAddress: null })
+    .where(and(isNotNull(analyticsEvents.ipAddress), lt(analyticsEvents.createdAt, cutoff)))
+    .returning({ id: analyticsEvents.id });
+  return erased.length;
+}
+
+export type RetentionJob = { stop(): Promise<void> };
+
+/** Runs the erasure at start and every six hours until stopped. */
+export function startRetentionJob(deps: Pick<ServiceDeps, 'db'>, log: FastifyBaseLogger): RetentionJob {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = eraseExpiredIps(deps)
+      .then((count) => {
+        if (count > 0) log.info({ count }, 'erased IP addresses older than the retention period');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'IP retention job failed'));
+  };
+  run();
+  const timer = setInterval(run, SIX_HOURS_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { todayInIndia } from '../../../shared/dates';
+import { canMoveBooking } from '../../../shared/domain';
+import { paiseToRupees } from '../../../shared/pricing';
+import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
+import {
+  accountBookingIdSchema,
+  adminRefundsQuerySchema,
+  changeDateInputSchema,
+  markRefundPaidInputSchema,
+  TOKEN_AMOUNT_PAISE,
+  type AdminRefundDto,
+  type AdminRefundsQuery,
+  type ChangeDateInput,
+  type CustomerBookingDetailDto,
+  type CustomerBookingDto,
+  type MarkRefundPaidInput,
+  type RefundPreviewDto,
+  type TimelineEntry,
+} from '../../../shared/schemas/account';
+import type { Page } from '../../../shared/schemas/admin';
+import { auditLog, bookings, paymentOrders, refunds } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { AppError, ValidationError } from '../../lib/errors';
+import { bookingDateChangedEmail } from '../../mail/account-templates';
+import { quoteReference } from '../../mail/templates';
+import { enqueueEmail } from '../../mail/outbox';
+import type { AuthUser } from '../auth/auth.service';
+import type { ServiceDeps } from '../deps';
+import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
+import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
+
+type BookingRow = typeof bookings.$inferSelect;
+type OrderRow = typeof paymentOrders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+const CHANGEABLE = new Set(['inquiry', 'quoted', 'confirmed']);
+
+function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | undefined, today: string): CustomerBookingDto {
+  const tokens = orders.filter((o) => o.purpose === 'token');
+  const paid = tokens.filter((o) => o.status === 'paid').reduce((sum, o) => sum + o.amountPaise, 0);
+  const open = tokens.find((o) => o.status === 'created' || o.status === 'pending');
+  const canCancel = canMoveBooking(row.status, 'cancelled');
+  const alreadyChanged = row.dateChangedAt !== null;
+  const money = (p: number | null) => (p === null ? null : paiseToRupees(p));
+  return {
+    id: row.id,
+    reference: quoteReference(row.id),
+    status: row.status,
+    event_name: row.eventName,
+    event_type: row.eventType,
+    event_date: row.eventDate,
+    event_time: row.eventTime,
+    venue_name: row.venueName,
+    city: row.city,
+    guest_count: row.guestCount ?? row.requirements.guest_count ?? null,
+    package: row.pricingTier,
+    subtotal: money(row.subtotalPaise),
+    gst_amount: money(row.gstPaise),
+    subscriber_discount: money(row.subscriberDiscountPaise),
+    total: money(row.finalAmountPaise),
+    valid_until: row.validUntil,
+    created_at: row.createdAt.toISOString(),
+    payment: { token_amount: paiseToRupees(TOKEN_AMOUNT_PAISE), amount_paid: paiseToRupees(paid), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
+    can_pay_token: row.status === 'quoted' && paid === 0 && !(row.validUntil && row.validUntil < today),
+    can_cancel: canCancel,
+    can_change_date: CHANGEABLE.has(row.status) && canChangeDate(row.eventDate, alreadyChanged, today),
+    date_changed: alreadyChanged,
+    cancelled_by: row.cancelledBy,
+    refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, paid, 'customer', today)) : null,
+    refund: refund ? { amount: paiseToRupees(refund.amountPaise), status: refund.status } : null,
+  };
+}
+
+/**
+ * Quotes made in the account's e-mail before the account existed (or while signed out) are linked to it on the
+ * first read of My Bookings, so later reads, the admin's views and the customer's own list agree.
+ */
+async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<void> {
+  await deps.db
+    .update(bookings)
+    .set({ userId: user.id })
+    .where(and(isNull(bookings.userId), sql`lower(${bookings.clientEmail}) = ${user.email.toLowerCase()}`));
+}
+
+async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
+  if (ids.length === 0) return { orders: [] as OrderRow[], refundRows: [] as RefundRow[] };
+  const [orders, refundRows] = await Promise.all([
+    deps.db.select().from(paymentOrders).where(inArray(paymentOrders.bookingId, ids)).orderBy(asc(paymentOrders.createdAt)),
+    deps.db.select().from(refunds).where(inArray(refunds.bookingId, ids)),
+  ]);
+  return { orders, refundRows };
+}
+
+/** My Bookings (issue 6): the customer's bookings and quotes, newest first, with flags and the refund preview. */
+export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<CustomerBookingDto[]> {
+  await linkBookingsByEmail(deps, user);
+  const rows = await deps.db.select().from(bookings).where(ownedBy(user)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
+  const { orders, refundRows } = await ordersAndRefunds(deps, rows.map((r) => r.id));
+  const today = todayInIndia();
+  return rows.map((row) =>
+    toCustomerDto(row, orders.filter((o) => o.bookingId === row.id), refundRows.find((r) => r.bookingId === row.id), today),
+  );
+}
+
+/** One of the customer's bookings; another customer's answers exactly like a missing id. */
+export async function ownedBooking(deps: ServiceDeps, user: AuthUser, id: string): Promise<BookingRow> {
+  const [row] = await deps.db.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return row;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'booking.token_paid': 'Token payment received',
+  'booking.date_changed': 'Event date changed',
+  'booking.refund_paid': 'Refund paid',
+  'payment.order_created': 'Token payment started',
+};
+
+function timelineLabel(action: string, data: Record<string, unknown>): string {
+  if (action === 'booking.status_changed') {
+    const to = String(data.to ?? '');
+    if (data.from === null || data.from === undefined) return to === 'quoted' ? 'Quote created' : 'Inquiry received';
+    if (to === 'cancelled') return data.cancelled_by === 'company' ? 'Cancelled by us' : 'Cancelled';
+    return `Status: ${to.replace(/_/g, ' ')}`;
+  }
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** Booking detail with its status timeline from `audit_log` (oldest first) and its payments. */
+export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<CustomerBookingDetailDto> {
+  const { id } = accountBookingIdSchema.parse(input);
+  const row = await ownedBooking(deps, user, id);
+  const [{ orders, refundRows }, audit] = await Promise.all([
+    ordersAndRefunds(deps, [id]),
+    deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+  ]);
+  const timeline: TimelineEntry[] = audit.map((a) => ({
+    at: a.createdAt.toISOString(),
+    action: a.action,
+    label: timelineLabel(a.action, a.data),
+    from: typeof a.data.from === 'string' ? a.data.from : null,
+    to: typeof a.data.to === 'string' ? a.data.to : null,
+  }));
+  return {
+    ...toCustomerDto(row, orders, refundRows[0], todayInIndia()),
+    venue_address: row.venueAddress,
+    original_event_date: row.originalEventDate,
+    timeline,
+    payments: orders.map((o) => ({
+      order_id: o.orderCode,
+      purpose: o.purpose,
+      amount: paiseToRupees(o.amountPaise),
+      status: o.status,
+      paid_at: o.paidAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** What cancelling now would refund, by the terms (the figure the confirm dialog shows); 409 if it cannot be cancelled. */
+export async function refundPreview(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<RefundPreviewDto> {
+  const { id } = accountBookingIdSchema.parse(input);
+  const detail = await myBookingDetail(deps, user, { id });
+  if (!detail.refund_preview) throw notCancellable(detail.status);
+  return detail.refund_preview;
+}
+
+function notCancellable(status: string): AppError {
+  return new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${status.replace(/_/g, ' ')} and can no longer be cancelled`);
+}
+
+/** The customer cancels (issue 6): state machine checked, refund by the terms recorded, audit and e-mail. */
+export async function cancelMyBooking(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: { id: string },
+): Promise<{ message: string; booking: CustomerBookingDto; refund: RefundPreviewDto }> {
+  const { id } = accountBookingIdSchema.parse(input);
+  const refund = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
+    if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (!canMoveBooking(row.status, 'cancelled')) throw notCancellable(row.status);
+    return (await applyCancellation(deps, tx, row, 'customer', user.id)).refund;
+  });
+  const booking = (await myBookings(deps, user)).find((b) => b.id === id)!;
+  return { message: 'Booking cancelled', booking, refund: toRefundPreviewDto(refund) };
+}
+
+/** The one date change (spec section 9, `checkDateChange`); refusals quote the rule. */
+export async function changeMyBookingDate(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: ChangeDateInput,
+): Promise<{ message: string; booking: CustomerBookingDto }> {
+  const { id, new_date } = changeDateInputSchema.parse(input);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
+    if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (!CHANGEABLE.has(row.status)) {
+      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${row.status.replace(/_/g, ' ')}; its date can no longer be changed`);
+    }
+    const check = checkDateChange({
+      eventDate: row.eventDate,
+      originalEventDate: row.originalEventDate,
+      alreadyChanged: row.dateChangedAt !== null,
+      newDate: new_date,
+    });
+    if (!check.ok) {
+      if (check.field === 'new_date') throw new ValidationError([{ loc: ['body', 'new_date'], msg: check.reason, type: 'value_error' }]);
+      throw new AppError('CONFLICT', check.reason);
+    }
+    const now = new Date();
+    await tx
+      .update(bookings)
+      .set({ eventDate: new_date, originalEventDate: row.originalEventDate ?? row.eventDate, dateChangedAt: now, updatedAt: now })
+      .where(eq(bookings.id, id));
+    await writeAudit(tx, { actorUserId: user.id, action: 'booking.date_changed', entityType: 'booking', entityId: id, data: { from: row.eventDate, to: new_date } });
+    await enqueueEmail(tx, bookingDateChangedEmail(deps.config.brand, { email: row.clientEmail, name: row.clientName }, row, row.eventDate!, new_date));
+  });
+  const booking = (await myBookings(deps, user)).find((b) => b.id === id)!;
+  return { message: 'Event date changed', booking };
+}
+
+/** The admin's refunds (due by default), oldest due first so nothing waits. */
+export async function listRefunds(deps: ServiceDeps, query: AdminRefundsQuery = {}, extra?: SQL): Promise<Page<AdminRefundDto>> {
+  const { limit, offset, status } = adminRefundsQuerySchema.parse(query);
+  const where = and(status === 'all' ? undefined : eq(refunds.status, status), extra);
+  const [rows, [count]] = await Promise.all([
+    deps.db
+      .select({ refund: refunds, booking: bookings })
+      .from(refunds)
+      .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+      .where(where)
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      .limit(limit)
+      .offset(offset),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(where),
+  ]);
+  return {
+    items: rows.map(({ refund, booking }) => ({
+      id: refund.id,
+      booking_id: booking.id,
+      reference: quoteReference(booking.id),
+      event_name: booking.eventName,
+      client_name: booking.clientName,
+      client_email: booking.clientEmail,
+      amount: paiseToRupees(refund.amountPaise),
+      cancelled_by: refund.cancelledBy,
+      status: refund.status,
+      policy: refund.policy,
+      payment_reference: refund.reference,
+      paid_at: refund.paidAt?.toISOString() ?? null,
+      created_at: refund.createdAt.toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/** The admin marks a refund paid (once; 409 the second time), with an optional bank reference; audited. */
+export async function markRefundPaid(deps: ServiceDeps, input: MarkRefundPaidInput, adminId: string): Promise<AdminRefundDto> {
+  const { id, reference } = markRefundPaidInputSchema.parse(input);
+  await deps.db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).limit(1).for('update');
+    if (!refund) throw new AppError('NOT_FOUND', 'Refund not found');
+    if (refund.status === 'paid') throw new AppError('CONFLICT', 'This refund is already marked paid');
+    await tx.update(refunds).set({ status: 'paid', paidAt: new Date(), reference: reference ?? null, updatedAt: new Date() }).where(eq(refunds.id, id));
+    await writeAudit(tx, {
+      actorUserId: adminId,
+      action: 'booking.refund_paid',
+      entityType: 'booking',
+      entityId: refund.bookingId,
+      data: { refund_id: id, amount_paise: refund.amountPaise, reference: reference ?? null },
+    });
+  });
+  const page = await listRefunds(deps, { status: 'all', limit: 1 }, eq(refunds.id, id));
+  return page.items[0]!;
+}

@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, todayInIndia } from '../../../shared/dates';
+import type { CancelledBy } from '../../../shared/domain';
+import { paiseToRupees } from '../../../shared/pricing';
+import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
+import type { RefundPreviewDto } from '../../../shared/schemas/account';
+import type { Executor } from '../../db/client';
+import { bookings, paymentOrders, refunds } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { bookingCancelledEmail } from '../../mail/account-templates';
+import { enqueueEmail } from '../../mail/outbox';
+import type { ServiceDeps } from '../deps';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/** What the customer has paid against a booking (paid token orders), in paise. */
+export async function paidOnBooking(db: Executor, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ paid: sql<string>`coalesce(sum(${paymentOrders.amountPaise}), 0)` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.bookingId, bookingId), eq(paymentOrders.status, 'paid'), eq(paymentOrders.purpose, 'token')));
+  return Number(row?.paid ?? 0);
+}
+
+/** The terms applied to a booking today; a booking without a date counts as far away (the best band). */
+export function refundFor(booking: BookingRow, paidPaise: number, cancelledBy: CancelledBy, today = todayInIndia()): RefundComputation {
+  return computeRefund({
+    eventDate: booking.eventDate ?? addDays(today, 365),
+    totalPaise: booking.finalAmountPaise,
+    paidPaise,
+    cancelledBy,
+    today,
+  });
+}
+
+export function toRefundPreviewDto(r: RefundComputation): RefundPreviewDto {
+  const rupees = (p: number | null) => (p === null ? null : paiseToRupees(p));
+  return {
+    days_before: r.days_before,
+    band: r.band,
+    band_label: r.band_label,
+    cancelled_by: r.cancelled_by,
+    total: rupees(r.total_paise),
+    deposit: rupees(r.deposit_paise),
+    amount_paid: paiseToRupees(r.amount_paid_paise),
+    deposit_held: paiseToRupees(r.deposit_held_paise),
+    refundable_base: paiseToRupees(r.refundable_base_paise),
+    refund_percent: r.refund_percent,
+    refund_amount: paiseToRupees(r.refund_amount_paise),
+    policy_refund_on_total: rupees(r.policy_refund_on_total_paise),
+  };
+}
+
+/**
+ * Cancels a locked booking (the caller checked the state machine): status, who and when, open payment orders
+ * expired, the refund due recorded (when anything is refundable), the audit row and the e-mail, all on `tx`.
+ */
+export async function applyCancellation(
+  deps: ServiceDeps,
+  tx: Executor,
+  booking: BookingRow,
+  cancelledBy: CancelledBy,
+  actorUserId: string | null,
+): Promise<{ row: BookingRow; refund: RefundComputation }> {
+  const refund = refundFor(booking, await paidOnBooking(tx, booking.id), cancelledBy);
+  const now = new Date();
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledBy, cancelledAt: now, updatedAt: now })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, ['created', 'pending'])));
+  if (refund.refund_amount_paise > 0) {
+    await tx
+      .insert(refunds)
+      .values({ bookingId: booking.id, amountPaise: refund.refund_amount_paise, cancelledBy, policy: { ...refund } })
+      .onConflictDoNothing();
+  }
+  await writeAudit(tx, {
+    actorUserId,
+    action: 'booking.status_changed',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: { from: booking.status, to: 'cancelled', cancelled_by: cancelledBy, refund_paise: refund.refund_amount_paise, days_before: refund.days_before },
+  });
+  await enqueueEmail(
+    tx,
+    bookingCancelledEmail(deps.config.brand, { email: booking.clientEmail, name: booking.clientName }, booking, refund),
+  );
+  return { row: row!, refund };
+}

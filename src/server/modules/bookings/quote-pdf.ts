@@ -1,0 +1,188 @@
+import { join } from 'node:path';
+import pdfmake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import QRCode from 'qrcode';
+import { amountInWordsIndian } from '../../../shared/amount-words';
+import { formatLongDate } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import { DEFAULT_PRICING, paiseToRupees } from '../../../shared/pricing';
+import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
+import { TOKEN_AMOUNT_PAISE } from '../../../shared/schemas/account';
+import { PROJECT_ROOT } from '../../config';
+import type { bookings } from '../../db/schema';
+import { humanize, quoteReference } from '../../mail/templates';
+import type { ServiceDeps } from '../deps';
+import { upiPaymentUri } from '../payments/providers/upi';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+const FONT_DIR = join(PROJECT_ROOT, 'node_modules', 'pdfmake', 'fonts', 'Roboto');
+let fontsReady = false;
+
+/** Roboto from pdfmake's own package: it has ₹ (U+20B9), which the standard PDF fonts lack. */
+function ensureFonts(): void {
+  if (fontsReady) return;
+  pdfmake.setFonts({
+    Roboto: {
+      normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
+      bold: join(FONT_DIR, 'Roboto-Medium.ttf'),
+      italics: join(FONT_DIR, 'Roboto-Italic.ttf'),
+      bolditalics: join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
+    },
+  });
+  // Documents never fetch anything: no URLs, only the font files above.
+  pdfmake.setUrlAccessPolicy(() => false);
+  fontsReady = true;
+}
+
+/** The business sits in Madhya Pradesh (GST state code 23): CGST + SGST for an MP place of supply, IGST otherwise. */
+const HOME_STATE_CITIES = ['indore', 'bhopal', 'ujjain', 'gwalior', 'jabalpur', 'dewas', 'mhow', 'sagar', 'ratlam'];
+
+function isIntraState(city: string | null): boolean {
+  return city === null || HOME_STATE_CITIES.includes(city.trim().toLowerCase());
+}
+
+export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>): string {
+  const slug = booking.eventName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_-]+/g, '-')
+    .slice(0, 40)
+    .toLowerCase();
+  return `quote-${quoteReference(booking.id)}${slug ? `-${slug}` : ''}.pdf`;
+}
+
+/**
+ * The quote as a PDF (issue 6): business identity, reference, client, event, itemised lines, GST split,
+ * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the ₹999 token.
+ * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
+ */
+export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, options: { compress?: boolean } = {}): Promise<Buffer> {
+  ensureFonts();
+  const { brand } = deps.config;
+  const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
+  const guests = booking.guestCount ?? booking.requirements.guest_count ?? null;
+  const perPerson = booking.basePricePerPersonPaise;
+  const gross = perPerson !== null && guests ? perPerson * guests : null;
+  const gst = booking.gstPaise;
+  const total = booking.finalAmountPaise;
+  const intra = isIntraState(booking.city);
+  const gstPercent = DEFAULT_PRICING.gstPercent;
+
+  const lines: [string, string][] = [];
+  if (gross !== null && perPerson !== null && guests) {
+    lines.push([`${humanize(booking.pricingTier ?? 'custom')} package: ${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`, rupees(gross)]);
+  }
+  if (booking.discountPaise) lines.push(['Volume discount', `− ${rupees(booking.discountPaise)}`]);
+  if (booking.subscriberDiscountPaise) lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
+  if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
+  if (gst !== null) {
+    if (intra) {
+      const cgst = Math.floor(gst / 2);
+      lines.push([`CGST (${gstPercent / 2}%)`, rupees(cgst)], [`SGST (${gstPercent / 2}%)`, rupees(gst - cgst)]);
+    } else {
+      lines.push([`IGST (${gstPercent}%)`, rupees(gst)]);
+    }
+  }
+
+  const token = { orderCode: `QUOTE-${quoteReference(booking.id)}`, amountPaise: TOKEN_AMOUNT_PAISE, purpose: 'token' as const };
+  const qr = await QRCode.toString(upiPaymentUri(brand, token), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+
+  const doc: TDocumentDefinitions = {
+    compress: options.compress ?? true,
+    info: { title: `Quotation ${quoteReference(booking.id)}`, author: brand.legalName },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
+    defaultStyle: { font: 'Roboto', fontSize: 10, color: '#2D2320' },
+    footer: (page, pages) => ({ text: `${brand.legalName} · Page ${page} of ${pages}`, alignment: 'center', fontSize: 8, color: '#6B5E57' }),
+    content: [
+      {
+        columns: [
+          [
+            { text: brand.name, fontSize: 20, bold: true, color: '#6B2142' },
+            { text: brand.legalName, fontSize: 9 },
+            { text: brand.address, fontSize: 9 },
+            { text: `${brand.phone} · ${brand.email}`, fontSize: 9 },
+            ...(brand.gstin ? [{ text: `GSTIN ${brand.gstin}`, fontSize: 9 }] : []),
+          ],
+          [
+            { text: 'QUOTATION', fontSize: 16, bold: true, alignment: 'right', color: '#D2680B' },
+            { text: `Reference ${quoteReference(booking.id)}`, alignment: 'right' },
+            { text: `Date ${formatLongDate(booking.createdAt.toISOString().slice(0, 10))}`, alignment: 'right' },
+            ...(booking.validUntil ? [{ text: `Valid until ${formatLongDate(booking.validUntil)}`, alignment: 'right' as const, bold: true }] : []),
+          ],
+        ],
+      },
+      { text: ' ' },
+      {
+        columns: [
+          [
+            { text: 'Client', bold: true, color: '#6B2142' },
+            { text: booking.clientName },
+            { text: booking.clientEmail },
+            ...(booking.clientPhone ? [{ text: booking.clientPhone }] : []),
+          ],
+          [
+            { text: 'Event', bold: true, color: '#6B2142' },
+            { text: booking.eventName },
+            { text: humanize(booking.eventType) },
+            { text: booking.eventDate ? formatLongDate(booking.eventDate) : 'Date to be confirmed' },
+            { text: [booking.venueName, booking.city].filter(Boolean).join(', ') || 'Venue to be confirmed' },
+            ...(guests ? [{ text: `${guests.toLocaleString('en-IN')} guests` }] : []),
+          ],
+        ],
+      },
+      { text: ' ' },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 'auto'],
+          body: [
+            [{ text: 'Description', bold: true }, { text: 'Amount', bold: true, alignment: 'right' }],
+            ...lines.map(([label, amount]) => [label, { text: amount, alignment: 'right' as const }]),
+            [{ text: 'Total (GST included)', bold: true }, { text: rupees(total), bold: true, alignment: 'right' }],
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      ...(total !== null ? [{ text: `Amount in words: ${amountInWordsIndian(total)}`, italics: true, margin: [0, 6, 0, 0] as [number, number, number, number] }] : []),
+      {
+        text: intra
+          ? 'Place of supply: Madhya Pradesh (intra-state): GST charged as CGST 9% + SGST 9%.'
+          : 'Place of supply outside Madhya Pradesh (inter-state): GST charged as IGST 18%.',
+        fontSize: 8,
+        color: '#6B5E57',
+        margin: [0, 4, 0, 0],
+      },
+      { text: ' ' },
+      {
+        columns: [
+          [
+            { text: 'Terms summary', bold: true, color: '#6B2142' },
+            {
+              ul: [
+                'Prices include 18% GST.',
+                `Confirm your booking with a token of ${formatInr(paiseToRupees(TOKEN_AMOUNT_PAISE))}, adjusted against the final bill.`,
+                'Booking deposit: 25% of the total, non-refundable. Full payment 3 days before the event.',
+                'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; 15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',
+                DATE_CHANGE_RULE,
+                'Final guest count confirmed 7 days before the event.',
+              ],
+              fontSize: 8.5,
+            },
+          ],
+          {
+            width: 130,
+            stack: [
+              { svg: qr, width: 110, alignment: 'center' },
+              { text: `Scan to pay the ${formatInr(paiseToRupees(TOKEN_AMOUNT_PAISE))} token`, fontSize: 8, alignment: 'center' },
+              { text: `UPI ${brand.upiId}`, fontSize: 8, alignment: 'center' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+}
