@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import ResizeObserverPolyfill from 'resize-observer-polyfill';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { resetTrpcRecording, server } from './msw';
+
+// Route pages are lazy chunks: on a loaded 2-core CI machine their first import can take seconds, so `findBy*`
+// waits up to 10 s (a passing test still returns as soon as the element appears).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Browser APIs Chakra (Ark/Zag), react-hot-toast and the pages use that jsdom does not implement.
 globalThis.ResizeObserver ??= ResizeObserverPolyfill;
