@@ -40,13 +40,17 @@ const unhandled: string[] = [];
 
 /**
  * Calls every page makes, answered by default: the brand, the page view the app reports on each route change and
- * the landing page's testimonials (none published, so the built-in samples show). Tests override them with
+ * the landing page's testimonials (none published, so the built-in samples show), an empty supplier dashboard.
+ * Tests override them with
  * `server.use`.
  */
 export const server = setupServer(
   trpcHandler('site.brand', () => DEFAULT_BRAND),
   trpcHandler('analytics.pageView', () => ({ recorded: true })),
   trpcHandler('testimonials.list', () => []),
+  // A signed-in supplier lands on /supplier, which loads both lists at once.
+  trpcHandler('supplier.notifications.list', () => []),
+  trpcHandler('supplier.projects.list', () => []),
 );
 
 /** Every procedure call the app made in this test, in order. */

@@ -6,9 +6,7 @@ import { renderApp } from './render';
 
 describe('routes', () => {
   it.each([
-    ['/vendor-register', 'Vendor Partner Registration'],
     ['/admin', 'Admin Dashboard'],
-    ['/supplier', 'Supplier Dashboard'],
   ])('%s shows its coming-soon page with a way home', async (path, title) => {
     const { user, currentPath } = renderApp({ path });
 

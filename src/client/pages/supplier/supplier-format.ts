@@ -1,0 +1,135 @@
+import { formatLongDate, INDIA_TIME_ZONE, isoDateInIndia } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import { quoteAmountSchema } from '../../../shared/schemas/projects';
+import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
+
+/** Spec sections 5 and 8, word for word. */
+export const SUPPLIER_MESSAGES = {
+  loading: 'Loading Supplier Dashboard...',
+  loadFailed: 'Failed to load supplier data',
+  missingData: 'Please fill in all required fields',
+  quoteSubmitted: 'Quote submitted successfully!',
+  quoteFailed: 'Failed to submit quote',
+} as const;
+
+/** Spec section 9: the Response Rate card is a fixed display. */
+export const RESPONSE_RATE = '85%';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Time left before the auto-assign, to the minute: "1 day 4 h 12 min", "3 h 5 min", "12 min", and "less than a
+ * minute" in the last minute. Zero or less is null (the deadline has passed).
+ */
+export function countdownText(msLeft: number): string | null {
+  if (msLeft <= 0) return null;
+  if (msLeft < MINUTE_MS) return 'less than a minute';
+  const days = Math.floor(msLeft / DAY_MS);
+  const hours = Math.floor((msLeft % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((msLeft % HOUR_MS) / MINUTE_MS);
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'} ${hours} h ${minutes} min`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
+}
+
+const timeInIndia = new Intl.DateTimeFormat('en-IN', {
+  timeZone: INDIA_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** "March 5th, 2027, 6:30 pm IST": deadlines in business time, the date in the spec's 'PPP' style. */
+export function indiaDateTimeText(iso: string): string {
+  const instant = new Date(iso);
+  return `${formatLongDate(isoDateInIndia(instant))}, ${timeInIndia.format(instant)} IST`;
+}
+
+/** The event date as 'PPP', or a plain note while the customer has not fixed it. */
+export function eventDateText(date: string | null): string {
+  return date ? formatLongDate(date) : 'Date to be confirmed';
+}
+
+/** The estimated budget: a quoted amount in rupees, the inquiry's budget range as the customer typed it, or none. */
+export function budgetText(budget: number | string | null): string {
+  if (typeof budget === 'number') return formatInr(budget);
+  return budget?.trim() || 'Not specified';
+}
+
+export function guestsText(guests: number | null): string {
+  return guests ? new Intl.NumberFormat('en-IN').format(guests) : 'Not specified';
+}
+
+/** Projects still taking quotes: invited, open, and before the auto-assign date. */
+export function isQuotable(project: SupplierProjectDto, now: number): boolean {
+  return project.outcome === 'open' && new Date(project.auto_assign_date).getTime() > now;
+}
+
+/** The Active Projects card: projects still open (awarded, unassigned and cancelled ones are history). */
+export function activeProjectCount(projects: readonly SupplierProjectDto[]): number {
+  return projects.filter((project) => project.outcome === 'open').length;
+}
+
+/**
+ * The Estimated Revenue card (spec section 2): the sum of the active projects' estimated budgets, counting only
+ * the numeric ones (a budget range typed as text cannot be added up), as the server's `supplier.dashboard` does.
+ */
+export function estimatedRevenue(projects: readonly SupplierProjectDto[]): number {
+  const paise = projects
+    .filter((project) => project.outcome === 'open')
+    .reduce((sum, project) => {
+      const budget = project.booking_details.estimated_budget;
+      return typeof budget === 'number' && Number.isFinite(budget) ? sum + Math.round(budget * 100) : sum;
+    }, 0);
+  return paise / 100;
+}
+
+export function unreadCount(notifications: readonly SupplierNotificationDto[]): number {
+  return notifications.filter((notification) => !notification.read).length;
+}
+
+/**
+ * Open projects first, the closest deadline on top (what needs a quote soonest), then closed ones in the server's
+ * order (newest first).
+ */
+export function orderProjects(projects: readonly SupplierProjectDto[]): SupplierProjectDto[] {
+  const open = projects
+    .filter((project) => project.outcome === 'open')
+    .sort((a, b) => new Date(a.auto_assign_date).getTime() - new Date(b.auto_assign_date).getTime());
+  return [...open, ...projects.filter((project) => project.outcome !== 'open')];
+}
+
+/** The first block of a UUID, as people read an id aloud over the phone. */
+export function shortId(id: string): string {
+  return id.split('-')[0]?.toUpperCase() ?? id;
+}
+
+const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+
+/** "5 minutes ago", "yesterday": when a notification arrived. */
+export function timeAgo(iso: string, now: number): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return 'just now';
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+  return relative.format(Math.round(seconds / 86_400), 'day');
+}
+
+export type AmountCheck = { ok: true; amount: number } | { ok: false; message: string; missing: boolean };
+
+/**
+ * The quote amount as typed (spec section 5): required, then the shared rule the server applies (more than ₹0, at
+ * most ₹10 crore, at most two decimals). Sent as a decimal number.
+ */
+export function checkQuoteAmount(raw: string): AmountCheck {
+  const text = raw.trim().replace(/,/g, '');
+  if (text === '') return { ok: false, message: SUPPLIER_MESSAGES.missingData, missing: true };
+  const value = Number(text);
+  if (!Number.isFinite(value)) return { ok: false, message: 'Quote amount must be a number', missing: false };
+  const parsed = quoteAmountSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPLIER_MESSAGES.quoteFailed, missing: false };
+  return { ok: true, amount: parsed.data };
+}

@@ -1,0 +1,56 @@
+import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { House, LogOut } from 'lucide-react';
+import { Link } from 'wouter';
+import { MandalaMotif } from '../../components/mandala-motif';
+
+type SupplierHeaderProps = { name: string | undefined; onLogout(): void; loggingOut: boolean };
+
+/** Spec section 2: 'Supplier Dashboard', its subtitle, Home (to /) and Logout. */
+export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderProps) {
+  return (
+    <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
+      <Container maxW="7xl" py={{ base: '4', md: '6' }}>
+        <Flex direction={{ base: 'column', md: 'row' }} gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+          <HStack gap="3" align="center" minW="0">
+            <MandalaMotif boxSize={{ base: '10', md: '12' }} flexShrink={0} />
+            <Box minW="0">
+              {name && (
+                <Text fontSize="xs" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300" truncate>
+                  {name}
+                </Text>
+              )}
+              <Heading as="h1" fontFamily="heading" fontSize={{ base: '2xl', md: '3xl' }} lineHeight="1.2" color="cream.50">
+                Supplier Dashboard
+              </Heading>
+              <Text fontSize={{ base: 'sm', md: 'md' }} color="accent.100">
+                Manage your quotes and project opportunities
+              </Text>
+            </Box>
+          </HStack>
+          <HStack gap="2" flexShrink={0}>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+              minH="10"
+            >
+              <Link href="/">
+                <House aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+            <Button size="sm" rounded="full" onClick={onLogout} loading={loggingOut} flex={{ base: '1', md: 'initial' }} minH="10">
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from '../../../shared/gstin';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
+import {
+  EXPERIENCE_YEARS_MAX,
+  EXPERIENCE_YEARS_MIN,
+  vendorRegisterInputSchema,
+  type VendorRegisterData,
+} from '../../../shared/schemas/vendor';
+import type { FieldErrors } from '../../lib/form-errors';
+
+/** The registration form as typed (spec section 2); `confirm_password` stays in the browser (spec section 3). */
+export type VendorFormValues = {
+  email: string;
+  password: string;
+  confirm_password: string;
+  contact_person: string;
+  business_name: string;
+  phone: string;
+  business_address: string;
+  location: string;
+  services_offered: string;
+  /** Whole years as typed into the number field; empty is read as the spec's default 0. */
+  experience_years: string;
+  gst_number: string;
+  portfolio_link: string;
+};
+
+export type VendorField = keyof VendorFormValues;
+
+export const EMPTY_VENDOR_FORM: VendorFormValues = {
+  email: '',
+  password: '',
+  confirm_password: '',
+  contact_person: '',
+  business_name: '',
+  phone: '',
+  business_address: '',
+  location: '',
+  services_offered: '',
+  experience_years: '0',
+  gst_number: '',
+  portfolio_link: '',
+};
+
+/** Spec sections 5 and 8, word for word. */
+export const VENDOR_MESSAGES = {
+  passwordMismatch: 'Passwords do not match!',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  requiredFields: 'Please fill in all required fields',
+  success: 'Vendor registration submitted successfully!',
+  failure: 'Registration failed. Please try again.',
+} as const;
+
+/** Spec section 5's required fields (email too: it is the sign-in), each with its own inline hint. */
+const REQUIRED_HINTS: Partial<Record<VendorField, string>> = {
+  email: 'Email is required',
+  contact_person: 'Contact person is required',
+  business_name: 'Business name is required',
+  phone: 'Phone number is required',
+  business_address: 'Business address is required',
+  location: 'Location is required',
+  services_offered: 'Please describe the services you offer',
+};
+
+export type VendorFormCheck =
+  | { ok: true; input: VendorRegisterData }
+  | { ok: false; message: string; errors: FieldErrors<VendorField> };
+
+function fail(message: string, errors: FieldErrors<VendorField>): VendorFormCheck {
+  return { ok: false, message, errors };
+}
+
+/** Experience as the JSON integer the server takes; empty is 0 (spec section 3 default), anything else as typed. */
+function experienceYears(raw: string): number {
+  const text = raw.trim();
+  return text === '' ? 0 : Number(text);
+}
+
+/**
+ * Spec section 5, in its order, one message at a time: the passwords match, the password is long enough, every
+ * required field is filled. Then the GST number is checked as a GSTIN with the shared function (its message
+ * names what is wrong), and the shared schema the server uses catches the rest (an e-mail without '@', a phone
+ * that is not an Indian mobile, experience outside 0-50, a portfolio link that is not a web address).
+ */
+export function checkVendorForm(values: VendorFormValues): VendorFormCheck {
+  if (values.password !== values.confirm_password) {
+    return fail(VENDOR_MESSAGES.passwordMismatch, { confirm_password: VENDOR_MESSAGES.passwordMismatch });
+  }
+  if (values.password.length < PASSWORD_MIN_LENGTH) {
+    return fail(VENDOR_MESSAGES.passwordTooShort, { password: VENDOR_MESSAGES.passwordTooShort });
+  }
+  const missing: FieldErrors<VendorField> = {};
+  for (const [field, hint] of Object.entries(REQUIRED_HINTS) as [VendorField, string][]) {
+    if (values[field].trim() === '') missing[field] = hint;
+  }
+  if (Object.keys(missing).length > 0) return fail(VENDOR_MESSAGES.requiredFields, missing);
+
+  const gstin = normalizeGstin(values.gst_number);
+  const gstProblem = gstin === '' ? null : gstinProblem(gstin);
+  if (gstProblem) return fail(GSTIN_MESSAGES[gstProblem], { gst_number: GSTIN_MESSAGES[gstProblem] });
+
+  const experience = experienceYears(values.experience_years);
+  if (!Number.isInteger(experience) || experience < EXPERIENCE_YEARS_MIN || experience > EXPERIENCE_YEARS_MAX) {
+    const message = `Experience must be a whole number of years from ${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
+    return fail(message, { experience_years: message });
+  }
+
+  const parsed = vendorRegisterInputSchema.safeParse({
+    email: values.email,
+    password: values.password,
+    contact_person: values.contact_person,
+    business_name: values.business_name,
+    phone: values.phone,
+    business_address: values.business_address,
+    location: values.location,
+    services_offered: values.services_offered,
+    experience_years: experience,
+    gst_number: gstin === '' ? null : gstin,
+    portfolio_link: values.portfolio_link.trim() === '' ? null : values.portfolio_link,
+  });
+  if (parsed.success) return { ok: true, input: parsed.data };
+
+  const errors: FieldErrors<VendorField> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values && !(field in errors)) errors[field as VendorField] = issue.message;
+  }
+  return fail(parsed.error.issues[0]?.message ?? VENDOR_MESSAGES.failure, errors);
+}
