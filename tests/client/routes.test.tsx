@@ -5,20 +5,6 @@ import { server, trpcHandler } from './msw';
 import { renderApp } from './render';
 
 describe('routes', () => {
-  it.each([
-    ['/admin', 'Admin Dashboard'],
-  ])('%s shows its coming-soon page with a way home', async (path, title) => {
-    const { user, currentPath } = renderApp({ path });
-
-    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe(`${title} · Annapurna Events`));
-
-    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
-    await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(await screen.findByRole('heading', { level: 1, name: /Feasts worth celebrating/ })).toBeInTheDocument();
-  });
-
   it('answers an unknown path with a not-found page', async () => {
     renderApp({ path: '/no-such-page' });
 

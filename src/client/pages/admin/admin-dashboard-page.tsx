@@ -1,6 +1,183 @@
-import { ComingSoonPanel } from '../../components/coming-soon-panel';
+import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
+import { BarChart3, CalendarDays, ClipboardList, ShieldAlert, Store, UserCheck, Users } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Redirect, useLocation } from 'wouter';
+import { PageLoader } from '../../components/page-loader';
+import { httpStatusOf } from '../../lib/errors';
+import { loginPathFor } from '../../lib/redirects';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminHeader } from './admin-header';
+import {
+  useCustomersFirstPage,
+  useDashboardStats,
+  usePendingVendors,
+  useRecentBookings,
+  useReports,
+  useSuppliers,
+} from './admin-queries';
+import { AnalyticsTab } from './analytics-tab';
+import { BookingsTab } from './bookings-tab';
+import { CustomersTab } from './customers-tab';
+import { PendingVendorsTab } from './pending-vendors-tab';
+import { ReportsTab } from './reports-tab';
+import { StatCards } from './stat-cards';
+import { SuppliersTab } from './suppliers-tab';
 
-/** Spec section 2, admin dashboard (/admin). Placeholder until its own issue builds it. */
+const LOADING_TEXT = 'Loading Admin Dashboard...';
+
+type TabId = 'bookings' | 'suppliers' | 'customers' | 'vendors' | 'reports' | 'analytics';
+
+/** Spec section 2: the tabs, in this order, Bookings first. */
+const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
+  { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
+  { id: 'suppliers', label: 'Suppliers', icon: <Store /> },
+  { id: 'customers', label: 'Customers', icon: <Users /> },
+  { id: 'vendors', label: 'Pending Vendors', icon: <UserCheck /> },
+  { id: 'reports', label: 'Reports', icon: <ClipboardList /> },
+  { id: 'analytics', label: 'Analytics', icon: <BarChart3 /> },
+];
+
+type QueryState = { isPending: boolean; isError: boolean; error: unknown; errorUpdatedAt: number };
+
+/** Spec section 8: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out message). */
+function useLoadFailureToast(queries: readonly QueryState[]) {
+  const failedAt = Math.max(0, ...queries.filter((q) => q.isError && httpStatusOf(q.error) !== 401).map((q) => q.errorUpdatedAt));
+  useEffect(() => {
+    if (failedAt > 0) toast.error('Failed to load dashboard data', { id: 'admin-load-failed' });
+  }, [failedAt]);
+}
+
+/** Spec section 8: "A report load failure is only logged, with no toast." */
+function useReportFailureLog(queries: readonly QueryState[]) {
+  const failures = queries.filter((q) => q.isError);
+  const failedAt = Math.max(0, ...failures.map((q) => q.errorUpdatedAt));
+  const firstError = failures[0]?.error;
+  useEffect(() => {
+    if (failedAt > 0) console.error('Failed to load reports', firstError);
+  }, [failedAt, firstError]);
+}
+
+function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut: boolean }) {
+  const [tab, setTab] = useState<TabId>('bookings');
+  const stats = useDashboardStats();
+  const bookings = useRecentBookings();
+  const suppliers = useSuppliers();
+  const customers = useCustomersFirstPage();
+  const vendors = usePendingVendors();
+  const main = [stats, bookings, suppliers, customers, vendors];
+  // Latched: a failed query that refetches goes back to "pending", and must not bring the loading screen back.
+  const [firstLoadDone, setFirstLoadDone] = useState(false);
+  if (!firstLoadDone && main.every((query) => !query.isPending)) setFirstLoadDone(true);
+  useLoadFailureToast(main);
+
+  const reports = useReports(firstLoadDone);
+  useReportFailureLog(reports);
+
+  if (!firstLoadDone) return <PageLoader label={LOADING_TEXT} />;
+
+  const pendingCount = vendors.data?.total ?? 0;
+  return (
+    <Box minH="100dvh" bg="bg.subtle">
+      <AdminHeader onLogout={onLogout} loggingOut={loggingOut} />
+      <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', sm: '4', md: '6' }}>
+        <Stack gap={{ base: '5', md: '8' }}>
+          <StatCards stats={stats.data} />
+          <Tabs.Root
+            value={tab}
+            onValueChange={(details) => setTab(details.value as TabId)}
+            variant="enclosed"
+            colorPalette="accent"
+            lazyMount
+            unmountOnExit
+          >
+            {/* On phones the six tabs scroll sideways inside their own strip; the page itself never does. */}
+            <Box overflowX="auto" mx={{ base: '-3', sm: '0' }} px={{ base: '3', sm: '0' }} pb="1" css={{ scrollbarWidth: 'thin' }}>
+              <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap">
+                {TABS.map((item) => (
+                  <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px={{ base: '3', md: '4' }}>
+                    <Box as="span" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+                      {item.icon}
+                    </Box>
+                    {item.label}
+                    {item.id === 'vendors' && pendingCount > 0 && (
+                      <Badge colorPalette="red" variant="solid" rounded="full" size="xs" aria-label={`${pendingCount} waiting`}>
+                        {pendingCount}
+                      </Badge>
+                    )}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </Box>
+            <Tabs.Content value="bookings">
+              <BookingsTab />
+            </Tabs.Content>
+            <Tabs.Content value="suppliers">
+              <SuppliersTab />
+            </Tabs.Content>
+            <Tabs.Content value="customers">
+              <CustomersTab />
+            </Tabs.Content>
+            <Tabs.Content value="vendors">
+              <PendingVendorsTab />
+            </Tabs.Content>
+            <Tabs.Content value="reports">
+              <ReportsTab />
+            </Tabs.Content>
+            <Tabs.Content value="analytics">
+              <AnalyticsTab />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+/** Signed in, but not as an admin: say so plainly instead of showing a page of failed calls. */
+function AdminOnlyPanel({ name }: { name: string }) {
+  return (
+    <Box minH="100dvh" bg="bg.subtle" display="flex" alignItems="center" px="4">
+      <Container maxW="lg">
+        <VStack bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" shadow="sm" p={{ base: '6', md: '10' }} gap="4" textAlign="center" role="alert">
+          <Box color="red.600" aria-hidden="true">
+            <ShieldAlert size={40} />
+          </Box>
+          <Heading as="h1" size="2xl" color="accent.900">
+            Admins only
+          </Heading>
+          <Text color="fg.muted">
+            You are signed in as {name}. The Admin Dashboard is only for administrators of this business.
+          </Text>
+          <Button asChild rounded="full" px="6">
+            <Link href="/">Back to Home</Link>
+          </Button>
+        </VStack>
+      </Container>
+    </Box>
+  );
+}
+
+/**
+ * Spec section 2 "Admin dashboard (/admin)", admin role only (issue 4): signed-out visitors go to /login (and come
+ * back here after signing in), other roles see a "not allowed" panel. Logout ends on /login.
+ */
 export function AdminDashboardPage() {
-  return <ComingSoonPanel title="Admin Dashboard" />;
+  useDocumentTitle('Admin Dashboard');
+  const { user, status, signOut } = useSession();
+  const [location] = useLocation();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  if (status === 'loading') return <PageLoader label={LOADING_TEXT} />;
+  if (!user) return <Redirect to={loggingOut ? '/login' : loginPathFor(location)} replace />;
+  if (user.role !== 'admin') return <AdminOnlyPanel name={user.full_name} />;
+
+  async function logout() {
+    setLoggingOut(true);
+    // Signing out clears the user, and the redirect above then takes the browser to /login.
+    await signOut();
+  }
+
+  return <AdminDashboard onLogout={logout} loggingOut={loggingOut} />;
 }

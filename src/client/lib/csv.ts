@@ -1,0 +1,64 @@
+import Papa from 'papaparse';
+import { todayInIndia } from '../../shared/dates';
+
+/** UTF-8 byte order mark: without it Excel reads the file as Windows-1252 and shows ₹ and Hindi names as junk. */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). papaparse's own default
+ * pattern ends in `.*$`, which does not match a value with a line break after the trigger, so ours checks the first
+ * character only.
+ */
+export const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+
+export type CsvRow = Readonly<Record<string, unknown>>;
+
+/**
+ * One value as written (spec section 7): nothing for null, nested objects as JSON with commas turned into
+ * semicolons, numbers and booleans as they are (a number cannot carry a formula, and -5 stays a number), anything
+ * else as text.
+ */
+export function csvValue(value: unknown): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'object') return JSON.stringify(value).replace(/,/g, ';');
+  return String(value);
+}
+
+/** What a text cell reads as once written: a leading formula trigger gets a `'` in front. */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_TRIGGER.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A whole CSV file (spec section 7 and issue 4): a header row of the rows' keys without the omitted columns (the
+ * analytics object by default), every cell quoted, formula triggers neutralized in text cells, CRLF line ends, and
+ * the UTF-8 BOM in front. Columns are the keys of all rows, in the order first seen.
+ */
+export function toCsv(rows: readonly CsvRow[], { omit = ['analytics'] }: { omit?: readonly string[] } = {}): string {
+  const columns: string[] = [];
+  for (const row of rows) {
+    for (const key of Object.keys(row)) if (!omit.includes(key) && !columns.includes(key)) columns.push(key);
+  }
+  const data = rows.map((row) => columns.map((column) => csvValue(row[column])));
+  return CSV_BOM + Papa.unparse({ fields: columns, data }, { quotes: true, escapeFormulae: FORMULA_TRIGGER, newline: '\r\n' });
+}
+
+/** `customer-reports-2027-03-05.csv`: the report's name and today's date in India (architecture section 6). */
+export function csvFileName(report: string, now: Date = new Date()): string {
+  return `${report}-${todayInIndia(now)}.csv`;
+}
+
+/** Hands the file to the browser as a download. */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers read the URL after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,197 @@
+import { Box, Button, Field, Flex, Heading, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { BOOKING_TRANSITIONS, type BookingStatus } from '../../../shared/domain';
+import { formatInr } from '../../../shared/money';
+import type { AdminBookingDto } from '../../../shared/schemas/admin';
+import { AppDialog } from '../../components/app-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { serverDetail } from '../../lib/errors';
+import { eventTypeLabel } from '../../lib/event-types';
+import { trpc } from '../../lib/trpc';
+import { eventDateText, plural } from './admin-format';
+import { useReloadDashboard } from './admin-queries';
+import { BookingProjectPanel } from './booking-project-panel';
+import { canAssign } from './bookings-table';
+import { DetailItem, DetailList } from './detail-list';
+import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
+import { useLastDefined } from './use-last-defined';
+
+function sentenceCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The status control (issue 4): only the moves the shared state machine allows (architecture section 5) are
+ * offered; cancelling asks first, because it cannot be undone.
+ */
+function StatusChange({ booking }: { booking: AdminBookingDto }) {
+  const moves = BOOKING_TRANSITIONS[booking.status];
+  const [state, setState] = useState<{ id: string; from: BookingStatus; to: BookingStatus | '' }>({ id: '', from: booking.status, to: '' });
+  const next = state.id === booking.id && state.from === booking.status ? state.to : '';
+  const [confirming, setConfirming] = useState(false);
+  const reload = useReloadDashboard();
+  const setStatus = trpc.admin.bookings.setStatus.useMutation();
+
+  if (moves.length === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        A {bookingStatusLabel(booking.status)} booking cannot change status.
+      </Text>
+    );
+  }
+
+  function apply(to: BookingStatus) {
+    setStatus.mutate(
+      { id: booking.id, status: to },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setConfirming(false);
+          setState({ id: booking.id, from: result.booking.status, to: '' });
+          void reload();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          toast.error(serverDetail(error) ?? 'Failed to update the booking status');
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!next || setStatus.isPending) return;
+    if (next === 'cancelled') setConfirming(true);
+    else apply(next);
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Booking status">
+      <Flex gap="3" align="flex-end" direction={{ base: 'column', sm: 'row' }}>
+        <Field.Root flex="1" w="full">
+          <Field.Label>Change status</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              bg="bg.panel"
+              value={next}
+              onChange={(event) => setState({ id: booking.id, from: booking.status, to: event.target.value as BookingStatus | '' })}
+            >
+              <option value="">Choose the next status</option>
+              {moves.map((status) => (
+                <option key={status} value={status}>
+                  {sentenceCase(bookingStatusLabel(status))}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button type="submit" size="sm" variant="outline" colorPalette="accent" disabled={!next} loading={setStatus.isPending && !confirming} w={{ base: 'full', sm: 'auto' }}>
+          Update status
+        </Button>
+      </Flex>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => apply('cancelled')}
+        title="Cancel this booking?"
+        description={`${booking.event_name} for ${booking.client_name} will be marked cancelled. This cannot be undone.`}
+        confirmLabel="Cancel booking"
+        tone="danger"
+        loading={setStatus.isPending}
+      />
+    </form>
+  );
+}
+
+function BookingDetails({ booking }: { booking: AdminBookingDto }) {
+  const venue = [booking.venue_name, booking.venue_address].filter(Boolean).join(', ');
+  return (
+    <Stack gap="6">
+      <DetailList>
+        <DetailItem label="Event Name">{booking.event_name}</DetailItem>
+        <DetailItem label="Event Type">{eventTypeLabel(booking.event_type)}</DetailItem>
+        <DetailItem label="Client Name">{booking.client_name}</DetailItem>
+        <DetailItem label="Email">
+          <Link href={`mailto:${booking.client_email}`} color="accent.700" wordBreak="break-all">
+            {booking.client_email}
+          </Link>
+        </DetailItem>
+        <DetailItem label="Phone">
+          {booking.client_phone ? (
+            <Link href={`tel:${booking.client_phone}`} color="accent.700">
+              {booking.client_phone}
+            </Link>
+          ) : (
+            'Not given'
+          )}
+        </DetailItem>
+        <DetailItem label="Event Date">{eventDateText(booking.event_date)}</DetailItem>
+        <DetailItem label="Guest Count">{plural(booking.requirements.guest_count, 'guest')}</DetailItem>
+        <DetailItem label="Status">
+          <BookingStatusBadge status={booking.status} />
+        </DetailItem>
+        {booking.pricing_tier && <DetailItem label="Package">{sentenceCase(booking.pricing_tier)}</DetailItem>}
+        {booking.final_amount !== null && <DetailItem label="Quoted Total">{formatInr(booking.final_amount)}</DetailItem>}
+        {venue && <DetailItem label="Venue">{venue}</DetailItem>}
+        {booking.notes && (
+          <DetailItem label="Notes">
+            <Text whiteSpace="pre-wrap">{booking.notes}</Text>
+          </DetailItem>
+        )}
+        {booking.requirements.special_requests && (
+          <DetailItem label="Special Requests">
+            <Text whiteSpace="pre-wrap">{booking.requirements.special_requests}</Text>
+          </DetailItem>
+        )}
+      </DetailList>
+      <StatusChange booking={booking} />
+      <Separator borderColor="border.muted" />
+      <Box>
+        <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+          Suppliers and quotes
+        </Heading>
+        <BookingProjectPanel bookingId={booking.id} />
+      </Box>
+    </Stack>
+  );
+}
+
+type BookingDetailsDialogProps = {
+  booking: AdminBookingDto | null;
+  onClose(): void;
+  onAssign(booking: AdminBookingDto): void;
+};
+
+/** Spec section 2 "Booking Details", with the status control and the project panel of issues 4 and 5. */
+export function BookingDetailsDialog({ booking, onClose, onAssign }: BookingDetailsDialogProps) {
+  const shown = useLastDefined(booking);
+  // The list row opens the dialog at once; the fresh record replaces it (and follows status changes).
+  const fresh = trpc.admin.bookings.get.useQuery({ id: shown?.id ?? '' }, { enabled: booking !== null });
+  const current = fresh.data?.id === shown?.id ? fresh.data : shown;
+
+  return (
+    <AppDialog
+      open={booking !== null}
+      onClose={onClose}
+      title="Booking Details"
+      description={current ? `${current.event_name} · ${current.client_name}` : undefined}
+      size="xl"
+      footer={
+        <>
+          <Button variant="ghost" colorPalette="accent" onClick={onClose}>
+            Close
+          </Button>
+          <Button rounded="full" px="5" disabled={!current || !canAssign(current)} onClick={() => current && onAssign(current)}>
+            <UserPlus aria-hidden="true" />
+            Assign Supplier
+          </Button>
+        </>
+      }
+    >
+      {current && <BookingDetails booking={current} />}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,239 @@
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Award, Star, Timer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { formatInr } from '../../../shared/money';
+import type { ProjectDetailDto, ProjectSupplierDto } from '../../../shared/schemas/projects';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { indiaDateTimeText, plural, ratingText } from './admin-format';
+import { useReloadDashboard } from './admin-queries';
+import { ErrorPanel, LoadingRows } from './panel-states';
+import { ProjectStatusBadge } from './status-badges';
+
+/** "1d 04h 12m 05s"; days only when there are any. */
+export function countdownText(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const clock = `${pad(Math.floor((seconds % 86_400) / 3600))}h ${pad(Math.floor((seconds % 3600) / 60))}m ${pad(seconds % 60)}s`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/**
+ * Seconds left before the auto-assign, ticking each second. It counts from the server's own answer and the time
+ * since it arrived, so a device whose clock is wrong still shows the right countdown.
+ */
+function useSecondsLeft(secondsAtFetch: number | null, fetchedAt: number): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (secondsAtFetch === null) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [secondsAtFetch]);
+  if (secondsAtFetch === null) return null;
+  return Math.max(0, Math.round(secondsAtFetch - (now - fetchedAt) / 1000));
+}
+
+function canAward(project: ProjectDetailDto, supplier: ProjectSupplierDto): boolean {
+  return project.status === 'open' && supplier.is_active && supplier.approval_status === 'approved';
+}
+
+function QuoteCard({
+  project,
+  supplier,
+  lowest,
+  onAward,
+}: {
+  project: ProjectDetailDto;
+  supplier: ProjectSupplierDto;
+  lowest: boolean;
+  onAward(supplier: ProjectSupplierDto): void;
+}) {
+  const { quote } = supplier;
+  return (
+    <Stack
+      as="article"
+      aria-label={supplier.business_name}
+      gap="2"
+      p="4"
+      rounded="lg"
+      borderWidth="1px"
+      borderColor={supplier.is_winner ? 'green.400' : 'border'}
+      bg={supplier.is_winner ? 'green.50' : 'bg.panel'}
+      minW="0"
+    >
+      <HStack justify="space-between" align="flex-start" gap="2">
+        <Box minW="0">
+          <Text fontWeight="semibold" truncate>
+            {supplier.business_name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {supplier.name}
+            {supplier.location ? ` · ${supplier.location}` : ''}
+          </Text>
+        </Box>
+        {supplier.is_winner ? (
+          <Badge colorPalette="green" variant="solid" rounded="full">
+            Winner
+          </Badge>
+        ) : lowest ? (
+          <Badge colorPalette="blue" variant="subtle" rounded="full">
+            Lowest
+          </Badge>
+        ) : null}
+      </HStack>
+      <HStack gap="1" fontSize="xs" color="fg.muted">
+        <Star size={12} aria-hidden="true" />
+        <Text>Rating {ratingText(supplier.rating)}</Text>
+      </HStack>
+      {quote ? (
+        <>
+          <Text fontSize="xl" fontWeight="bold" color="accent.950" fontVariantNumeric="tabular-nums">
+            {formatInr(quote.amount)}
+          </Text>
+          {quote.notes && (
+            <Text fontSize="sm" whiteSpace="pre-wrap" color="fg">
+              {quote.notes}
+            </Text>
+          )}
+          <Text fontSize="xs" color="fg.muted">
+            Submitted {indiaDateTimeText(quote.submitted_at)}
+          </Text>
+        </>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          No quote yet
+        </Text>
+      )}
+      {!(supplier.is_active && supplier.approval_status === 'approved') && (
+        <Text fontSize="xs" color="red.700">
+          No longer active; cannot be awarded.
+        </Text>
+      )}
+      {canAward(project, supplier) && (
+        <Button size="xs" variant="outline" colorPalette="green" alignSelf="flex-start" mt="1" onClick={() => onAward(supplier)}>
+          <Award aria-hidden="true" />
+          Award
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The booking's project (issue 5's admin panel): who was invited, their quotes side by side in award order, the
+ * auto-assign countdown, and an Award button to choose by hand before the date.
+ */
+export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
+  const project = trpc.admin.projects.forBooking.useQuery({ booking_id: bookingId });
+  const data = project.data ?? null;
+  const secondsLeft = useSecondsLeft(data?.status === 'open' ? data.seconds_until_auto_assign : null, project.dataUpdatedAt);
+  const [awarding, setAwarding] = useState<ProjectSupplierDto | null>(null);
+  const award = trpc.admin.projects.award.useMutation();
+  const reload = useReloadDashboard();
+
+  if (project.isError && project.data === undefined) {
+    return <ErrorPanel message="The suppliers and quotes could not be loaded." onRetry={() => void project.refetch()} retrying={project.isFetching} />;
+  }
+  if (project.data === undefined) return <LoadingRows label="Loading suppliers and quotes" rows={2} />;
+  if (data === null) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Not sent to suppliers yet. Use Assign Supplier to invite suppliers to quote for this booking.
+      </Text>
+    );
+  }
+
+  const lowestQuoteId = data.status === 'open' ? data.suppliers.find((s) => s.quote)?.quote?.id : undefined;
+  const winner = data.suppliers.find((s) => s.is_winner);
+
+  function confirmAward() {
+    if (!awarding || !data) return;
+    const chosen = awarding;
+    award.mutate(
+      { project_id: data.id, supplier_id: chosen.supplier_id },
+      {
+        onSuccess: () => {
+          toast.success(`Project awarded to ${chosen.business_name}`);
+          setAwarding(null);
+          void reload();
+        },
+        onError: (error) => {
+          setAwarding(null);
+          toast.error(serverDetail(error) ?? 'Failed to award the project');
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      <HStack gap="3" flexWrap="wrap">
+        <ProjectStatusBadge status={data.status} />
+        <Text fontSize="sm" color="fg.muted">
+          {plural(data.suppliers.length, 'supplier')} invited · {plural(data.quote_count, 'quote')}
+          {data.lowest_amount !== null ? ` · lowest ${formatInr(data.lowest_amount)}` : ''}
+        </Text>
+      </HStack>
+      {data.status === 'open' && secondsLeft !== null && (
+        <HStack gap="2" p="3" rounded="md" bg="brand.50" borderWidth="1px" borderColor="brand.200" align="flex-start">
+          <Box color="brand.700" pt="0.5" aria-hidden="true">
+            <Timer size={16} />
+          </Box>
+          <Box fontSize="sm">
+            {secondsLeft > 0 ? (
+              <Text>
+                Auto-assign in{' '}
+                <Text as="span" role="timer" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {countdownText(secondsLeft)}
+                </Text>
+              </Text>
+            ) : (
+              <Text fontWeight="semibold">Auto-assign is due now</Text>
+            )}
+            <Text fontSize="xs" color="fg.muted">
+              {indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), unless you award
+              it first.
+            </Text>
+          </Box>
+        </HStack>
+      )}
+      {winner && data.awarded_at && (
+        <Text fontSize="sm">
+          Awarded to <strong>{winner.business_name}</strong> on {indiaDateTimeText(data.awarded_at)}.
+        </Text>
+      )}
+      {data.status === 'unassigned' && (
+        <Text fontSize="sm" color="orange.700">
+          No supplier could be chosen. Assign Supplier opens a new round of quotes.
+        </Text>
+      )}
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
+        {data.suppliers.map((supplier) => (
+          <QuoteCard
+            key={supplier.supplier_id}
+            project={data}
+            supplier={supplier}
+            lowest={supplier.quote !== null && supplier.quote.id === lowestQuoteId}
+            onAward={setAwarding}
+          />
+        ))}
+      </SimpleGrid>
+      <ConfirmDialog
+        open={awarding !== null}
+        onClose={() => setAwarding(null)}
+        onConfirm={confirmAward}
+        title="Award this project?"
+        description={
+          awarding
+            ? `${awarding.business_name} wins${awarding.quote ? ` at ${formatInr(awarding.quote.amount)}` : ' without a quote'}. Every other invited supplier is told they were not selected.`
+            : ''
+        }
+        confirmLabel="Award project"
+        loading={award.isPending}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { ArrowLeft, List, Search } from 'lucide-react';
+import { useState } from 'react';
+import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/domain';
+import type { AdminBookingDto } from '../../../shared/schemas/admin';
+import { trpc } from '../../lib/trpc';
+import { useRecentBookings } from './admin-queries';
+import { AssignSupplierDialog } from './assign-supplier-dialog';
+import { BookingDetailsDialog } from './booking-details-dialog';
+import { BookingsTable } from './bookings-table';
+import { ListPager, useDebouncedValue } from './list-pager';
+import { EmptyPanel, QueryContent } from './panel-states';
+import { SectionCard } from './section-card';
+import { bookingStatusLabel } from './status-badges';
+
+const ALL_PAGE_SIZE = 20;
+
+type Actions = { onView(booking: AdminBookingDto): void; onAssign(booking: AdminBookingDto): void };
+
+function RecentBookings({ onView, onAssign, onViewAll }: Actions & { onViewAll(): void }) {
+  const bookings = useRecentBookings();
+  const total = bookings.data?.total ?? 0;
+  return (
+    <SectionCard
+      title="Recent Bookings"
+      description={bookings.data ? `The latest ${Math.min(10, total)} of ${total}, newest first` : undefined}
+      actions={
+        <Button size="sm" variant="outline" colorPalette="accent" onClick={onViewAll}>
+          <List aria-hidden="true" />
+          View all
+        </Button>
+      }
+    >
+      <QueryContent
+        query={bookings}
+        loadingLabel="Loading bookings"
+        errorMessage="The bookings could not be loaded."
+        isEmpty={(page) => page.items.length === 0}
+        empty={<EmptyPanel title="No bookings yet" description="Instant quotes and inquiries from the website appear here." />}
+      >
+        {(page) => <BookingsTable label="Recent Bookings" bookings={page.items} onView={onView} onAssign={onAssign} />}
+      </QueryContent>
+    </SectionCard>
+  );
+}
+
+/** Beyond the spec (issue 4): every booking, paged on the server, searchable by client, event or date. */
+function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<BookingStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const q = useDebouncedValue(search.trim(), 300);
+  const bookings = trpc.admin.bookings.list.useQuery(
+    { limit: ALL_PAGE_SIZE, offset: page * ALL_PAGE_SIZE, q: q || undefined, status: status || undefined },
+    { placeholderData: keepPreviousData },
+  );
+
+  return (
+    <SectionCard
+      title="All Bookings"
+      description="Search by client name or e-mail, event name, or event date (2027-03-05, 2027-03 or 2027)."
+      actions={
+        <Button size="sm" variant="ghost" colorPalette="accent" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Recent bookings
+        </Button>
+      }
+    >
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} mb="4">
+        <Field.Root flex="1">
+          <Field.Label>Search bookings</Field.Label>
+          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
+            <Input
+              type="search"
+              bg="bg.panel"
+              placeholder="Client, event or date"
+              value={search}
+              maxLength={100}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(0);
+              }}
+            />
+          </InputGroup>
+        </Field.Root>
+        <Field.Root w={{ base: 'full', md: '56' }}>
+          <Field.Label>Status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              bg="bg.panel"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as BookingStatus | '');
+                setPage(0);
+              }}
+            >
+              <option value="">All statuses</option>
+              {BOOKING_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {bookingStatusLabel(value).replace(/^./, (first) => first.toUpperCase())}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Flex>
+      <QueryContent
+        query={bookings}
+        loadingLabel="Loading bookings"
+        errorMessage="The bookings could not be loaded."
+        isEmpty={(page) => page.items.length === 0}
+        empty={<EmptyPanel title="No bookings match" description="Try another name, event or date, or clear the status filter." />}
+      >
+        {(page) => <BookingsTable label="All Bookings" bookings={page.items} onView={onView} onAssign={onAssign} />}
+      </QueryContent>
+      {bookings.data && bookings.data.total > 0 && (
+        <ListPager
+          label="Bookings"
+          page={page}
+          pageSize={ALL_PAGE_SIZE}
+          total={bookings.data.total}
+          onPageChange={setPage}
+          busy={bookings.isFetching}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+/** Spec section 2, Bookings tab, with Booking Details and Assign Supplier. */
+export function BookingsTab() {
+  const [showAll, setShowAll] = useState(false);
+  const [viewing, setViewing] = useState<AdminBookingDto | null>(null);
+  const [assigning, setAssigning] = useState<AdminBookingDto | null>(null);
+  const actions: Actions = { onView: setViewing, onAssign: setAssigning };
+
+  return (
+    <>
+      {showAll ? (
+        <AllBookings {...actions} onBack={() => setShowAll(false)} />
+      ) : (
+        <RecentBookings {...actions} onViewAll={() => setShowAll(true)} />
+      )}
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onAssign={setAssigning} />
+      <AssignSupplierDialog booking={assigning} onClose={() => setAssigning(null)} />
+    </>
+  );
+}

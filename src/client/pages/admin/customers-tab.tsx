@@ -1,0 +1,241 @@
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Pencil, UserCheck, UserX } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
+import { AppDialog } from '../../components/app-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TextField } from '../../components/text-field';
+import { serverDetail } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
+import { trpc } from '../../lib/trpc';
+import { localDateText } from './admin-format';
+import { CUSTOMERS_PAGE_SIZE, useCustomersFirstPage, useReloadDashboard } from './admin-queries';
+import { ListPager } from './list-pager';
+import { EmptyPanel, QueryContent } from './panel-states';
+import { SectionCard, TableFrame } from './section-card';
+import { firstIssuePerField, useFormFields } from './use-form-fields';
+import { useLastDefined } from './use-last-defined';
+
+type UpdateMutation = ReturnType<typeof trpc.admin.customers.update.useMutation>;
+type EditValues = { full_name: string; phone: string; city: string };
+
+function EditCustomerForm({ formId, customer, update, onDone }: { formId: string; customer: CustomerDto; update: UpdateMutation; onDone(): void }) {
+  const initial: EditValues = { full_name: customer.full_name, phone: customer.phone ?? '', city: customer.city ?? '' };
+  const { values, errors, setErrors, set } = useFormFields<EditValues>(initial);
+  const reload = useReloadDashboard();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    // Only changed fields are sent; an emptied phone or city clears it (docs/api.md).
+    const changes: Partial<EditValues> = {};
+    for (const field of Object.keys(values) as (keyof EditValues)[]) {
+      if (values[field].trim() !== initial[field]) changes[field] = values[field];
+    }
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    const parsed = updateCustomerFieldsSchema.safeParse(changes);
+    if (!parsed.success) {
+      const found = firstIssuePerField(parsed.error);
+      setErrors(found);
+      focusFirstInvalid(event.currentTarget, found);
+      return;
+    }
+    update.mutate(
+      { id: customer.id, data: changes },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          onDone();
+          void reload();
+        },
+        onError: (error) => {
+          toast.error(serverDetail(error) ?? 'Failed to update customer');
+        },
+      },
+    );
+  }
+
+  return (
+    <form id={formId} onSubmit={submit} noValidate aria-label="Edit customer">
+      <Stack gap="4">
+        <TextField name="full_name" label="Full Name" required value={values.full_name} onValueChange={(v) => set('full_name', v)} error={errors.full_name} />
+        <TextField
+          name="phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          placeholder="+91-XXXXXXXXXX"
+          helperText="Leave empty to remove it"
+          value={values.phone}
+          onValueChange={(v) => set('phone', v)}
+          error={errors.phone}
+        />
+        <TextField name="city" label="City" value={values.city} onValueChange={(v) => set('city', v)} error={errors.city} />
+      </Stack>
+    </form>
+  );
+}
+
+function EditCustomerDialog({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
+  const formId = useId();
+  const shown = useLastDefined(customer);
+  const update = trpc.admin.customers.update.useMutation();
+  return (
+    <AppDialog
+      open={customer !== null}
+      onClose={onClose}
+      title="Edit Customer"
+      description={shown?.email}
+      size="md"
+      footer={
+        <>
+          <Button variant="ghost" colorPalette="accent" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} rounded="full" px="6" loading={update.isPending} loadingText="Saving…">
+            Save Changes
+          </Button>
+        </>
+      }
+    >
+      {shown && <EditCustomerForm key={shown.id} formId={formId} customer={shown} update={update} onDone={onClose} />}
+    </AppDialog>
+  );
+}
+
+/** Deactivate or Activate, after a confirmation: a deactivated customer is signed out at once and cannot sign in. */
+function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
+  const shown = useLastDefined(customer);
+  const reload = useReloadDashboard();
+  const deactivate = trpc.admin.customers.deactivate.useMutation();
+  const activate = trpc.admin.customers.activate.useMutation();
+  const mutation = shown?.is_active ? deactivate : activate;
+
+  function confirm() {
+    if (!shown) return;
+    const turningOff = shown.is_active;
+    mutation.mutate(
+      { id: shown.id },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          onClose();
+          void reload();
+        },
+        onError: (error) => {
+          toast.error(serverDetail(error) ?? (turningOff ? 'Failed to deactivate customer' : 'Failed to activate customer'));
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={customer !== null}
+      onClose={onClose}
+      onConfirm={confirm}
+      title={shown?.is_active ? 'Deactivate customer?' : 'Activate customer?'}
+      description={
+        shown?.is_active
+          ? `${shown.full_name} will be signed out on every device and cannot sign in until you activate the account again.`
+          : `${shown?.full_name ?? 'The customer'} will be able to sign in again.`
+      }
+      confirmLabel={shown?.is_active ? 'Deactivate' : 'Activate'}
+      tone={shown?.is_active ? 'danger' : 'default'}
+      loading={mutation.isPending}
+    />
+  );
+}
+
+/** Spec section 2, Customers tab: the first 10 (and further pages), with Edit and Deactivate/Activate (issue 4). */
+export function CustomersTab() {
+  const [page, setPage] = useState(0);
+  const firstPage = useCustomersFirstPage();
+  const laterPage = trpc.admin.customers.list.useQuery(
+    { limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE },
+    { enabled: page > 0, placeholderData: keepPreviousData },
+  );
+  const customers = page === 0 ? firstPage : laterPage;
+  const [editing, setEditing] = useState<CustomerDto | null>(null);
+  const [toggling, setToggling] = useState<CustomerDto | null>(null);
+
+  return (
+    <SectionCard title="Customers" description={customers.data ? `${customers.data.total} registered, newest first` : undefined}>
+      <QueryContent
+        query={customers}
+        loadingLabel="Loading customers"
+        errorMessage="The customers could not be loaded."
+        isEmpty={(page) => page.items.length === 0}
+        empty={<EmptyPanel title="No customers yet" description="People who create an account on the website appear here." />}
+      >
+        {(page) => (
+          <TableFrame label="Customers" stackOnPhone>
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Customer</Table.ColumnHeader>
+                <Table.ColumnHeader>Contact</Table.ColumnHeader>
+                <Table.ColumnHeader>Location</Table.ColumnHeader>
+                <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body role="rowgroup">
+              {page.items.map((customer) => (
+                <Table.Row role="row" key={customer.id}>
+                  <Table.Cell role="cell" minW="36">
+                    <Text fontWeight="semibold">{customer.full_name}</Text>
+                    {!customer.is_active && (
+                      <Badge colorPalette="red" variant="subtle" size="sm" mt="1">
+                        Deactivated
+                      </Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell role="cell" minW="44">
+                    <Text wordBreak="break-all">{customer.email}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {customer.phone ?? 'No phone'}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell role="cell" data-label="Location">
+                    {customer.city ?? 'Not specified'}
+                  </Table.Cell>
+                  <Table.Cell role="cell" data-label="Joined" whiteSpace="nowrap">
+                    {localDateText(customer.created_at)}
+                  </Table.Cell>
+                  <Table.Cell role="cell" textAlign="end" data-actions="">
+                    <HStack gap="2" justify="flex-end">
+                      <Button size="xs" variant="outline" colorPalette="accent" onClick={() => setEditing(customer)} aria-label={`Edit ${customer.full_name}`}>
+                        <Pencil aria-hidden="true" />
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette={customer.is_active ? 'red' : 'green'}
+                        onClick={() => setToggling(customer)}
+                        aria-label={`${customer.is_active ? 'Deactivate' : 'Activate'} ${customer.full_name}`}
+                      >
+                        {customer.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+                        {customer.is_active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </TableFrame>
+        )}
+      </QueryContent>
+      {customers.data && customers.data.total > CUSTOMERS_PAGE_SIZE && (
+        <ListPager label="Customers" page={page} pageSize={CUSTOMERS_PAGE_SIZE} total={customers.data.total} onPageChange={setPage} busy={customers.isFetching} />
+      )}
+      <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
+      <ActiveToggleDialog customer={toggling} onClose={() => setToggling(null)} />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,379 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { formatLongDate } from '../../src/shared/dates';
+import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
+import { describeDetail } from '../../src/client/pages/admin/admin-format';
+import { countdownText } from '../../src/client/pages/admin/booking-project-panel';
+import { BOOKING_STATUS_PALETTE } from '../../src/client/pages/admin/status-badges';
+import { booking, EVENT_DATE, openAdmin, page, project, supplier, toasts, uuid } from './admin-fixtures';
+import { recordedCalls, TrpcTestError } from './msw';
+
+const NO_SUPPLIERS = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
+
+function recentTable() {
+  return within(screen.getByRole('table', { name: 'Recent Bookings' }));
+}
+
+function rowOf(table: ReturnType<typeof recentTable>, text: string) {
+  return within(table.getByText(text).closest('tr')!);
+}
+
+async function findDialog(name: string) {
+  return within(await screen.findByRole('dialog', { name }));
+}
+
+describe('Bookings tab: Recent Bookings', () => {
+  it('lists the first 10 with the spec’s columns and status badges', async () => {
+    const items = Array.from({ length: 10 }, (_, i) =>
+      booking(i + 1, { status: (['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 6] }),
+    );
+    items[1] = booking(2, { status: 'quoted', event_type: 'baby_shower', event_date: null, requirements: { guest_count: 1 } });
+    await openAdmin({ 'admin.bookings.list': () => page(items, 57) });
+
+    const table = recentTable();
+    expect(table.getAllByRole('row')).toHaveLength(11);
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Event Details', 'Client', 'Date & Guests', 'Status', 'Actions']);
+    const first = rowOf(table, 'Event 1');
+    expect(first.getByText('Wedding')).toBeInTheDocument();
+    expect(first.getByText('Client 1')).toBeInTheDocument();
+    expect(first.getByText('client1@example.in')).toBeInTheDocument();
+    expect(first.getByText(formatLongDate(EVENT_DATE))).toBeInTheDocument();
+    expect(first.getByText('101 guests')).toBeInTheDocument();
+    expect(first.getByText('inquiry')).toBeInTheDocument();
+    const second = rowOf(table, 'Event 2');
+    expect(second.getByText('Baby Shower')).toBeInTheDocument();
+    expect(second.getByText('Date not fixed')).toBeInTheDocument();
+    expect(second.getByText('1 guest')).toBeInTheDocument();
+    expect(rowOf(table, 'Event 4').getByText('in progress')).toBeInTheDocument();
+    expect(screen.getByText('The latest 10 of 57, newest first')).toBeInTheDocument();
+    // A completed or cancelled booking cannot be put out to suppliers.
+    expect(rowOf(table, 'Event 5').getByRole('button', { name: 'Assign Supplier to Event 5' })).toBeDisabled();
+    expect(first.getByRole('button', { name: 'Assign Supplier to Event 1' })).toBeEnabled();
+  });
+
+  it('colours the statuses as the spec says', () => {
+    expect(BOOKING_STATUS_PALETTE).toEqual({
+      inquiry: 'yellow',
+      quoted: 'blue',
+      confirmed: 'green',
+      in_progress: 'purple',
+      completed: 'gray',
+      cancelled: 'red',
+    });
+  });
+
+  it('says so when there are no bookings', async () => {
+    await openAdmin({ 'admin.bookings.list': () => page([], 0) });
+    expect(screen.getByText('No bookings yet')).toBeInTheDocument();
+  });
+
+  it('toasts a load failure and offers to try again', async () => {
+    let fail = true;
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => {
+        if (fail) throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal server error');
+        return page([booking(1)]);
+      },
+    });
+    expect(await toasts().findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.getByText('The bookings could not be loaded.')).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Recent Bookings' })).toBeInTheDocument();
+  });
+});
+
+describe('Bookings tab: View all', () => {
+  it('pages and searches on the server', async () => {
+    const { user } = await openAdmin({
+      'admin.bookings.list': ({ input }) => {
+        const { limit, offset = 0 } = input as { limit: number; offset?: number };
+        return limit === 10 ? page([booking(1)], 45) : page(Array.from({ length: 20 }, (_, i) => booking(offset + i + 1)), 45);
+      },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'View all' }));
+    expect(await screen.findByRole('heading', { name: 'All Bookings' })).toBeInTheDocument();
+    await waitFor(() => expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0 }));
+    expect(await screen.findByText('Showing 1–20 of 45')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 20 }));
+    expect(await screen.findByText('Showing 21–40 of 45')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search bookings'), 'Sharma');
+    await waitFor(() => expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0, q: 'Sharma' }));
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    await waitFor(() =>
+      expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0, q: 'Sharma', status: 'confirmed' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Recent bookings' }));
+    expect(await screen.findByRole('heading', { name: 'Recent Bookings' })).toBeInTheDocument();
+  });
+});
+
+describe('Booking Details', () => {
+  const detailed = booking(1, {
+    status: 'quoted',
+    venue_name: 'Radisson Blu',
+    venue_address: 'Ring Road, Indore',
+    notes: 'Jain food for 20 guests',
+  });
+
+  it('shows the booking and closes with Escape, giving focus back to View', async () => {
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([detailed, booking(2)]),
+      'admin.bookings.get': () => detailed,
+    });
+
+    const view = rowOf(recentTable(), 'Event 1').getByRole('button', { name: 'View Event 1' });
+    await user.click(view);
+    const dialog = await findDialog('Booking Details');
+    for (const text of ['Event 1', 'Wedding', 'Client 1', 'client1@example.in', '+919826012345', formatLongDate(EVENT_DATE), '101 guests', 'quoted', 'Radisson Blu, Ring Road, Indore', 'Jain food for 20 guests']) {
+      expect(dialog.getAllByText(text, { exact: false }).length, text).toBeGreaterThan(0);
+    }
+    expect(dialog.getByText('Not sent to suppliers yet', { exact: false })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(view).toHaveFocus());
+  });
+
+  it('leaves out venue and notes when the booking has none', async () => {
+    const { user } = await openAdmin();
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(dialog.queryByText('Venue')).not.toBeInTheDocument();
+    expect(dialog.queryByText('Notes')).not.toBeInTheDocument();
+  });
+
+  it('offers only the state machine’s moves and changes the status', async () => {
+    const setStatus = vi.fn(({ input }: { input: unknown }) => ({
+      message: 'Booking marked confirmed',
+      booking: { ...detailed, status: (input as { status: string }).status },
+    }));
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([detailed]),
+      'admin.bookings.get': () => detailed,
+      'admin.bookings.setStatus': setStatus,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+
+    const select = dialog.getByLabelText('Change status');
+    const offered = within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value).filter(Boolean);
+    expect(offered).toEqual([...BOOKING_TRANSITIONS.quoted]);
+    expect(dialog.getByRole('button', { name: 'Update status' })).toBeDisabled();
+
+    const statsBefore = recordedCalls('admin.stats').length;
+    await user.selectOptions(select, 'confirmed');
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+    expect(await toasts().findByText('Booking marked confirmed')).toBeInTheDocument();
+    expect(recordedCalls('admin.bookings.setStatus')[0]?.input).toEqual({ id: detailed.id, status: 'confirmed' });
+    await waitFor(() => expect(recordedCalls('admin.stats').length).toBeGreaterThan(statsBefore));
+  });
+
+  it('asks before cancelling a booking', async () => {
+    const setStatus = vi.fn(() => ({ message: 'Booking marked cancelled', booking: { ...detailed, status: 'cancelled' } }));
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([detailed]),
+      'admin.bookings.get': () => detailed,
+      'admin.bookings.setStatus': setStatus,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(setStatus).not.toHaveBeenCalled();
+
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
+    expect(await toasts().findByText('Booking marked cancelled')).toBeInTheDocument();
+    expect(setStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a completed booking cannot change status', async () => {
+    const done = booking(1, { status: 'completed' });
+    const { user } = await openAdmin({ 'admin.bookings.list': () => page([done]), 'admin.bookings.get': () => done });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(dialog.getByText('A completed booking cannot change status.')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Change status')).not.toBeInTheDocument();
+  });
+
+  it('shows invited suppliers’ quotes side by side with the countdown, and awards by hand', async () => {
+    const award = vi.fn(() => ({
+      project_id: uuid('p', 1),
+      status: 'awarded',
+      rule: 'manual',
+      supplier_id: uuid('s', 1),
+      quote_id: uuid('q', 1),
+      amount: 199000.5,
+      awarded_at: new Date().toISOString(),
+    }));
+    const { user } = await openAdmin({ 'admin.projects.forBooking': () => project(), 'admin.projects.award': award });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+
+    const cheapest = within(await dialog.findByRole('article', { name: 'Supplier 2 Caterers' }));
+    expect(cheapest.getByText('₹1,85,000')).toBeInTheDocument();
+    expect(cheapest.getByText('Includes live chaat counter')).toBeInTheDocument();
+    expect(cheapest.getByText('Lowest')).toBeInTheDocument();
+    expect(cheapest.getByText('Rating 4.2 / 5.0')).toBeInTheDocument();
+    expect(cheapest.getByText(/^Submitted 2 Mar 2026, 11:00 am IST$/i)).toBeInTheDocument();
+    const second = within(dialog.getByRole('article', { name: 'Supplier 1 Caterers' }));
+    expect(second.getByText('₹1,99,000.50')).toBeInTheDocument();
+    expect(within(dialog.getByRole('article', { name: 'Supplier 3 Caterers' })).getByText('No quote yet')).toBeInTheDocument();
+    expect(dialog.getByText('3 suppliers invited · 2 quotes · lowest ₹1,85,000')).toBeInTheDocument();
+    expect(dialog.getByRole('timer')).toHaveTextContent(/^1d 01h 01m 0[01]s$/);
+
+    await user.click(second.getByRole('button', { name: 'Award' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Award this project?' }));
+    expect(confirm.getByText(/Supplier 1 Caterers wins at ₹1,99,000.50/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Award project' }));
+    expect(await toasts().findByText('Project awarded to Supplier 1 Caterers')).toBeInTheDocument();
+    expect(award).toHaveBeenCalledTimes(1);
+    expect(recordedCalls('admin.projects.award')[0]?.input).toEqual({ project_id: uuid('p', 1), supplier_id: uuid('s', 1) });
+  });
+
+  it('counts down in days, hours, minutes and seconds', () => {
+    expect(countdownText(90_061)).toBe('1d 01h 01m 01s');
+    expect(countdownText(59)).toBe('00h 00m 59s');
+    expect(countdownText(-5)).toBe('00h 00m 00s');
+  });
+});
+
+describe('Assign Supplier to Event', () => {
+  const roster = page([
+    supplier(1),
+    supplier(2, { location: null }),
+    supplier(3, { is_active: false }),
+    supplier(4, { approval_status: 'pending', is_active: false }),
+  ]);
+
+  async function openAssign(overrides: Parameters<typeof openAdmin>[0] = {}) {
+    const view = await openAdmin({ 'admin.suppliers.list': () => roster, ...overrides });
+    await view.user.click(rowOf(recentTable(), 'Event 1').getByRole('button', { name: 'Assign Supplier to Event 1' }));
+    const dialog = await findDialog('Assign Supplier to Event');
+    return { ...view, dialog };
+  }
+
+  it('offers only active, approved suppliers and keeps Assign disabled until one is chosen', async () => {
+    const assign = vi.fn(() => ({ project_id: uuid('p', 1), booking_id: uuid('b', 1), auto_assign_date: '2027-03-05T13:00:00.000Z', invited: [uuid('s', 2)], already_invited: [] }));
+    const { user, dialog } = await openAssign({ 'admin.projects.assign': assign });
+
+    const select = await dialog.findByLabelText(/^Select Supplier/);
+    const labels = within(select).getAllByRole('option').map((option) => option.textContent);
+    expect(labels).toEqual(['Choose a supplier', 'Supplier 1 Caterers - Owner 1 (Indore)', 'Supplier 2 Caterers - Owner 2']);
+    const button = dialog.getByRole('button', { name: 'Assign' });
+    expect(button).toBeDisabled();
+
+    const statsBefore = recordedCalls('admin.stats').length;
+    await user.selectOptions(select, uuid('s', 2));
+    expect(button).toBeEnabled();
+    await user.click(button);
+
+    expect(await toasts().findByText('Supplier assigned successfully!')).toBeInTheDocument();
+    expect(recordedCalls('admin.projects.assign')[0]?.input).toEqual({ booking_id: uuid('b', 1), supplier_ids: [uuid('s', 2)] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(recordedCalls('admin.stats').length).toBeGreaterThan(statsBefore));
+  });
+
+  it('says when no supplier can be assigned', async () => {
+    const { dialog } = await openAssign({ 'admin.suppliers.list': () => page([supplier(3, { is_active: false })]) });
+    expect(await dialog.findByText(NO_SUPPLIERS)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Assign' })).toBeDisabled();
+  });
+
+  it("falls back to 'Please select a supplier' when the form is sent without a choice", async () => {
+    const { dialog } = await openAssign();
+    await dialog.findByLabelText(/^Select Supplier/);
+    fireEvent.submit(dialog.getByRole('form', { name: 'Assign supplier' }));
+    expect(await toasts().findByText('Please select a supplier')).toBeInTheDocument();
+    expect(recordedCalls('admin.projects.assign')).toEqual([]);
+  });
+
+  it('marks suppliers already invited to the open project', async () => {
+    const { dialog } = await openAssign({ 'admin.projects.forBooking': () => project() });
+    const select = await dialog.findByLabelText(/^Select Supplier/);
+    await waitFor(() => expect(within(select).getByRole('option', { name: /Supplier 1 Caterers.*already invited/ })).toBeDisabled());
+  });
+
+  it('shows the server’s detail when the assignment is refused', async () => {
+    const detail = 'Only active, approved suppliers can be assigned: Supplier 1 Caterers (inactive)';
+    const { user, dialog } = await openAssign({
+      'admin.projects.assign': () => {
+        throw new TrpcTestError('CONFLICT', detail);
+      },
+    });
+    await user.selectOptions(await dialog.findByLabelText(/^Select Supplier/), uuid('s', 1));
+    await user.click(dialog.getByRole('button', { name: 'Assign' }));
+    expect(await toasts().findByText(detail)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Assign Supplier to Event' })).toBeInTheDocument();
+  });
+
+  it('joins a validation list with commas', async () => {
+    const { user, dialog } = await openAssign({
+      'admin.projects.assign': () =>
+        HttpResponse.json(
+          [
+            {
+              error: {
+                message: 'Invalid id',
+                code: -32600,
+                data: {
+                  code: 'BAD_REQUEST',
+                  httpStatus: 422,
+                  path: 'admin.projects.assign',
+                  issues: [
+                    { loc: ['input', 'supplier_ids', 0], msg: 'Invalid id', type: 'invalid_format' },
+                    { loc: ['input', 'booking_id'], type: 'missing' },
+                  ],
+                },
+              },
+            },
+          ],
+          { status: 422 },
+        ),
+    });
+    await user.selectOptions(await dialog.findByLabelText(/^Select Supplier/), uuid('s', 1));
+    await user.click(dialog.getByRole('button', { name: 'Assign' }));
+    expect(await toasts().findByText('Invalid id, input.booking_id missing')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to assign supplier' when the server cannot be reached", async () => {
+    const { user, dialog } = await openAssign({ 'admin.projects.assign': () => HttpResponse.error() });
+    await user.selectOptions(await dialog.findByLabelText(/^Select Supplier/), uuid('s', 1));
+    await user.click(dialog.getByRole('button', { name: 'Assign' }));
+    expect(await toasts().findByText('Failed to assign supplier')).toBeInTheDocument();
+  });
+
+  it('opens on top of Booking Details and returns to it', async () => {
+    const { user } = await openAdmin({ 'admin.suppliers.list': () => roster });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const details = await findDialog('Booking Details');
+    await user.click(details.getByRole('button', { name: 'Assign Supplier' }));
+    await findDialog('Assign Supplier to Event');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Supplier to Event' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+  });
+});
+
+describe('describeDetail (spec section 8)', () => {
+  it('shows a string, joins a list, and writes an object as JSON', () => {
+    expect(describeDetail('Booking not found')).toBe('Booking not found');
+    expect(describeDetail([{ msg: 'a' }, { loc: ['query', 'booking_id'], type: 'missing' }, 'c'])).toBe('a, query.booking_id missing, c');
+    expect(describeDetail({ reason: 'x' })).toBe('{"reason":"x"}');
+    expect(describeDetail(undefined)).toBeNull();
+    expect(describeDetail([])).toBeNull();
+  });
+});

@@ -1,0 +1,297 @@
+import { screen, within } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import type { BookingStatus, EventType } from '../../src/shared/domain';
+import type { AdminBookingDto, CustomerDto, DashboardStatsDto, Page } from '../../src/shared/schemas/admin';
+import type { ProjectDetailDto } from '../../src/shared/schemas/projects';
+import type {
+  CityWiseReportDto,
+  CustomerReportRowDto,
+  EventTypeWiseReportDto,
+  ReportsSummaryDto,
+  VendorReportRowDto,
+  WeeklyTrendPointDto,
+} from '../../src/shared/schemas/reports';
+import type { SupplierDto, SupplierProjectDto } from '../../src/shared/schemas/suppliers';
+import type { PendingVendorDto } from '../../src/shared/schemas/vendor';
+import { userFor } from './fixtures';
+import { server, trpcHandler, type TrpcResolver } from './msw';
+import { renderApp } from './render';
+
+const KIND_DIGIT = { b: 'b', s: '5', c: 'c', v: 'e', p: 'a', q: 'f' } as const;
+
+/** A deterministic UUID per kind and number, readable in failures: booking 3 is 00000000-0000-4000-8000-b00000000003. */
+export function uuid(kind: keyof typeof KIND_DIGIT, n: number): string {
+  return `00000000-0000-4000-8000-${KIND_DIGIT[kind]}${String(n).padStart(11, '0')}`;
+}
+
+export const EVENT_DATE = addDays(todayInIndia(), 40);
+
+export function booking(n: number, overrides: Partial<AdminBookingDto> = {}): AdminBookingDto {
+  return {
+    id: uuid('b', n),
+    event_name: `Event ${n}`,
+    event_type: 'wedding' as EventType,
+    client_name: `Client ${n}`,
+    client_email: `client${n}@example.in`,
+    client_phone: '+919826012345',
+    event_date: EVENT_DATE,
+    event_time: null,
+    requirements: { guest_count: 100 + n },
+    status: 'inquiry' as BookingStatus,
+    venue_name: null,
+    venue_address: null,
+    city: 'Indore',
+    notes: null,
+    pricing_tier: 'premium',
+    final_amount: 250000,
+    source: 'instant_quote',
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-10T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function supplier(n: number, overrides: Partial<SupplierDto> = {}): SupplierDto {
+  return {
+    id: uuid('s', n),
+    name: `Owner ${n}`,
+    business_name: `Supplier ${n} Caterers`,
+    email: `supplier${n}@example.in`,
+    phone: '+919826000000',
+    location: 'Indore',
+    services: ['Wedding catering', 'Live counters'],
+    is_verified: true,
+    is_active: true,
+    approval_status: 'approved',
+    rating: 4.5,
+    total_projects: 3,
+    awarded_projects: 1,
+    created_at: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function customer(n: number, overrides: Partial<CustomerDto> = {}): CustomerDto {
+  return {
+    id: uuid('c', n),
+    full_name: `Customer ${n}`,
+    email: `customer${n}@example.in`,
+    phone: '+919425078316',
+    city: 'Bhopal',
+    created_at: '2026-02-14T09:00:00.000Z',
+    is_active: true,
+    ...overrides,
+  };
+}
+
+export function pendingVendor(n: number, overrides: Partial<PendingVendorDto> = {}): PendingVendorDto {
+  return {
+    id: uuid('v', n),
+    business_name: `Vendor ${n} Tent House`,
+    contact_person: `Contact ${n}`,
+    email: `vendor${n}@example.in`,
+    phone: '+916263014587',
+    location: 'Indore',
+    experience_years: 5,
+    business_address: '88, Annapurna Road, Indore',
+    services_offered: 'Tents, stages and lighting',
+    gst_number: null,
+    portfolio_link: null,
+    created_at: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function page<T>(items: T[], total = items.length): Page<T> {
+  return { items, total };
+}
+
+export const STATS: DashboardStatsDto = { total_bookings: 1234, pending_bookings: 7, active_suppliers: 5, total_revenue: 1234567.5 };
+
+export const SUMMARY: ReportsSummaryDto = {
+  analytics: {
+    total_page_views: 15320,
+    total_quotations: 87,
+    total_vendor_registrations: 12,
+    device_breakdown: { mobile: 60, desktop: 30, tablet: 10 },
+  },
+  pending_vendors: 2,
+};
+
+export function customerRow(n: number, overrides: Partial<CustomerReportRowDto> = {}): CustomerReportRowDto {
+  return {
+    booking_id: uuid('b', n),
+    customer_name: `Client ${n}`,
+    email: `client${n}@example.in`,
+    phone: '+919826012345',
+    event_type: 'baby_shower',
+    guest_count: 150,
+    pricing_tier: 'luxury',
+    event_date: EVENT_DATE,
+    created_at: '2026-01-10T10:00:00.000Z',
+    analytics: { ip_address: '203.0.113.7', browser: 'Chrome', device: 'mobile' },
+    ...overrides,
+  };
+}
+
+export function vendorRow(n: number, overrides: Partial<VendorReportRowDto> = {}): VendorReportRowDto {
+  return {
+    supplier_id: uuid('s', n),
+    business_name: `Supplier ${n} Caterers`,
+    contact_person: `Owner ${n}`,
+    email: `supplier${n}@example.in`,
+    location: 'Indore',
+    experience_years: 8,
+    approval_status: 'approved',
+    created_at: '2026-01-01T10:00:00.000Z',
+    analytics: null,
+    ...overrides,
+  };
+}
+
+export const CITY_WISE: CityWiseReportDto = { Indore: { bookings: 10, vendors: 3 }, 'Not specified': { bookings: 2, vendors: 0 } };
+export const EVENT_TYPES: EventTypeWiseReportDto = { baby_shower: 4, wedding: 9 };
+export const WEEKLY: WeeklyTrendPointDto[] = Array.from({ length: 12 }, (_, i) => ({
+  week_start: addDays('2026-01-05', i * 7),
+  quotes: i + 1,
+  bookings: i % 3,
+}));
+
+export function project(overrides: Partial<ProjectDetailDto> = {}): ProjectDetailDto {
+  return {
+    id: uuid('p', 1),
+    booking_id: uuid('b', 1),
+    status: 'open',
+    auto_assign_date: '2027-03-05T13:00:00.000Z',
+    seconds_until_auto_assign: 90_061,
+    server_time: new Date().toISOString(),
+    created_at: '2026-03-01T10:00:00.000Z',
+    awarded_at: null,
+    awarded_supplier_id: null,
+    awarded_quote_id: null,
+    booking: {
+      event_name: 'Event 1',
+      event_type: 'wedding',
+      event_date: EVENT_DATE,
+      client_name: 'Client 1',
+      status: 'inquiry',
+      guest_count: 101,
+      final_amount: 250000,
+    },
+    suppliers: [
+      {
+        supplier_id: uuid('s', 2),
+        business_name: 'Supplier 2 Caterers',
+        name: 'Owner 2',
+        location: 'Indore',
+        rating: 4.2,
+        is_active: true,
+        approval_status: 'approved',
+        invited_at: '2026-03-01T10:00:00.000Z',
+        quote: { id: uuid('q', 2), amount: 185000, notes: 'Includes live chaat counter', items: [], submitted_at: '2026-03-02T05:30:00.000Z' },
+        is_winner: false,
+      },
+      {
+        supplier_id: uuid('s', 1),
+        business_name: 'Supplier 1 Caterers',
+        name: 'Owner 1',
+        location: 'Indore',
+        rating: 4.8,
+        is_active: true,
+        approval_status: 'approved',
+        invited_at: '2026-03-01T10:00:00.000Z',
+        quote: { id: uuid('q', 1), amount: 199000.5, notes: null, items: [], submitted_at: '2026-03-02T07:00:00.000Z' },
+        is_winner: false,
+      },
+      {
+        supplier_id: uuid('s', 3),
+        business_name: 'Supplier 3 Caterers',
+        name: 'Owner 3',
+        location: null,
+        rating: 3.9,
+        is_active: true,
+        approval_status: 'approved',
+        invited_at: '2026-03-01T10:00:00.000Z',
+        quote: null,
+        is_winner: false,
+      },
+    ],
+    quote_count: 2,
+    lowest_amount: 185000,
+    ...overrides,
+  };
+}
+
+export function supplierProject(overrides: Partial<SupplierProjectDto> = {}): SupplierProjectDto {
+  return {
+    id: uuid('p', 1),
+    booking_id: uuid('b', 1),
+    status: 'awarded',
+    auto_assign_date: '2026-03-03T10:00:00.000Z',
+    invited_at: '2026-03-01T10:00:00.000Z',
+    is_awarded: true,
+    booking_details: {
+      event_name: 'Sharma Sangeet',
+      client_name: 'Priya Sharma',
+      event_type: 'wedding',
+      event_date: EVENT_DATE,
+      venue_name: null,
+      estimated_budget: 250000,
+      requirements: { guest_count: 200, special_requests: null },
+    },
+    quote: { id: uuid('q', 1), quoted_amount: 185000, notes: 'Veg menu', submitted_at: '2026-03-02T05:30:00.000Z' },
+    ...overrides,
+  };
+}
+
+/** What the dashboard's load answers unless a test says otherwise (spec section 7's calls, as tRPC procedures). */
+export function adminDefaults(): Record<string, TrpcResolver> {
+  return {
+    'auth.me': () => userFor('admin'),
+    'admin.stats': () => STATS,
+    'admin.bookings.list': () => page([booking(1), booking(2, { status: 'confirmed', event_type: 'baby_shower' })], 2),
+    'admin.suppliers.list': () => page([supplier(1), supplier(2, { is_verified: false, services: [], location: null })]),
+    'admin.customers.list': () => page([customer(1)]),
+    'admin.vendors.pending': () => page([pendingVendor(1)]),
+    'admin.reports.summary': () => SUMMARY,
+    'admin.reports.customers': () => page([customerRow(1), customerRow(2, { analytics: null, phone: null, pricing_tier: null })]),
+    'admin.reports.vendors': () => page([vendorRow(1), vendorRow(2, { approval_status: 'pending', analytics: { ip_address: '198.51.100.4', browser: 'Firefox', device: 'desktop' } })]),
+    'admin.reports.cityWise': () => CITY_WISE,
+    'admin.reports.eventTypeWise': () => EVENT_TYPES,
+    'admin.reports.weekly': () => WEEKLY,
+    'admin.bookings.get': ({ input }) => booking(Number((input as { id: string }).id.slice(-11)), {}),
+    'admin.projects.forBooking': () => null,
+  };
+}
+
+export function adminHandlers(overrides: Record<string, TrpcResolver> = {}): HttpHandler[] {
+  return Object.entries({ ...adminDefaults(), ...overrides }).map(([path, resolver]) => trpcHandler(path, resolver));
+}
+
+/** Renders the whole app at /admin, signed in as an admin, and waits for the first load to end. */
+export async function openAdmin(overrides: Record<string, TrpcResolver> = {}) {
+  server.use(...adminHandlers(overrides));
+  const view = renderApp({ path: '/admin', token: 'token-for-admin' });
+  await screen.findByRole('heading', { level: 1, name: /Admin Dashboard/ });
+  return view;
+}
+
+export async function openTab(user: ReturnType<typeof renderApp>['user'], name: RegExp | string) {
+  await user.click(screen.getByRole('tab', { name }));
+}
+
+/**
+ * The toast outlet. `hidden: true` because an open modal dialog marks the rest of the page aria-hidden, the outlet
+ * included (reported: the toaster should sit outside the app root, marked as a live region).
+ */
+export function toasts() {
+  return within(screen.getByRole('region', { name: /Notifications/, hidden: true }));
+}
+
+/** A resolver that waits until the test lets it answer. */
+export function heldResolver<T>(value: T) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { resolver: async () => (await gate, value), release: () => release() };
+}
