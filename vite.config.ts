@@ -18,6 +18,9 @@ export default defineConfig({
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   test: {
+    // Vitest runs one file at a time on a 2-core machine by default (cores - 1); the suites are CPU-bound and
+    // independent (one database per file), so both cores are used.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -87,7 +87,8 @@ describe('signing in and out in a real browser', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
     expect(await page.getByText('Welcome, Priya Sharma').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The token is dropped in an effect right after the signed-out bar renders.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
 
