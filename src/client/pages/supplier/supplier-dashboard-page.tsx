@@ -1,9 +1,9 @@
-import { Box, Button, Container, Heading, HStack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { ArrowLeft, LayoutDashboard, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { homePathForRole } from '../../../shared/domain';
 import type { UserDto } from '../../../shared/schemas/auth';
-import { BrandLogo } from '../../components/brand-logo';
+import { CenteredPanelPage } from '../../components/centered-panel-page';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,54 +13,34 @@ import { SupplierDashboard } from './supplier-dashboard';
 function NotASupplier({ user }: { user: UserDto }) {
   const home = homePathForRole(user.role);
   return (
-    <Box minH="100dvh" bg="bg.subtle" display="flex" flexDirection="column">
-      <Box as="header" borderBottomWidth="1px" borderColor="border" bg="bg">
-        <Container maxW="6xl" py="4">
-          <BrandLogo />
-        </Container>
+    <CenteredPanelPage>
+      <Box color="brand.fg" aria-hidden="true">
+        <ShieldAlert size={40} />
       </Box>
-      <Container as="main" maxW="xl" flex="1" display="flex" alignItems="center" py={{ base: '10', md: '16' }}>
-        <VStack
-          w="full"
-          gap="4"
-          textAlign="center"
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="2xl"
-          shadow="sm"
-          px={{ base: '6', md: '12' }}
-          py={{ base: '10', md: '12' }}
-        >
-          <Box color="brand.fg" aria-hidden="true">
-            <ShieldAlert size={40} />
-          </Box>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900">
-            Supplier Dashboard
-          </Heading>
-          <Text color="fg.muted" textWrap="pretty">
-            This dashboard is for approved supplier partners. You are signed in as {user.full_name}, which is not a
-            supplier account.
-          </Text>
-          <HStack gap="3" wrap="wrap" justify="center" mt="2">
-            {home !== '/' && (
-              <Button asChild rounded="full">
-                <Link href={home}>
-                  <LayoutDashboard aria-hidden="true" />
-                  Go to your dashboard
-                </Link>
-              </Button>
-            )}
-            <Button asChild variant="outline" colorPalette="accent" rounded="full">
-              <Link href="/">
-                <ArrowLeft aria-hidden="true" />
-                Back to Home
-              </Link>
-            </Button>
-          </HStack>
-        </VStack>
-      </Container>
-    </Box>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900">
+        Supplier Dashboard
+      </Heading>
+      <Text color="fg.muted" textWrap="pretty">
+        This dashboard is for approved supplier partners. You are signed in as {user.full_name}, which is not a
+        supplier account.
+      </Text>
+      <HStack gap="3" wrap="wrap" justify="center" mt="2">
+        {home !== '/' && (
+          <Button asChild rounded="full">
+            <Link href={home}>
+              <LayoutDashboard aria-hidden="true" />
+              Go to your dashboard
+            </Link>
+          </Button>
+        )}
+        <Button asChild variant="outline" colorPalette="accent" rounded="full">
+          <Link href="/">
+            <ArrowLeft aria-hidden="true" />
+            Back to Home
+          </Link>
+        </Button>
+      </HStack>
+    </CenteredPanelPage>
   );
 }
 
