@@ -52,6 +52,7 @@ export function App() {
           <Route path="/refund-policy" component={RefundPolicyPage} />
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/bookings" component={BookingsPage} />
+          <Route path="/bookings/:id" component={BookingsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

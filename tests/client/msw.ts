@@ -40,7 +40,8 @@ const unhandled: string[] = [];
 
 /**
  * Calls every page makes, answered by default: the brand, the page view the app reports on each route change and
- * the landing page's testimonials (none published, so the built-in samples show), an empty supplier dashboard.
+ * the landing page's testimonials (none published, so the built-in samples show), an empty supplier dashboard and
+ * an empty My Bookings.
  * Tests override them with
  * `server.use`.
  */
@@ -51,6 +52,8 @@ export const server = setupServer(
   // A signed-in supplier lands on /supplier, which loads both lists at once.
   trpcHandler('supplier.notifications.list', () => []),
   trpcHandler('supplier.projects.list', () => []),
+  // A signed-in customer lands on My Bookings after sign-in from /bookings.
+  trpcHandler('bookings.mine', () => []),
 );
 
 /** Every procedure call the app made in this test, in order. */

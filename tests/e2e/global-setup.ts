@@ -40,7 +40,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /** Starts the built app on a free port with a fresh data directory and the demo data. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(root, 'dist', 'client', 'index.html'))) {
+  // CLIENT_DIST_DIR points the browser tests at another build (one made while dist/ is being rebuilt).
+  const clientDist = process.env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client');
+  if (!existsSync(join(clientDist, 'index.html'))) {
     throw new Error('Build the client first: npm run build');
   }
   const port = await freePort();
@@ -54,8 +56,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      CLIENT_DIST_DIR: clientDist,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The browser tests sign in, register and quote many times from one address: limits stay on, but high.
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+      RATE_LIMIT_QUOTE_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { formatLongDate, INDIA_TIME_ZONE } from '../../../shared/dates';
+import { formatLongDate } from '../../../shared/dates';
 import { serverDetail } from '../../lib/errors';
 
 /** The Analytics tiles (spec section 2): `baby_shower` → "BABY SHOWER". */
@@ -19,19 +19,7 @@ export function localDateText(iso: string): string {
   return joinedFormat.format(new Date(iso));
 }
 
-const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: INDIA_TIME_ZONE,
-});
-
-/** A moment in business time: "5 Mar 2027, 6:30 pm IST" (quotes submitted, auto-assign deadlines). */
-export function indiaDateTimeText(iso: string): string {
-  return `${indiaDateTime.format(new Date(iso))} IST`;
-}
+export { indiaDateTimeText } from '../../lib/datetime';
 
 /** Supplier cards: "4.5 / 5.0". */
 export function ratingText(rating: number): string {

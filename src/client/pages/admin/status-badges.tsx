@@ -1,27 +1,7 @@
 import { Badge } from '@chakra-ui/react';
-import type { ApprovalStatus, BookingStatus, ProjectStatus } from '../../../shared/domain';
+import type { ApprovalStatus, ProjectStatus } from '../../../shared/domain';
 
-/** Spec section 4: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray, cancelled red. */
-export const BOOKING_STATUS_PALETTE: Record<BookingStatus, string> = {
-  inquiry: 'yellow',
-  quoted: 'blue',
-  confirmed: 'green',
-  in_progress: 'purple',
-  completed: 'gray',
-  cancelled: 'red',
-};
-
-export function bookingStatusLabel(status: BookingStatus): string {
-  return status.replace(/_/g, ' ');
-}
-
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  return (
-    <Badge colorPalette={BOOKING_STATUS_PALETTE[status]} variant="subtle" textTransform="capitalize" rounded="full" px="2.5">
-      {bookingStatusLabel(status)}
-    </Badge>
-  );
-}
+export { BOOKING_STATUS_PALETTE, BookingStatusBadge, bookingStatusLabel } from '../../components/booking-status-badge';
 
 /** Spec section 4: the vendor report's badge is green for approved, otherwise yellow. */
 export function ApprovalBadge({ status }: { status: ApprovalStatus }) {

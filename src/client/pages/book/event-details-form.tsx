@@ -6,7 +6,7 @@ import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/schemas/quote';
 import { TextField } from '../../components/text-field';
 import { EVENT_TYPE_OPTIONS, eventNameExample, VENUE_TYPE_OPTIONS } from './booking-options';
-import { EventDateField } from './event-date-field';
+import { EventDateField } from '../../components/event-date-field';
 import { type QuoteField, type QuoteFormValues } from './quote-form';
 import { SelectField } from './select-field';
 

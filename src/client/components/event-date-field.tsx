@@ -1,7 +1,7 @@
 import { Box, DatePicker, IconButton, parseDate, Portal, Text } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
-import { formatLongDate, isIsoDate } from '../../../shared/dates';
+import { formatLongDate, isIsoDate } from '../../shared/dates';
 
 type EventDateFieldProps = {
   /** `YYYY-MM-DD` or ''. */
@@ -9,7 +9,15 @@ type EventDateFieldProps = {
   onValueChange(value: string): void;
   /** The first day that can be chosen, `YYYY-MM-DD` (today in India). */
   min: string;
+  /** The last day that can be chosen, `YYYY-MM-DD`. */
+  max?: string | undefined;
   error?: string | undefined;
+  /** The field's label (default "Event Date"). */
+  label?: string;
+  /** What the hint says before a date is chosen. */
+  emptyHint?: string;
+  /** The form field's name (default `event_date`). */
+  name?: string;
 };
 
 /**
@@ -18,20 +26,30 @@ type EventDateFieldProps = {
  * disabled in the grid and typed ones are refused. Chakra's picker does not join `Field` on its own (research:
  * ecosystem 2.4), so the required marker, hint and error are tied to the input here.
  */
-export function EventDateField({ value, onValueChange, min, error }: EventDateFieldProps) {
+export function EventDateField({
+  value,
+  onValueChange,
+  min,
+  max,
+  error,
+  label = 'Event Date',
+  emptyHint = 'Past dates are not available.',
+  name = 'event_date',
+}: EventDateFieldProps) {
   const selected = isIsoDate(value) ? [parseDate(value)] : [];
   const hintId = useId();
-  const hint = error ?? (selected.length > 0 ? formatLongDate(value) : 'Past dates are not available.');
+  const hint = error ?? (selected.length > 0 ? formatLongDate(value) : emptyHint);
   return (
     <Box>
       <DatePicker.Root
-        name="event_date"
+        name={name}
         size="lg"
         w="full"
         locale="en-IN"
         timeZone="Asia/Kolkata"
         startOfWeek={0}
         min={parseDate(min)}
+        {...(max ? { max: parseDate(max) } : {})}
         value={selected}
         onValueChange={(details) => onValueChange(details.value[0]?.toString() ?? '')}
         invalid={Boolean(error)}
@@ -42,7 +60,7 @@ export function EventDateField({ value, onValueChange, min, error }: EventDateFi
         translations={{ trigger: (open) => (open ? 'Close calendar' : 'Open calendar') }}
       >
         <DatePicker.Label fontWeight="medium" textStyle="sm">
-          Event Date
+          {label}
           <Text as="span" color="fg.error" aria-hidden="true" ms="1">
             *
           </Text>

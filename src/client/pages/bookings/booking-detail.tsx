@@ -1,0 +1,251 @@
+import { Badge, Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Circle, CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatLongDate } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import type { CustomerBookingDetailDto } from '../../../shared/schemas/account';
+import { BookingStatusBadge } from '../../components/booking-status-badge';
+import { EventTypeBadge } from '../../components/event-type-badge';
+import { indiaDateTimeText } from '../../lib/datetime';
+import { httpStatusOf, serverDetail } from '../../lib/errors';
+import { eventTypeLabel } from '../../lib/event-types';
+import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BookingActions } from './booking-actions';
+import { eventDateLabel, guestsLabel, nextStepText, packageLabel } from './bookings-format';
+
+function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Box as="section" aria-labelledby={id} bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px={{ base: '4', md: '6' }} py="5">
+      <Heading id={id} as="h2" size="md" color="accent.900" mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Item({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <HStack justify="space-between" align="flex-start" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+      <Text as="dt" color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'semibold' : 'normal'} flexShrink={0}>
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="end" minW="0" overflowWrap="anywhere" fontSize={strong ? 'lg' : undefined} color={strong ? 'accent.900' : undefined}>
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
+function EventCard({ booking }: { booking: CustomerBookingDetailDto }) {
+  return (
+    <Card title="Event" id="booking-event">
+      <Box as="dl">
+        <Item label="Event type">{eventTypeLabel(booking.event_type)}</Item>
+        <Item label="Date">
+          {eventDateLabel(booking.event_date)}
+          {booking.event_time ? `, ${booking.event_time}` : ''}
+        </Item>
+        {booking.original_event_date && <Item label="Originally">{formatLongDate(booking.original_event_date)}</Item>}
+        <Item label="Guests">{guestsLabel(booking.guest_count)}</Item>
+        <Item label="Package">{packageLabel(booking.package)}</Item>
+        {booking.venue_name && <Item label="Venue">{booking.venue_name}</Item>}
+        {booking.venue_address && <Item label="Address">{booking.venue_address}</Item>}
+        {booking.city && <Item label="City">{booking.city}</Item>}
+      </Box>
+    </Card>
+  );
+}
+
+function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
+  if (booking.total === null) {
+    return (
+      <Card title="Quote" id="booking-quote">
+        <Text color="fg.muted">Our team prices this inquiry and sends you the quote by e-mail and phone.</Text>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Quote" id="booking-quote">
+      <Box as="dl">
+        {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
+        {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
+          <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>
+        )}
+        {booking.gst_amount !== null && <Item label="GST">{formatInr(booking.gst_amount)}</Item>}
+        <Item label="Total (incl. GST)" strong>
+          {formatInr(booking.total)}
+        </Item>
+        {booking.valid_until && <Item label="Valid until">{formatLongDate(booking.valid_until)}</Item>}
+      </Box>
+    </Card>
+  );
+}
+
+function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
+  return (
+    <Card title="Payments" id="booking-payments">
+      <Box as="dl" mb={booking.payments.length > 0 ? '3' : '0'}>
+        <Item label="Paid so far">{formatInr(booking.payment.amount_paid)}</Item>
+        {booking.refund && (
+          <Item label="Refund">
+            {formatInr(booking.refund.amount)} ({booking.refund.status === 'paid' ? 'paid' : 'due'})
+          </Item>
+        )}
+      </Box>
+      {booking.payments.length > 0 && (
+        <Stack as="ul" gap="2" listStyleType="none" ps="0">
+          {booking.payments.map((payment) => (
+            <HStack as="li" key={payment.order_id} justify="space-between" gap="3" fontSize="sm" flexWrap="wrap">
+              <Box minW="0">
+                <Text fontWeight="medium">{payment.purpose === 'token' ? 'Booking token' : 'Subscription'}</Text>
+                <Text color="fg.muted" fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                  {payment.order_id}
+                </Text>
+              </Box>
+              <HStack gap="2">
+                <Text fontWeight="semibold">{formatInr(payment.amount)}</Text>
+                <Badge colorPalette={payment.status === 'paid' ? 'green' : payment.status === 'failed' ? 'red' : 'orange'} variant="subtle" rounded="full" textTransform="capitalize">
+                  {payment.status}
+                </Badge>
+                {(payment.status === 'created' || payment.status === 'pending') && (
+                  <Button asChild size="xs" variant="outline" colorPalette="accent">
+                    <Link href={`/payment/success?order_id=${encodeURIComponent(payment.order_id)}`}>Check status</Link>
+                  </Button>
+                )}
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Timeline({ booking }: { booking: CustomerBookingDetailDto }) {
+  const entries = [...booking.timeline].reverse();
+  return (
+    <Card title="Timeline" id="booking-timeline">
+      {entries.length === 0 ? (
+        <Text color="fg.muted">No updates yet.</Text>
+      ) : (
+        <Stack as="ol" gap="0" listStyleType="none" ps="0">
+          {entries.map((entry, index) => (
+            <HStack as="li" key={`${entry.at}-${entry.action}-${index}`} align="flex-start" gap="3" pb={index === entries.length - 1 ? '0' : '4'} position="relative">
+              <Box color={index === 0 ? 'brand.solid' : 'fg.subtle'} mt="0.5" aria-hidden="true" position="relative" zIndex="1" bg="bg.panel">
+                {index === 0 ? <CircleCheck size={18} /> : <Circle size={18} />}
+              </Box>
+              {index < entries.length - 1 && <Box position="absolute" left="8.5px" top="5" bottom="0" borderStartWidth="1px" borderColor="border" aria-hidden="true" />}
+              <Box minW="0">
+                <Text fontWeight={index === 0 ? 'semibold' : 'medium'}>{entry.label}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  <time dateTime={entry.at}>{indiaDateTimeText(entry.at)}</time>
+                </Text>
+              </Box>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" colorPalette="accent" size="sm" alignSelf="flex-start" ms="-2" minH="11">
+      <Link href="/bookings">
+        <ArrowLeft aria-hidden="true" /> All bookings
+      </Link>
+    </Button>
+  );
+}
+
+/** One booking: event, quote, payments, what can be done now, and its status timeline from the audit log. */
+export function BookingDetail({ id }: { id: string }) {
+  const detail = trpc.bookings.mineDetail.useQuery({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && count < 2 });
+  useDocumentTitle(detail.data ? detail.data.event_name : 'Booking');
+
+  if (detail.isPending) {
+    return (
+      <Stack gap="4" role="status" aria-label="Loading the booking">
+        <BackLink />
+        <Skeleton h="16" rounded="xl" />
+        <Skeleton h="64" rounded="2xl" />
+      </Stack>
+    );
+  }
+  if (detail.isError) {
+    const missing = httpStatusOf(detail.error) === 404;
+    return (
+      <Stack gap="4">
+        <BackLink />
+        <Stack align="center" gap="3" py="10" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px="6" textAlign="center">
+          <Heading as="h1" size="xl" color="accent.900">
+            {missing ? 'Booking not found' : 'The booking could not be loaded'}
+          </Heading>
+          <Text color="fg.muted" role="alert">
+            {missing ? 'This booking is not in your account. It may belong to another e-mail address.' : (serverDetail(detail.error) ?? 'Please try again.')}
+          </Text>
+          {!missing && (
+            <Button variant="outline" colorPalette="accent" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    );
+  }
+
+  const booking = detail.data;
+  return (
+    <Stack gap="5">
+      <BackLink />
+      <Stack gap="2">
+        <HStack gap="2" flexWrap="wrap">
+          <BookingStatusBadge status={booking.status} />
+          <EventTypeBadge type={booking.event_type} />
+          <Text fontSize="sm" color="fg.muted" fontFamily="mono">
+            {booking.reference}
+          </Text>
+        </HStack>
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900" overflowWrap="anywhere">
+          {booking.event_name}
+        </Heading>
+        <Text color="fg.muted">{nextStepText(booking)}</Text>
+      </Stack>
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 22rem' }}
+        templateAreas={{ base: '"actions" "main" "timeline"', lg: '"main actions" "main timeline"' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        gap="5"
+        alignItems="start"
+      >
+        <Stack gap="5" minW="0" gridArea="main">
+          <EventCard booking={booking} />
+          <QuoteCard booking={booking} />
+          <PaymentsCard booking={booking} />
+        </Stack>
+        <Box gridArea="actions" minW="0">
+          <Card title="Actions" id="booking-actions">
+            <BookingActions booking={booking} />
+            {!booking.can_pay_token && !booking.can_cancel && !booking.can_change_date && booking.total === null && (
+              <Text color="fg.muted" fontSize="sm">
+                Nothing to do right now.
+              </Text>
+            )}
+            {['inquiry', 'quoted', 'confirmed'].includes(booking.status) && booking.event_date && !booking.can_change_date && (
+              <Text color="fg.muted" fontSize="sm" mt="3">
+                {booking.date_changed ? 'The event date has already been changed once.' : 'The date can be changed up to 14 days before the event.'}
+              </Text>
+            )}
+          </Card>
+        </Box>
+        <Box gridArea="timeline" minW="0">
+          <Timeline booking={booking} />
+        </Box>
+      </Grid>
+    </Stack>
+  );
+}

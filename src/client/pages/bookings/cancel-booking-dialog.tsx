@@ -1,0 +1,126 @@
+import { Box, Button, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { formatInr } from '../../../shared/money';
+import type { CustomerBookingDto, RefundPreviewDto } from '../../../shared/schemas/account';
+import { AppDialog } from '../../components/app-dialog';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+type CancelBookingDialogProps = {
+  booking: CustomerBookingDto;
+  open: boolean;
+  onClose(): void;
+};
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <HStack justify="space-between" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+      <Text as="dt" color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'semibold' : 'normal'}>
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="end" fontSize={strong ? 'lg' : undefined} color={strong ? 'accent.900' : undefined}>
+        {value}
+      </Text>
+    </HStack>
+  );
+}
+
+/** The refund as the terms compute it for today, line by line (the same figures the server records). */
+export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
+  const days = preview.days_before;
+  return (
+    <Stack gap="3">
+      <Text>
+        {days > 0 ? `Your event is ${days} ${days === 1 ? 'day' : 'days'} away (India time).` : 'Your event date has arrived.'}{' '}
+        {preview.band_label}.
+      </Text>
+      <Box as="dl" borderWidth="1px" borderColor="border" rounded="lg" px="4" py="1">
+        {preview.total !== null && <Row label="Booking total" value={formatInr(preview.total)} />}
+        <Row label="Paid so far" value={formatInr(preview.amount_paid)} />
+        {preview.deposit_held > 0 && <Row label="Deposit kept (25%, non-refundable)" value={`− ${formatInr(preview.deposit_held)}`} />}
+        {preview.refundable_base > 0 && <Row label={`Refundable share (${preview.refund_percent}%)`} value={formatInr(preview.refund_amount)} />}
+        <Row label="Refund to you" value={formatInr(preview.refund_amount)} strong />
+      </Box>
+      {preview.amount_paid === 0 && <Text color="fg.muted" fontSize="sm">Nothing has been paid for this booking, so there is nothing to refund.</Text>}
+      {preview.amount_paid > 0 && preview.refund_amount === 0 && preview.deposit_held > 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          What you have paid so far is within the 25% deposit, which is not refundable.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Issue 6: cancelling from My Bookings. The dialog first shows the refund the terms give today (spec section 9,
+ * days counted in India time); the customer confirms with the figure in front of them.
+ */
+export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDialogProps) {
+  const utils = trpc.useUtils();
+  const keep = useRef<HTMLButtonElement>(null);
+  const preview = trpc.bookings.refundPreview.useQuery({ id: booking.id }, { enabled: open, staleTime: 0, retry: false });
+  const cancel = trpc.bookings.cancel.useMutation({
+    onSuccess: (result) => {
+      const refund = result.refund.refund_amount;
+      toast.success(refund > 0 ? `Booking cancelled. Refund due: ${formatInr(refund)}` : 'Booking cancelled');
+      void utils.bookings.mine.invalidate();
+      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      onClose();
+    },
+    onError: (error) => toast.error(serverDetail(error) ?? 'The booking could not be cancelled. Please try again.'),
+  });
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Cancel this booking?"
+      description={`${booking.event_name} · ${booking.reference}`}
+      role="alertdialog"
+      size="md"
+      initialFocusEl={() => keep.current}
+      footer={
+        <>
+          <Button variant="ghost" colorPalette="accent" onClick={onClose} ref={keep}>
+            Keep booking
+          </Button>
+          <Button
+            colorPalette="red"
+            rounded="full"
+            px="5"
+            loading={cancel.isPending}
+            disabled={!preview.data}
+            onClick={() => cancel.mutate({ id: booking.id })}
+          >
+            Cancel booking
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {preview.isPending ? (
+          <Stack gap="2" role="status" aria-label="Working out your refund">
+            <Skeleton h="5" />
+            <Skeleton h="24" />
+          </Stack>
+        ) : preview.isError ? (
+          <Text color="fg.error" role="alert">
+            {serverDetail(preview.error) ?? 'The refund could not be worked out. Please try again.'}
+          </Text>
+        ) : (
+          <RefundBreakdown preview={preview.data} />
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          Cancelling cannot be undone. Refunds go to your original payment method within 10 to 15 business days. Read
+          the{' '}
+          <ChakraLink asChild color="accent.800">
+            <Link href="/refund-policy">Return and Refund Policy</Link>
+          </ChakraLink>
+          .
+        </Text>
+      </Stack>
+    </AppDialog>
+  );
+}

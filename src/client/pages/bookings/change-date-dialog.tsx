@@ -1,0 +1,119 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
+import { addMonths, checkDateChange, DATE_CHANGE_RULE, DATE_CHANGE_WINDOW_MONTHS } from '../../../shared/refund-policy';
+import type { CustomerBookingDto } from '../../../shared/schemas/account';
+import { AppDialog } from '../../components/app-dialog';
+import { EventDateField } from '../../components/event-date-field';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+type ChangeDateDialogProps = {
+  booking: CustomerBookingDto & { original_event_date?: string | null };
+  open: boolean;
+  onClose(): void;
+};
+
+/** The server's message for the `new_date` field, when it named that field (422). */
+function newDateIssue(error: unknown): string | null {
+  const issues = (error as { data?: { issues?: { loc?: unknown[]; msg?: unknown }[] } } | null)?.data?.issues;
+  const issue = issues?.find((item) => item.loc?.includes('new_date'));
+  return typeof issue?.msg === 'string' ? issue.msg : null;
+}
+
+/**
+ * Issue 6: the one date change a booking allows (spec section 9). The calendar only offers dates the rule
+ * allows; the shared `checkDateChange` (the server's own check) explains any refusal before the request is made.
+ */
+export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogProps) {
+  const utils = trpc.useUtils();
+  const [newDate, setNewDate] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const today = todayInIndia();
+  const original = booking.original_event_date ?? booking.event_date ?? today;
+  const latest = addMonths(original, DATE_CHANGE_WINDOW_MONTHS);
+
+  const change = trpc.bookings.changeDate.useMutation({
+    onSuccess: (result) => {
+      toast.success(`Event date changed to ${formatLongDate(result.booking.event_date ?? newDate)}`);
+      void utils.bookings.mine.invalidate();
+      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      close();
+    },
+    onError: (failure) => {
+      const field = newDateIssue(failure);
+      if (field) setError(field);
+      else toast.error(serverDetail(failure) ?? 'The date could not be changed. Please try again.');
+    },
+  });
+
+  function close() {
+    setNewDate('');
+    setError(undefined);
+    onClose();
+  }
+
+  function submit() {
+    const check = checkDateChange({
+      eventDate: booking.event_date,
+      originalEventDate: booking.original_event_date ?? null,
+      alreadyChanged: booking.date_changed,
+      newDate,
+      today,
+    });
+    if (!check.ok) {
+      setError(newDate === '' ? 'Choose the new event date.' : check.reason);
+      return;
+    }
+    setError(undefined);
+    change.mutate({ id: booking.id, new_date: newDate });
+  }
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={close}
+      title="Change the event date"
+      description={`${booking.event_name} · now on ${booking.event_date ? formatLongDate(booking.event_date) : 'no date'}`}
+      size="md"
+      footer={
+        <>
+          <Button variant="ghost" colorPalette="accent" onClick={close}>
+            Keep current date
+          </Button>
+          <Button rounded="full" px="5" loading={change.isPending} onClick={submit}>
+            Change date
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {DATE_CHANGE_RULE}
+        </Text>
+        <EventDateField
+          label="New event date"
+          name="new_date"
+          value={newDate}
+          onValueChange={(value) => {
+            setNewDate(value);
+            setError(undefined);
+          }}
+          min={today}
+          max={latest}
+          error={error}
+          emptyHint={`Choose a date up to ${formatLongDate(latest)}.`}
+        />
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,140 @@
+import { Box, Button, Code, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Copy, ExternalLink } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation } from 'wouter';
+import { formatInr } from '../../../shared/money';
+import type { CustomerBookingDto } from '../../../shared/schemas/account';
+import { AppDialog } from '../../components/app-dialog';
+import { QrCodeImage } from '../../components/qr-code-image';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { copyText } from '../book/copy-text';
+
+type PayTokenDialogProps = {
+  booking: CustomerBookingDto;
+  open: boolean;
+  onClose(): void;
+};
+
+/**
+ * Issue 6, the ₹999 token: opening the dialog creates (or reopens) the booking's token order. With a payment
+ * gateway configured the customer is sent to its page; with UPI the dialog shows a QR for the exact amount that
+ * carries the order id, and "I have paid" leads to /payment/success, which follows the order until our team
+ * records the payment.
+ */
+export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) {
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const order = trpc.payments.createTokenOrder.useMutation({
+    onSuccess: (created) => {
+      void utils.bookings.mine.invalidate();
+      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      if (created.redirect_url) window.location.assign(created.redirect_url);
+    },
+  });
+  const started = useRef(false);
+  const { mutate } = order;
+
+  useEffect(() => {
+    if (open && !started.current) {
+      started.current = true;
+      mutate({ booking_id: booking.id });
+    }
+    if (!open) started.current = false;
+  }, [open, booking.id, mutate]);
+
+  async function copyUpiId(upiId: string) {
+    if (await copyText(upiId)) toast.success('UPI ID copied to clipboard!');
+    else toast.error('Could not copy automatically. Please select the UPI ID and copy it.');
+  }
+
+  const data = order.data;
+  const failure = order.isError ? (serverDetail(order.error) ?? 'The payment could not be started. Please try again.') : null;
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={`Pay the ${formatInr(booking.payment.token_amount)} booking token`}
+      description={`${booking.event_name} · ${booking.reference}`}
+      size="md"
+      footer={
+        data && !data.redirect_url ? (
+          <>
+            <Button variant="ghost" colorPalette="accent" onClick={onClose}>
+              Pay later
+            </Button>
+            <Button rounded="full" px="5" onClick={() => navigate(data.result_path)}>
+              I have paid
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      {failure ? (
+        <Stack gap="4" align="flex-start">
+          <Text color="fg.error" role="alert">
+            {failure}
+          </Text>
+          <Button variant="outline" colorPalette="accent" onClick={() => mutate({ booking_id: booking.id })}>
+            Try again
+          </Button>
+        </Stack>
+      ) : !data || data.redirect_url ? (
+        <Stack align="center" gap="3" py="8" role="status">
+          <Spinner size="lg" color="brand.solid" borderWidth="3px" />
+          <Text color="fg.muted">{data?.redirect_url ? 'Taking you to the secure payment page…' : 'Preparing your payment…'}</Text>
+        </Stack>
+      ) : (
+        <Stack gap="5">
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'flex-start' }}>
+            <Box flexShrink={0} borderWidth="1px" borderColor="border" rounded="lg" p="2" bg="white">
+              <QrCodeImage value={data.upi_uri} alt={`UPI QR code to pay ${formatInr(data.amount)} for order ${data.order_id}`} size={184} />
+            </Box>
+            <Stack gap="3" minW="0" w="full">
+              <Box>
+                <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+                  Amount
+                </Text>
+                <Text fontSize="2xl" fontWeight="bold" color="accent.900">
+                  {formatInr(data.amount)}
+                </Text>
+              </Box>
+              <Box>
+                <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+                  Pay to
+                </Text>
+                <Text fontWeight="semibold">{data.payee.name}</Text>
+                <HStack gap="2" flexWrap="wrap">
+                  <Code fontSize="sm" wordBreak="break-all">
+                    {data.payee.upi_id}
+                  </Code>
+                  <Button size="xs" variant="outline" colorPalette="accent" onClick={() => void copyUpiId(data.payee.upi_id)}>
+                    <Copy aria-hidden="true" /> Copy UPI ID
+                  </Button>
+                </HStack>
+              </Box>
+              <Box>
+                <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+                  Order ID
+                </Text>
+                <Code fontSize="sm" wordBreak="break-all">
+                  {data.order_id}
+                </Code>
+              </Box>
+            </Stack>
+          </Stack>
+          <Stack as="ol" gap="1.5" ps="5" listStyleType="decimal" fontSize="sm" color="fg.muted">
+            <li>Scan the QR code with any UPI app, or open it on this phone.</li>
+            <li>Pay exactly {formatInr(data.amount)}; the note carries your order ID ({data.note}).</li>
+            <li>Tap “I have paid”. We match your payment’s UTR with this order and confirm your booking.</li>
+          </Stack>
+          <ChakraLink href={data.upi_uri} hideFrom="md" color="accent.800" fontWeight="semibold" alignSelf="flex-start">
+            Open in a UPI app <ExternalLink size={14} aria-hidden="true" />
+          </ChakraLink>
+        </Stack>
+      )}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,393 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { formatInr } from '../../src/shared/money';
+import { computeRefund } from '../../src/shared/refund-policy';
+import type { CustomerBookingDetailDto, CustomerBookingDto, PaymentOrderDto, RefundPreviewDto } from '../../src/shared/schemas/account';
+import { userFor } from './fixtures';
+import { recordedCalls, server, TEST_ORIGIN, trpcHandler, TrpcTestError } from './msw';
+import { renderApp } from './render';
+
+const TOKEN = 'token-for-customer';
+
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+/** The refund the shared terms give today, in the DTO's rupees (the server sends the same figures). */
+function previewFor(eventDate: string, total: number, paid: number): RefundPreviewDto {
+  const r = computeRefund({ eventDate, totalPaise: total * 100, paidPaise: paid * 100, cancelledBy: 'customer' });
+  return {
+    days_before: r.days_before,
+    band: r.band,
+    band_label: r.band_label,
+    cancelled_by: r.cancelled_by,
+    total,
+    deposit: r.deposit_paise === null ? null : r.deposit_paise / 100,
+    amount_paid: r.amount_paid_paise / 100,
+    deposit_held: r.deposit_held_paise / 100,
+    refundable_base: r.refundable_base_paise / 100,
+    refund_percent: r.refund_percent,
+    refund_amount: r.refund_amount_paise / 100,
+    policy_refund_on_total: r.policy_refund_on_total_paise === null ? null : r.policy_refund_on_total_paise / 100,
+  };
+}
+
+function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): CustomerBookingDto {
+  const eventDate = overrides.event_date ?? addDays(todayInIndia(), 60);
+  const total = overrides.total === undefined ? 295_000 : overrides.total;
+  return {
+    id: uuid(n),
+    reference: `Q-${String(n).padStart(6, '0')}`,
+    status: 'quoted',
+    event_name: `Sharma Wedding ${n}`,
+    event_type: 'wedding',
+    event_date: eventDate,
+    event_time: '19:00',
+    venue_name: 'Sayaji Banquets',
+    city: 'Indore',
+    guest_count: 250,
+    package: 'premium',
+    subtotal: 250_000,
+    gst_amount: 45_000,
+    subscriber_discount: null,
+    total,
+    valid_until: addDays(todayInIndia(), 10),
+    created_at: '2026-11-20T10:00:00.000Z',
+    payment: { token_amount: 999, amount_paid: 0, token_paid: false, open_order_id: null },
+    can_pay_token: true,
+    can_cancel: true,
+    can_change_date: true,
+    date_changed: false,
+    cancelled_by: null,
+    refund_preview: total === null ? null : previewFor(eventDate, total, 0),
+    refund: null,
+    ...overrides,
+  };
+}
+
+function detailOf(base: CustomerBookingDto, overrides: Partial<CustomerBookingDetailDto> = {}): CustomerBookingDetailDto {
+  return {
+    ...base,
+    venue_address: 'Race Course Road, Indore',
+    original_event_date: null,
+    timeline: [
+      { at: '2026-11-20T10:00:00.000Z', action: 'booking.status_changed', label: 'Quote created', from: null, to: 'quoted' },
+      { at: '2026-11-20T11:30:00.000Z', action: 'payment.order_created', label: 'Token payment started', from: null, to: null },
+    ],
+    payments: [],
+    ...overrides,
+  };
+}
+
+function signedInCustomer() {
+  server.use(trpcHandler('auth.me', () => userFor('customer')));
+}
+
+beforeEach(() => {
+  signedInCustomer();
+});
+
+describe('My Bookings list', () => {
+  it('lists each booking with status, event, date, guests, package and total, in the order the server sends', async () => {
+    const newer = booking(2, { event_name: 'Mehta Reception', status: 'confirmed', can_pay_token: false, package: 'luxury', guest_count: 400, total: 590_000 });
+    const older = booking(1, { event_name: 'Office Diwali Dinner', event_type: 'corporate', status: 'inquiry', total: null, package: null, can_pay_token: false });
+    server.use(trpcHandler('bookings.mine', () => [newer, older]));
+    renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'My Bookings', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Mehta Reception' });
+    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['Mehta Reception', 'Office Diwali Dinner']);
+
+    const first = headings[0]!.closest('li')!;
+    expect(within(first).getByText('confirmed')).toBeInTheDocument();
+    expect(within(first).getByText('400 guests')).toBeInTheDocument();
+    expect(within(first).getByText('Luxury package')).toBeInTheDocument();
+    expect(within(first).getByText(formatInr(590_000))).toBeInTheDocument();
+    expect(within(first).getByText(/Your booking is confirmed/)).toBeInTheDocument();
+
+    const second = headings[1]!.closest('li')!;
+    expect(within(second).getByText('inquiry')).toBeInTheDocument();
+    expect(within(second).getByText('Quote on request')).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the token payment on a quoted booking only', async () => {
+    server.use(trpcHandler('bookings.mine', () => [booking(1), booking(2, { status: 'confirmed', can_pay_token: false })]));
+    renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(await screen.findAllByRole('button', { name: `Pay ${formatInr(999)} token` })).toHaveLength(1);
+  });
+
+  it('shows an empty state that leads to a quote', async () => {
+    renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get an instant quote' })).toHaveAttribute('href', '/book');
+  });
+
+  it('shows the server error and loads again on Try again', async () => {
+    let fail = true;
+    server.use(
+      trpcHandler('bookings.mine', () => {
+        if (fail) throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal server error');
+        return [booking(1)];
+      }),
+    );
+    const { user } = renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Sharma Wedding 1', level: 2 })).toBeInTheDocument();
+  });
+
+  it('tells an admin that My Bookings is for customers and points to the dashboard', async () => {
+    server.use(trpcHandler('auth.me', () => userFor('admin')));
+    renderApp({ path: '/bookings', token: 'token-for-admin' });
+
+    expect(await screen.findByText(/which is not a customer account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(recordedCalls('bookings.mine')).toHaveLength(0);
+  });
+
+  it('opens a booking from its card', async () => {
+    const item = booking(7);
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+    );
+    const { user, currentPath } = renderApp({ path: '/bookings', token: TOKEN });
+
+    await user.click(await screen.findByRole('link', { name: 'Sharma Wedding 7' }));
+    expect(currentPath()).toBe(`/bookings/${item.id}`);
+    expect(await screen.findByRole('heading', { name: 'Sharma Wedding 7', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('booking detail', () => {
+  it('shows the event, the quote, the payments and the timeline newest first', async () => {
+    const item = booking(3, { subscriber_discount: 12_500 });
+    const detail = detailOf(item, {
+      payments: [{ order_id: 'TKN-ABC123', purpose: 'token', amount: 999, status: 'pending', paid_at: null }],
+    });
+    server.use(trpcHandler('bookings.mineDetail', ({ input }) => ((input as { id: string }).id === item.id ? detail : null)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'Sharma Wedding 3', level: 1 })).toBeInTheDocument();
+    const quote = screen.getByRole('region', { name: 'Quote' });
+    expect(within(quote).getByText(formatInr(250_000))).toBeInTheDocument();
+    expect(within(quote).getByText(formatInr(45_000))).toBeInTheDocument();
+    expect(within(quote).getByText(`− ${formatInr(12_500)}`)).toBeInTheDocument();
+    expect(within(quote).getByText(formatInr(295_000))).toBeInTheDocument();
+
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('TKN-ABC123')).toBeInTheDocument();
+    expect(within(payments).getByRole('link', { name: 'Check status' })).toHaveAttribute('href', '/payment/success?order_id=TKN-ABC123');
+
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual(['Token payment started', 'Quote created']);
+    expect(within(timeline).getAllByText(/IST$/)).toHaveLength(2);
+
+    const actions = screen.getByRole('region', { name: 'Actions' });
+    for (const name of [`Pay ${formatInr(999)} token`, 'Download quote (PDF)', 'Change event date', 'Cancel booking']) {
+      expect(within(actions).getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('answers a booking that is not in the account with a not-found message', async () => {
+    server.use(trpcHandler('bookings.mineDetail', () => { throw new TrpcTestError('NOT_FOUND', 'Booking not found'); }));
+    renderApp({ path: `/bookings/${uuid(99)}`, token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All bookings' })).toHaveAttribute('href', '/bookings');
+  });
+});
+
+describe('paying the token', () => {
+  it('creates the order, shows the UPI QR with the order id, and "I have paid" opens the payment status page', async () => {
+    const item = booking(4);
+    const order: PaymentOrderDto = {
+      order_id: 'TKN-7Q2M9X',
+      amount: 999,
+      purpose: 'token',
+      status: 'created',
+      provider: 'upi',
+      upi_uri: 'upi://pay?pa=annapurnaevents%40upi&pn=Annapurna&am=999.00&cu=INR&tn=TKN-7Q2M9X&tr=TKN-7Q2M9X',
+      payee: { upi_id: 'annapurnaevents@upi', name: 'Annapurna Hospitality Private Limited' },
+      note: 'TKN-7Q2M9X',
+      redirect_url: null,
+      result_path: '/payment/success?order_id=TKN-7Q2M9X',
+    };
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('payments.createTokenOrder', () => order),
+      trpcHandler('payments.status', () => ({ order_id: order.order_id, is_paid: false, payment_status: 'PENDING', amount: 999, purpose: 'token' })),
+    );
+    const { user, currentUrl } = renderApp({ path: '/bookings', token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const dialog = await screen.findByRole('dialog', { name: `Pay the ${formatInr(999)} booking token` });
+    expect(await within(dialog).findByText('TKN-7Q2M9X')).toBeInTheDocument();
+    expect(recordedCalls('payments.createTokenOrder').map((call) => call.input)).toEqual([{ booking_id: item.id }]);
+    const qr = await within(dialog).findByRole('img', { name: /UPI QR code to pay ₹999/ });
+    expect(qr).toHaveAttribute('data-qr-value', order.upi_uri);
+    expect(within(dialog).getByText('annapurnaevents@upi')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'I have paid' }));
+    await waitFor(() => expect(currentUrl()).toBe('/payment/success?order_id=TKN-7Q2M9X'));
+  });
+
+  it('shows why the order was refused and lets the customer try again', async () => {
+    const item = booking(5);
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('payments.createTokenOrder', () => {
+        throw new TrpcTestError('CONFLICT', 'The token for this booking is already paid');
+      }),
+    );
+    const { user } = renderApp({ path: '/bookings', token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The token for this booking is already paid');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(recordedCalls('payments.createTokenOrder')).toHaveLength(2));
+  });
+});
+
+describe('cancelling', () => {
+  it('shows the refund the terms give before confirming, then cancels', async () => {
+    const eventDate = addDays(todayInIndia(), 20);
+    const item = booking(6, { event_date: eventDate, status: 'confirmed', can_pay_token: false, payment: { token_amount: 999, amount_paid: 150_000, token_paid: true, open_order_id: null } });
+    const preview = previewFor(eventDate, 295_000, 150_000);
+    let cancelled = false;
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(cancelled ? { ...item, status: 'cancelled', can_cancel: false, can_change_date: false } : item)),
+      trpcHandler('bookings.refundPreview', () => preview),
+      trpcHandler('bookings.cancel', () => {
+        cancelled = true;
+        return { message: 'Booking cancelled', booking: { ...item, status: 'cancelled' }, refund: preview };
+      }),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
+    // 20 days before: 50% of what was paid beyond the 25% deposit (₹73,750 held of ₹1,50,000 paid).
+    expect(preview.refund_percent).toBe(50);
+    expect(await within(dialog).findByText('Your event is 20 days away (India time).', { exact: false })).toBeInTheDocument();
+    expect(within(dialog).getByText(`− ${formatInr(73_750)}`)).toBeInTheDocument();
+    expect(within(dialog).getAllByText(formatInr(38_125)).length).toBeGreaterThan(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText(`Booking cancelled. Refund due: ${formatInr(38_125)}`)).toBeInTheDocument();
+    expect(recordedCalls('bookings.cancel').map((call) => call.input)).toEqual([{ id: item.id }]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('cancelled')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal as a message and keeps the dialog open', async () => {
+    const item = booking(8);
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('bookings.refundPreview', () => item.refund_preview),
+      trpcHandler('bookings.cancel', () => {
+        throw new TrpcTestError('CONFLICT', 'This booking is completed and can no longer be cancelled');
+      }),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('Refund to you');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('This booking is completed and can no longer be cancelled')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+});
+
+describe('changing the date', () => {
+  it('asks for a date first, then shows the server rule when it refuses, and confirms a change', async () => {
+    const item = booking(9, { event_date: addDays(todayInIndia(), 40) });
+    let refuse = true;
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('bookings.changeDate', ({ input }) => {
+        if (refuse) throw new TrpcTestError('BAD_REQUEST', 'The new date is more than 6 months after the event.');
+        return { message: 'Event date changed', booking: { ...item, event_date: (input as { new_date: string }).new_date, date_changed: true } };
+      }),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Change event date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the event date' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
+    expect(await within(dialog).findByText('Choose the new event date.')).toBeInTheDocument();
+    expect(recordedCalls('bookings.changeDate')).toHaveLength(0);
+
+    const newDate = addDays(todayInIndia(), 50);
+    const [y, m, d] = newDate.split('-');
+    const input = within(dialog).getByRole('textbox', { name: /New event date/ });
+    await user.type(input, `${d}/${m}/${y}`);
+    await user.tab();
+    await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
+    expect(await screen.findByText('The new date is more than 6 months after the event.')).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
+    await waitFor(() => expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: newDate }));
+    expect(await screen.findByText(/^Event date changed to/)).toBeInTheDocument();
+  });
+});
+
+describe('quote PDF', () => {
+  const createObjectURL = vi.fn(() => 'blob:quote');
+  const revokeObjectURL = vi.fn();
+
+  beforeEach(() => {
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    createObjectURL.mockClear();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the PDF with the signed-in token', async () => {
+    const item = booking(10);
+    let authorization: string | null = null;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      http.get(`${TEST_ORIGIN}/api/me/bookings/:id/quote.pdf`, ({ request, params }) => {
+        authorization = request.headers.get('authorization');
+        expect(params.id).toBe(item.id);
+        return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="quote-Q-000010.pdf"' } });
+      }),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Download quote (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(authorization).toBe(`Bearer ${TOKEN}`);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const anchor = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(anchor.download).toBe('quote-Q-000010.pdf');
+  });
+
+  it('shows the server detail when the PDF is refused', async () => {
+    const item = booking(11);
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      http.get(`${TEST_ORIGIN}/api/me/bookings/:id/quote.pdf`, () => HttpResponse.json({ detail: 'This booking has no quote yet' }, { status: 409 })),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Download quote (PDF)' }));
+    expect(await screen.findByText('This booking has no quote yet')).toBeInTheDocument();
+    expect(createObjectURL).not.toHaveBeenCalled();
+  });
+});
