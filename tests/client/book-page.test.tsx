@@ -3,16 +3,23 @@ import { HttpResponse } from 'msw';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QR_OPTIONS } from '../../src/client/components/qr-code-image';
+import { openExternalPage } from '../../src/client/lib/external-navigation';
 import { QUOTE_DEFAULTS } from '../../src/client/pages/book/quote-form';
 import { quoteReference } from '../../src/client/pages/book/subscription';
+import { SUBSCRIPTION_ORDER_FAILED } from '../../src/client/pages/book/subscription-offer';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { EventType, PricingTier, VenueType } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
 import { isMetroCity, paiseToRupees, priceQuote } from '../../src/shared/pricing';
+import type { PaymentOrderDto } from '../../src/shared/schemas/account';
 import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from '../../src/shared/schemas/quote';
+import { userFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
+
+// jsdom cannot leave the page: the gateway redirect is observed here instead.
+vi.mock('../../src/client/lib/external-navigation', () => ({ openExternalPage: vi.fn(() => true) }));
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -78,8 +85,8 @@ function typedDate(isoDate: string): string {
   return `${day}/${month}/${year}`;
 }
 
-async function openBook(path = '/book') {
-  const view = renderApp({ path });
+async function openBook(path = '/book', token?: string) {
+  const view = renderApp({ path, token });
   // The page is its own lazily loaded chunk; the first import in a run takes a moment.
   await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 5000 });
   return view;
@@ -138,9 +145,9 @@ const VISITOR: Details = {
   tier: 'premium',
 };
 
-async function getQuote(path = '/book?eventType=wedding', details: Details = VISITOR) {
+async function getQuote(path = '/book?eventType=wedding', details: Details = VISITOR, token?: string) {
   const resolver = answerQuotes();
-  const view = await openBook(path);
+  const view = await openBook(path, token);
   await fillDetails(view.user, details);
   await view.user.click(getQuoteButton());
   await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
@@ -509,5 +516,101 @@ describe('/book: the ₹99 subscription offer', () => {
     expect(message).toMatch(/confirm my ₹99 subscription/);
     expect(message).toMatch(/payment screenshot is attached/);
     expect(isMetroCity('Mumbai')).toBe(true);
+  });
+});
+
+const SUBSCRIPTION_ORDER: PaymentOrderDto = {
+  order_id: 'SUB-0A1B2C3D4E5F60718293',
+  amount: 99,
+  purpose: 'subscription',
+  status: 'created',
+  provider: 'upi',
+  upi_uri: `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%20SUB-0A1B2C3D4E5F60718293&tr=SUB-0A1B2C3D4E5F60718293`,
+  payee: { upi_id: DEFAULT_BRAND.upiId, name: DEFAULT_BRAND.legalName },
+  note: 'Subscription SUB-0A1B2C3D4E5F60718293',
+  redirect_url: null,
+  result_path: '/payment/success?order_id=SUB-0A1B2C3D4E5F60718293',
+};
+
+describe('/book: paying the ₹99 subscription by order', () => {
+  it('makes an order with the quote’s e-mail and phone, then shows its own QR, the order id and the status link', async () => {
+    server.use(trpcHandler('payments.createSubscriptionOrder', () => SUBSCRIPTION_ORDER));
+    const { user, currentUrl } = await getQuote();
+    const offer = within(screen.getByRole('region', { name: 'Subscribe for Just ₹99!' }));
+    expect(offer.queryByRole('link', { name: 'I have paid — check status' })).not.toBeInTheDocument();
+
+    await user.click(offer.getByRole('button', { name: 'Pay ₹99 now' }));
+
+    expect(await offer.findByText(SUBSCRIPTION_ORDER.order_id)).toBeInTheDocument();
+    expect(recordedCalls('payments.createSubscriptionOrder').map((call) => call.input)).toEqual([
+      { email: 'meera@example.in', phone: '98930 11223' },
+    ]);
+    expect(offer.queryByRole('button', { name: 'Pay ₹99 now' })).not.toBeInTheDocument();
+    expect(offer.getByText('meera@example.in')).toBeInTheDocument();
+    const qr = await offer.findByRole('img', { name: `UPI QR code to pay ₹99 to ${DEFAULT_BRAND.legalName} (${DEFAULT_BRAND.upiId}) for order ${SUBSCRIPTION_ORDER.order_id}` });
+    expect(qr).toHaveAttribute('data-qr-value', SUBSCRIPTION_ORDER.upi_uri);
+    expect(offer.getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', SUBSCRIPTION_ORDER.upi_uri);
+    const message = new URL(offer.getByRole('link', { name: 'Send Payment Screenshot on WhatsApp' }).getAttribute('href')!).searchParams.get('text')!;
+    expect(message).toContain(`Order ID: ${SUBSCRIPTION_ORDER.order_id}`);
+    expect(message).toContain(`Quote ID: ${QUOTE_ID}`);
+
+    server.use(trpcHandler('payments.status', () => ({ order_id: SUBSCRIPTION_ORDER.order_id, purpose: 'subscription', is_paid: false, payment_status: 'CREATED', amount: 99 })));
+    const status = offer.getByRole('link', { name: 'I have paid — check status' });
+    expect(status).toHaveAttribute('href', SUBSCRIPTION_ORDER.result_path);
+    await user.click(status);
+    expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeInTheDocument();
+    expect(currentUrl()).toBe(SUBSCRIPTION_ORDER.result_path);
+  });
+
+  it('sends only the phone for a signed-in customer, whose subscription is in the account’s e-mail', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('customer')),
+      trpcHandler('payments.createSubscriptionOrder', () => SUBSCRIPTION_ORDER),
+    );
+    const { user } = await getQuote(undefined, undefined, 'token-for-customer');
+    await user.click(screen.getByRole('button', { name: 'Pay ₹99 now' }));
+
+    expect(await screen.findByText(SUBSCRIPTION_ORDER.order_id)).toBeInTheDocument();
+    expect(recordedCalls('payments.createSubscriptionOrder')[0]?.input).toEqual({ phone: '98930 11223' });
+    expect(screen.getByText(userFor('customer').email)).toBeInTheDocument();
+  });
+
+  it('goes to the gateway’s checkout when the order has one', async () => {
+    const redirect = 'https://sandbox.cashfree.com/pg/view/sessions/abc123';
+    vi.mocked(openExternalPage).mockClear();
+    server.use(trpcHandler('payments.createSubscriptionOrder', () => ({ ...SUBSCRIPTION_ORDER, provider: 'cashfree', status: 'pending', redirect_url: redirect })));
+    const { user } = await getQuote();
+    await user.click(screen.getByRole('button', { name: 'Pay ₹99 now' }));
+
+    await waitFor(() => expect(openExternalPage).toHaveBeenCalledWith(redirect));
+    expect(screen.getByRole('button', { name: /Opening the payment page/ })).toBeDisabled();
+    expect(screen.queryByText(SUBSCRIPTION_ORDER.order_id)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s reason in a toast, and a fallback when there is none', async () => {
+    let answer: () => unknown = () => {
+      throw new TrpcTestError('CONFLICT', 'You already have an active subscription');
+    };
+    server.use(trpcHandler('payments.createSubscriptionOrder', () => answer()));
+    const { user } = await getQuote();
+    const pay = screen.getByRole('button', { name: 'Pay ₹99 now' });
+
+    await user.click(pay);
+    expect(await toasts().findByText('You already have an active subscription')).toBeInTheDocument();
+    expect(pay).toBeEnabled();
+
+    answer = () => new HttpResponse('<html>Bad gateway</html>', { status: 502 });
+    await user.click(pay);
+    expect(await toasts().findByText(SUBSCRIPTION_ORDER_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /UPI QR code to pay ₹99/ })).toHaveAttribute('data-qr-value', expect.stringContaining(`tn=Subscription%20${quoteReference(QUOTE_ID)}`));
+  });
+
+  it('follows only https addresses out of the app', async () => {
+    const { openExternalPage: real } = await vi.importActual<{ openExternalPage: typeof openExternalPage }>(
+      '../../src/client/lib/external-navigation',
+    );
+    expect(real('javascript:alert(1)')).toBe(false);
+    expect(real('http://payments.example.in/checkout')).toBe(false);
+    expect(real('not a url')).toBe(false);
   });
 });

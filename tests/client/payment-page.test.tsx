@@ -6,8 +6,9 @@ import type { PaymentStatusDto } from '../../src/shared/schemas/payments';
 import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
 import { renderApp, renderWithProviders } from './render';
 
-const PAID: PaymentStatusDto = { order_id: 'ORD-2041', is_paid: true, payment_status: 'PAID', amount: 999 };
-const PENDING: PaymentStatusDto = { order_id: 'ORD-2041', is_paid: false, payment_status: 'PENDING', amount: 999 };
+const PAID: PaymentStatusDto = { order_id: 'ORD-2041', purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 };
+const PENDING: PaymentStatusDto = { order_id: 'ORD-2041', purpose: 'token', is_paid: false, payment_status: 'PENDING', amount: 999 };
+const SUBSCRIPTION_PAID: PaymentStatusDto = { order_id: 'SUB-0A1B2C3D4E5F60718293', purpose: 'subscription', is_paid: true, payment_status: 'PAID', amount: 99 };
 
 function statusCalls() {
   return recordedCalls('payments.status');
@@ -79,8 +80,10 @@ describe('/payment/success', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
     expect(detail('Order ID')).toBe('ORD-2041');
+    expect(detail('Payment For')).toBe('Booking token');
     expect(detail('Status')).toBe('PAID');
     expect(detail('Amount Paid')).toBe('₹999');
+    expect(screen.getByText('Thank you! Your event booking is confirmed.')).toBeInTheDocument();
     expect(detail('Payment Method')).toBe('Online');
     const next = within(screen.getByRole('region', { name: 'What happens next' }));
     expect(next.getByText('We have received your token amount of ₹999.')).toBeInTheDocument();
@@ -91,6 +94,34 @@ describe('/payment/success', () => {
     expectHelpBlock();
     expectActions({ name: 'Book Another Event', href: '/book' });
     await waitFor(() => expect(document.title).toBe('Payment Status · Annapurna Events'));
+  });
+
+  it('confirms a paid ₹99 subscription with its own amount and texts, not the token’s', async () => {
+    server.use(trpcHandler('payments.status', () => SUBSCRIPTION_PAID));
+    renderApp({ path: `/payment/success?order_id=${SUBSCRIPTION_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Thank you! Your subscription is active.')).toBeInTheDocument();
+    expect(detail('Order ID')).toBe(SUBSCRIPTION_PAID.order_id);
+    expect(detail('Payment For')).toBe('Subscription');
+    expect(detail('Amount Paid')).toBe('₹99');
+    const next = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(next.getByText('We have received your subscription fee of ₹99.')).toBeInTheDocument();
+    expect(next.getByText(/one-time 5% instant discount on your next quote/)).toBeInTheDocument();
+    expect(next.getByText(/50% of the subscription \(₹49\.50\) is refunded within 3 working days/)).toBeInTheDocument();
+    expect(screen.queryByText(/₹999/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/token/i)).not.toBeInTheDocument();
+    expectActions({ name: 'Book Another Event', href: '/book' });
+  });
+
+  it('shows a pending subscription with its ₹99 fee', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...SUBSCRIPTION_PAID, is_paid: false, payment_status: 'CREATED' })));
+    renderApp({ path: `/payment/success?order_id=${SUBSCRIPTION_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Subscription');
+    expect(detail('Subscription Fee')).toBe('₹99');
+    expect(screen.queryByText('Token Amount')).not.toBeInTheDocument();
   });
 
   it('counts payment_status PAID as paid even when is_paid is false', async () => {

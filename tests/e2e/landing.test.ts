@@ -204,8 +204,8 @@ describe('the payment result page in a real browser', () => {
   });
 
   for (const [state, data] of [
-    ['paid', { order_id: 'ORD-20251104-7F3K', is_paid: true, payment_status: 'PAID', amount: 999 }],
-    ['pending', { order_id: 'ORD-20251104-7F3K', is_paid: false, payment_status: 'PENDING', amount: 999 }],
+    ['paid', { order_id: 'ORD-20251104-7F3K', purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 }],
+    ['pending', { order_id: 'ORD-20251104-7F3K', purpose: 'token', is_paid: false, payment_status: 'PENDING', amount: 999 }],
   ] as const) {
     it(`lays out the ${state} state at both widths`, async () => {
       for (const [name, viewport] of Object.entries(VIEWPORTS)) {

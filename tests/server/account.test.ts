@@ -111,7 +111,7 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
     const booking = await aliceBooking();
     const { order, utr } = await payToken(booking.id);
     const status = await inject('GET', `/api/payment/status/${order.order_id}`);
-    expect(status.json()).toEqual({ order_id: order.order_id, is_paid: true, payment_status: 'PAID', amount: 999 });
+    expect(status.json()).toEqual({ order_id: order.order_id, purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 });
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('confirmed');
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
@@ -295,6 +295,13 @@ describe('₹99 subscription', () => {
     expect(utr.statusCode).toBe(200);
     const [sub] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.email, email));
     expect(sub!.status).toBe('active');
+    expect((await inject('GET', `/api/payment/status/${order.order_id}`)).json()).toEqual({
+      order_id: order.order_id,
+      purpose: 'subscription',
+      is_paid: true,
+      payment_status: 'PAID',
+      amount: 99,
+    });
     expect((await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826011111' })).statusCode).toBe(409);
 
     const quote = (name: string) =>

@@ -300,9 +300,9 @@ describe('GET /api/payment/status/:order_id', () => {
   });
 
   it.each([
-    ['ORD-PAID-7F3K', { is_paid: true, payment_status: 'PAID', amount: 999 }],
-    ['ORD-PEND-2Q9Z', { is_paid: false, payment_status: 'PENDING', amount: 99 }],
-    ['ORD-FAIL-8M1A', { is_paid: false, payment_status: 'FAILED', amount: 99.5 }],
+    ['ORD-PAID-7F3K', { purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 }],
+    ['ORD-PEND-2Q9Z', { purpose: 'subscription', is_paid: false, payment_status: 'PENDING', amount: 99 }],
+    ['ORD-FAIL-8M1A', { purpose: 'subscription', is_paid: false, payment_status: 'FAILED', amount: 99.5 }],
   ])('answers the status of %s', async (orderId, expected) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/payment/status/${orderId}` });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
-import { BarChart3, CalendarDays, ClipboardList, ShieldAlert, Store, UserCheck, Users } from 'lucide-react';
+import { BarChart3, CalendarDays, ClipboardList, IndianRupee, ShieldAlert, Store, UserCheck, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -20,6 +20,7 @@ import {
 import { AnalyticsTab } from './analytics-tab';
 import { BookingsTab } from './bookings-tab';
 import { CustomersTab } from './customers-tab';
+import { PaymentsTab } from './payments-tab';
 import { PendingVendorsTab } from './pending-vendors-tab';
 import { ReportsTab } from './reports-tab';
 import { StatCards } from './stat-cards';
@@ -27,13 +28,14 @@ import { SuppliersTab } from './suppliers-tab';
 
 const LOADING_TEXT = 'Loading Admin Dashboard...';
 
-type TabId = 'bookings' | 'suppliers' | 'customers' | 'vendors' | 'reports' | 'analytics';
+type TabId = 'bookings' | 'suppliers' | 'customers' | 'payments' | 'vendors' | 'reports' | 'analytics';
 
-/** Spec section 2: the tabs, in this order, Bookings first. */
+/** Spec section 2: the tabs, in this order, Bookings first; Payments (issue 6) sits with the day-to-day work. */
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
   { id: 'suppliers', label: 'Suppliers', icon: <Store /> },
   { id: 'customers', label: 'Customers', icon: <Users /> },
+  { id: 'payments', label: 'Payments', icon: <IndianRupee /> },
   { id: 'vendors', label: 'Pending Vendors', icon: <UserCheck /> },
   { id: 'reports', label: 'Reports', icon: <ClipboardList /> },
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 /> },
@@ -92,7 +94,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             lazyMount
             unmountOnExit
           >
-            {/* On phones the six tabs scroll sideways inside their own strip; the page itself never does. */}
+            {/* On phones the tabs scroll sideways inside their own strip; the page itself never does. */}
             <Box overflowX="auto" mx={{ base: '-3', sm: '0' }} px={{ base: '3', sm: '0' }} pb="1" css={{ scrollbarWidth: 'thin' }}>
               <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap">
                 {TABS.map((item) => (
@@ -118,6 +120,9 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             </Tabs.Content>
             <Tabs.Content value="customers">
               <CustomersTab />
+            </Tabs.Content>
+            <Tabs.Content value="payments">
+              <PaymentsTab />
             </Tabs.Content>
             <Tabs.Content value="vendors">
               <PendingVendorsTab />

@@ -12,17 +12,24 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { CircleCheck, Copy, Crown, MessageCircle, Phone, ShieldCheck, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { CircleCheck, Copy, Crown, MessageCircle, Phone, ReceiptText, ShieldCheck, Smartphone } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'wouter';
 import { formatInr } from '../../../shared/money';
+import type { PaymentOrderDto } from '../../../shared/schemas/account';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { useBrand } from '../../lib/brand';
+import { serverDetail } from '../../lib/errors';
+import { openExternalPage } from '../../lib/external-navigation';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 import { copyText } from './copy-text';
 import {
   SUBSCRIPTION_BENEFITS,
   SUBSCRIPTION_FEE_RUPEES,
   SUBSCRIPTION_REFUND_RUPEES,
+  subscriptionOrderInput,
   subscriptionUpiUri,
   subscriptionWhatsappMessage,
   whatsappLink,
@@ -31,15 +38,94 @@ import {
 
 const QR_SIZE = 200;
 
+export const SUBSCRIPTION_ORDER_FAILED = 'Could not start the payment. Please try again, or pay to the UPI ID below.';
+
+/**
+ * The ₹99 payment order (issue 6): created on request, it answers with a UPI link for the exact amount that
+ * carries the order id, or with a gateway checkout to go to.
+ */
+function useSubscriptionOrder(quoted: QuotedEvent) {
+  const { user } = useSession();
+  const signedInCustomer = user?.role === 'customer';
+  const create = trpc.payments.createSubscriptionOrder.useMutation();
+  const [order, setOrder] = useState<PaymentOrderDto | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  function start() {
+    if (create.isPending || leaving) return;
+    create.mutate(subscriptionOrderInput(quoted.input, signedInCustomer), {
+      onSuccess(created) {
+        if (created.redirect_url && openExternalPage(created.redirect_url)) {
+          setLeaving(true);
+          return;
+        }
+        setOrder(created);
+      },
+      onError(error) {
+        toast.error(serverDetail(error) ?? SUBSCRIPTION_ORDER_FAILED);
+      },
+    });
+  }
+
+  return {
+    order,
+    start,
+    busy: create.isPending || leaving,
+    leaving,
+    /** A signed-in customer subscribes in the account's e-mail, a visitor in the quote's. */
+    email: signedInCustomer && user ? user.email : quoted.input.client_email.trim(),
+  };
+}
+
+/** The order's id, where it goes, and how to follow it; focused when it appears, as the button it replaces is gone. */
+function OrderSummary({ order, email }: { order: PaymentOrderDto; email: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <Box
+      ref={box}
+      tabIndex={-1}
+      w="full"
+      rounded="lg"
+      borderWidth="1px"
+      borderColor="green.200"
+      bg="green.50"
+      px="3"
+      py="2.5"
+      role="status"
+      outline="none"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'accent.600' }}
+    >
+      <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+        Order ID
+      </Text>
+      <Code variant="plain" bg="transparent" fontSize="sm" fontWeight="semibold" color="accent.950" wordBreak="break-all" userSelect="all">
+        {order.order_id}
+      </Code>
+      <Text textStyle="sm" color="fg.muted" mt="1">
+        Pay exactly {formatInr(order.amount)} with the QR code below; the payment note carries this order ID. Subscription for{' '}
+        <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
+          {email}
+        </Text>
+        .
+      </Text>
+    </Box>
+  );
+}
+
 /**
  * Spec section 2 "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI QR
- * (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote.
+ * (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99
+ * now" makes a payment order first: its QR carries the order id (the team records the UTR against it, or the
+ * gateway confirms it), and "I have paid — check status" follows it on the payment result page.
  */
 export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   const brand = useBrand();
   const [copyFailed, setCopyFailed] = useState(false);
-  const upiUri = subscriptionUpiUri(brand, quoted.quote.quote_id);
-  const whatsappHref = whatsappLink(brand.whatsappNumber, subscriptionWhatsappMessage(brand, quoted));
+  const payment = useSubscriptionOrder(quoted);
+  const { order } = payment;
+  const upiUri = order?.upi_uri ?? subscriptionUpiUri(brand, quoted.quote.quote_id);
+  const whatsappHref = whatsappLink(brand.whatsappNumber, subscriptionWhatsappMessage(brand, quoted, order?.order_id));
   const fee = formatInr(SUBSCRIPTION_FEE_RUPEES);
 
   async function copyUpiId() {
@@ -53,11 +139,11 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   }
 
   const steps = [
-    'Scan the QR code with any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.',
+    `Tap "Pay ${fee} now" for a QR code made for your order, then scan it with any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.`,
     `Pay ${fee} to ${brand.legalName}.`,
     'Take a screenshot of the successful payment.',
     'Tap "Send Payment Screenshot on WhatsApp" and attach the screenshot to the message we prefill with your quote.',
-    'Our team confirms your subscription, and the benefits apply to this event.',
+    'Our team confirms your subscription, and the benefits apply to this event. "I have paid — check status" shows when it is confirmed.',
   ];
 
   return (
@@ -172,11 +258,35 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
                 Works with any UPI app
               </Text>
             </Box>
+            {order ? (
+              <OrderSummary order={order} email={payment.email} />
+            ) : (
+              <Stack gap="1.5" w="full">
+                <Button
+                  w="full"
+                  size="lg"
+                  rounded="full"
+                  onClick={payment.start}
+                  loading={payment.busy}
+                  loadingText={payment.leaving ? 'Opening the payment page…' : 'Preparing your order…'}
+                >
+                  <ReceiptText aria-hidden="true" />
+                  Pay {fee} now
+                </Button>
+                <Text textStyle="xs" color="fg.muted">
+                  Makes a QR code for your own order, so your payment is matched to you.
+                </Text>
+              </Stack>
+            )}
             <Box p="2" rounded="lg" borderWidth="1px" borderColor="border.muted" bg="white">
               <QrCodeImage
                 value={upiUri}
                 size={QR_SIZE}
-                alt={`UPI QR code to pay ${fee} to ${brand.legalName} (${brand.upiId})`}
+                alt={
+                  order
+                    ? `UPI QR code to pay ${formatInr(order.amount)} to ${brand.legalName} (${brand.upiId}) for order ${order.order_id}`
+                    : `UPI QR code to pay ${fee} to ${brand.legalName} (${brand.upiId})`
+                }
               />
             </Box>
             <Button asChild hideFrom="md" w="full" size="lg" rounded="full" colorPalette="accent">
@@ -185,6 +295,11 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
                 Pay with UPI app
               </a>
             </Button>
+            {order && (
+              <Button asChild w="full" size="lg" rounded="full" variant="outline" colorPalette="accent" whiteSpace="normal" h="auto" minH="12" py="2">
+                <Link href={order.result_path}>I have paid — check status</Link>
+              </Button>
+            )}
 
             <Box w="full">
               <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider" mb="1.5">

@@ -1,4 +1,5 @@
 import type { Brand } from '../../../shared/brand';
+import type { CreateSubscriptionOrderInput } from '../../../shared/schemas/account';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import type { InstantQuoteInput, InstantQuoteResult } from '../../../shared/schemas/quote';
@@ -46,14 +47,29 @@ export type QuotedEvent = {
   quote: InstantQuoteResult;
 };
 
-/** The prefilled WhatsApp message: which quote, which event, and that the payment screenshot is attached. */
-export function subscriptionWhatsappMessage(brand: Brand, { input, venueName, quote }: QuotedEvent): string {
+/**
+ * What `payments.createSubscriptionOrder` needs from the quote's form: a visitor gives the e-mail and phone they
+ * quoted with; a signed-in customer subscribes in the account's e-mail (the server's rule), so only the phone is
+ * passed on.
+ */
+export function subscriptionOrderInput(input: InstantQuoteInput, signedInCustomer: boolean): CreateSubscriptionOrderInput {
+  const phone = input.client_phone?.trim() || undefined;
+  const email = signedInCustomer ? undefined : input.client_email.trim();
+  return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
+}
+
+/**
+ * The prefilled WhatsApp message: which quote, which event, and that the payment screenshot is attached; with the
+ * order id once the visitor has started a payment order, so the team can record it against that order.
+ */
+export function subscriptionWhatsappMessage(brand: Brand, { input, venueName, quote }: QuotedEvent, orderId?: string): string {
   const venue = [venueName.trim(), input.location].filter(Boolean).join(', ');
   return [
     `Hello ${brand.name}, I would like to confirm my ₹${SUBSCRIPTION_FEE_RUPEES} subscription for this quote.`,
     '',
     `Quote reference: ${quoteReference(quote.quote_id)}`,
     `Quote ID: ${quote.quote_id}`,
+    ...(orderId ? [`Order ID: ${orderId}`] : []),
     `Event: ${input.event_name} (${EVENT_TYPE_LABELS[input.event_type]})`,
     `Date: ${formatLongDate(input.event_date)}`,
     `Guests: ${quote.guest_count.toLocaleString('en-IN')}`,

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearch } from 'wouter';
 import { formatInr } from '../../../shared/money';
+import { SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/schemas/account';
 import type { PaymentStatusDto } from '../../../shared/schemas/payments';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBrand } from '../../lib/brand';
@@ -11,7 +12,7 @@ import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Spec section 9: the booking token is shown as ₹999 whatever the order says. */
+/** Spec section 9: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
 const TOKEN_AMOUNT = 999;
 /** How often a pending payment is checked again (issue 3). */
 export const PAYMENT_POLL_INTERVAL_MS = 10_000;
@@ -28,6 +29,36 @@ const SUCCESS_STEPS = [
   'Your event coordinator will call you to plan the menu, setup and timings.',
   'The token amount will be adjusted against your final bill.',
 ];
+
+/** The ₹99 subscription's own texts (spec section 9); the amount is the order's, never the token's ₹999. */
+function subscriptionSteps(amount: number): string[] {
+  return [
+    `We have received your subscription fee of ${formatInr(amount)}.`,
+    `Your member benefits are active, including a one-time ${SUBSCRIBER_DISCOUNT_PERCENT}% instant discount on your next quote made with the same email address.`,
+    'A receipt is on its way to your email.',
+    `If we cannot provide services for your event, 50% of the subscription (${formatInr(SUBSCRIPTION_REFUND_PAISE / 100)}) is refunded within 3 working days.`,
+  ];
+}
+
+/** What the result page says for each kind of order: the token keeps the spec's fixed ₹999 texts. */
+function orderTexts(status: PaymentStatusDto) {
+  if (status.purpose === 'subscription') {
+    return {
+      purpose: 'Subscription',
+      amount: status.amount,
+      pendingAmountLabel: 'Subscription Fee',
+      confirmation: 'Thank you! Your subscription is active.',
+      steps: subscriptionSteps(status.amount),
+    };
+  }
+  return {
+    purpose: 'Booking token',
+    amount: TOKEN_AMOUNT,
+    pendingAmountLabel: 'Token Amount',
+    confirmation: 'Thank you! Your event booking is confirmed.',
+    steps: SUCCESS_STEPS,
+  };
+}
 
 function PageShell({ children }: { children: ReactNode }) {
   return (
@@ -154,11 +185,12 @@ function FailureState({ message }: { message: string }) {
 
 function ResultState({ status }: { status: PaymentStatusDto }) {
   const paid = isPaymentComplete(status);
+  const texts = orderTexts(status);
   return (
     <>
       {paid ? (
         <StatusHeader tone="green" icon={<CheckCircle2 size={34} />} title="Payment Successful!">
-          <Text color="fg.muted">Thank you! Your event booking is confirmed.</Text>
+          <Text color="fg.muted">{texts.confirmation}</Text>
         </StatusHeader>
       ) : (
         <StatusHeader tone="orange" icon={<Clock3 size={34} />} title="Payment Pending">
@@ -172,12 +204,13 @@ function ResultState({ status }: { status: PaymentStatusDto }) {
       )}
       <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
         <Detail label="Order ID">{status.order_id}</Detail>
+        <Detail label="Payment For">{texts.purpose}</Detail>
         <Detail label="Status">
           <Badge colorPalette={paid ? 'green' : 'orange'} variant="subtle" size="md">
             {status.payment_status}
           </Badge>
         </Detail>
-        <Detail label={paid ? 'Amount Paid' : 'Token Amount'}>{formatInr(TOKEN_AMOUNT)}</Detail>
+        <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
         <Detail label="Payment Method">Online</Detail>
       </Box>
       {paid && (
@@ -186,7 +219,7 @@ function ResultState({ status }: { status: PaymentStatusDto }) {
             What happens next
           </Heading>
           <Stack as="ul" gap="2.5" listStyleType="none">
-            {SUCCESS_STEPS.map((step) => (
+            {texts.steps.map((step) => (
               <HStack as="li" key={step} align="flex-start" gap="2.5">
                 <Box color="green.600" mt="0.5" flexShrink={0} aria-hidden="true">
                   <CheckCircle2 size={18} />

@@ -40,13 +40,18 @@ const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
 /**
  * The status of a payment order by the id customers see (spec section 7 `GET /api/payment/status/{order_id}`,
- * architecture section 5): `payment_status` is `PAID` when paid, else the stored status upper-cased; an unknown
- * order is a 404.
+ * architecture section 5): `payment_status` is `PAID` when paid, else the stored status upper-cased; `purpose`
+ * says whether it is the booking token or the subscription; an unknown order is a 404.
  */
 export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusInput): Promise<PaymentStatusDto> {
   const { order_id } = paymentStatusInputSchema.parse(input);
   const [order] = await deps.db
-    .select({ orderCode: paymentOrders.orderCode, status: paymentOrders.status, amountPaise: paymentOrders.amountPaise })
+    .select({
+      orderCode: paymentOrders.orderCode,
+      purpose: paymentOrders.purpose,
+      status: paymentOrders.status,
+      amountPaise: paymentOrders.amountPaise,
+    })
     .from(paymentOrders)
     .where(eq(paymentOrders.orderCode, order_id))
     .limit(1);
@@ -54,6 +59,7 @@ export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusIn
   const isPaid = order.status === 'paid';
   return {
     order_id: order.orderCode,
+    purpose: order.purpose,
     is_paid: isPaid,
     payment_status: isPaid ? 'PAID' : order.status.toUpperCase(),
     amount: paiseToRupees(order.amountPaise),

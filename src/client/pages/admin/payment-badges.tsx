@@ -1,0 +1,48 @@
+import { Badge } from '@chakra-ui/react';
+import type { CancelledBy, PaymentPurpose, PaymentStatus, RefundStatus, SubscriptionStatus } from '../../../shared/domain';
+
+/** Awaiting money orange, money in green, dead ends grey or red, money sent back purple. */
+const PAYMENT_PALETTE: Record<PaymentStatus, string> = {
+  created: 'orange',
+  pending: 'orange',
+  paid: 'green',
+  failed: 'red',
+  expired: 'gray',
+  refunded: 'purple',
+};
+
+const SUBSCRIPTION_PALETTE: Record<SubscriptionStatus, string> = {
+  pending: 'orange',
+  active: 'green',
+  used: 'blue',
+  refunded: 'purple',
+  cancelled: 'gray',
+};
+
+function StatusBadge({ palette, children }: { palette: string; children: string }) {
+  return (
+    <Badge colorPalette={palette} variant="subtle" textTransform="capitalize" rounded="full" px="2.5" whiteSpace="nowrap">
+      {children}
+    </Badge>
+  );
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return <StatusBadge palette={PAYMENT_PALETTE[status]}>{status}</StatusBadge>;
+}
+
+export function RefundStatusBadge({ status }: { status: RefundStatus }) {
+  return <StatusBadge palette={status === 'paid' ? 'green' : 'orange'}>{status}</StatusBadge>;
+}
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  return <StatusBadge palette={SUBSCRIPTION_PALETTE[status]}>{status}</StatusBadge>;
+}
+
+export function purposeLabel(purpose: PaymentPurpose): string {
+  return purpose === 'token' ? 'Token' : 'Subscription';
+}
+
+export function cancelledByLabel(by: CancelledBy): string {
+  return by === 'company' ? 'Company' : 'Customer';
+}
