@@ -54,20 +54,23 @@ async function createAccount(page: Page, email: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 }
 
-/** The admin records the UPI payment's UTR (the same call the admin dashboard's Payments view makes). */
+/** The admin, on the dashboard's Payments tab, records the UPI payment's UTR against the order. */
 async function adminRecordsUtr(orderId: string, utr: string): Promise<void> {
-  const login = await fetch(new URL('/api/auth/login', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const recorded = await fetch(new URL(`/api/admin/payments/${encodeURIComponent(orderId)}/utr`, baseURL), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({ utr }),
-  });
-  expect(recorded.status).toBe(200);
+  const { context, page } = await newPage(browser, baseURL);
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+  await page.getByRole('tab', { name: /Payments/ }).click();
+  await page.getByRole('button', { name: `Record UTR for ${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record UTR' });
+  await dialog.getByRole('textbox', { name: 'UTR' }).fill(utr);
+  await screenshot(page, 'e2e-admin-record-utr-desktop');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Payment recorded' }).waitFor();
+  await context.close();
 }
 
 describe('a customer follows and pays for their booking', () => {

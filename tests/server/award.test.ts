@@ -246,6 +246,48 @@ describe('manual award', () => {
   });
 });
 
+describe('closing the quotes early', () => {
+  it('moves the auto-assign date to now and awards by the rule at once, audited, only once', async () => {
+    const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
+    const booking = await makeBooking(t.deps);
+    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    await t.caller({ token: a.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 82_000 });
+    await t.caller({ token: b.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 79_500.5 });
+    const [before] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
+    expect(before!.autoAssignDate.getTime()).toBeGreaterThan(Date.now());
+
+    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes`, headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ project_id, status: 'awarded', rule: 'lowest_quote', supplier_id: b.supplierId, amount: 79_500.5 });
+
+    const [after] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
+    expect(after!.autoAssignDate.getTime()).toBeLessThanOrEqual(Date.now());
+    const moved = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, project_id), eq(auditLog.action, 'project.auto_assign_moved')));
+    expect(moved).toMatchObject([{ actorUserId: admin.id, data: { from: before!.autoAssignDate.toISOString(), reason: 'closed_early' } }]);
+    const notes = await notesOf(project_id);
+    expect(notes.filter((n) => n.kind === 'project_awarded').map((n) => n.supplierId)).toEqual([b.supplierId]);
+    expect(notes.filter((n) => n.kind === 'project_not_selected').map((n) => n.supplierId)).toEqual([a.supplierId]);
+
+    const again = await t.caller({ token: admin.token }).admin.projects.closeQuotes({ project_id }).catch((error: unknown) => error);
+    expect(again).toMatchObject({ code: 'CONFLICT', message: 'This project is already awarded' });
+    expect(await awardProject(t.deps, project_id)).toBeNull();
+  });
+
+  it('leaves a project without quotes unassigned, and refuses unknown projects and other roles', async () => {
+    const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
+    const booking = await makeBooking(t.deps);
+    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    expect(await t.caller({ token: admin.token }).admin.projects.closeQuotes({ project_id })).toMatchObject({ status: 'unassigned', supplier_id: null });
+
+    const missing = await t.app.inject({ method: 'POST', url: '/api/projects/3b241101-e2bb-4255-8caf-4136c566a962/close-quotes', headers: admin.auth });
+    expect(missing.statusCode).toBe(404);
+    const bySupplier = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes`, headers: a.auth });
+    expect(bySupplier.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('the runner', () => {
   it('awards a due project from its pg-boss job (PGlite adapter, or PostgreSQL under TEST_DATABASE_URL)', async () => {
     const a = await makeSupplier(t.deps);

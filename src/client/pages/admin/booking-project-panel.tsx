@@ -132,6 +132,8 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
   const secondsLeft = useSecondsLeft(data?.status === 'open' ? data.seconds_until_auto_assign : null, project.dataUpdatedAt);
   const [awarding, setAwarding] = useState<ProjectSupplierDto | null>(null);
   const award = trpc.admin.projects.award.useMutation();
+  const closeQuotes = trpc.admin.projects.closeQuotes.useMutation();
+  const [closing, setClosing] = useState(false);
   const reload = useReloadDashboard();
 
   if (project.isError && project.data === undefined) {
@@ -168,6 +170,27 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
     );
   }
 
+  function confirmCloseQuotes() {
+    if (!data) return;
+    const suppliers = data.suppliers;
+    closeQuotes.mutate(
+      { project_id: data.id },
+      {
+        onSuccess: (result) => {
+          const chosen = suppliers.find((s) => s.supplier_id === result.supplier_id);
+          if (result.status === 'awarded' && chosen) toast.success(`Project awarded to ${chosen.business_name}`);
+          else toast.success('Quotes closed. No supplier could be chosen, so the project is unassigned.');
+          setClosing(false);
+          void reload();
+        },
+        onError: (error) => {
+          setClosing(false);
+          toast.error(serverDetail(error) ?? 'Failed to close the quotes');
+        },
+      },
+    );
+  }
+
   return (
     <Stack gap="4">
       <HStack gap="3" flexWrap="wrap">
@@ -197,6 +220,9 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
               {indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), unless you award
               it first.
             </Text>
+            <Button size="xs" variant="outline" colorPalette="accent" mt="2" onClick={() => setClosing(true)}>
+              Close quotes and award now
+            </Button>
           </Box>
         </HStack>
       )}
@@ -233,6 +259,15 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
         }
         confirmLabel="Award project"
         loading={award.isPending}
+      />
+      <ConfirmDialog
+        open={closing}
+        onClose={() => setClosing(false)}
+        onConfirm={confirmCloseQuotes}
+        title="Close the quotes now?"
+        description={`The auto-assign runs now instead of at ${indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), and suppliers can no longer quote or revise.`}
+        confirmLabel="Close and award"
+        loading={closeQuotes.isPending}
       />
     </Stack>
   );

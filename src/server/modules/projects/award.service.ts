@@ -1,6 +1,12 @@
 import { and, asc, eq, gt, lte, notInArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/pricing';
-import { awardProjectInputSchema, type AwardProjectInput, type AwardResultDto, type AwardRule } from '../../../shared/schemas/projects';
+import {
+  awardProjectInputSchema,
+  projectIdInputSchema,
+  type AwardProjectInput,
+  type AwardResultDto,
+  type AwardRule,
+} from '../../../shared/schemas/projects';
 import type { Transaction } from '../../db/client';
 import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -331,6 +337,35 @@ export async function awardProjectManually(
     if (!project) throw new AppError('NOT_FOUND', 'Project not found');
     if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
     const result = await closeProject(deps, tx, project, now, { supplierId, actorUserId });
+    if (!result) throw new AppError('CONFLICT', 'This project is no longer open');
+    return result;
+  });
+}
+
+/**
+ * An admin closes the quotes early: the project's auto-assign date moves to now and the award rule runs at once,
+ * exactly as the job would have at the old date (lowest quote, ties to the higher rating, no quotes → unassigned).
+ * The move is audited with both dates. A project that is no longer open is a 409.
+ */
+export async function closeQuotesNow(
+  deps: ServiceDeps,
+  input: { project_id: string },
+  actorUserId: string,
+  now: Date = new Date(),
+): Promise<AwardResultDto> {
+  const { project_id: projectId } = projectIdInputSchema.parse(input);
+  return deps.db.transaction(async (tx) => {
+    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
+    if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+    if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
+    await tx.update(projects).set({ autoAssignDate: now, updatedAt: now }).where(eq(projects.id, projectId));
+    await writeProjectAudit(tx, {
+      actorUserId,
+      action: 'project.auto_assign_moved',
+      projectId,
+      data: { from: project.autoAssignDate.toISOString(), to: now.toISOString(), reason: 'closed_early' },
+    });
+    const result = await closeProject(deps, tx, { ...project, autoAssignDate: now }, now, null);
     if (!result) throw new AppError('CONFLICT', 'This project is no longer open');
     return result;
   });

@@ -5,7 +5,7 @@ import {
   projectIdInputSchema,
 } from '../../../shared/schemas/projects';
 import { adminProcedure, router } from '../../trpc/init';
-import { awardProjectManually } from './award.service';
+import { awardProjectManually, closeQuotesNow } from './award.service';
 import { assignSuppliers, getProject, projectForBooking } from './projects.service';
 
 /** `admin.projects.*`: putting bookings out to suppliers, reading the quotes, awarding by hand. */
@@ -17,4 +17,6 @@ export const adminProjectsRouter = router({
   get: adminProcedure.input(projectIdInputSchema).query(({ ctx, input }) => getProject(ctx, input)),
   forBooking: adminProcedure.input(bookingIdInputSchema).query(({ ctx, input }) => projectForBooking(ctx, input)),
   award: adminProcedure.input(awardProjectInputSchema).mutation(({ ctx, input }) => awardProjectManually(ctx, input, ctx.user.id)),
+  /** Moves the auto-assign date to now and awards by the rule at once. */
+  closeQuotes: adminProcedure.input(projectIdInputSchema).mutation(({ ctx, input }) => closeQuotesNow(ctx, input, ctx.user.id)),
 });

@@ -4,7 +4,7 @@ import { uuidSchema } from '../../../shared/schemas/common';
 import { assignProjectInputSchema } from '../../../shared/schemas/projects';
 import { AppError } from '../../lib/errors';
 import { parseInput, requireRole } from '../../lib/http';
-import { awardProjectManually } from './award.service';
+import { awardProjectManually, closeQuotesNow } from './award.service';
 import { assignSuppliers, getProject, projectForBooking } from './projects.service';
 
 /** The `:id` of a path; one that is not a UUID names nothing, so it is the same 404 as an unknown id. */
@@ -52,6 +52,12 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
     const projectId = idParam(request, 'Project not found');
     const { supplier_id } = parseInput(awardBodySchema, request.body, 'body');
     return awardProjectManually(request.ctx, { project_id: projectId, supplier_id }, user.id);
+  });
+
+  /** Closes the quotes now: the auto-assign date moves to now and the award rule runs at once. */
+  app.post('/projects/:id/close-quotes', async (request) => {
+    const user = await requireRole(request, 'admin');
+    return closeQuotesNow(request.ctx, { project_id: idParam(request, 'Project not found') }, user.id);
   });
 
   /** The booking's open project, else its latest; 404 when it has none yet. */
