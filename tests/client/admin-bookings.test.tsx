@@ -244,6 +244,28 @@ describe('Booking Details', () => {
     expect(recordedCalls('admin.projects.award')[0]?.input).toEqual({ project_id: uuid('p', 1), supplier_id: uuid('s', 1) });
   });
 
+  it('closes the quotes early after a confirmation and names the winner the rule chose', async () => {
+    const closeQuotes = vi.fn(() => ({
+      project_id: uuid('p', 1),
+      status: 'awarded',
+      rule: 'lowest_quote',
+      supplier_id: uuid('s', 2),
+      quote_id: uuid('q', 2),
+      amount: 185000,
+      awarded_at: new Date().toISOString(),
+    }));
+    const { user } = await openAdmin({ 'admin.projects.forBooking': () => project(), 'admin.projects.closeQuotes': closeQuotes });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+
+    await user.click(await dialog.findByRole('button', { name: 'Close quotes and award now' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Close the quotes now?' }));
+    expect(confirm.getByText(/the lowest quote wins \(ties go to the higher rating\)/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Close and award' }));
+    expect(await toasts().findByText('Project awarded to Supplier 2 Caterers')).toBeInTheDocument();
+    expect(recordedCalls('admin.projects.closeQuotes').map((call) => call.input)).toEqual([{ project_id: uuid('p', 1) }]);
+  });
+
   it('counts down in days, hours, minutes and seconds', () => {
     expect(countdownText(90_061)).toBe('1d 01h 01m 01s');
     expect(countdownText(59)).toBe('00h 00m 59s');
