@@ -246,6 +246,25 @@ describe('manual award', () => {
   });
 });
 
+describe('a cancelled booking', () => {
+  it('closes its open project at once and tells every invited supplier', async () => {
+    const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
+    const booking = await makeBooking(t.deps, { status: 'quoted' });
+    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    await t.caller({ token: a.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 64_000 });
+
+    await t.caller({ token: admin.token }).admin.bookings.setStatus({ id: booking.id, status: 'cancelled' });
+
+    const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
+    expect(row!.status).toBe('cancelled');
+    const notes = await notesOf(project_id);
+    expect(notes.filter((n) => n.kind === 'project_cancelled').map((n) => n.supplierId).sort()).toEqual([a.supplierId, b.supplierId].sort());
+    const quoteAgain = await t.caller({ token: b.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 60_000 }).catch((error: unknown) => error);
+    expect(quoteAgain).toMatchObject({ code: expect.stringMatching(/CONFLICT|NOT_FOUND|FORBIDDEN/) });
+    expect(await awardProject(t.deps, project_id, new Date(Date.now() + 30 * 86_400_000))).toBeNull();
+  });
+});
+
 describe('closing the quotes early', () => {
   it('moves the auto-assign date to now and awards by the rule at once, audited, only once', async () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];

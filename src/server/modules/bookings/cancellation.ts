@@ -4,12 +4,13 @@ import type { CancelledBy } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
 import type { RefundPreviewDto } from '../../../shared/schemas/account';
-import type { Executor } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { bookings, paymentOrders, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../deps';
+import { cancelOpenProjectOf } from '../projects/award.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -57,7 +58,7 @@ export function toRefundPreviewDto(r: RefundComputation): RefundPreviewDto {
  */
 export async function applyCancellation(
   deps: ServiceDeps,
-  tx: Executor,
+  tx: Transaction,
   booking: BookingRow,
   cancelledBy: CancelledBy,
   actorUserId: string | null,
@@ -90,5 +91,7 @@ export async function applyCancellation(
     tx,
     bookingCancelledEmail(deps.config.brand, { email: booking.clientEmail, name: booking.clientName }, booking, refund),
   );
+  // Suppliers stop quoting on a cancelled event now, not at the project's auto-assign date.
+  await cancelOpenProjectOf(deps, tx, booking.id, now);
   return { row: row!, refund };
 }

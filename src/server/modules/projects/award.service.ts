@@ -370,3 +370,18 @@ export async function closeQuotesNow(
     return result;
   });
 }
+
+/**
+ * When a booking is cancelled, its open project closes at once instead of at its auto-assign date: the project
+ * becomes `cancelled` and every invited supplier is told (notification and e-mail). Runs inside the caller's
+ * transaction, after the booking row has been marked cancelled; a booking without an open project is a no-op.
+ */
+export async function cancelOpenProjectOf(deps: ServiceDeps, tx: Transaction, bookingId: string, now: Date = new Date()): Promise<void> {
+  const [project] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.bookingId, bookingId), eq(projects.status, 'open')))
+    .limit(1)
+    .for('update');
+  if (project) await closeProject(deps, tx, project, now, null);
+}
