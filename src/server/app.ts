@@ -11,6 +11,7 @@ import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { accountRoutes } from './modules/bookings/account.routes';
+import { adminNotificationsRoutes } from './modules/admin/admin-notifications.routes';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(projectsRoutes);
         await api.register(supplierPortalRoutes);
         await api.register(accountRoutes);
+        await api.register(adminNotificationsRoutes);
       },
       { prefix: '/api' },
     );

@@ -262,6 +262,7 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'admin.reports.weekly': () => WEEKLY,
     'admin.bookings.get': ({ input }) => booking(Number((input as { id: string }).id.slice(-11)), {}),
     'admin.projects.forBooking': () => null,
+    'admin.notifications.list': () => [],
   };
 }
 

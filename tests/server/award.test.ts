@@ -122,6 +122,32 @@ describe('the award rule', () => {
     expect(again.project_id).not.toBe(project.id);
   });
 
+  it('shows each admin the unassigned project in their own notifications, which they mark read', async () => {
+    const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
+    const booking = await makeBooking(t.deps, { eventName: 'Joshi Mundan' });
+    const project = await makeProject(t.deps, { bookingId: booking.id, supplierIds: [a.supplierId, b.supplierId] });
+    await awardProject(t.deps, project.id);
+
+    const mine = (await t.caller({ token: admin.token }).admin.notifications.list()).filter((n) => n.project_id === project.id);
+    expect(mine).toMatchObject([{ kind: 'project_unassigned', booking_id: booking.id, read: false }]);
+    expect(mine[0]!.message).toContain('Joshi Mundan');
+    const theirs = (await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find((n) => n.project_id === project.id)!;
+
+    // Another admin's notification answers like a missing one.
+    const foreign = await t.app.inject({ method: 'POST', url: `/api/admin/notifications/${theirs.id}/read`, headers: admin.auth });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Notification not found' });
+    const read = await t.app.inject({ method: 'POST', url: `/api/admin/notifications/${mine[0]!.id}/read`, headers: admin.auth });
+    expect(read.json()).toEqual({ id: mine[0]!.id, read: true });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: admin.auth });
+    expect(listed.json().find((n: { id: string }) => n.id === mine[0]!.id)).toMatchObject({ read: true });
+    expect((await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find((n) => n.id === theirs.id)!.read).toBe(false);
+
+    expect((await t.caller({ token: secondAdmin.token }).admin.notifications.markAllRead()).updated).toBeGreaterThan(0);
+    expect((await t.caller({ token: secondAdmin.token }).admin.notifications.list()).every((n) => n.read)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: a.auth })).statusCode).toBe(403);
+  });
+
   it('skips a quote from a supplier deactivated since it quoted', async () => {
     const gone = await makeSupplier(t.deps);
     const stays = await makeSupplier(t.deps);

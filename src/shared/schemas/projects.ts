@@ -226,3 +226,15 @@ export type SupplierDashboardDto = {
   quotes_submitted: number;
   won_projects: number;
 };
+
+/** An admin's notification (a project no supplier could be chosen for), with the booking it is about. */
+export type AdminNotificationDto = {
+  id: string;
+  /** 'project_unassigned'. */
+  kind: string;
+  message: string;
+  project_id: string | null;
+  booking_id: string | null;
+  read: boolean;
+  created_at: string;
+};

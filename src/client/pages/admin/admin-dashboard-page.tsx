@@ -8,6 +8,7 @@ import { httpStatusOf } from '../../lib/errors';
 import { loginPathFor } from '../../lib/redirects';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AttentionCard } from './attention-card';
 import { AdminHeader } from './admin-header';
 import {
   useCustomersFirstPage,
@@ -86,6 +87,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
       <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', sm: '4', md: '6' }}>
         <Stack gap={{ base: '5', md: '8' }}>
           <StatCards stats={stats.data} />
+          <AttentionCard />
           <Tabs.Root
             value={tab}
             onValueChange={(details) => setTab(details.value as TabId)}

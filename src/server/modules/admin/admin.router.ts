@@ -1,3 +1,4 @@
+import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminBookingsRouter } from '../bookings/bookings.router';
 import { adminRefundsRouter } from '../bookings/bookings.router';
@@ -8,6 +9,7 @@ import { adminReportsRouter } from '../reports/reports.router';
 import { dashboardStats } from '../reports/reports.service';
 import { adminSuppliersRouter } from '../suppliers/suppliers.router';
 import { adminVendorsRouter } from '../vendor/vendor.router';
+import { listAdminNotifications, markAdminNotificationRead, markAllAdminNotificationsRead } from './admin-notifications.service';
 
 /**
  * `admin.*`: the admin dashboard (issue 4). Every procedure is an `adminProcedure`; each domain keeps its own
@@ -24,4 +26,9 @@ export const adminRouter = router({
   payments: adminPaymentsRouter,
   refunds: adminRefundsRouter,
   subscriptions: adminSubscriptionsRouter,
+  notifications: router({
+    list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
+    markRead: adminProcedure.input(notificationIdInputSchema).mutation(({ ctx, input }) => markAdminNotificationRead(ctx, ctx.user.id, input)),
+    markAllRead: adminProcedure.mutation(({ ctx }) => markAllAdminNotificationsRead(ctx, ctx.user.id)),
+  }),
 });
