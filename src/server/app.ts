@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate';
 import { startRetentionJob, type RetentionJob } from './jobs/retention';
 import { seedDemo } from './db/seed-demo';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
+import { loggerOptions, type LogStream } from './lib/log';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -28,7 +29,10 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
-import { registerErrorHandling } from './plugins/errors';
+import { registerJsonOnly } from './plugins/content-type';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerLoadShedding } from './plugins/load-shedding';
+import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { bearerToken, createContextInner, requestInfo, type Context } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -60,6 +64,8 @@ export type BuildOptions = {
   startWorkers?: boolean;
   /** Where the mail worker sends; by default SMTP_URL's server, or .eml files under DATA_DIR/mail. */
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: LogStream;
 };
 
 /** At most this many procedures in one tRPC batch request. */
@@ -74,17 +80,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.passwordHash', '*.access_token'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    frameworkErrors,
+    // Draining requests get the app's own 503 with Retry-After and `detail` (plugins/load-shedding.ts).
+    return503OnClosing: false,
   });
 
   try {
@@ -108,12 +111,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await startupTasks(app, deps);
 
     registerErrorHandling(app);
-    await registerSecurityHeaders(app, config.env === 'production');
+    // Security headers first: every answer carries them, including the 415s, 429s and 503s of the hooks below.
+    await registerSecurityHeaders(app, { production: config.env === 'production', corsOrigins: config.corsOrigins });
+    await registerLoadShedding(app, config.loadShedding);
+    registerJsonOnly(app);
+    const rateLimiter = await registerRateLimits(app, config);
 
     app.decorateRequest('ctx', null as unknown as Context);
     app.addHook('onRequest', async (request, reply) => {
-      request.ctx = createContextInner({ ...deps, token: bearerToken(request), request: requestInfo(request) });
-      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+      request.ctx = createContextInner({
+        ...deps,
+        token: bearerToken(request),
+        request: requestInfo(request),
+        rateLimit: rateLimiter.forRequest(request, reply),
+      });
     });
 
     await app.register(

@@ -56,6 +56,18 @@ const envSchema = z
     CASHFREE_SECRET_KEY: optionalText,
     CASHFREE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     CASHFREE_WEBHOOK_SECRET: optionalText,
+    CORS_ORIGIN: optionalText,
+    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional()),
+    RATE_LIMITS: z.stringbool().default(true),
+    RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    RATE_LIMIT_QUOTE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    RATE_LIMIT_KEY_PREFIX: z.string().trim().min(1).max(100).default('annapurna:rate-limit:'),
+    SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+    SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+    SHED_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -106,6 +118,31 @@ export type Config = {
   publicBaseUrl: string;
   /** Token and subscription payments (issue 6): UPI always; a Cashfree-style gateway when configured. */
   payments: { gateway: CashfreeConfig | null };
+  /** Origins allowed to call the API from a browser on another origin (CORS); default the PUBLIC_BASE_URL origin. */
+  corsOrigins: string[];
+  /** Set: rate-limit counters live in this Redis, shared by every instance. Unset: in process memory. */
+  redisUrl: string | undefined;
+  rateLimits: RateLimitConfig;
+  loadShedding: LoadSheddingConfig;
+};
+
+/** The rate-limited flows (docs/security.md, "Limits"); REST and tRPC share one counter per flow. */
+export type RateLimitRule = 'login' | 'register' | 'vendor_register' | 'quote';
+
+export type RateLimitConfig = {
+  enabled: boolean;
+  /** Prefix of the counters' Redis keys, so several apps (or test runs) can share one Redis. */
+  keyPrefix: string;
+  rules: Record<RateLimitRule, { max: number; windowMs: number }>;
+};
+
+/** Thresholds above which requests are answered 503 instead of queued (0 = that check is off). */
+export type LoadSheddingConfig = {
+  maxEventLoopDelayMs: number;
+  maxEventLoopUtilization: number;
+  maxHeapUsedBytes: number;
+  maxRssBytes: number;
+  retryAfterSeconds: number;
 };
 
 export type CashfreeConfig = { kind: 'cashfree'; appId: string; secretKey: string; apiBase: string; webhookSecret: string };
@@ -191,7 +228,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
+    corsOrigins: parseOrigins(e.CORS_ORIGIN, e.PUBLIC_BASE_URL),
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      enabled: e.RATE_LIMITS,
+      keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
+      rules: {
+        login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: MINUTE_MS },
+        register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS },
+        vendor_register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS },
+        quote: { max: e.RATE_LIMIT_QUOTE_PER_MINUTE, windowMs: MINUTE_MS },
+      },
+    },
+    loadShedding: {
+      maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.SHED_MAX_HEAP_MB * MB,
+      maxRssBytes: e.SHED_MAX_RSS_MB * MB,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
   };
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const MB = 1024 * 1024;
+
+/**
+ * CORS_ORIGIN is a comma-separated list of origins (`https://app.example.in`); without it only the origin of
+ * PUBLIC_BASE_URL may call the API cross-origin. Anything that is not a plain http(s) origin is refused.
+ */
+function parseOrigins(list: string | undefined, publicBaseUrl: string | undefined): string[] {
+  const entries = list ? list.split(',').map((entry) => entry.trim()).filter(Boolean) : publicBaseUrl ? [publicBaseUrl] : [];
+  return entries.map((entry) => {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError([`CORS_ORIGIN: "${entry}" is not an origin such as https://app.example.in`]);
+    }
+    if (!['http:', 'https:'].includes(url.protocol)) throw new ConfigError([`CORS_ORIGIN: "${entry}" must be http(s)`]);
+    return url.origin;
+  });
 }
 
 /** Trust only a named proxy address or CIDR list; "true" is accepted only as an explicit opt-in. */

@@ -2,14 +2,22 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 
-/** The only place that listens. Stops cleanly on SIGTERM/SIGINT so the embedded database is checkpointed. */
+/**
+ * The only place that listens. Stops cleanly on SIGTERM/SIGINT (docs/security.md, "Graceful shutdown"): no new
+ * connections, requests already running complete, then the workers and the database close (so the embedded
+ * database is checkpointed), and the process exits 0; after 10 s it gives up with exit code 1. A second signal
+ * during the drain exits at once.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      app.log.warn(`${signal} received again, exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     const timer = setTimeout(() => {

@@ -1,6 +1,7 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { analyticsEvents } from '../db/schema';
+import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
 import type { ServiceDeps } from '../modules/deps';
 
 /** Raw IP addresses are kept at most this long (architecture section 5; the privacy policy says so). */
@@ -25,7 +26,7 @@ export async function eraseExpiredIps(deps: Pick<ServiceDeps, 'db'>, now: Date =
 
 export type RetentionJob = { stop(): Promise<void> };
 
-/** Runs the erasure at start and every six hours until stopped. */
+/** Runs the erasure (and forgets old idempotency keys) at start and every six hours until stopped. */
 export function startRetentionJob(deps: Pick<ServiceDeps, 'db'>, log: FastifyBaseLogger): RetentionJob {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
@@ -33,7 +34,12 @@ export function startRetentionJob(deps: Pick<ServiceDeps, 'db'>, log: FastifyBas
       .then((count) => {
         if (count > 0) log.info({ count }, 'erased IP addresses older than the retention period');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'IP retention job failed'));
+      .catch((error: unknown) => log.error({ err: error }, 'IP retention job failed'))
+      .then(() => purgeExpiredIdempotencyKeys(deps.db))
+      .then((count) => {
+        if (count > 0) log.info({ count }, 'forgot idempotency keys older than the retention period');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'idempotency key purge failed'));
   };
   run();
   const timer = setInterval(run, SIX_HOURS_MS);

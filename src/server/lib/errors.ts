@@ -78,6 +78,41 @@ export function zodIssuesToDetail(error: z.ZodError, location: string): Validati
   }));
 }
 
+/** NUL, and a UTF-16 surrogate without its pair (JSON can carry one as `\ud800`; it is not a character). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first string of a decoded input (a value or a key, at any depth) holding a character the database cannot
+ * store, as a 422 issue naming where it is; null when there is none. PostgreSQL refuses U+0000 in text and a lone
+ * surrogate in JSON (and would store it as U+FFFD in text), so such input is refused at the door instead of
+ * failing in the database (docs/security.md, "Hostile input"). Walks without recursion, so deeply nested input
+ * cannot overflow the stack.
+ */
+export function invalidCharacterIssue(value: unknown, location: string): ValidationIssue | null {
+  type Step = { value: unknown; key: string | number | null; parent: Step | null };
+  const issue = (step: Step): ValidationIssue => {
+    const path: (string | number)[] = [];
+    for (let at: Step | null = step; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return { loc: [location, ...path], msg: 'Contains an invalid character', type: 'value_error' };
+  };
+  const pending: Step[] = [{ value, key: null, parent: null }];
+  while (pending.length > 0) {
+    const step = pending.pop()!;
+    const current = step.value;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) return issue(step);
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, key: index, parent: step }));
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (UNSTORABLE.test(key)) return issue(step);
+        pending.push({ value: item, key, parent: step });
+      }
+    }
+  }
+  return null;
+}
+
 /** Input that failed its schema: 422 with the list of problems. */
 export class ValidationError extends Error {
   constructor(readonly issues: ValidationIssue[]) {

@@ -2,11 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../shared/domain';
 import type { AuthUser } from '../modules/auth/auth.service';
-import { AppError, ValidationError, zodIssuesToDetail } from './errors';
+import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from './errors';
 import { isUuid } from './search';
 
-/** Validates one part of a REST request against a shared schema; failures are 422 with `loc` naming the part. */
+/**
+ * Validates one part of a REST request against a shared schema; failures (and text holding a character the
+ * database cannot store: NUL, a lone surrogate) are 422 with `loc` naming the part.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: 'body' | 'query' | 'path'): z.output<S> {
+  const unstorable = invalidCharacterIssue(value, location);
+  if (unstorable) throw new ValidationError([unstorable]);
   const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
   if (!result.success) throw new ValidationError(zodIssuesToDetail(result.error, location));
   return result.data;

@@ -100,6 +100,8 @@ export function startMailWorker(deps: ServiceDeps, transport: MailTransport, opt
   async function drainOnce(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
     for (let i = 0; i < batchSize; i += 1) {
+      // Stopping (a shutdown) ends the pass after the message in hand; the rest wait in the outbox for the next start.
+      if (stopped) break;
       const row = await claimNext();
       if (!row) break;
       let delivered: Awaited<ReturnType<MailTransport['send']>>;

@@ -15,6 +15,8 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file (vite.config.ts): sent as they are, no CPU per request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed bundles never change; the shell must be revalidated so a deploy is picked up at once.
         const cacheControl = path.endsWith('index.html')

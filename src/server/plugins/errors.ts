@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, ERRORS, ValidationError, zodIssuesToDetail } from '../lib/errors';
 
@@ -35,4 +35,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: ERRORS.INTERNAL.detail, request_id: request.id });
   });
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook: a URL that does not decode (400), and a path parameter
+ * over the length limit (no id is that long: the 404 of an unknown id, not a 414). Answered in the app's shape;
+ * Fastify's default body would echo the URL and its own error code.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(404).send({ detail: ERRORS.NOT_FOUND.detail });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ detail: 'Malformed URL' });
+  } else {
+    request.log.error({ err: error }, 'router error');
+    void reply.code(500).send({ detail: ERRORS.INTERNAL.detail, request_id: request.id });
+  }
 }

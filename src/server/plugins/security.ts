@@ -1,16 +1,36 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export type SecurityHeadersOptions = {
+  production: boolean;
+  /** Origins allowed to call the API from another origin (CORS_ORIGIN); every other origin gets no CORS header. */
+  corsOrigins: readonly string[];
+};
+
+/** Request headers a cross-origin client of the API may send (the app's own client sends the first two). */
+const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key';
+/** Response headers such a client may read besides the simple ones. */
+const CORS_EXPOSED_HEADERS = 'retry-after, x-total-count, content-disposition';
+
+const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
 
 /**
- * Security headers. The token lives in localStorage, so XSS is the main threat (security plan section 0): the
- * CSP allows scripts only from this origin. Inline styles stay allowed because the UI library injects them.
+ * Security headers (docs/security.md, "Headers"). The token lives in localStorage, so XSS is the main threat
+ * (security plan section 0): the CSP allows scripts only from this origin, with no inline script, no eval, no
+ * framing and no `<base>`. Inline styles stay allowed because the UI library (emotion) injects `<style>` tags;
+ * styles cannot run code. HSTS only in production, where the site is served over HTTPS.
+ *
+ * Every API answer says `Cache-Control: no-store` (set when it is sent, so errors, 429s and 503s carry it too),
+ * and CORS headers go only to the configured origins: the app's own pages are same-origin and need none.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  const { production } = options;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -23,6 +43,50 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
       },
     },
     hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  const allowed = new Set(options.corsOrigins);
+  const corsOrigin = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    return origin && allowed.has(origin) && isApi(request) ? origin : undefined;
+  };
+  // The preflight of an allowed origin, answered before routing (no route is declared for OPTIONS). Any other
+  // origin's preflight falls through to the 404 without CORS headers, so the browser refuses the call.
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = corsOrigin(request);
+    if (!origin || request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return;
+    return reply
+      .code(204)
+      .header('access-control-allow-origin', origin)
+      .header('vary', 'Origin')
+      .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+      .header('access-control-allow-headers', CORS_REQUEST_HEADERS)
+      .header('access-control-max-age', '600')
+      .send();
+  });
+
+  // Set as the answer leaves, so errors, 429s and 503s carry them too. tRPC answers with a web Response whose
+  // headers Fastify copies over the reply's after this hook, so they are set on that Response as well.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isApi(request)) return payload;
+    const answer = payload instanceof Response ? payload.headers : undefined;
+    const get = (name: string) => answer?.get(name) ?? reply.getHeader(name);
+    const set = (name: string, value: string) => {
+      answer?.set(name, value);
+      void reply.header(name, value);
+    };
+    set('cache-control', 'no-store');
+    // The body is JSON either way; say so with its charset (tRPC answers a bare `application/json`).
+    if (get('content-type') === 'application/json') set('content-type', 'application/json; charset=utf-8');
+    const origin = corsOrigin(request);
+    if (origin) {
+      set('access-control-allow-origin', origin);
+      set('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+      const vary = String(get('vary') ?? '');
+      if (!/\borigin\b/i.test(vary)) set('vary', vary ? `${vary}, Origin` : 'Origin');
+    }
+    return payload;
   });
 }

@@ -3,6 +3,7 @@ import type { AuthUser } from '../modules/auth/auth.service';
 import { authenticate } from '../modules/auth/auth.service';
 import type { ServiceDeps } from '../modules/deps';
 import { AppError } from '../lib/errors';
+import type { RateLimitCheck } from '../plugins/rate-limit';
 
 export type RequestInfo = { ip: string; userAgent: string };
 
@@ -10,6 +11,11 @@ export type Context = ServiceDeps & {
   /** The signed-in user, null when no token was sent; a bad token throws 401. Resolved at most once. */
   getUser(): Promise<AuthUser | null>;
   request: RequestInfo;
+  /**
+   * Counts one attempt of a rate-limited flow (login, registration, quote) for this caller; throws the 429. HTTP
+   * requests get the app's limiter; in-process callers (tests, jobs) are not limited.
+   */
+  rateLimit: RateLimitCheck;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -17,6 +23,7 @@ type InnerOptions = ServiceDeps & {
   /** A hand-made user for in-process callers (tests, jobs). */
   user?: AuthUser | null;
   request?: Partial<RequestInfo>;
+  rateLimit?: RateLimitCheck;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
@@ -27,6 +34,7 @@ export function createContextInner(options: InnerOptions): Context {
     db,
     config,
     request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
+    rateLimit: options.rateLimit ?? (async () => {}),
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
       resolved ??= options.token ? authenticate({ db, config }, options.token) : Promise.resolve(null);
@@ -36,14 +44,18 @@ export function createContextInner(options: InnerOptions): Context {
 }
 
 /**
- * Reads `Authorization: Bearer <token>`. Any other non-empty header value is passed on as the token, so it fails
- * verification and answers 401 where a user is needed, while public routes ignore it.
+ * Reads `Authorization: Bearer <token>`. Any other non-empty header value (another scheme, or a bare token without
+ * the scheme) is passed on as a token that can never verify, so it answers 401 where a user is needed, while
+ * public routes ignore it. Passing the header itself on would sign in a bare JWT.
  */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined || header === '') return null;
-  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? header;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? NOT_A_TOKEN;
 }
+
+/** Fails verification (not a JWT) without ever matching a real token. */
+const NOT_A_TOKEN = '-';
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };

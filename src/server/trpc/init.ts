@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/domain';
-import { AppError, ValidationError, zodIssuesToDetail } from '../lib/errors';
+import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from '../lib/errors';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
@@ -37,32 +37,48 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Text holding a character the database cannot store (NUL, a lone surrogate) is refused as invalid input, as REST
+ * does. It is the last step of each tier, so a caller without the right token or role hears 401 or 403 first.
+ */
+const rejectUnstorable = t.middleware(async ({ getRawInput, next }) => {
+  const issue = invalidCharacterIssue(await getRawInput(), 'input');
+  if (issue) throw new ValidationError([issue]);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Anyone. */
-export const publicProcedure = t.procedure.use(mapErrors);
+const base = t.procedure.use(mapErrors);
 
-/** Any signed-in user: 401 without a valid token. */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/** Anyone. */
+export const publicProcedure = base.use(rejectUnstorable);
+
+const signedIn = base.use(async ({ ctx, next }) => {
   const user = await ctx.getUser();
   if (!user) throw new AppError('NOT_AUTHENTICATED');
   return next({ ctx: { user } });
 });
 
+/** Any signed-in user: 401 without a valid token. */
+export const authedProcedure = signedIn.use(rejectUnstorable);
+
 function roleProcedure(role: Role) {
-  return authedProcedure.use(({ ctx, next }) => {
+  return signedIn.use(({ ctx, next }) => {
     if (ctx.user.role !== role) throw new AppError('FORBIDDEN');
     return next({ ctx });
   });
 }
 
 /** Customers only. */
-export const customerProcedure = roleProcedure('customer');
+export const customerProcedure = roleProcedure('customer').use(rejectUnstorable);
 /** Approved, active suppliers only (the token check already refuses the others). */
-export const supplierProcedure = roleProcedure('supplier').use(({ ctx, next }) => {
-  if (!ctx.user.supplierId) throw new AppError('FORBIDDEN');
-  return next({ ctx: { user: ctx.user, supplierId: ctx.user.supplierId } });
-});
+export const supplierProcedure = roleProcedure('supplier')
+  .use(({ ctx, next }) => {
+    if (!ctx.user.supplierId) throw new AppError('FORBIDDEN');
+    return next({ ctx: { user: ctx.user, supplierId: ctx.user.supplierId } });
+  })
+  .use(rejectUnstorable);
 /** Admins only. */
-export const adminProcedure = roleProcedure('admin');
+export const adminProcedure = roleProcedure('admin').use(rejectUnstorable);

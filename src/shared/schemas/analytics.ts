@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { PAGE_PATH_MAX_LENGTH } from '../analytics';
 
-export const PAGE_PATH_MAX_LENGTH = 200;
+export { PAGE_PATH_MAX_LENGTH };
 
 /** A page view the client reports once per route change (issue 3 "Analytics"): the path only, never the page. */
 export const pageViewInputSchema = z.object({

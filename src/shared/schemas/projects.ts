@@ -10,6 +10,23 @@ export const QUOTE_NOTES_MAX_LENGTH = 2000;
 /** `items` is stored as sent (the spec's client always sends an empty list), within these bounds. */
 export const MAX_QUOTE_ITEMS = 50;
 const MAX_QUOTE_ITEMS_JSON = 20_000;
+/** Nesting of `items` (a list of objects with a few levels inside is plenty). */
+const MAX_QUOTE_ITEMS_DEPTH = 8;
+
+/**
+ * Whether a JSON value nests at most `max` arrays and objects deep, found without recursion: measuring a
+ * 10,000-level value with `JSON.stringify` overflows the stack.
+ */
+function nestsAtMost(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return false;
+    for (const item of Object.values(current)) pending.push([item, depth + 1]);
+  }
+  return true;
+}
 
 /**
  * Supplier ids as the spec's REST call sends them (`supplier_ids=a,b` or `supplier_ids=a&supplier_ids=b`) or as a
@@ -63,7 +80,10 @@ export const submitQuoteInputSchema = z.object({
   items: z
     .array(z.unknown(), { error: 'Items must be a list' })
     .max(MAX_QUOTE_ITEMS, `At most ${MAX_QUOTE_ITEMS} items`)
-    .refine((items) => JSON.stringify(items).length <= MAX_QUOTE_ITEMS_JSON, 'Items are too large')
+    .refine(
+      (items) => nestsAtMost(items, MAX_QUOTE_ITEMS_DEPTH) && JSON.stringify(items).length <= MAX_QUOTE_ITEMS_JSON,
+      'Items are too large',
+    )
     .nullish()
     .transform((items) => items ?? []),
 });

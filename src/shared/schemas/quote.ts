@@ -38,6 +38,19 @@ export const instantQuoteInputSchema = z.object({
 export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
 export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;
 
+/**
+ * A client's idempotency key (REST `Idempotency-Key` header, tRPC `idempotency_key`): 1 to 255 visible ASCII
+ * characters; a random UUID per quote request is the usual choice (docs/security.md, "Crash safety").
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency key must be text' })
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency key must be 1 to 255 visible ASCII characters, such as a UUID');
+
+/** The tRPC input of `quote.instant`: the quote, and optionally the key that makes retrying it safe. */
+export const instantQuoteProcedureInputSchema = instantQuoteInputSchema.extend({
+  idempotency_key: idempotencyKeySchema.optional(),
+});
+
 /** One line of the quote the UI can show as it is; discounts are negative. */
 export type QuoteLine = {
   key: 'base' | 'discount' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';

@@ -14,8 +14,19 @@ import { appRouter } from '../../../src/server/trpc/router';
 /** Cheap argon2 settings: tests hash hundreds of passwords; production keeps OWASP's. */
 export const TEST_PASSWORD_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
+/**
+ * Rate limits and load shedding are off unless a test turns them on: suites sign in many times from one address,
+ * and the embedded database runs on the test's own event loop.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
-  const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIST_DIR: 'tests/fixtures/no-client', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CLIENT_DIST_DIR: 'tests/fixtures/no-client',
+    RATE_LIMITS: 'false',
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    SHED_MAX_EVENT_LOOP_UTILIZATION: '0',
+    ...env,
+  });
   return { ...config, passwordHash: TEST_PASSWORD_HASH };
 }
 
@@ -65,7 +76,7 @@ const createCaller = createCallerFactory(appRouter);
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'startWorkers' | 'mailTransport'> = {},
+  options: Pick<BuildOptions, 'startWorkers' | 'mailTransport' | 'logStream'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = await openTestDatabase();

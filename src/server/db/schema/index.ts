@@ -5,3 +5,4 @@ export * from './projects';
 export * from './payments';
 export * from './content';
 export * from './system';
+export * from './counters';

@@ -41,10 +41,16 @@ export const projectInvitations = pgTable(
       .notNull()
       .references(() => suppliers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * The project's `created_at`, copied by a database trigger on insert (migration 0003): a supplier's projects
+     * list, newest project first, is then one index range however many invitations the supplier has (issue 7).
+     */
+    projectCreatedAt: timestamp('project_created_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('project_invitations_project_supplier_key').on(t.projectId, t.supplierId),
     index('project_invitations_supplier_created_idx').on(t.supplierId, t.createdAt),
+    index('project_invitations_supplier_project_idx').on(t.supplierId, t.projectCreatedAt, t.projectId),
   ],
 );
 
@@ -85,6 +91,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_supplier_created_idx').on(t.supplierId, t.createdAt),
+    // The supplier's list order: unread first, then newest (issue 7).
+    index('notifications_supplier_unread_created_idx').on(t.supplierId, sql`(${t.readAt} is null)`, t.createdAt, t.id),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
   ],
 );

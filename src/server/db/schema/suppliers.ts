@@ -46,6 +46,10 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_user_id_key').on(t.userId),
     uniqueIndex('suppliers_email_lower_key').on(sql`lower(${t.email})`),
     index('suppliers_approval_created_idx').on(t.approvalStatus, t.createdAt),
+    // The admin Suppliers tab's order (live suppliers first, then by name) and the vendor report's (newest
+    // first): both read the first page straight off an index (issue 7).
+    index('suppliers_list_order_idx').on(sql`(${t.approvalStatus} = 'approved' and ${t.isActive}) desc`, sql`lower(${t.businessName})`, t.id),
+    index('suppliers_created_idx').on(t.createdAt, t.id),
     check('suppliers_approval_status_check', oneOf('approval_status', APPROVAL_STATUSES)),
     check('suppliers_experience_check', sql`experience_years BETWEEN 0 AND 50`),
     check('suppliers_rating_check', sql`rating BETWEEN 0 AND 5`),

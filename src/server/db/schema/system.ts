@@ -1,5 +1,7 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ANALYTICS_KINDS, DEVICE_CLASSES, EMAIL_STATUSES } from '../../../shared/domain';
+import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
@@ -24,6 +26,8 @@ export const analyticsEvents = pgTable(
     index('analytics_events_kind_created_idx').on(t.kind, t.createdAt),
     index('analytics_events_booking_idx').on(t.bookingId),
     index('analytics_events_supplier_idx').on(t.supplierId),
+    // The IP retention job reads only the events that still hold an IP (the last 90 days).
+    index('analytics_events_ip_created_idx').on(t.createdAt).where(sql`ip_address is not null`),
     check('analytics_events_kind_check', oneOf('kind', ANALYTICS_KINDS)),
   ],
 );
@@ -63,7 +67,11 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    // The Analytics tab's "bookings confirmed per week" reads status changes by date.
+    index('audit_log_status_changes_idx').on(t.createdAt).where(sql`action = 'booking.status_changed'`),
+  ],
 );
 
 /** Admin-editable settings (pricing rates, GST rate, business identity overrides), one JSON value per key. */
@@ -73,3 +81,28 @@ export const settings = pgTable('settings', {
   updatedAt: updatedAt(),
 });
 
+
+/**
+ * `Idempotency-Key`s of writes a client may retry (instant quotes): written in the transaction of the write they
+ * guard, so a key is stored exactly when its write committed. A retry with the same key and body gets `response`
+ * again; the same key with another body is refused (docs/security.md, "Crash safety").
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The kind of write the key belongs to (`quote.instant`), so two flows never share a key space. */
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the parsed request, to tell a retry from a different request under the same key. */
+    requestHash: text('request_hash').notNull(),
+    /** The first answer, sent again to every retry. */
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.operation, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    index('idempotency_keys_booking_idx').on(t.bookingId),
+  ],
+);

@@ -3,8 +3,14 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 
 export const authRouter = router({
-  register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => registerCustomer(ctx, input)),
-  login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => login(ctx, input)),
+  register: publicProcedure.input(registerInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('register');
+    return registerCustomer(ctx, input);
+  }),
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('login', input.email);
+    return login(ctx, input);
+  }),
   me: authedProcedure.query(({ ctx }) =>
     toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt }),
   ),

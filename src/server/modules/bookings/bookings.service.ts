@@ -25,6 +25,7 @@ import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester } from '../../trpc/context';
 import type { ServiceDeps } from '../deps';
+import { readCounters, totalOf } from '../reports/stat-counters';
 import { applyCancellation } from './cancellation';
 
 export const INQUIRY_RECEIVED_MESSAGE =
@@ -155,11 +156,17 @@ export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery 
         )
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     deps.db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where),
+    q ? countBookings(deps, where) : readCounters(deps.db, ['bookings.status']).then((c) => totalOf(c.get('bookings.status'), status && [status])),
   ]);
-  return { items: rows.map(toAdminBookingDto), total: Number(count?.n ?? 0) };
+  return { items: rows.map(toAdminBookingDto), total };
+}
+
+/** A search's total has to count its matches; an unfiltered or status-only total is a running count (issue 7). */
+async function countBookings(deps: ServiceDeps, where: SQL | undefined): Promise<number> {
+  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where);
+  return Number(count?.n ?? 0);
 }
 
 /** One booking for the Booking Details dialog; an unknown id is a 404. */

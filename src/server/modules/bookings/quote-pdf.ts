@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import pdfmake from 'pdfmake';
+import type pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
@@ -17,11 +17,22 @@ import { upiPaymentUri } from '../payments/providers/upi';
 type BookingRow = typeof bookings.$inferSelect;
 
 const FONT_DIR = join(PROJECT_ROOT, 'node_modules', 'pdfmake', 'fonts', 'Roboto');
-let fontsReady = false;
+type PdfMake = typeof pdfmakeModule;
+let pdfmakeLoaded: Promise<PdfMake> | undefined;
 
-/** Roboto from pdfmake's own package: it has ₹ (U+20B9), which the standard PDF fonts lack. */
-function ensureFonts(): void {
-  if (fontsReady) return;
+/**
+ * pdfmake, loaded with the first PDF rather than at start-up (it takes about half a second to load; issue 7), with
+ * Roboto from its own package: it has ₹ (U+20B9), which the standard PDF fonts lack.
+ */
+function loadPdfmake(): Promise<PdfMake> {
+  pdfmakeLoaded ??= import('pdfmake').then(({ default: pdfmake }) => {
+    setUpFonts(pdfmake);
+    return pdfmake;
+  });
+  return pdfmakeLoaded;
+}
+
+function setUpFonts(pdfmake: PdfMake): void {
   pdfmake.setFonts({
     Roboto: {
       normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
@@ -32,7 +43,6 @@ function ensureFonts(): void {
   });
   // Documents never fetch anything: no URLs, only the font files above.
   pdfmake.setUrlAccessPolicy(() => false);
-  fontsReady = true;
 }
 
 /** The business sits in Madhya Pradesh (GST state code 23): CGST + SGST for an MP place of supply, IGST otherwise. */
@@ -59,7 +69,7 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
 export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, options: { compress?: boolean } = {}): Promise<Buffer> {
-  ensureFonts();
+  const pdfmake = await loadPdfmake();
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
   const guests = booking.guestCount ?? booking.requirements.guest_count ?? null;

@@ -1,8 +1,8 @@
 import { customerIdInputSchema, customersQuerySchema, updateCustomerInputSchema } from '../../../shared/schemas/admin';
 import { adminProcedure, router } from '../../trpc/init';
-import { listCustomers, setCustomerActive, updateCustomer } from './customers.service';
+import { eraseCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 
-/** `admin.customers.*`: the Customers tab (list, Edit, Deactivate and back). */
+/** `admin.customers.*`: the Customers tab (list, Edit, Deactivate and back, Erase). */
 export const adminCustomersRouter = router({
   list: adminProcedure.input(customersQuerySchema.optional()).query(({ ctx, input }) => listCustomers(ctx, input)),
   update: adminProcedure.input(updateCustomerInputSchema).mutation(({ ctx, input }) => updateCustomer(ctx, input, ctx.user.id)),
@@ -12,4 +12,5 @@ export const adminCustomersRouter = router({
   activate: adminProcedure
     .input(customerIdInputSchema)
     .mutation(({ ctx, input }) => setCustomerActive(ctx, { id: input.id, active: true }, ctx.user.id)),
+  erase: adminProcedure.input(customerIdInputSchema).mutation(({ ctx, input }) => eraseCustomer(ctx, input, ctx.user.id)),
 });

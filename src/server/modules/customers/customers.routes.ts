@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { customersQuerySchema, updateCustomerFieldsSchema } from '../../../shared/schemas/admin';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { listCustomers, setCustomerActive, updateCustomer } from './customers.service';
+import { eraseCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 
 /**
  * Spec section 7 `GET /api/admin/customers` (bare array, newest first, `?limit&offset&q`, total in
- * `X-Total-Count`), plus `PUT /api/admin/customers/{id}` (Edit) and `.../deactivate`, `.../activate`.
+ * `X-Total-Count`), plus `PUT /api/admin/customers/{id}` (Edit) and `.../deactivate`, `.../activate`, `.../erase`.
  */
 export const customersRoutes: FastifyPluginAsync = async (app) => {
   app.get('/admin/customers', async (request, reply) => {
@@ -26,4 +26,9 @@ export const customersRoutes: FastifyPluginAsync = async (app) => {
       return setCustomerActive(request.ctx, { id: pathId(request, 'Customer not found'), active: action === 'activate' }, admin.id);
     });
   }
+
+  app.put('/admin/customers/:id/erase', async (request) => {
+    const admin = await requireRole(request, 'admin');
+    return eraseCustomer(request.ctx, { id: pathId(request, 'Customer not found') }, admin.id);
+  });
 };

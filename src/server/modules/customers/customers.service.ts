@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   customerIdInputSchema,
   customersQuerySchema,
@@ -10,11 +10,12 @@ import {
   type UpdateCustomerInput,
 } from '../../../shared/schemas/admin';
 import type { Transaction } from '../../db/client';
-import { users } from '../../db/schema';
+import { analyticsEvents, auditLog, bookings, emailOutbox, paymentOrders, subscriptions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import type { ServiceDeps } from '../deps';
+import { readCounters, totalOf } from '../reports/stat-counters';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -30,7 +31,8 @@ function toCustomerDto(row: UserRow): CustomerDto {
   };
 }
 
-const isCustomer = eq(users.role, 'customer');
+/** Written out, not a parameter, so the planner can use the partial index of customers (issue 7). */
+const isCustomer = sql`${users.role} = 'customer'`;
 
 /**
  * The Customers tab (spec section 7 `GET /admin/customers`): customer accounts only, newest first, 10 by default
@@ -44,11 +46,14 @@ export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {
       ? or(ilike(users.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), ilike(users.phone, containsPattern(q)))
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     deps.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    // A search counts its matches; the whole list's total is a running count (issue 7).
+    q
+      ? deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where).then(([count]) => Number(count?.n ?? 0))
+      : readCounters(deps.db, ['users.role']).then((counts) => totalOf(counts.get('users.role'), ['customer'])),
   ]);
-  return { items: rows.map(toCustomerDto), total: Number(count?.n ?? 0) };
+  return { items: rows.map(toCustomerDto), total };
 }
 
 /** The customer account with this id, locked for the change; admins and suppliers are not customers (404). */
@@ -110,5 +115,95 @@ export async function setCustomerActive(
       entityId: id,
     });
     return { message: input.active ? 'Customer activated' : 'Customer deactivated', customer: toCustomerDto(row!) };
+  });
+}
+
+/** What an erased customer's name becomes in every table. */
+export const ERASED_NAME = 'Erased customer';
+
+/** The e-mail an erased account keeps: unique, not deliverable (`.invalid` is reserved), and naming nobody. */
+export function erasedEmail(userId: string): string {
+  return `erased-${userId}@erased.invalid`;
+}
+
+/**
+ * Erases a customer on request (DPDP Act s.12(3), docs/security.md "Privacy"): the contact details go from every
+ * table that holds them, while the bookings and payments stay for the accounts. In one transaction: the account
+ * (name, e-mail, phone, city, password; deactivated, every session ended), the bookings linked to it or made in
+ * its e-mail (name, e-mail, phone, venue address), their payment orders and the subscriptions (e-mail, phone),
+ * the IP addresses of their analytics events, the e-mails addressed to it (unsent ones are dropped), and the
+ * contact details written into its audit entries; then one `customer.erased` audit row with the counts.
+ * Erasing an erased customer changes nothing.
+ */
+export async function eraseCustomer(deps: ServiceDeps, input: { id: string }, actorUserId: string): Promise<CustomerChangeResult> {
+  const { id } = customerIdInputSchema.parse(input);
+  return deps.db.transaction(async (tx) => {
+    const current = await lockCustomer(tx, id);
+    const placeholder = erasedEmail(id);
+    if (current.email === placeholder) return { message: 'Customer is already erased', customer: toCustomerDto(current) };
+    const email = current.email.toLowerCase();
+    const now = new Date();
+
+    const [row] = await tx
+      .update(users)
+      .set({
+        email: placeholder,
+        fullName: ERASED_NAME,
+        phone: null,
+        city: null,
+        passwordHash: null,
+        isActive: false,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    const erasedBookings = await tx
+      .update(bookings)
+      .set({ userId: id, clientName: ERASED_NAME, clientEmail: placeholder, clientPhone: null, venueAddress: null, updatedAt: now })
+      .where(or(eq(bookings.userId, id), sql`lower(${bookings.clientEmail}) = ${email}`))
+      .returning({ id: bookings.id });
+    const bookingIds = erasedBookings.map((b) => b.id);
+    const orders = await tx
+      .update(paymentOrders)
+      .set({ email: placeholder, phone: null, updatedAt: now })
+      .where(
+        or(
+          eq(paymentOrders.userId, id),
+          sql`lower(${paymentOrders.email}) = ${email}`,
+          bookingIds.length > 0 ? inArray(paymentOrders.bookingId, bookingIds) : undefined,
+        ),
+      )
+      .returning({ id: paymentOrders.id });
+    const subs = await tx
+      .update(subscriptions)
+      .set({ email: placeholder, phone: null, updatedAt: now })
+      .where(or(eq(subscriptions.userId, id), sql`lower(${subscriptions.email}) = ${email}`))
+      .returning({ id: subscriptions.id });
+    if (bookingIds.length > 0) {
+      await tx.update(analyticsEvents).set({ ipAddress: null }).where(inArray(analyticsEvents.bookingId, bookingIds));
+    }
+    const unsent = await tx
+      .delete(emailOutbox)
+      .where(and(sql`lower(${emailOutbox.toAddress}) = ${email}`, eq(emailOutbox.status, 'pending')))
+      .returning({ id: emailOutbox.id });
+    const mail = await tx
+      .update(emailOutbox)
+      .set({ toAddress: placeholder, subject: '[erased]', textBody: '[erased]', htmlBody: null })
+      .where(sql`lower(${emailOutbox.toAddress}) = ${email}`)
+      .returning({ id: emailOutbox.id });
+    // The admin's earlier edits recorded the old name and phone.
+    await tx
+      .update(auditLog)
+      .set({ data: sql`${auditLog.data} - 'changes'` })
+      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, id)));
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'customer.erased',
+      entityType: 'user',
+      entityId: id,
+      data: { bookings: bookingIds.length, payment_orders: orders.length, subscriptions: subs.length, emails: mail.length + unsent.length },
+    });
+    return { message: 'Customer erased', customer: toCustomerDto(row!) };
   });
 }

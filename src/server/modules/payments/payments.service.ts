@@ -25,7 +25,7 @@ import type { Executor } from '../../db/client';
 import { bookings, paymentOrders, paymentWebhookEvents, subscriptions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, ValidationError } from '../../lib/errors';
+import { AppError, invalidCharacterIssue, ValidationError } from '../../lib/errors';
 import { paymentReceiptEmail, subscriptionRefundedEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
@@ -393,14 +393,15 @@ export async function handleCashfreeWebhook(
   if (check === 'stale') return { status: 401, body: { detail: 'Webhook timestamp is too old' } };
   if (check !== 'ok') return { status: 401, body: { detail: 'Invalid webhook signature' } };
 
-  let event: { type?: string; data?: { order?: { order_id?: string; order_amount?: number }; payment?: { cf_payment_id?: string | number; payment_status?: string; payment_amount?: number } } };
+  let parsed: unknown;
   try {
-    event = JSON.parse(rawBody) as typeof event;
+    parsed = JSON.parse(rawBody);
   } catch {
     return { status: 400, body: { detail: 'Malformed webhook body' } };
   }
-  const orderCode = event.data?.order?.order_id ?? null;
-  const paymentId = event.data?.payment?.cf_payment_id;
+  const event = webhookEvent(parsed);
+  if (!event) return { status: 400, body: { detail: 'Malformed webhook body' } };
+  const { orderCode, paymentId } = event;
   const eventId =
     header('x-idempotency-key') ??
     (paymentId !== undefined ? `${event.type ?? 'event'}:${paymentId}` : createHash('sha256').update(rawBody).digest('hex'));
@@ -408,7 +409,7 @@ export async function handleCashfreeWebhook(
   return deps.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(paymentWebhookEvents)
-      .values({ provider: 'cashfree', eventId, orderCode, eventType: event.type ?? null })
+      .values({ provider: 'cashfree', eventId, orderCode, eventType: event.type })
       .onConflictDoNothing()
       .returning({ id: paymentWebhookEvents.id });
     if (!stored) return { status: 200, body: { received: true, duplicate: true } };
@@ -416,9 +417,8 @@ export async function handleCashfreeWebhook(
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update');
     if (!order) return { status: 200, body: { received: true, ignored: 'unknown order' } };
 
-    const paymentStatus = event.data?.payment?.payment_status;
-    if (event.type === 'PAYMENT_SUCCESS_WEBHOOK' && paymentStatus === 'SUCCESS') {
-      const amount = event.data?.payment?.payment_amount ?? event.data?.order?.order_amount;
+    if (event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS') {
+      const amount = event.paymentAmount ?? event.orderAmount;
       if (amount === undefined || Math.round(amount * 100) !== order.amountPaise) {
         await writeAudit(tx, { actorUserId: null, action: 'payment.amount_mismatch', entityType: 'payment_order', entityId: order.id, data: { amount, event_id: eventId } });
         return { status: 200, body: { received: true, ignored: 'amount mismatch' } };
@@ -435,6 +435,38 @@ export async function handleCashfreeWebhook(
     }
     return { status: 200, body: { received: true } };
   });
+}
+
+type CashfreeEvent = {
+  type: string | null;
+  orderCode: string | null;
+  orderAmount: number | undefined;
+  paymentId: string | number | undefined;
+  paymentStatus: string | undefined;
+  paymentAmount: number | undefined;
+};
+
+/**
+ * The fields of a webhook body the handler reads, each only if it has the type it must have; null for a body that
+ * is not an object or holds text the database cannot store. Signed bodies come from the gateway, but a wrong shape
+ * must still be a 400, not a failed query.
+ */
+function webhookEvent(body: unknown): CashfreeEvent | null {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(body) || invalidCharacterIssue(body, 'body')) return null;
+  const data = isObject(body.data) ? body.data : {};
+  const order = isObject(data.order) ? data.order : {};
+  const payment = isObject(data.payment) ? data.payment : {};
+  const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined);
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return {
+    type: text(body.type) ?? null,
+    orderCode: text(order.order_id) ?? null,
+    orderAmount: number(order.order_amount),
+    paymentId: typeof payment.cf_payment_id === 'number' ? payment.cf_payment_id : text(payment.cf_payment_id),
+    paymentStatus: text(payment.payment_status),
+    paymentAmount: number(payment.payment_amount),
+  };
 }
 
 /**

@@ -1,10 +1,13 @@
-import { instantQuoteInputSchema } from '../../../shared/schemas/quote';
+import { instantQuoteProcedureInputSchema } from '../../../shared/schemas/quote';
 import { requesterOf } from '../../trpc/context';
 import { publicProcedure, router } from '../../trpc/init';
 import { createInstantQuote } from './quote.service';
 
 export const quoteRouter = router({
-  instant: publicProcedure
-    .input(instantQuoteInputSchema)
-    .mutation(async ({ ctx, input }) => createInstantQuote(ctx, input, await requesterOf(ctx))),
+  /** `idempotency_key` makes a retry return the first answer (docs/security.md, "Crash safety"). */
+  instant: publicProcedure.input(instantQuoteProcedureInputSchema).mutation(async ({ ctx, input }) => {
+    const { idempotency_key: idempotencyKey, ...quote } = input;
+    await ctx.rateLimit('quote');
+    return createInstantQuote(ctx, quote, await requesterOf(ctx), { idempotencyKey });
+  }),
 });

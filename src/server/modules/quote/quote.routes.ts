@@ -1,13 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { instantQuoteInputSchema } from '../../../shared/schemas/quote';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { idempotencyKeySchema, instantQuoteInputSchema } from '../../../shared/schemas/quote';
+import { ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/http';
 import { requesterOf } from '../../trpc/context';
 import { createInstantQuote } from './quote.service';
 
-/** Spec section 7: `POST /api/quotation/instant`; 200 with the quote, 422 naming the field for bad input. */
+/**
+ * Spec section 7: `POST /api/quotation/instant`; 200 with the quote, 422 naming the field for bad input. An
+ * optional `Idempotency-Key` header makes a retry return the first answer (docs/security.md, "Crash safety").
+ */
 export const quoteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/quotation/instant', async (request) => {
     const input = parseInput(instantQuoteInputSchema, request.body, 'body');
-    return createInstantQuote(request.ctx, input, await requesterOf(request.ctx));
+    const idempotencyKey = idempotencyKeyOf(request);
+    await request.ctx.rateLimit('quote');
+    return createInstantQuote(request.ctx, input, await requesterOf(request.ctx), { idempotencyKey });
   });
 };
+
+/** The `Idempotency-Key` header, if sent; a malformed one is a 422 naming the header. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const result = idempotencyKeySchema.safeParse(header);
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({ loc: ['header', 'idempotency-key'], msg: issue.message, type: issue.code })),
+  );
+}

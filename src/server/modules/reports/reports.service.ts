@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { BookingStatus } from '../../../shared/domain';
@@ -15,64 +15,48 @@ import {
   type VisitorAnalyticsDto,
   type WeeklyTrendPointDto,
 } from '../../../shared/schemas/reports';
-import { analyticsEvents, auditLog, bookings, suppliers } from '../../db/schema';
+import { analyticsEvents, auditLog, bookings, statCounters, suppliers } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { readCounters, totalOf, type CounterMetric } from './stat-counters';
 
 /** Architecture section 5 "Dashboard stats". */
 const PENDING_STATUSES: BookingStatus[] = ['inquiry', 'quoted'];
 const REVENUE_STATUSES: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
 
-const liveSupplier = and(eq(suppliers.isActive, true), eq(suppliers.approvalStatus, 'approved'));
-
 /**
  * The four stat cards (spec section 3 "Dashboard stats", architecture section 5): all bookings; inquiry + quoted;
  * active and approved suppliers; the final amounts of confirmed, in-progress and completed bookings, in rupees.
- * Two aggregate queries; no rows leave the database.
+ * Read from the running counts (issue 7), so the cost does not grow with the bookings.
  */
 export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsDto> {
-  const [[b], [s]] = await Promise.all([
-    deps.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        pending: sql<number>`(count(*) filter (where ${inArray(bookings.status, PENDING_STATUSES)}))::int`,
-        revenuePaise: sql<string>`coalesce(sum(${bookings.finalAmountPaise}) filter (where ${inArray(bookings.status, REVENUE_STATUSES)}), 0)::text`,
-      })
-      .from(bookings),
-    deps.db.select({ active: sql<number>`count(*)::int` }).from(suppliers).where(liveSupplier),
-  ]);
+  const counts = await readCounters(deps.db, ['bookings.status', 'suppliers.live_city']);
+  const byStatus = counts.get('bookings.status');
   return {
-    total_bookings: Number(b?.total ?? 0),
-    pending_bookings: Number(b?.pending ?? 0),
-    active_suppliers: Number(s?.active ?? 0),
-    total_revenue: paiseToRupees(Number(b?.revenuePaise ?? 0)),
+    total_bookings: totalOf(byStatus),
+    pending_bookings: totalOf(byStatus, PENDING_STATUSES),
+    active_suppliers: totalOf(counts.get('suppliers.live_city')),
+    total_revenue: paiseToRupees(totalOf(byStatus, REVENUE_STATUSES, 'amountPaise')),
   };
 }
 
 /**
  * The Analytics tab's cards (spec section 3 "Reports summary"): counts of each analytics kind, the device mix of
- * every recorded event (a visitor's page views and quotes alike), and vendors awaiting approval.
+ * every recorded event (a visitor's page views and quotes alike), and vendors awaiting approval. The event
+ * counts are the running counts (issue 7): millions of events cost the same as a few.
  */
 export async function reportsSummary(deps: ServiceDeps): Promise<ReportsSummaryDto> {
-  const count = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  const [[a], [p]] = await Promise.all([
-    deps.db
-      .select({
-        pageViews: count(eq(analyticsEvents.kind, 'page_view')),
-        quotations: count(eq(analyticsEvents.kind, 'quotation')),
-        registrations: count(eq(analyticsEvents.kind, 'vendor_registration')),
-        mobile: count(eq(analyticsEvents.device, 'mobile')),
-        desktop: count(eq(analyticsEvents.device, 'desktop')),
-        tablet: count(eq(analyticsEvents.device, 'tablet')),
-      })
-      .from(analyticsEvents),
+  const [counts, [p]] = await Promise.all([
+    readCounters(deps.db, ['analytics.kind', 'analytics.device']),
     deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(eq(suppliers.approvalStatus, 'pending')),
   ]);
+  const kinds = counts.get('analytics.kind');
+  const devices = counts.get('analytics.device');
   return {
     analytics: {
-      total_page_views: Number(a?.pageViews ?? 0),
-      total_quotations: Number(a?.quotations ?? 0),
-      total_vendor_registrations: Number(a?.registrations ?? 0),
-      device_breakdown: { mobile: Number(a?.mobile ?? 0), desktop: Number(a?.desktop ?? 0), tablet: Number(a?.tablet ?? 0) },
+      total_page_views: totalOf(kinds, ['page_view']),
+      total_quotations: totalOf(kinds, ['quotation']),
+      total_vendor_registrations: totalOf(kinds, ['vendor_registration']),
+      device_breakdown: { mobile: totalOf(devices, ['mobile']), desktop: totalOf(devices, ['desktop']), tablet: totalOf(devices, ['tablet']) },
     },
     pending_vendors: Number(p?.n ?? 0),
   };
@@ -103,7 +87,7 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
     .orderBy(desc(analyticsEvents.createdAt))
     .limit(1)
     .as('quotation');
-  const [rows, [count]] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     deps.db
       .select({
         id: bookings.id,
@@ -123,7 +107,7 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings),
+    readCounters(deps.db, ['bookings.status']),
   ]);
   return {
     items: rows.map((r) => ({
@@ -138,7 +122,7 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
       created_at: r.createdAt.toISOString(),
       analytics: r.visitor ? toVisitor(r.visitor) : null,
     })),
-    total: Number(count?.n ?? 0),
+    total: totalOf(counts.get('bookings.status')),
   };
 }
 
@@ -196,38 +180,27 @@ export async function vendorReport(deps: ServiceDeps, query: ReportQuery = {}): 
   };
 }
 
+/**
+ * The city key of a booking or supplier without one. A city is grouped regardless of letter case and spaces
+ * ("indore ", "INDORE" → "Indore"): `coalesce(nullif(initcap(btrim(city)), ''), 'Not specified')` in the counter
+ * triggers (drizzle/0003_dashboard-counters.sql).
+ */
 export const CITY_NOT_SPECIFIED = 'Not specified';
-
-/** A city as typed, grouped regardless of letter case and spaces ("indore ", "INDORE" → "Indore"). */
-const cityOf = (column: AnyPgColumn) =>
-  sql<string>`coalesce(nullif(initcap(btrim(${column})), ''), ${CITY_NOT_SPECIFIED})`;
 
 /**
  * The city-wise list (spec section 3 "City-wise report"): bookings per city (all bookings; a booking without a
  * city, such as an inquiry, counts under "Not specified") and active, approved suppliers per location, so the
- * columns add up to the Total Bookings and Active Suppliers cards. Busiest cities first.
+ * columns add up to the Total Bookings and Active Suppliers cards. Busiest cities first. Both columns are running
+ * counts (issue 7).
  */
 export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportDto> {
-  // Distinct column names: drizzle refers to a subquery's computed columns without the subquery's name.
-  const bookingCities = deps.db
-    .select({ city: cityOf(bookings.city).as('booking_city'), n: sql<number>`count(*)::int`.as('booking_count') })
-    .from(bookings)
-    .groupBy(sql`1`)
-    .as('booking_cities');
-  const vendorCities = deps.db
-    .select({ city: cityOf(suppliers.location).as('vendor_city'), n: sql<number>`count(*)::int`.as('vendor_count') })
-    .from(suppliers)
-    .where(liveSupplier)
-    .groupBy(sql`1`)
-    .as('vendor_cities');
+  const count = (metric: CounterMetric) => sql<number>`coalesce(sum(${statCounters.n}) filter (where ${statCounters.metric} = ${metric}), 0)::int`;
   const rows = await deps.db
-    .select({
-      city: sql<string>`coalesce(${bookingCities.city}, ${vendorCities.city})`,
-      bookings: sql<number>`coalesce(${bookingCities.n}, 0)::int`,
-      vendors: sql<number>`coalesce(${vendorCities.n}, 0)::int`,
-    })
-    .from(bookingCities)
-    .fullJoin(vendorCities, eq(bookingCities.city, vendorCities.city))
+    .select({ city: statCounters.key, bookings: count('bookings.city'), vendors: count('suppliers.live_city') })
+    .from(statCounters)
+    .where(inArray(statCounters.metric, ['bookings.city', 'suppliers.live_city']))
+    .groupBy(statCounters.key)
+    .having(sql`sum(${statCounters.n}) > 0`)
     .orderBy(sql`2 desc`, sql`3 desc`, sql`1`);
   return Object.fromEntries(rows.map((r) => [r.city, { bookings: Number(r.bookings), vendors: Number(r.vendors) }]));
 }
@@ -235,10 +208,12 @@ export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportD
 /** The event-type tiles (spec section 3 "Event-type report"): bookings per event type, most frequent first. */
 export async function eventTypeWiseReport(deps: ServiceDeps): Promise<EventTypeWiseReportDto> {
   const rows = await deps.db
-    .select({ eventType: bookings.eventType, n: sql<number>`count(*)::int` })
-    .from(bookings)
-    .groupBy(bookings.eventType)
-    .orderBy(sql`2 desc`, bookings.eventType);
+    .select({ eventType: statCounters.key, n: sql<number>`sum(${statCounters.n})::int` })
+    .from(statCounters)
+    .where(eq(statCounters.metric, 'bookings.event_type'))
+    .groupBy(statCounters.key)
+    .having(sql`sum(${statCounters.n}) > 0`)
+    .orderBy(sql`2 desc`, statCounters.key);
   return Object.fromEntries(rows.map((r) => [r.eventType, Number(r.n)]));
 }
 

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import {
-  notificationIdInputSchema,
   pageInputSchema,
   submitQuoteInputSchema,
   type PageInput,
@@ -16,6 +15,7 @@ import { bookings, notifications, projectInvitations, projects, supplierQuotes }
 import { AppError } from '../../lib/errors';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../deps';
+import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
 
 /** The spec's supplier dashboard shows at most this many notifications. */
 export const MAX_NOTIFICATIONS = 50;
@@ -31,8 +31,8 @@ export async function listNotifications(deps: ServiceDeps, supplierId: string): 
   const rows = await deps.db
     .select()
     .from(notifications)
-    .where(eq(notifications.supplierId, supplierId))
-    .orderBy(sql`${notifications.readAt} is null desc`, desc(notifications.createdAt), desc(notifications.id))
+    .where(supplierInbox(supplierId))
+    .orderBy(...INBOX_ORDER)
     .limit(MAX_NOTIFICATIONS);
   return rows.map((row) => ({
     id: row.id,
@@ -45,29 +45,13 @@ export async function listNotifications(deps: ServiceDeps, supplierId: string): 
 }
 
 /** Marks one of the supplier's notifications read (idempotent); someone else's, or none, is the same 404. */
-export async function markNotificationRead(
-  deps: ServiceDeps,
-  supplierId: string,
-  input: { notification_id: string },
-): Promise<{ id: string; read: true }> {
-  const { notification_id: id } = notificationIdInputSchema.parse(input);
-  const [row] = await deps.db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.supplierId, supplierId)))
-    .returning({ id: notifications.id });
-  if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
-  return { id: row.id, read: true };
+export function markNotificationRead(deps: ServiceDeps, supplierId: string, input: { notification_id: string }): Promise<{ id: string; read: true }> {
+  return markInboxNotificationRead(deps, supplierInbox(supplierId), input);
 }
 
 /** Marks every unread notification of the supplier read; answers how many changed. */
-export async function markAllNotificationsRead(deps: ServiceDeps, supplierId: string): Promise<{ updated: number }> {
-  const rows = await deps.db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.supplierId, supplierId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return { updated: rows.length };
+export function markAllNotificationsRead(deps: ServiceDeps, supplierId: string): Promise<{ updated: number }> {
+  return markInboxRead(deps, supplierInbox(supplierId));
 }
 
 function outcomeOf(status: string, awardedSupplierId: string | null, supplierId: string): SupplierProjectOutcome {
@@ -100,7 +84,8 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
       and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
     )
     .where(eq(projectInvitations.supplierId, supplierId))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
+    // The invitation's copy of the project's creation time: one index range, however many invitations (issue 7).
+    .orderBy(desc(projectInvitations.projectCreatedAt), desc(projectInvitations.projectId))
     .limit(limit)
     .offset(offset);
   return rows.map(({ project, booking, quote }) => ({

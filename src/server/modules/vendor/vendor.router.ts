@@ -8,7 +8,10 @@ import { adminProcedure, publicProcedure, router } from '../../trpc/init';
 import { approveVendor, listPendingVendors, registerVendor, rejectVendor } from './vendor.service';
 
 export const vendorRouter = router({
-  register: publicProcedure.input(vendorRegisterInputSchema).mutation(({ ctx, input }) => registerVendor(ctx, input, ctx.request)),
+  register: publicProcedure.input(vendorRegisterInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('vendor_register');
+    return registerVendor(ctx, input, ctx.request);
+  }),
 });
 
 /** `admin.vendors.*`: the Pending Vendors tab. */

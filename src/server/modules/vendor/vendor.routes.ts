@@ -14,6 +14,7 @@ const rejectQuerySchema = z.object({ reason: rejectionReasonSchema });
 export const vendorRoutes: FastifyPluginAsync = async (app) => {
   app.post('/vendor/register', async (request, reply) => {
     const input = parseInput(vendorRegisterInputSchema, request.body, 'body');
+    await request.ctx.rateLimit('vendor_register');
     return reply.code(201).send(await registerVendor(request.ctx, input, request.ctx.request));
   });
 

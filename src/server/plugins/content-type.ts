@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The API reads JSON bodies only (docs/api.md, "Errors": 415 for anything else), decided before any parser runs.
+ * Without this, Fastify reads `text/plain` as a string (a 422 instead of the 415), and tRPC's adapter hands a
+ * `multipart/form-data` stream to tRPC, which fails with a 500. Plain text and forms are also what a page on
+ * another site can post without a CORS preflight.
+ */
+export function registerJsonOnly(app: FastifyInstance): void {
+  // preParsing: after every onRequest hook (headers, limits), before the body is read.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!BODY_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+    const type = request.headers['content-type'];
+    // No type: no body, or a body Fastify itself refuses with the same 415.
+    if (type === undefined) return payload;
+    if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    return payload;
+  });
+}

@@ -1,0 +1,614 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { addDays, todayInIndia } from '../../../src/shared/dates';
+import {
+  adminPaymentsQuerySchema,
+  adminRefundsQuerySchema,
+  changeDateFieldsSchema,
+  createSubscriptionOrderInputSchema,
+  createTokenOrderInputSchema,
+  markRefundPaidFieldsSchema,
+  utrFieldsSchema,
+} from '../../../src/shared/schemas/account';
+import {
+  adminBookingsQuerySchema,
+  customersQuerySchema,
+  setBookingStatusFieldsSchema,
+  updateCustomerFieldsSchema,
+} from '../../../src/shared/schemas/admin';
+import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
+import { loginInputSchema, registerInputSchema } from '../../../src/shared/schemas/auth';
+import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
+import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../src/shared/schemas/projects';
+import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
+import { reportQuerySchema } from '../../../src/shared/schemas/reports';
+import { createSupplierInputSchema, suppliersQuerySchema, updateSupplierFieldsSchema } from '../../../src/shared/schemas/suppliers';
+import { pendingVendorsQuerySchema, vendorRegisterInputSchema } from '../../../src/shared/schemas/vendor';
+import { vendorPayload } from '../../server/helpers/admin-fixtures';
+import type { Call } from './http';
+import type { Subject, SubjectName, World } from './world';
+
+/**
+ * Who may call a route or procedure. `public`: anyone (a bad token is ignored); `authed`: any valid token;
+ * `customer`/`supplier`/`admin`: that role only (401 without a valid token, 403 for another role); `signed`: the
+ * payment gateway's webhook, which no bearer token opens (every caller gets the same 401 without a signature).
+ */
+export type Access = 'public' | 'authed' | 'customer' | 'supplier' | 'admin' | 'signed';
+
+/** Where a REST route reads its input from, and the shared schema of that input (for the fuzzer). */
+export type RestInput = { part: 'body' | 'query'; schema: z.ZodType };
+
+type Common = {
+  access: Access;
+  /** The statuses an allowed caller gets. */
+  ok: number[];
+  /**
+   * Object-scoped: the object belongs to one customer or supplier; another one of the same role must get exactly
+   * the answer a missing id gets. `object` makes a fresh one for the owner and answers its id.
+   */
+  owned?: { role: 'customer' | 'supplier'; object(w: World, owner: SubjectName): Promise<string> };
+  /** An allowed caller's answer carries the caller's own marker (a control: the marker check can see data). */
+  showsOwn?: boolean;
+  /** Runs after an allowed call (a logout revokes the caller's token: issue a new one for the next rows). */
+  after?(w: World, subject: Subject): Promise<void>;
+};
+
+export type RestRow = Common & {
+  kind: 'rest';
+  method: string;
+  /** The route as Fastify lists it (`/api/bookings/:id`). */
+  route: string;
+  input?: RestInput;
+  /** A valid request; for owned rows `id` is the object's id (or a missing one). */
+  build(w: World, subject: Subject, id: string): Promise<Call> | Call;
+};
+
+export type TrpcRow = Common & {
+  kind: 'trpc';
+  path: string;
+  /** A valid input; for owned rows `id` is the object's id (or a missing one). */
+  build(w: World, subject: Subject, id: string): Promise<unknown> | unknown;
+};
+
+export type Row = RestRow | TrpcRow;
+
+const fresh = (tag: string) => `${tag}.${randomBytes(5).toString('hex')}@example.in`;
+const inDays = (days: number) => addDays(todayInIndia(), days);
+const utr = () => String(100_000_000_000 + Math.floor(Math.random() * 800_000_000_000));
+
+export function quotePayload(overrides: Record<string, unknown> = {}) {
+  return {
+    event_type: 'wedding',
+    event_date: inDays(40),
+    guest_count: 150,
+    venue_type: 'banquet',
+    tier: 'premium',
+    location: 'Indore',
+    client_email: fresh('quote'),
+    client_name: 'Asha Verma',
+    event_name: `Verma Sangeet ${randomBytes(2).toString('hex')}`,
+    client_phone: '+91 98260 12345',
+    ...overrides,
+  };
+}
+
+export function inquiryPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    client_name: 'Rahul Jain',
+    client_email: fresh('inquiry'),
+    client_phone: '9826012345',
+    event_type: 'corporate',
+    event_name: 'Annual Offsite',
+    event_date: inDays(50),
+    event_time: '7 pm',
+    venue_name: 'Radisson',
+    venue_address: 'Ring Road, Indore',
+    requirements: { guest_count: 80, special_requests: 'Jain food', budget_range: '2-3 lakh' },
+    ...overrides,
+  };
+}
+
+export function registerPayload(overrides: Record<string, unknown> = {}) {
+  return { email: fresh('register'), password: 'secret123', full_name: 'Neha Gupta', phone: '+919826012345', ...overrides };
+}
+
+export function supplierCreatePayload(overrides: Record<string, unknown> = {}) {
+  return { name: 'Ravi Kumar', email: fresh('supplier'), phone: '9826099887', business_name: 'Malwa Rasoi', location: 'Indore', services: ['Thali'], ...overrides };
+}
+
+const loginAccount = new WeakMap<World, { email: string; password: string }>();
+
+/** A throwaway account to sign in with: the login rows must not touch the subjects' sessions. */
+async function loginCredentials(w: World) {
+  let account = loginAccount.get(w);
+  if (!account) {
+    const payload = registerPayload();
+    const response = await w.t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    if (response.statusCode !== 201) throw new Error(`register for login rows: ${response.statusCode} ${response.body}`);
+    account = { email: payload.email, password: payload.password };
+    loginAccount.set(w, account);
+  }
+  return account;
+}
+
+const ownBooking = { role: 'customer' as const, object: (w: World, owner: SubjectName) => w.booking(owner) };
+const ownInvitation = {
+  role: 'supplier' as const,
+  object: async (w: World, owner: SubjectName) => (await w.project([owner])).bookingId,
+};
+const ownNotification = { role: 'supplier' as const, object: (w: World, owner: SubjectName) => w.notification(owner) };
+const refreshAfterLogout: Common['after'] = (w, subject) => w.refreshToken(subject.name);
+
+const get = (route: string, access: Access, input?: RestInput): RestRow => ({
+  kind: 'rest',
+  method: 'GET',
+  route,
+  access,
+  ok: [200],
+  input,
+  build: () => ({ method: 'GET', url: route }),
+});
+
+/**
+ * Every REST route under /api with who may call it and a valid request. The matrix fails for a route Fastify has
+ * that is missing here, so a new route cannot ship without deciding who may call it.
+ */
+export const REST_ROWS: RestRow[] = [
+  get('/api/health', 'public'),
+  get('/api/site/brand', 'public'),
+  get('/api/testimonials', 'public'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/register',
+    access: 'public',
+    ok: [201],
+    input: { part: 'body', schema: registerInputSchema },
+    build: () => ({ method: 'POST', url: '/api/auth/register', payload: registerPayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/login',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: loginInputSchema },
+    build: async (w) => ({ method: 'POST', url: '/api/auth/login', payload: await loginCredentials(w) }),
+  },
+  { ...get('/api/auth/me', 'authed'), showsOwn: true },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/logout',
+    access: 'authed',
+    ok: [204],
+    after: refreshAfterLogout,
+    build: () => ({ method: 'POST', url: '/api/auth/logout' }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/analytics/page-view',
+    access: 'public',
+    ok: [204],
+    input: { part: 'body', schema: pageViewInputSchema },
+    build: () => ({ method: 'POST', url: '/api/analytics/page-view', payload: { path: '/services' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/quotation/instant',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: instantQuoteInputSchema },
+    build: () => ({ method: 'POST', url: '/api/quotation/instant', payload: quotePayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/bookings',
+    access: 'public',
+    ok: [201],
+    input: { part: 'body', schema: bookingInquiryInputSchema },
+    build: () => ({ method: 'POST', url: '/api/bookings', payload: inquiryPayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/vendor/register',
+    access: 'public',
+    ok: [201],
+    input: { part: 'body', schema: vendorRegisterInputSchema },
+    build: () => ({ method: 'POST', url: '/api/vendor/register', payload: vendorPayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/payment/status/:order_id',
+    access: 'public',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/payment/status/${w.ids.orderCode}` }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/payments/subscription-order',
+    access: 'public',
+    ok: [201],
+    input: { part: 'body', schema: createSubscriptionOrderInputSchema },
+    build: () => ({ method: 'POST', url: '/api/payments/subscription-order', payload: { email: fresh('sub'), phone: '9826012345' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/payments/webhook/cashfree',
+    access: 'signed',
+    ok: [],
+    build: () => ({
+      method: 'POST',
+      url: '/api/payments/webhook/cashfree',
+      payload: { type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: 'TKN-0' }, payment: { payment_status: 'SUCCESS' } } },
+    }),
+  },
+
+  // The customer's account.
+  { ...get('/api/me/bookings', 'customer'), showsOwn: true },
+  ...(['', '/refund-preview', '/quote.pdf'] as const).map(
+    (suffix): RestRow => ({
+      kind: 'rest',
+      method: 'GET',
+      route: `/api/me/bookings/:id${suffix}`,
+      access: 'customer',
+      ok: [200],
+      owned: ownBooking,
+      build: (_w, _s, id) => ({ method: 'GET', url: `/api/me/bookings/${id}${suffix}` }),
+    }),
+  ),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/me/bookings/:id/cancel',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    build: (_w, _s, id) => ({ method: 'POST', url: `/api/me/bookings/${id}/cancel` }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/me/bookings/:id/change-date',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    input: { part: 'body', schema: changeDateFieldsSchema },
+    build: (_w, _s, id) => ({ method: 'POST', url: `/api/me/bookings/${id}/change-date`, payload: { new_date: inDays(90) } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/payments/token-order',
+    access: 'customer',
+    ok: [201],
+    owned: ownBooking,
+    input: { part: 'body', schema: createTokenOrderInputSchema },
+    build: (_w, _s, id) => ({ method: 'POST', url: '/api/payments/token-order', payload: { booking_id: id } }),
+  },
+
+  // The supplier portal.
+  get('/api/supplier/dashboard', 'supplier'),
+  { ...get('/api/supplier/notifications', 'supplier'), showsOwn: true },
+  { ...get('/api/supplier/projects', 'supplier', { part: 'query', schema: pageInputSchema }), showsOwn: true },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/supplier/notifications/read-all',
+    access: 'supplier',
+    ok: [200],
+    build: () => ({ method: 'POST', url: '/api/supplier/notifications/read-all' }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/supplier/notifications/:id/read',
+    access: 'supplier',
+    ok: [200],
+    owned: ownNotification,
+    build: (_w, _s, id) => ({ method: 'POST', url: `/api/supplier/notifications/${id}/read` }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/supplier/quote-submit',
+    access: 'supplier',
+    ok: [200, 201],
+    owned: ownInvitation,
+    input: { part: 'body', schema: submitQuoteInputSchema },
+    build: (_w, s, id) => ({
+      method: 'POST',
+      url: '/api/supplier/quote-submit',
+      payload: { booking_id: id, quoted_amount: 250000.5, notes: `Quote ${s.marker}`, items: [] },
+    }),
+  },
+
+  // The admin dashboard.
+  get('/api/dashboard/stats', 'admin'),
+  get('/api/bookings', 'admin', { part: 'query', schema: adminBookingsQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/bookings/:id',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'GET', url: `/api/bookings/${await w.booking('customerA')}` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/bookings/:id/status',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: setBookingStatusFieldsSchema },
+    build: async (w) => ({ method: 'PUT', url: `/api/bookings/${await w.booking(null)}/status`, payload: { status: 'confirmed' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/bookings/:id/project',
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/bookings/${w.ids.bookingWithProjectId}/project` }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/bookings/:id/quote.pdf',
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/bookings/${w.ids.bookingWithProjectId}/quote.pdf` }),
+  },
+  get('/api/suppliers', 'admin', { part: 'query', schema: suppliersQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/suppliers',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'body', schema: createSupplierInputSchema },
+    build: () => ({ method: 'POST', url: '/api/suppliers', payload: supplierCreatePayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/suppliers/:id',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: updateSupplierFieldsSchema },
+    build: (w) => ({ method: 'PUT', url: `/api/suppliers/${w.subjects.supplierB.supplierId}`, payload: { location: 'Indore' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/suppliers/:id/projects',
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/suppliers/${w.subjects.supplierA.supplierId}/projects` }),
+  },
+  get('/api/admin/customers', 'admin', { part: 'query', schema: customersQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/customers/:id',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: updateCustomerFieldsSchema },
+    build: (w) => ({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}`, payload: { city: 'Ujjain' } }),
+  },
+  ...(['deactivate', 'activate'] as const).map(
+    (action): RestRow => ({
+      kind: 'rest',
+      method: 'PUT',
+      route: `/api/admin/customers/:id/${action}`,
+      access: 'admin',
+      ok: [200],
+      build: (w) => ({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}/${action}` }),
+    }),
+  ),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/customers/:id/erase',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/customers/${(await w.customer()).id}/erase` }),
+  },
+  get('/api/admin/vendors/pending', 'admin', { part: 'query', schema: pendingVendorsQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/vendors/:id/approve',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/vendors/${await w.pendingVendor()}/approve` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/vendors/:id/reject',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/vendors/${await w.pendingVendor()}/reject?reason=Incomplete%20documents` }),
+  },
+  get('/api/admin/reports/summary', 'admin'),
+  get('/api/admin/reports/customers', 'admin', { part: 'query', schema: reportQuerySchema }),
+  get('/api/admin/reports/vendors', 'admin', { part: 'query', schema: reportQuerySchema }),
+  get('/api/admin/reports/city-wise', 'admin'),
+  get('/api/admin/reports/event-type-wise', 'admin'),
+  get('/api/admin/reports/weekly', 'admin'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/projects',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'query', schema: assignProjectInputSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/projects?booking_id=${await w.booking(null)}&supplier_ids=${w.subjects.supplierA.supplierId}`,
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/projects/:id',
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/projects/${w.ids.projectId}` }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/projects/:id/award',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/projects/${(await w.project(['supplierA'])).projectId}/award`,
+      payload: { supplier_id: w.subjects.supplierA.supplierId },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/projects/:id/close-quotes',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'POST', url: `/api/projects/${(await w.project(['supplierA'])).projectId}/close-quotes` }),
+  },
+  get('/api/admin/notifications', 'admin'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/notifications/read-all',
+    access: 'admin',
+    ok: [200],
+    build: () => ({ method: 'POST', url: '/api/admin/notifications/read-all' }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/notifications/:id/read',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'POST', url: `/api/admin/notifications/${await w.notification('admin')}/read` }),
+  },
+  get('/api/admin/payments', 'admin', { part: 'query', schema: adminPaymentsQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/payments/:order_id/utr',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: utrFieldsSchema },
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/payments/${await w.order()}/utr`, payload: { utr: utr() } }),
+  },
+  get('/api/admin/refunds', 'admin', { part: 'query', schema: adminRefundsQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/refunds/:id/paid',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: markRefundPaidFieldsSchema },
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/refunds/${await w.refund()}/paid`, payload: { reference: 'NEFT-1' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/subscriptions/:id/refund',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'POST', url: `/api/admin/subscriptions/${await w.subscription()}/refund` }),
+  },
+];
+
+const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefined): TrpcRow => ({ kind: 'trpc', path, access, ok: [200], build });
+
+/** Every tRPC procedure with who may call it and a valid input (the matrix fails for one missing here). */
+export const TRPC_ROWS: TrpcRow[] = [
+  q('site.brand', 'public'),
+  q('testimonials.list', 'public'),
+  q('auth.register', 'public', () => registerPayload()),
+  q('auth.login', 'public', (w) => loginCredentials(w)),
+  { ...q('auth.me', 'authed'), showsOwn: true },
+  { ...q('auth.logout', 'authed'), after: refreshAfterLogout },
+  q('quote.instant', 'public', () => quotePayload()),
+  q('bookings.createInquiry', 'public', () => inquiryPayload()),
+  q('analytics.pageView', 'public', () => ({ path: '/' })),
+  q('payments.status', 'public', (w) => ({ order_id: w.ids.orderCode })),
+  q('payments.createSubscriptionOrder', 'public', () => ({ email: fresh('sub'), phone: '9826012345' })),
+  q('vendor.register', 'public', () => vendorPayload()),
+
+  { ...q('bookings.mine', 'customer'), showsOwn: true },
+  { ...q('bookings.mineDetail', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
+  { ...q('bookings.refundPreview', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
+  { ...q('bookings.cancel', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
+  { ...q('bookings.changeDate', 'customer', (_w, _s, id) => ({ id, new_date: inDays(90) })), owned: ownBooking },
+  { ...q('payments.createTokenOrder', 'customer', (_w, _s, id) => ({ booking_id: id })), owned: ownBooking },
+
+  q('supplier.dashboard', 'supplier'),
+  { ...q('supplier.notifications.list', 'supplier'), showsOwn: true },
+  { ...q('supplier.notifications.markRead', 'supplier', (_w, _s, id) => ({ notification_id: id })), owned: ownNotification },
+  q('supplier.notifications.markAllRead', 'supplier'),
+  { ...q('supplier.projects.list', 'supplier', () => ({ limit: 20 })), showsOwn: true },
+  {
+    ...q('supplier.quotes.submit', 'supplier', (_w, s, id) => ({ booking_id: id, quoted_amount: 199999.99, notes: `Quote ${s.marker}` })),
+    owned: ownInvitation,
+  },
+
+  q('admin.stats', 'admin'),
+  q('admin.bookings.list', 'admin', () => ({ limit: 50 })),
+  q('admin.bookings.get', 'admin', async (w) => ({ id: await w.booking('customerB') })),
+  q('admin.bookings.setStatus', 'admin', async (w) => ({ id: await w.booking(null), status: 'cancelled' })),
+  q('admin.suppliers.list', 'admin', () => ({})),
+  q('admin.suppliers.create', 'admin', () => supplierCreatePayload()),
+  q('admin.suppliers.update', 'admin', (w) => ({ id: w.subjects.supplierA.supplierId, data: { services: 'Thali, Chaat' } })),
+  q('admin.suppliers.projects', 'admin', (w) => ({ id: w.subjects.supplierB.supplierId })),
+  q('admin.customers.list', 'admin'),
+  q('admin.customers.update', 'admin', (w) => ({ id: w.ids.victimCustomerId, data: { full_name: 'Victim Customer' } })),
+  q('admin.customers.deactivate', 'admin', (w) => ({ id: w.ids.victimCustomerId })),
+  q('admin.customers.activate', 'admin', (w) => ({ id: w.ids.victimCustomerId })),
+  q('admin.customers.erase', 'admin', async (w) => ({ id: (await w.customer()).id })),
+  q('admin.vendors.pending', 'admin'),
+  q('admin.vendors.approve', 'admin', async (w) => ({ id: await w.pendingVendor() })),
+  q('admin.vendors.reject', 'admin', async (w) => ({ id: await w.pendingVendor(), reason: 'No FSSAI licence' })),
+  q('admin.reports.summary', 'admin'),
+  q('admin.reports.customers', 'admin', () => ({ limit: 100 })),
+  q('admin.reports.vendors', 'admin'),
+  q('admin.reports.cityWise', 'admin'),
+  q('admin.reports.eventTypeWise', 'admin'),
+  q('admin.reports.weekly', 'admin'),
+  q('admin.projects.assign', 'admin', async (w) => ({ booking_id: await w.booking(null), supplier_ids: [w.subjects.supplierB.supplierId] })),
+  q('admin.projects.get', 'admin', (w) => ({ project_id: w.ids.projectId })),
+  q('admin.projects.forBooking', 'admin', (w) => ({ booking_id: w.ids.bookingWithProjectId })),
+  q('admin.projects.award', 'admin', async (w) => ({
+    project_id: (await w.project(['supplierB'])).projectId,
+    supplier_id: w.subjects.supplierB.supplierId,
+  })),
+  q('admin.projects.closeQuotes', 'admin', async (w) => ({ project_id: (await w.project(['supplierB'])).projectId })),
+  q('admin.notifications.list', 'admin'),
+  q('admin.notifications.markRead', 'admin', async (w) => ({ notification_id: await w.notification('admin') })),
+  q('admin.notifications.markAllRead', 'admin'),
+  q('admin.payments.list', 'admin', () => ({ status: 'all' })),
+  q('admin.payments.recordUtr', 'admin', async (w) => ({ order_id: await w.order(), utr: utr() })),
+  q('admin.refunds.list', 'admin'),
+  q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
+  q('admin.subscriptions.list', 'admin'),
+  q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
+];
+
+/** A well-formed id nothing has. */
+export const missingId = () => randomUUID();
+
+export function rowName(row: Row): string {
+  return row.kind === 'rest' ? `${row.method} ${row.route}` : `trpc ${row.path}`;
+}
