@@ -1,122 +1,171 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { DEFAULT_BRAND } from '../src/shared/brand';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { startApp, clientDistDir, hasClientBuild } from '../tests/e2e/app-server';
+import { launchBrowser, VIEWPORTS } from '../tests/e2e/browser';
+import { prepareRouteFixtures, type RouteFixtures } from '../tests/e2e/demo-api';
+import { measureLayout, MIN_TARGET_PX, type LayoutReport } from '../tests/e2e/layout-checks';
+import { ROUTE_VIEWS, viewPath, ViewWalker, type RouteView, type ViewportName } from '../tests/e2e/route-views';
 
 /**
- * Screenshots of the built client for a visual check: `npx vite build && npx vite preview --port 4173`, then
- * `npx tsx scripts/screenshots.ts`. API calls fail under `vite preview`; the pages fall back to their defaults.
+ * `npm run screenshots`: starts the built app with the demo data on a free port, pictures every route (and the main
+ * dialogs) at 1280 × 800 and 360 × 740 into screenshots/<size>/, makes one contact sheet per size, and prints a
+ * table of sideways scrolling and small touch targets. The checks are reported, not enforced: the browser test
+ * tests/e2e/mobile-layout.test.ts enforces them.
  */
-const baseUrl = process.env.SCREENSHOT_BASE_URL ?? 'http://127.0.0.1:4173';
-const outDir = join(import.meta.dirname, '..', 'screenshots');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 360, height: 740 },
-  // The narrowest width that still shows the full top bar; long names must not crowd it.
-  { name: 'narrow-desktop', width: 1024, height: 768 },
-] as const;
-
-type Shot = { name: string; path: string; fullPage?: boolean; prepare?: (page: Page) => Promise<void> };
-
-const shots: Shot[] = [
-  { name: 'landing', path: '/', fullPage: true },
-  { name: 'landing-fold', path: '/' },
-  { name: 'login', path: '/login' },
-  {
-    name: 'login-invalid',
-    path: '/login',
-    prepare: async (page) => {
-      await page.getByRole('button', { name: 'Sign In' }).click();
-    },
-  },
-  {
-    name: 'create-account',
-    path: '/login',
-    fullPage: true,
-    prepare: async (page) => {
-      await page.getByRole('button', { name: 'Create an account' }).click();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-    },
-  },
-  { name: 'coming-soon', path: '/admin' },
-  { name: 'not-found', path: '/no-such-page' },
+const root = join(import.meta.dirname, '..');
+const outDir = join(root, 'screenshots');
+const SIZES: { name: ViewportName; width: number; height: number }[] = [
+  { name: 'desktop', ...VIEWPORTS.desktop },
+  { name: 'mobile', ...VIEWPORTS.mobile },
 ];
 
-/** Answers the tRPC calls a signed-in start-up makes, so the signed-in top bar can be looked at without a server. */
-async function signInWithMockApi(context: BrowserContext) {
-  await context.addInitScript(() => window.localStorage.setItem('token', 'screenshot-token'));
-  await context.route('**/api/trpc/**', async (route) => {
-    const paths = new URL(route.request().url()).pathname.split('/').pop()!.split(',');
-    const data: Record<string, unknown> = {
-      'site.brand': DEFAULT_BRAND,
-      'auth.me': {
-        id: '00000000-0000-4000-8000-000000000001',
-        full_name: 'Aishwarya Venkataraman',
-        email: 'aishwarya@example.in',
-        phone: '+919826012345',
-        role: 'customer',
-        city: 'Indore',
-        created_at: '2026-01-15T10:30:00.000Z',
-      },
-    };
-    await route.fulfill({ json: paths.map((path) => ({ result: { data: data[path] ?? null } })) });
+type Result = { view: RouteView; size: ViewportName; file: string; path: string; report?: LayoutReport; error?: string };
+
+function ensureClientBuild(): void {
+  if (hasClientBuild()) return;
+  if (process.env.CLIENT_DIST_DIR) throw new Error(`No client build in ${clientDistDir()}: build it first (npm run build).`);
+  console.log('No client build yet: building it (npm run build)...');
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
   });
+  if (build.status !== 0) throw new Error('The client build failed.');
 }
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-async function main() {
-  await mkdir(outDir, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const problems: string[] = [];
+/** Pictures every view at one size, in list order (views of one page share its load), and measures each. */
+async function shootSize(browser: Browser, baseURL: string, fixtures: RouteFixtures, size: (typeof SIZES)[number]): Promise<Result[]> {
+  const views = ROUTE_VIEWS.filter((view) => !view.only || view.only === size.name);
+  const walker = new ViewWalker(browser, baseURL, size, fixtures);
+  const results: Result[] = [];
   try {
-    for (const viewport of viewports) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`${viewport.name}: page error: ${error.message}`));
-      for (const shot of shots) {
-        await page.goto(`${baseUrl}${shot.path}`, { waitUntil: 'networkidle' });
-        await page.waitForSelector('main, [role="main"]');
-        await shot.prepare?.(page);
-        await page.waitForTimeout(300);
-        const overflow = await horizontalOverflow(page);
-        if (overflow > 0) problems.push(`${viewport.name}/${shot.name}: ${overflow}px horizontal overflow`);
-        const file = join(outDir, `${shot.name}-${viewport.name}.png`);
-        await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
-        console.log(`saved ${file}`);
+    for (const [index, view] of views.entries()) {
+      const file = join(outDir, size.name, `${String(index + 1).padStart(2, '0')}-${view.name}.png`);
+      const path = viewPath(view, fixtures);
+      try {
+        const page = await walker.show(view);
+        const report = await measureLayout(page);
+        await page.screenshot({ path: file, fullPage: !view.overlay, animations: 'disabled' });
+        results.push({ view, size: size.name, file, path, report });
+      } catch (error) {
+        results.push({ view, size: size.name, file: '', path, error: (error as Error).message.split('\n')[0] });
       }
-      const signedIn = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
-      await signInWithMockApi(signedIn);
-      const signedInPage = await signedIn.newPage();
-      await signedInPage.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-      await signedInPage.getByText(/^Welcome, /).first().waitFor({ state: 'attached' });
-      if ((await horizontalOverflow(signedInPage)) > 0) problems.push(`${viewport.name}/signed-in: horizontal overflow`);
-      await signedInPage.screenshot({ path: join(outDir, `landing-signed-in-${viewport.name}.png`) });
-      await signedIn.close();
-
-      if (viewport.name === 'mobile') {
-        await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: join(outDir, 'menu-open-mobile.png') });
-        console.log('saved menu-open-mobile.png');
-      }
-      await context.close();
     }
   } finally {
-    await browser.close();
+    await walker.close();
   }
-  if (problems.length > 0) {
-    console.error(problems.join('\n'));
-    process.exitCode = 1;
+  console.log(`${size.name}: ${views.length} screens`);
+  return results;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** An HTML page of labelled thumbnails, rendered by the browser into one PNG per size. */
+async function contactSheet(browser: Browser, size: (typeof SIZES)[number], results: Result[]): Promise<string> {
+  const thumbWidth = size.name === 'desktop' ? 256 : 160;
+  const screenHeight = Math.round((size.height * thumbWidth) / size.width);
+  const maxHeight = Math.round(screenHeight * (size.name === 'desktop' ? 2.5 : 2));
+  const cells = results
+    .map((result) => {
+      const problems = result.error
+        ? `<b class="bad">failed: ${escapeHtml(result.error)}</b>`
+        : [
+            result.report!.overflowPx > 0 ? `<b class="bad">${result.report!.overflowPx}px sideways</b>` : '',
+            result.report!.smallTargets.length > 0 ? `<b class="warn">${result.report!.smallTargets.length} small targets</b>` : '',
+          ].join(' ');
+      const image = result.error ? '<div class="missing"></div>' : `<img src="${escapeHtml(relative(outDir, result.file))}" alt="">`;
+      return `<figure><div class="frame">${image}</div><figcaption><strong>${escapeHtml(result.view.name)}</strong><span>${escapeHtml(result.path)}</span>${problems}</figcaption></figure>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><meta charset="utf-8"><title>Contact sheet, ${size.name}</title>
+<style>
+  body { margin: 16px; font: 12px/1.35 system-ui, sans-serif; background: #f4f1ec; color: #222; }
+  h1 { font-size: 16px; margin: 0 0 12px; }
+  main { display: grid; grid-template-columns: repeat(auto-fill, ${thumbWidth + 14}px); gap: 14px; align-items: start; }
+  figure { margin: 0; background: #fff; padding: 6px; border: 1px solid #d8d0c4; border-radius: 6px; }
+  .frame { max-height: ${maxHeight}px; overflow: hidden; border: 1px solid #eee; position: relative; }
+  .frame img { display: block; width: ${thumbWidth}px; }
+  .missing { height: ${screenHeight}px; background: repeating-linear-gradient(45deg, #fdd, #fdd 6px, #fff 6px, #fff 12px); }
+  figcaption { margin-top: 4px; display: grid; gap: 1px; width: ${thumbWidth}px; overflow-wrap: anywhere; }
+  figcaption span { color: #666; }
+  .bad { color: #b00020; } .warn { color: #9a5b00; }
+</style>
+<h1>${escapeHtml(`${size.name} ${size.width} × ${size.height}: ${results.length} screens (thumbnails cut at ${size.name === 'desktop' ? '2.5' : '2'} screen heights)`)}</h1>
+<main>${cells}</main>`;
+  const htmlFile = join(outDir, `contact-sheet-${size.name}.html`);
+  writeFileSync(htmlFile, html);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(htmlFile).href);
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  const png = join(outDir, `contact-sheet-${size.name}.png`);
+  await page.screenshot({ path: png, fullPage: true });
+  await context.close();
+  return png;
+}
+
+function printSummary(results: Result[]): void {
+  const rows = ROUTE_VIEWS.map((view) => {
+    const cells = SIZES.map((size) => {
+      const result = results.find((r) => r.view === view && r.size === size.name);
+      if (!result) return '—';
+      if (result.error) return 'FAILED';
+      const { overflowPx, smallTargets } = result.report!;
+      return `${overflowPx > 0 ? `${overflowPx}px scroll` : 'no scroll'}, ${smallTargets.length} small`;
+    });
+    return [view.name, ...cells];
+  });
+  const header = ['view', ...SIZES.map((s) => `${s.name} ${s.width}px`)];
+  const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\nHorizontal scroll, and controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small")`);
+  console.log('Touch sizes apply below 768 px and on touch screens; the desktop counts (mouse) are for information.');
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+
+  // The small controls are listed for the touch size only; at desktop size they are counted above.
+  const details = results.filter((r) => r.error || (r.size === 'mobile' && r.report && r.report.smallTargets.length > 0));
+  if (details.length > 0) console.log('\nDetails:');
+  for (const result of details) {
+    if (result.error) {
+      console.log(`  ${result.size}/${result.view.name}: ${result.error}`);
+      continue;
+    }
+    const targets = result.report!.smallTargets.map((t) => `${t.target} ${t.width}×${t.height}`);
+    console.log(`  ${result.size}/${result.view.name}: ${targets.join('; ')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  ensureClientBuild();
+  for (const size of SIZES) {
+    rmSync(join(outDir, size.name), { recursive: true, force: true });
+    mkdirSync(join(outDir, size.name), { recursive: true });
+  }
+  console.log('Starting the app with the demo data...');
+  const app = await startApp();
+  let browser: Browser | undefined;
+  try {
+    const fixtures = await prepareRouteFixtures(app.baseURL);
+    browser = await launchBrowser();
+    // The two sizes are pictured side by side: each waits on the server and the browser part of the time.
+    const results = (await Promise.all(SIZES.map((size) => shootSize(browser!, app.baseURL, fixtures, size)))).flat();
+    const sheets = [];
+    for (const size of SIZES) sheets.push(await contactSheet(browser, size, results.filter((r) => r.size === size.name)));
+    printSummary(results);
+    console.log(`\nScreenshots: ${join(outDir, 'desktop')}/ and ${join(outDir, 'mobile')}/`);
+    console.log(`Contact sheets: ${sheets.join(', ')}`);
+    console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
+    if (results.some((r) => r.error)) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    await app.stop();
   }
 }
 

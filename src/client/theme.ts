@@ -1,4 +1,81 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  breakpoints,
+  cardSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  datePickerSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  keyframes,
+  layerStyles,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  recipes,
+  semanticTokens,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagsInputSlotRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { printConfig } from './print-styles';
+import { touchTargetConfig } from './touch-targets';
+
+/*
+ * Chakra's default theme, minus the component recipes this app does not use (issue 7: the full default system
+ * put every recipe in the landing page's bundle and took a long time to build at start-up). Tokens, text and
+ * layer styles, global CSS and the small plain recipes are all kept, so everything looks exactly as with the
+ * default config. A component whose slot recipe is not listed here renders unstyled: add its recipe below
+ * (tests/unit/theme-recipes.test.ts fails until you do).
+ */
+const chakraDefaults = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes,
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      dataList: dataListSlotRecipe,
+      datePicker: datePickerSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      stat: statSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tagsInput: tagsInputSlotRecipe,
+    },
+  },
+});
 
 /*
  * The brand identity: marigold/saffron for action and celebration, deep aubergine for weight, cream paper for
@@ -96,6 +173,12 @@ const config = defineConfig({
         fg: {
           DEFAULT: { value: '{colors.ink.900}' },
           muted: { value: '{colors.ink.700}' },
+          // Chakra's red 500 is 3.8:1 on white; field errors are small text and need 4.5:1 (red 700: 6.5:1).
+          error: { value: '{colors.red.700}' },
+        },
+        // White on Chakra's green 600 is 3.3:1 (Approve buttons); green 700 gives 5.0:1.
+        green: {
+          solid: { value: '{colors.green.700}' },
         },
         border: {
           DEFAULT: { value: '#E8D8BE' },
@@ -107,4 +190,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config, touchTargetConfig, printConfig);

@@ -97,7 +97,7 @@ describe('Reports tab', () => {
   it("says 'No data to export' when a report is empty, and saves nothing", async () => {
     const { user } = await openAdmin({ 'admin.reports.customers': () => page([]) });
     await openTab(user, /Reports/);
-    await user.click(screen.getByRole('button', { name: 'Export Customer Reports as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of Customer Reports' }));
     expect(await toasts().findByText('No data to export')).toBeInTheDocument();
     expect(downloads).toEqual([]);
   });
@@ -107,7 +107,7 @@ describe('Reports tab', () => {
       'admin.reports.customers': () => page([customerRow(1, { customer_name: '=HYPERLINK("x")' }), customerRow(2, { customer_name: 'प्रिया, "Pia"' })]),
     });
     await openTab(user, /Reports/);
-    await user.click(screen.getByRole('button', { name: 'Export Customer Reports as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of Customer Reports' }));
 
     expect(await toasts().findByText('Report exported successfully!')).toBeInTheDocument();
     expect(downloads).toHaveLength(1);
@@ -130,7 +130,7 @@ describe('Reports tab', () => {
     });
     await openTab(user, /Reports/);
     expect(await screen.findByText('503 rows; the first 500 are shown, Export CSV has all')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Export Vendor Reports as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of Vendor Reports' }));
 
     expect(await toasts().findByText('Report exported successfully!')).toBeInTheDocument();
     expect(recordedCalls('admin.reports.vendors').at(-1)?.input).toEqual({ limit: 500, offset: 500 });

@@ -25,6 +25,19 @@ describe('AppToaster', () => {
     expect(screen.getByText('Fourth').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
   });
 
+  it('renders outside the app root, in an element modal dialogs leave audible', async () => {
+    const { container } = renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast('Saved');
+    });
+
+    const region = await screen.findByRole('region', { name: 'Notifications (Alt+T)' });
+    expect(container).not.toContainElement(region);
+    // Ark's hide-others step (aria-hidden on everything but an open dialog) skips live announcers.
+    expect(region.parentElement).toHaveAttribute('data-live-announcer', 'true');
+    expect(region.parentElement?.parentElement).toBe(document.body);
+  });
+
   it('Alt+T focuses the newest toast and Escape dismisses it, returning focus', async () => {
     const { user } = renderWithProviders(<button type="button">Somewhere</button>);
     const origin = screen.getByRole('button', { name: 'Somewhere' });

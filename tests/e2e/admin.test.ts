@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestProject } from 'vitest/node';
+import { startApp } from './app-server';
 import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
-import startApp from './global-setup';
 
 /*
  * This file runs its own copy of the app (same start-up as the shared one, fresh data directory, demo data): it
@@ -17,11 +16,9 @@ let stopApp: (() => Promise<void>) | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  stopApp = await startApp({
-    provide: (_key: string, value: string) => {
-      baseURL = value;
-    },
-  } as unknown as TestProject);
+  const app = await startApp();
+  baseURL = app.baseURL;
+  stopApp = app.stop;
   browser = await launchBrowser();
 });
 
@@ -154,7 +151,7 @@ describe('the admin dashboard in a real browser', () => {
     await screenshot(page, 'e2e-admin-reports-desktop');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export Customer Reports as CSV' }).click(),
+      page.getByRole('button', { name: 'Export CSV of Customer Reports' }).click(),
     ]);
     await page.getByText('Report exported successfully!').waitFor();
     expect(download.suggestedFilename()).toMatch(/^customer-reports-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -74,13 +74,17 @@ async function adminRecordsUtr(orderId: string, utr: string): Promise<void> {
 }
 
 describe('a customer follows and pays for their booking', () => {
-  it('quote → create account → My Bookings → pay the token → the admin records the UTR → payment successful', async () => {
+  it('quote → create account → welcome and My Bookings → pay the token → the admin records the UTR → payment successful', async () => {
     const email = `meera.${Date.now()}@example.in`;
     const eventDate = addDays(todayInIndia(), 60);
     const { context, page } = await newPage(browser, baseURL);
 
     await quoteOnBook(page, email, 'Kulkarni Sangeet', eventDate);
     await createAccount(page, email);
+    // Home, signed in: the welcome and the My Bookings link (spec section 2, landing page signed in).
+    await page.getByText('Registration successful!').waitFor();
+    await page.getByText('Welcome, Meera Kulkarni').waitFor();
+    expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
 
     await page.getByRole('link', { name: 'My Bookings' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bookings');

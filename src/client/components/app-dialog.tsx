@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal, type DialogRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { toastFriendlyDialogProps } from './app-toaster';
 
 export type AppDialogProps = {
   open: boolean;
@@ -51,6 +52,7 @@ export function AppDialog({
       role={role}
       lazyMount
       unmountOnExit
+      {...toastFriendlyDialogProps}
       {...(initialFocusEl ? { initialFocusEl } : {})}
     >
       <Portal>

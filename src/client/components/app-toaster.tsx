@@ -1,4 +1,5 @@
 import { CloseButton } from '@chakra-ui/react';
+import { trapFocus } from '@zag-js/focus-trap';
 import {
   useCallback,
   useEffect,
@@ -8,6 +9,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { createPortal } from 'react-dom';
 import toast, { ToastBar, useToaster, useToasterStore, type DefaultToastOptions, type Toast } from 'react-hot-toast';
 
 /** Spec section 9 and architecture section 6: toast limits and timings. */
@@ -39,6 +41,44 @@ const TOAST_OPTIONS: DefaultToastOptions = {
   },
 };
 
+const HOST_ID = 'app-notifications';
+
+/**
+ * The toaster's own element, a direct child of <body> beside the app root. An open modal dialog hides every other
+ * child of <body> from screen readers (aria-hidden); Ark's hide-others step, like react-aria's, leaves elements
+ * marked `data-live-announcer` alone, so toasts shown over a dialog are still announced.
+ */
+export function toasterHost(): HTMLElement {
+  let host = document.getElementById(HOST_ID);
+  if (!host) {
+    host = document.createElement('div');
+    host.id = HOST_ID;
+    host.setAttribute('data-live-announcer', 'true');
+    document.body.append(host);
+  }
+  return host;
+}
+
+function isInToaster(target: EventTarget | null): boolean {
+  return target instanceof Node && (document.getElementById(HOST_ID)?.contains(target) ?? false);
+}
+
+/**
+ * Spread on every modal Dialog or Drawer root, so the toasts above it stay usable: clicking or focusing a toast is
+ * not an interaction outside the dialog (which would close it), and Escape on a focused toast dismisses the toast,
+ * not the dialog.
+ */
+export const toastFriendlyDialogProps = {
+  persistentElements: [toasterHost],
+  onEscapeKeyDown(event: KeyboardEvent) {
+    if (isInToaster(event.target)) event.preventDefault();
+  },
+};
+
+function isModalDialogOpen(): boolean {
+  return document.querySelector('[aria-modal="true"]') !== null;
+}
+
 function isToastHotkey(event: KeyboardEvent): boolean {
   // `code`, not `key`: Alt+T types "†" on macOS keyboards.
   return event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
@@ -48,12 +88,16 @@ function isToastHotkey(event: KeyboardEvent): boolean {
  * The app's single toast outlet, built on react-hot-toast's headless `useToaster` so that it can do what the
  * stock <Toaster> cannot: keep at most three toasts (the oldest is dismissed), pause while a toast has keyboard
  * focus, jump to the newest toast with Alt+T, dismiss the focused one with Escape and dismiss by swiping right.
+ * It renders into its own element outside the app root (see `toasterHost`).
  */
 export function AppToaster() {
+  const [host] = useState(toasterHost);
   const { toasts, handlers } = useToaster(TOAST_OPTIONS);
   const { pausedAt } = useToasterStore();
   const elements = useRef(new Map<string, HTMLElement>());
+  const region = useRef<HTMLElement>(null);
   const focusBeforeHotkey = useRef<HTMLElement | null>(null);
+  const releaseTrap = useRef<(() => void) | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const wantPause = hovered || focused;
@@ -80,14 +124,35 @@ export function AppToaster() {
       const element = newest ? elements.current.get(newest.id) : undefined;
       if (!element) return;
       event.preventDefault();
-      if (!element.contains(document.activeElement)) {
-        focusBeforeHotkey.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (element.contains(document.activeElement)) return;
+      if (region.current?.contains(document.activeElement)) {
+        // From an older toast to the newest: where to go back to is already known.
+        element.focus();
+        return;
       }
-      element.focus();
+      focusBeforeHotkey.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (region.current && isModalDialogOpen()) {
+        // The dialog's focus trap would pull focus straight back. Zag's traps stack: this one pauses the dialog's
+        // until it is released (Escape on the toast, a click elsewhere), then the dialog's resumes and focus goes
+        // back to where it was.
+        releaseTrap.current?.();
+        releaseTrap.current = trapFocus(region.current, {
+          initialFocus: element,
+          clickOutsideDeactivates: true,
+          returnFocusOnDeactivate: true,
+          onDeactivate: () => {
+            releaseTrap.current = null;
+          },
+        });
+      } else {
+        element.focus();
+      }
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [toasts]);
+
+  useEffect(() => () => releaseTrap.current?.(), []);
 
   const register = useCallback((id: string, element: HTMLElement | null) => {
     if (element) elements.current.set(id, element);
@@ -99,22 +164,32 @@ export function AppToaster() {
       const element = elements.current.get(id);
       const hadFocus = element?.contains(document.activeElement) ?? false;
       toast.dismiss(id);
-      if (hadFocus) {
-        const target = focusBeforeHotkey.current;
-        focusBeforeHotkey.current = null;
-        if (target?.isConnected) target.focus();
-        else element?.blur();
+      if (!hadFocus) return;
+      const target = focusBeforeHotkey.current;
+      focusBeforeHotkey.current = null;
+      if (releaseTrap.current) {
+        releaseTrap.current();
+        return;
       }
+      if (target?.isConnected) target.focus();
+      // Nothing focusable to go back to (the hotkey was pressed on the page itself): leave the closing toast.
+      if (element?.contains(document.activeElement)) element.blur();
     },
     [],
   );
 
-  return (
+  return createPortal(
     <section
+      ref={region}
       aria-label="Notifications (Alt+T)"
+      // A zero-height strip at the bottom right that the toasts stack up from: it covers nothing of the page, so it
+      // neither catches clicks nor hides the page from contrast checkers.
       style={{
         position: 'fixed',
-        inset: EDGE_OFFSET,
+        right: EDGE_OFFSET,
+        bottom: EDGE_OFFSET,
+        width: `min(${WIDTH}px, calc(100vw - ${2 * EDGE_OFFSET}px))`,
+        height: 0,
         zIndex: 9999,
         pointerEvents: 'none',
       }}
@@ -135,7 +210,8 @@ export function AppToaster() {
           onDismiss={dismiss}
         />
       ))}
-    </section>
+    </section>,
+    host,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, DatePicker, IconButton, parseDate, Portal, Text } from '@chakra-ui/react';
+import { Box, DatePicker, IconButton, parseDate, Portal, Text, useDatePickerContext } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
 import { useId } from 'react';
 import { formatLongDate, isIsoDate } from '../../shared/dates';
@@ -19,6 +19,29 @@ type EventDateFieldProps = {
   /** The form field's name (default `event_date`). */
   name?: string;
 };
+
+const NEXT_VIEW = { day: 'month', month: 'year', year: undefined } as const;
+
+/**
+ * Chakra's DatePicker.Header, but the button that switches views is named by what it shows ("September 2026,
+ * choose month"): Zag's own label ("Switch to month view") leaves the visible text out, and speech control users
+ * say what they see (WCAG 2.5.3).
+ */
+function CalendarHeader() {
+  const picker = useDatePickerContext();
+  const { start, end } = picker.visibleRangeText;
+  const shown = [...new Set([start, end])].filter(Boolean).join(' - ');
+  const next = NEXT_VIEW[picker.view];
+  return (
+    <DatePicker.ViewControl>
+      <DatePicker.PrevTrigger />
+      <DatePicker.ViewTrigger aria-label={next ? `${shown}, choose ${next}` : shown}>
+        <DatePicker.RangeText />
+      </DatePicker.ViewTrigger>
+      <DatePicker.NextTrigger />
+    </DatePicker.ViewControl>
+  );
+}
 
 /**
  * Spec section 2: the event date on a calendar that disables past dates. Chakra's DatePicker (Ark/Zag) gives a
@@ -88,15 +111,15 @@ export function EventDateField({
               css={{ '--table-cell-size': 'sizes.11', '--datepicker-nav-trigger-size': 'sizes.11' }}
             >
               <DatePicker.View view="day">
-                <DatePicker.Header />
+                <CalendarHeader />
                 <DatePicker.DayTable />
               </DatePicker.View>
               <DatePicker.View view="month">
-                <DatePicker.Header />
+                <CalendarHeader />
                 <DatePicker.MonthTable />
               </DatePicker.View>
               <DatePicker.View view="year">
-                <DatePicker.Header />
+                <CalendarHeader />
                 <DatePicker.YearTable />
               </DatePicker.View>
             </DatePicker.Content>

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { BrandLogo } from './brand-logo';
 import { MandalaMotif } from './mandala-motif';
 import { SiteFooter } from './site-footer';
+import { touchTarget } from '../touch-targets';
 
 /** Spec section 2 "Legal pages": the date every policy shows. */
 export const LEGAL_LAST_UPDATED = 'October 2025';
@@ -49,6 +50,7 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
                 display="flex"
                 gap="2"
                 py="1"
+                css={touchTarget}
                 color="fg.muted"
                 _hover={{ color: 'accent.800', textDecoration: 'none' }}
               >
@@ -104,65 +106,68 @@ export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutPro
           </Button>
         </Container>
       </Box>
-      <Box
-        bg="bg.subtle"
-        borderBottomWidth="1px"
-        borderColor="border.muted"
-        position="relative"
-        overflow="hidden"
-      >
-        <MandalaMotif
-          position="absolute"
-          boxSize="72"
-          right="-20"
-          top="-24"
-          opacity={0.14}
-          pointerEvents="none"
-          hideBelow="md"
-        />
-        <Container maxW="6xl" py={{ base: '10', md: '14' }} position="relative">
-          <Text fontFamily="heading" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold" color="brand.fg" mb="2">
-            {brand.name}
-          </Text>
-          <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" color="accent.950" textWrap="balance">
-            {title}
-          </Heading>
-          <Text mt="3" color="fg.muted" fontSize="sm" fontWeight="medium">
-            Last Updated: {LEGAL_LAST_UPDATED}
-          </Text>
-          <Text mt="5" maxW="3xl" color="fg" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" textWrap="pretty">
-            {summary}
-          </Text>
+      {/* The title block belongs to the main content: everything on the page sits in a landmark. */}
+      <Box as="main" flex="1" display="flex" flexDirection="column">
+        <Box
+          bg="bg.subtle"
+          borderBottomWidth="1px"
+          borderColor="border.muted"
+          position="relative"
+          overflow="hidden"
+        >
+          <MandalaMotif
+            position="absolute"
+            boxSize="72"
+            right="-20"
+            top="-24"
+            opacity={0.14}
+            pointerEvents="none"
+            hideBelow="md"
+          />
+          <Container maxW="6xl" py={{ base: '10', md: '14' }} position="relative">
+            <Text fontFamily="heading" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold" color="brand.fg" mb="2">
+              {brand.name}
+            </Text>
+            <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" color="accent.950" textWrap="balance">
+              {title}
+            </Heading>
+            <Text mt="3" color="fg.muted" fontSize="sm" fontWeight="medium">
+              Last Updated: {LEGAL_LAST_UPDATED}
+            </Text>
+            <Text mt="5" maxW="3xl" color="fg" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" textWrap="pretty">
+              {summary}
+            </Text>
+          </Container>
+        </Box>
+        <Container maxW="6xl" flex="1" py={{ base: '8', md: '14' }}>
+          <Grid templateColumns={{ base: '1fr', lg: '17rem minmax(0, 1fr)' }} gap={{ base: '8', lg: '14' }} alignItems="start">
+            <TableOfContents sections={sections} />
+            <Stack as="article" gap={{ base: '10', md: '12' }} maxW="3xl" minW="0">
+              {sections.map((section, index) => (
+                <Box as="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} scrollMarginTop="6">
+                  <Heading
+                    id={`${section.id}-heading`}
+                    as="h2"
+                    size={{ base: 'xl', md: '2xl' }}
+                    color="accent.900"
+                    mb="4"
+                    display="flex"
+                    gap="3"
+                  >
+                    <Text as="span" color="brand.fg">
+                      {index + 1}.
+                    </Text>
+                    {section.title}
+                  </Heading>
+                  <Box color="fg" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.75" css={PROSE}>
+                    {section.body}
+                  </Box>
+                </Box>
+              ))}
+            </Stack>
+          </Grid>
         </Container>
       </Box>
-      <Container as="main" maxW="6xl" flex="1" py={{ base: '8', md: '14' }}>
-        <Grid templateColumns={{ base: '1fr', lg: '17rem minmax(0, 1fr)' }} gap={{ base: '8', lg: '14' }} alignItems="start">
-          <TableOfContents sections={sections} />
-          <Stack as="article" gap={{ base: '10', md: '12' }} maxW="3xl" minW="0">
-            {sections.map((section, index) => (
-              <Box as="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} scrollMarginTop="6">
-                <Heading
-                  id={`${section.id}-heading`}
-                  as="h2"
-                  size={{ base: 'xl', md: '2xl' }}
-                  color="accent.900"
-                  mb="4"
-                  display="flex"
-                  gap="3"
-                >
-                  <Text as="span" color="brand.fg">
-                    {index + 1}.
-                  </Text>
-                  {section.title}
-                </Heading>
-                <Box color="fg" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.75" css={PROSE}>
-                  {section.body}
-                </Box>
-              </Box>
-            ))}
-          </Stack>
-        </Grid>
-      </Container>
       <SiteFooter />
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useFieldDescription } from './field-description';
 import type { TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { autoComplete: 'current-password' | 'new-password' };
@@ -8,8 +9,9 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { autoComplete: 'curren
 /** A password input with a show/hide toggle, so people on phones can check what they typed. */
 export function PasswordField({ label, value, onValueChange, error, helperText, required, ...inputProps }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root ids={ids} invalid={Boolean(error)} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -35,6 +37,7 @@ export function PasswordField({ label, value, onValueChange, error, helperText, 
           type={visible ? 'text' : 'password'}
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
+          aria-describedby={describedBy}
           {...inputProps}
         />
       </InputGroup>

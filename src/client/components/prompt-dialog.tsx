@@ -1,6 +1,7 @@
 import { Button, Field, Textarea } from '@chakra-ui/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AppDialog } from './app-dialog';
+import { useFieldDescription } from './field-description';
 
 type PromptDialogProps = {
   open: boolean;
@@ -29,6 +30,7 @@ function PromptForm({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const { ids, describedBy } = useFieldDescription({ error });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,7 +45,7 @@ function PromptForm({
 
   return (
     <form id={formId} onSubmit={submit} noValidate>
-      <Field.Root invalid={error !== null} required>
+      <Field.Root ids={ids} invalid={error !== null} required>
         <Field.Label>{label}</Field.Label>
         <Textarea
           ref={field}
@@ -53,6 +55,7 @@ function PromptForm({
           autoresize
           maxLength={maxLength}
           placeholder={placeholder}
+          aria-describedby={describedBy}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useBrand } from '../lib/brand';
 import { MandalaMotif } from './mandala-motif';
+import { touchTarget } from '../touch-targets';
 
 const LEGAL_LINKS = [
   { href: '/terms', label: 'Terms and Conditions' },
@@ -27,16 +28,17 @@ function FooterHeading({ children }: { children: ReactNode }) {
 
 function FooterLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <ChakraLink asChild color="cream.200" _hover={{ color: 'brand.200' }}>
+    <ChakraLink asChild color="cream.200" _hover={{ color: 'brand.200' }} css={touchTarget}>
       <Link href={href}>{children}</Link>
     </ChakraLink>
   );
 }
 
-function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** `centered` for a one-line link, which is a 44 px tall target on touch screens: its icon is centred beside it. */
+function ContactLine({ icon, children, centered = false }: { icon: ReactNode; children: ReactNode; centered?: boolean }) {
   return (
-    <Stack direction="row" gap="3" align="flex-start" color="cream.200">
-      <Box color="brand.300" mt="0.5" flexShrink={0} aria-hidden="true">
+    <Stack direction="row" gap="3" align={centered ? 'center' : 'flex-start'} color="cream.200">
+      <Box color="brand.300" mt={centered ? '0' : '0.5'} flexShrink={0} aria-hidden="true">
         {icon}
       </Box>
       <Box minW="0">{children}</Box>
@@ -70,7 +72,7 @@ export function SiteFooter() {
           </Stack>
           <nav aria-label="Quick links">
             <FooterHeading>Explore</FooterHeading>
-            <Stack gap="2.5">
+            <Stack gap={{ base: '0', md: '2.5' }}>
               {QUICK_LINKS.map((link) => (
                 <FooterLink key={link.href} href={link.href}>
                   {link.label}
@@ -80,7 +82,7 @@ export function SiteFooter() {
           </nav>
           <nav aria-label="Legal">
             <FooterHeading>Policies</FooterHeading>
-            <Stack gap="2.5">
+            <Stack gap={{ base: '0', md: '2.5' }}>
               {LEGAL_LINKS.map((link) => (
                 <FooterLink key={link.href} href={link.href}>
                   {link.label}
@@ -91,13 +93,13 @@ export function SiteFooter() {
           <Box as="address" fontStyle="normal">
             <FooterHeading>Contact</FooterHeading>
             <Stack gap="3">
-              <ContactLine icon={<Phone size={18} />}>
-                <ChakraLink href={`tel:${brand.phone.replace(/\s/g, '')}`} color="inherit">
+              <ContactLine icon={<Phone size={18} />} centered>
+                <ChakraLink href={`tel:${brand.phone.replace(/\s/g, '')}`} color="inherit" css={touchTarget}>
                   {brand.phone}
                 </ChakraLink>
               </ContactLine>
-              <ContactLine icon={<Mail size={18} />}>
-                <ChakraLink href={`mailto:${brand.email}`} color="inherit" wordBreak="break-all">
+              <ContactLine icon={<Mail size={18} />} centered>
+                <ChakraLink href={`mailto:${brand.email}`} color="inherit" wordBreak="break-all" css={touchTarget}>
                   {brand.email}
                 </ChakraLink>
               </ContactLine>

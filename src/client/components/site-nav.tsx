@@ -1,27 +1,15 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Container,
-  Drawer,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Portal,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Container, HStack, IconButton, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Menu as MenuIcon } from 'lucide-react';
-import { useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { Role } from '../../shared/domain';
+import { lazyNamed, useOpenedOnce } from '../lib/lazy-named';
 import { scrollToSection } from '../lib/scroll-to-section';
 import { useSession } from '../lib/session';
 import { BrandLogo } from './brand-logo';
 
 /** Spec section 2, landing page: anchors to home, services, gallery, testimonials. */
-const SECTION_LINKS = [
+export const SECTION_LINKS = [
   { id: 'home', label: 'Home' },
   { id: 'services', label: 'Services' },
   { id: 'gallery', label: 'Gallery' },
@@ -37,7 +25,7 @@ function roleDestination(role: Role): { label: string; href: string } {
 
 type Layout = 'row' | 'column';
 
-function AccountActions({ layout, onNavigate }: { layout: Layout; onNavigate?: () => void }) {
+export function AccountActions({ layout, onNavigate }: { layout: Layout; onNavigate?: () => void }) {
   const { user, status, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const column = layout === 'column';
@@ -91,7 +79,7 @@ function AccountActions({ layout, onNavigate }: { layout: Layout; onNavigate?: (
   );
 }
 
-function sectionHref(id: string): string {
+export function sectionHref(id: string): string {
   return `/#${id}`;
 }
 
@@ -101,72 +89,32 @@ function followSectionLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (scrollToSection(id)) event.preventDefault();
 }
 
+/** The drawer's code loads when the menu is first opened (issue 7): most visits never open it. */
+const MobileMenuDrawer = lazyNamed(() => import('./mobile-menu-drawer'), 'MobileMenuDrawer');
+
 function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const pendingSection = useRef<string | null>(null);
-
+  const drawerWanted = useOpenedOnce(open);
   return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      placement="end"
-      size="xs"
-      lazyMount
-      unmountOnExit
-      onExitComplete={() => {
-        // Scroll only once the drawer has released the page's scroll lock.
-        const id = pendingSection.current;
-        pendingSection.current = null;
-        if (id) scrollToSection(id);
-      }}
-    >
-      <Drawer.Trigger asChild>
-        <IconButton aria-label="Open menu" variant="ghost" colorPalette="accent" hideFrom="xl" ms="auto">
-          <MenuIcon aria-hidden="true" />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content bg="bg">
-            <Drawer.Header borderBottomWidth="1px" borderColor="border.muted">
-              <Drawer.Title fontFamily="heading" color="accent.900">
-                Menu
-              </Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body py="4">
-              <Stack as="nav" aria-label="Main" gap="1">
-                {SECTION_LINKS.map((link) => (
-                  <ChakraLink
-                    key={link.id}
-                    href={sectionHref(link.id)}
-                    px="3"
-                    py="2.5"
-                    rounded="md"
-                    fontWeight="medium"
-                    color="fg"
-                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                    onClick={(event) => {
-                      if (!document.getElementById(link.id)) return;
-                      event.preventDefault();
-                      pendingSection.current = link.id;
-                      setOpen(false);
-                    }}
-                  >
-                    {link.label}
-                  </ChakraLink>
-                ))}
-              </Stack>
-              <Separator my="4" borderColor="border.muted" />
-              <AccountActions layout="column" onNavigate={() => setOpen(false)} />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <>
+      <IconButton
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        variant="ghost"
+        colorPalette="accent"
+        hideFrom="xl"
+        ms="auto"
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon aria-hidden="true" />
+      </IconButton>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
+import { useFieldDescription } from './field-description';
 
 export type TextFieldProps = Omit<InputProps, 'value' | 'onChange' | 'name'> & {
   name: string;
@@ -11,8 +12,9 @@ export type TextFieldProps = Omit<InputProps, 'value' | 'onChange' | 'name'> & {
 
 /** A labelled input whose error is tied to it with aria-describedby (architecture section 6: every field has a label). */
 export function TextField({ label, value, onValueChange, error, helperText, required, ...inputProps }: TextFieldProps) {
+  const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root ids={ids} invalid={Boolean(error)} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -22,6 +24,7 @@ export function TextField({ label, value, onValueChange, error, helperText, requ
         bg="bg.panel"
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-describedby={describedBy}
         {...inputProps}
       />
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}

@@ -1,4 +1,5 @@
 import { Field, Textarea, type TextareaProps } from '@chakra-ui/react';
+import { useFieldDescription } from './field-description';
 
 export type TextareaFieldProps = Omit<TextareaProps, 'value' | 'onChange' | 'name'> & {
   name: string;
@@ -14,8 +15,9 @@ export type TextareaFieldProps = Omit<TextareaProps, 'value' | 'onChange' | 'nam
  * aria-describedby (architecture section 6: every field has a label).
  */
 export function TextareaField({ label, value, onValueChange, error, helperText, required, ...textareaProps }: TextareaFieldProps) {
+  const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root ids={ids} invalid={Boolean(error)} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -27,6 +29,7 @@ export function TextareaField({ label, value, onValueChange, error, helperText, 
         autoresize
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-describedby={describedBy}
         {...textareaProps}
       />
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}

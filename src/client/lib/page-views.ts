@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PAGE_PATH_MAX_LENGTH } from '../../shared/schemas/analytics';
+import { PAGE_PATH_MAX_LENGTH } from '../../shared/analytics';
 import { trpc } from './trpc';
 
 /** The path a page view is recorded under: the route plus its query string, cut to what the server accepts. */

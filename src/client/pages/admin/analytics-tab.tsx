@@ -16,14 +16,13 @@ const numberFormat = new Intl.NumberFormat('en-IN');
 function SummaryCard({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
     <Stat.Root bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '3', md: '5' }} shadow="xs" minW="0">
-      <HStack justify="space-between" align="flex-start" gap="2">
-        <Stat.Label fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted">
-          {label}
-        </Stat.Label>
-        <Box color="accent.600" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+      {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
+      <Stat.Label fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" display="flex" justifyContent="space-between" alignItems="flex-start" gap="2">
+        {label}
+        <Box as="span" color="accent.600" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
           {icon}
         </Box>
-      </HStack>
+      </Stat.Label>
       <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} color="accent.950" fontVariantNumeric="tabular-nums">
         {value === undefined ? '—' : numberFormat.format(value)}
       </Stat.ValueText>

@@ -17,6 +17,7 @@ import { canAssign } from './bookings-table';
 import { DetailItem, DetailList } from './detail-list';
 import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
 import { useLastDefined } from './use-last-defined';
+import { touchTarget } from '../../touch-targets';
 
 function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -115,13 +116,13 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
         <DetailItem label="Event Type">{eventTypeLabel(booking.event_type)}</DetailItem>
         <DetailItem label="Client Name">{booking.client_name}</DetailItem>
         <DetailItem label="Email">
-          <Link href={`mailto:${booking.client_email}`} color="accent.700" wordBreak="break-all">
+          <Link href={`mailto:${booking.client_email}`} color="accent.700" wordBreak="break-all" css={touchTarget}>
             {booking.client_email}
           </Link>
         </DetailItem>
         <DetailItem label="Phone">
           {booking.client_phone ? (
-            <Link href={`tel:${booking.client_phone}`} color="accent.700">
+            <Link href={`tel:${booking.client_phone}`} color="accent.700" css={touchTarget}>
               {booking.client_phone}
             </Link>
           ) : (

@@ -12,6 +12,7 @@ import { usePendingVendors, useReloadDashboard } from './admin-queries';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { useLastDefined } from './use-last-defined';
+import { touchTarget } from '../../touch-targets';
 
 export const REJECT_PROMPT = 'Please provide a reason for rejection:';
 
@@ -105,12 +106,12 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
           <DetailItem label="Business Name">{shown.business_name}</DetailItem>
           <DetailItem label="Contact Person">{shown.contact_person}</DetailItem>
           <DetailItem label="Email">
-            <Link href={`mailto:${shown.email}`} color="accent.700" wordBreak="break-all">
+            <Link href={`mailto:${shown.email}`} color="accent.700" wordBreak="break-all" css={touchTarget}>
               {shown.email}
             </Link>
           </DetailItem>
           <DetailItem label="Phone">
-            <Link href={`tel:${shown.phone}`} color="accent.700">
+            <Link href={`tel:${shown.phone}`} color="accent.700" css={touchTarget}>
               {shown.phone}
             </Link>
           </DetailItem>
@@ -125,7 +126,7 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
           {shown.gst_number && <DetailItem label="GST Number">{shown.gst_number}</DetailItem>}
           {shown.portfolio_link && (
             <DetailItem label="Portfolio">
-              <Link href={shown.portfolio_link} target="_blank" rel="noopener noreferrer" color="accent.700" wordBreak="break-all">
+              <Link href={shown.portfolio_link} target="_blank" rel="noopener noreferrer" color="accent.700" wordBreak="break-all" css={touchTarget}>
                 {shown.portfolio_link}
               </Link>
             </DetailItem>

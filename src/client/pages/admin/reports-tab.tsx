@@ -85,7 +85,7 @@ function ReportSection<Row extends CsvRow>({ title, fileName, about, query, fetc
       title={title}
       description={query.data ? tableNote(query.data) : about}
       actions={
-        <Button size="sm" variant="outline" colorPalette="accent" onClick={() => void exportCsv()} loading={busy} aria-label={`Export ${title} as CSV`}>
+        <Button size="sm" variant="outline" colorPalette="accent" onClick={() => void exportCsv()} loading={busy} aria-label={`Export CSV of ${title}`}>
           <Download aria-hidden="true" />
           Export CSV
         </Button>

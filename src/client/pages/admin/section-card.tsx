@@ -64,7 +64,15 @@ type TableFrameProps = {
 /** A table that never widens the page on a phone: it stacks into cards or scrolls sideways inside its card. */
 export function TableFrame({ children, label, maxH, stackOnPhone = false }: TableFrameProps) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="lg" maxW="full" maxH={maxH}>
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="lg"
+      maxW="full"
+      maxH={maxH}
+      // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll it.
+      {...(stackOnPhone ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}
+    >
       <Table.Root
         size="sm"
         role="table"

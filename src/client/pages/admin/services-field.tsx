@@ -1,5 +1,8 @@
 import { Field, TagsInput } from '@chakra-ui/react';
 import { MAX_SERVICES, SERVICE_MAX_LENGTH } from '../../../shared/schemas/vendor';
+import { useFieldDescription } from '../../components/field-description';
+
+const HELPER_TEXT = 'Press Enter or type a comma after each service.';
 
 type ServicesFieldProps = {
   value: string[];
@@ -12,8 +15,9 @@ type ServicesFieldProps = {
  * what was typed; pasted comma-separated text becomes several tags; Backspace removes the last one.
  */
 export function ServicesField({ value, onValueChange, error }: ServicesFieldProps) {
+  const { ids, describedBy } = useFieldDescription({ error, helperText: HELPER_TEXT });
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Field.Root ids={ids} invalid={Boolean(error)}>
       <TagsInput.Root
         value={value}
         onValueChange={(details) => onValueChange(details.value)}
@@ -32,11 +36,14 @@ export function ServicesField({ value, onValueChange, error }: ServicesFieldProp
         <TagsInput.Label>Services</TagsInput.Label>
         <TagsInput.Control bg="bg.panel">
           <TagsInput.Items />
-          <TagsInput.Input placeholder={value.length === 0 ? 'e.g. Wedding catering, Live counters' : 'Add another'} />
+          <TagsInput.Input
+            placeholder={value.length === 0 ? 'e.g. Wedding catering, Live counters' : 'Add another'}
+            aria-describedby={describedBy}
+          />
         </TagsInput.Control>
         <TagsInput.HiddenInput name="services" />
       </TagsInput.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Press Enter or type a comma after each service.</Field.HelperText>}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>{HELPER_TEXT}</Field.HelperText>}
     </Field.Root>
   );
 }

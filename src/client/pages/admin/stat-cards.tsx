@@ -1,4 +1,4 @@
-import { Box, HStack, SimpleGrid, Stat } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
 import { CalendarCheck, Clock, IndianRupee, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money';
@@ -35,14 +35,21 @@ export function StatCards({ stats }: { stats: DashboardStatsDto | undefined }) {
     <SimpleGrid as="section" aria-label="Business at a glance" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '5' }}>
       {CARDS.map((card) => (
         <Stat.Root key={card.label} bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '3', md: '5' }} shadow="xs" minW="0">
-          <HStack justify="space-between" align="flex-start" gap="2">
-            <Stat.Label fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" fontWeight="medium">
-              {card.label}
-            </Stat.Label>
-            <Box color={`${card.palette}.600`} bg={`${card.palette}.50`} p="1.5" rounded="md" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+          {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
+          <Stat.Label
+            fontSize={{ base: 'xs', md: 'sm' }}
+            color="fg.muted"
+            fontWeight="medium"
+            display="flex"
+            justifyContent="space-between"
+            alignItems="flex-start"
+            gap="2"
+          >
+            {card.label}
+            <Box as="span" color={`${card.palette}.600`} bg={`${card.palette}.50`} p="1.5" rounded="md" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
               {card.icon}
             </Box>
-          </HStack>
+          </Stat.Label>
           <Stat.ValueText
             fontSize={{ base: 'lg', md: '2xl' }}
             color="accent.950"

@@ -83,6 +83,7 @@ const BookHero = memo(function BookHero() {
       position="relative"
       overflow="hidden"
       color="cream.50"
+      _print={{ display: 'none' }}
       pt={{ base: '8', md: '16' }}
       pb={{ base: '20', md: '28' }}
       css={{
@@ -216,7 +217,7 @@ export function BookPage() {
       <Box as="main" flex="1">
         <BookHero />
 
-        <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative">
+        <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative" _print={{ mt: '0', pb: '0' }}>
           {quoted ? (
             <Stack as="section" ref={quoteSectionRef} aria-label="Your quote" gap={{ base: '6', md: '8' }} scrollMarginTop="4">
               <QuoteCard
@@ -225,7 +226,10 @@ export function BookPage() {
                 headingRef={quoteHeadingRef}
                 onModify={modifyDetails}
               />
-              <SubscriptionOffer quoted={quoted} />
+              {/* On paper the quote stands alone: the offer's QR, copy and WhatsApp buttons are for the screen. */}
+              <Box _print={{ display: 'none' }}>
+                <SubscriptionOffer quoted={quoted} />
+              </Box>
             </Stack>
           ) : (
             <Stack gap={{ base: '10', md: '14' }}>

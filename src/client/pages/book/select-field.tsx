@@ -1,4 +1,5 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
+import { useFieldDescription } from '../../components/field-description';
 
 type SelectFieldProps<Value extends string> = {
   name: string;
@@ -24,8 +25,9 @@ export function SelectField<Value extends string>({
   error,
   helperText,
 }: SelectFieldProps<Value>) {
+  const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root ids={ids} invalid={Boolean(error)} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -36,6 +38,7 @@ export function SelectField<Value extends string>({
           bg="bg.panel"
           value={value}
           onChange={(event) => onValueChange(event.target.value as Value | '')}
+          aria-describedby={describedBy}
         >
           <option value="">{placeholder}</option>
           {options.map((option) => (

@@ -227,7 +227,7 @@ export function BookingDetail({ id }: { id: string }) {
           <QuoteCard booking={booking} />
           <PaymentsCard booking={booking} />
         </Stack>
-        <Box gridArea="actions" minW="0">
+        <Box gridArea="actions" minW="0" _print={{ display: 'none' }}>
           <Card title="Actions" id="booking-actions">
             <BookingActions booking={booking} />
             {!booking.can_pay_token && !booking.can_cancel && !booking.can_change_date && booking.total === null && (

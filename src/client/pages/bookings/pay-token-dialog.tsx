@@ -10,6 +10,7 @@ import { QrCodeImage } from '../../components/qr-code-image';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
+import { touchTarget } from '../../touch-targets';
 
 type PayTokenDialogProps = {
   booking: CustomerBookingDto;
@@ -130,7 +131,7 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
             <li>Pay exactly {formatInr(data.amount)}; the note carries your order ID ({data.note}).</li>
             <li>Tap “I have paid”. We match your payment’s UTR with this order and confirm your booking.</li>
           </Stack>
-          <ChakraLink href={data.upi_uri} hideFrom="md" color="accent.800" fontWeight="semibold" alignSelf="flex-start">
+          <ChakraLink href={data.upi_uri} hideFrom="md" color="accent.800" fontWeight="semibold" alignSelf="flex-start" css={touchTarget}>
             Open in a UPI app <ExternalLink size={14} aria-hidden="true" />
           </ChakraLink>
         </Stack>

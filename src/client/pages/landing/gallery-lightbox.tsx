@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { ArtworkImage } from '../../components/artwork-image';
 import type { GalleryImage } from './gallery';
+import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 type GalleryLightboxProps = {
   images: readonly GalleryImage[];
@@ -32,6 +33,7 @@ export function GalleryLightbox({ images, index, open, onIndexChange, onClose }:
       placement="center"
       lazyMount
       unmountOnExit
+      {...toastFriendlyDialogProps}
     >
       <Portal>
         <Dialog.Backdrop bg="rgba(26, 8, 16, 0.82)" />

@@ -1,14 +1,18 @@
 import { Box, Container, SimpleGrid, Text } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ArtworkImage } from '../../components/artwork-image';
+import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { GALLERY } from './gallery';
-import { GalleryLightbox } from './gallery-lightbox';
 import { SectionHeading } from './section-heading';
+
+/** The lightbox loads when a visitor first opens an image (issue 7). */
+const GalleryLightbox = lazyNamed(() => import('./gallery-lightbox'), 'GalleryLightbox');
 
 /** Spec section 2: a gallery of 9 images; each opens larger, with its caption, in a lightbox. */
 export function GallerySection() {
   const [lightbox, setLightbox] = useState({ index: 0, open: false });
+  const lightboxWanted = useOpenedOnce(lightbox.open);
 
   return (
     <Box as="section" id="gallery" aria-labelledby="gallery-heading" scrollMarginTop="16" py={{ base: '16', md: '24' }}>
@@ -91,13 +95,17 @@ export function GallerySection() {
           ))}
         </SimpleGrid>
       </Container>
-      <GalleryLightbox
-        images={GALLERY}
-        index={lightbox.index}
-        open={lightbox.open}
-        onIndexChange={(index) => setLightbox({ index, open: true })}
-        onClose={() => setLightbox((current) => ({ ...current, open: false }))}
-      />
+      {lightboxWanted && (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            images={GALLERY}
+            index={lightbox.index}
+            open={lightbox.open}
+            onIndexChange={(index) => setLightbox({ index, open: true })}
+            onClose={() => setLightbox((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -28,6 +28,7 @@ import {
   type InquiryValues,
 } from './inquiry';
 import type { Service } from './services';
+import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 const FORM_ID = 'service-inquiry-form';
 
@@ -121,6 +122,7 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
       scrollBehavior="inside"
       lazyMount
       unmountOnExit
+      {...toastFriendlyDialogProps}
       initialFocusEl={() => form.current?.querySelector<HTMLElement>('input[name="name"]') ?? null}
     >
       <Portal>

@@ -1,11 +1,14 @@
 import { Box, Button, Container, Grid, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowRight, MessageSquareText } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { ArtworkImage } from '../../components/artwork-image';
+import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { SectionHeading } from './section-heading';
-import { ServiceInquiryDialog } from './service-inquiry-dialog';
 import { bookingPathFor, SERVICES, type Service } from './services';
+
+/** The dialog and its form validation load when a visitor first asks for a custom quote (issue 7). */
+const ServiceInquiryDialog = lazyNamed(() => import('./service-inquiry-dialog'), 'ServiceInquiryDialog');
 
 type ServiceCardProps = { service: Service; wide: boolean; onInquire(): void };
 
@@ -79,6 +82,7 @@ function ServiceCard({ service, wide, onInquire }: ServiceCardProps) {
  */
 export function ServicesSection() {
   const [inquiry, setInquiry] = useState<{ service: Service | null; open: boolean }>({ service: null, open: false });
+  const inquiryWanted = useOpenedOnce(inquiry.open);
 
   return (
     <Box as="section" id="services" aria-labelledby="services-heading" scrollMarginTop="16" bg="bg.panel" py={{ base: '16', md: '24' }}>
@@ -109,11 +113,15 @@ export function ServicesSection() {
           })}
         </Grid>
       </Container>
-      <ServiceInquiryDialog
-        service={inquiry.service}
-        open={inquiry.open}
-        onClose={() => setInquiry((current) => ({ ...current, open: false }))}
-      />
+      {inquiryWanted && (
+        <Suspense fallback={null}>
+          <ServiceInquiryDialog
+            service={inquiry.service}
+            open={inquiry.open}
+            onClose={() => setInquiry((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

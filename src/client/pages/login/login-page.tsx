@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateAccountForm } from './create-account-form';
 import { LoginBrandPanel } from './login-brand-panel';
 import { SignInForm } from './sign-in-form';
+import { touchTarget } from '../../touch-targets';
 
 type Mode = 'sign-in' | 'create-account';
 
@@ -66,7 +67,7 @@ export function LoginPage() {
 
   return (
     <Grid minH="100dvh" templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
-      <Box hideBelow="lg" display="flex">
+      <Box as="aside" aria-label="About us" hideBelow="lg" display="flex">
         <LoginBrandPanel />
       </Box>
       <Flex
@@ -125,13 +126,13 @@ export function LoginPage() {
             <Separator my="8" borderColor="border" />
 
             <Flex justify="space-between" gap="4" wrap="wrap" fontSize="sm">
-              <ChakraLink asChild color="accent.700" fontWeight="medium">
+              <ChakraLink asChild color="accent.700" fontWeight="medium" css={touchTarget}>
                 <Link href="/vendor-register">
                   <Store size={16} aria-hidden="true" />
                   Become a vendor partner
                 </Link>
               </ChakraLink>
-              <ChakraLink asChild color="fg.muted" fontWeight="medium">
+              <ChakraLink asChild color="fg.muted" fontWeight="medium" css={touchTarget}>
                 <Link href="/">
                   <ArrowLeft size={16} aria-hidden="true" />
                   Back to Home

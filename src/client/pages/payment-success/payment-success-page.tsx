@@ -11,6 +11,7 @@ import { useBrand } from '../../lib/brand';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { touchTarget } from '../../touch-targets';
 
 /** Spec section 9: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
 const TOKEN_AMOUNT = 999;
@@ -135,19 +136,19 @@ function HelpBlock() {
       <Stack gap="2" fontSize="sm">
         <HStack gap="2">
           <Phone size={16} aria-hidden="true" />
-          <ChakraLink href={`tel:${brand.phone.replace(/\s/g, '')}`} color="accent.800">
+          <ChakraLink href={`tel:${brand.phone.replace(/\s/g, '')}`} color="accent.800" css={touchTarget}>
             {brand.phone}
           </ChakraLink>
         </HStack>
         <HStack gap="2">
           <Mail size={16} aria-hidden="true" />
-          <ChakraLink href={`mailto:${brand.email}`} color="accent.800" wordBreak="break-all">
+          <ChakraLink href={`mailto:${brand.email}`} color="accent.800" wordBreak="break-all" css={touchTarget}>
             {brand.email}
           </ChakraLink>
         </HStack>
         <HStack gap="2">
           <MessageCircle size={16} aria-hidden="true" />
-          <ChakraLink href={`https://wa.me/${brand.whatsappNumber}`} target="_blank" rel="noreferrer" color="accent.800">
+          <ChakraLink href={`https://wa.me/${brand.whatsappNumber}`} target="_blank" rel="noreferrer" color="accent.800" css={touchTarget}>
             Chat with us on WhatsApp
           </ChakraLink>
         </HStack>

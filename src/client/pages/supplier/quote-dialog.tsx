@@ -9,6 +9,7 @@ import { TextareaField } from '../../components/textarea-field';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { budgetText, checkQuoteAmount, eventDateText, guestsText, indiaDateTimeText, SUPPLIER_MESSAGES } from './supplier-format';
+import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 const FORM_ID = 'supplier-quote-form';
 
@@ -176,6 +177,7 @@ export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDia
       scrollBehavior="inside"
       lazyMount
       unmountOnExit
+      {...toastFriendlyDialogProps}
       initialFocusEl={() => document.querySelector<HTMLElement>(`#${FORM_ID} input[name="quoted_amount"]`)}
     >
       <Portal>

@@ -37,14 +37,14 @@ export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderPro
               borderColor="whiteAlpha.500"
               _hover={{ bg: 'whiteAlpha.200' }}
               flex={{ base: '1', md: 'initial' }}
-              minH="10"
+              minH={{ base: '11', md: '10' }}
             >
               <Link href="/">
                 <House aria-hidden="true" />
                 Home
               </Link>
             </Button>
-            <Button size="sm" rounded="full" onClick={onLogout} loading={loggingOut} flex={{ base: '1', md: 'initial' }} minH="10">
+            <Button size="sm" rounded="full" onClick={onLogout} loading={loggingOut} flex={{ base: '1', md: 'initial' }} minH={{ base: '11', md: '10' }}>
               <LogOut aria-hidden="true" />
               Logout
             </Button>

@@ -1,4 +1,4 @@
-import { Box, HStack, SimpleGrid, Stat } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
 import { Bell, BriefcaseBusiness, IndianRupee, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money';
@@ -33,11 +33,19 @@ export function SupplierStats({ activeProjects, unread, revenue }: SupplierStats
           minW="0"
           gap="1"
         >
-          <HStack justify="space-between" align="flex-start" gap="2">
-            <Stat.Label fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" fontWeight="medium">
-              {card.label}
-            </Stat.Label>
+          {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
+          <Stat.Label
+            fontSize={{ base: 'xs', md: 'sm' }}
+            color="fg.muted"
+            fontWeight="medium"
+            display="flex"
+            justifyContent="space-between"
+            alignItems="flex-start"
+            gap="2"
+          >
+            {card.label}
             <Box
+              as="span"
               color={`${card.palette}.600`}
               bg={`${card.palette}.50`}
               p="1.5"
@@ -48,7 +56,7 @@ export function SupplierStats({ activeProjects, unread, revenue }: SupplierStats
             >
               {card.icon}
             </Box>
-          </HStack>
+          </Stat.Label>
           <Stat.ValueText
             fontSize={{ base: 'lg', sm: 'xl', md: '2xl' }}
             color="accent.950"
@@ -58,7 +66,7 @@ export function SupplierStats({ activeProjects, unread, revenue }: SupplierStats
             {card.value}
           </Stat.ValueText>
           {card.hint && (
-            <Stat.HelpText fontSize="xs" color="fg.muted" hideBelow="sm">
+            <Stat.HelpText as="dd" fontSize="xs" color="fg.muted" hideBelow="sm">
               {card.hint}
             </Stat.HelpText>
           )}

@@ -1,0 +1,205 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default) with Debian's Chromium against the production server, for
+ * /, /book, /login and /vendor-register, and the targets of issue 7. The app runs as `npm start` runs it in
+ * production (the built client, brotli copies, NODE_ENV=production) on an embedded database with the demo data, so
+ * the landing page shows real testimonials.
+ *
+ * CPU throttling is calibrated the way Lighthouse's throttling guide describes: its default 4x slowdown assumes a
+ * desktop with a benchmarkIndex around 2000, turning it into a ~500 "mid-tier mobile". This shared machine scores far
+ * lower and varies, so a first run measures its benchmarkIndex and the slowdown is benchmarkIndex / 500 (between 1
+ * and 4), which emulates the same phone. `--multiplier 4` forces the default.
+ *
+ * Options: --runs N (default 3; the median is reported), --multiplier X, --docs (write docs/benchmarks.md).
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../src/server/config';
+import { parseFlags } from './bench/data';
+import { freePort, startChild, waitForHttp } from './bench/processes';
+import { machineFacts, table, textTable, writeSection } from './bench/report';
+import { median } from './bench/stats';
+
+const PAGES = ['/', '/book', '/login', '/vendor-register'];
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+/** The benchmarkIndex Lighthouse's default throttling turns a typical desktop into (2000 / 4). */
+const TARGET_BENCHMARK_INDEX = 500;
+
+const TARGETS = { performance: 90, accessibility: 95, bestPractices: 95, lcpMs: 2500, cls: 0.05 };
+
+const flags = parseFlags(process.argv.slice(2));
+const RUNS = Number(flags.get('runs') ?? 3);
+
+type Run = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  benchmarkIndex: number;
+  failing: string[];
+};
+
+type LighthouseReport = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode: string; title: string }>;
+  environment: { benchmarkIndex: number };
+};
+
+/** One Lighthouse run; a run that fails to record its trace (it happens now and then) is tried again. */
+function lighthouse(url: string, multiplier: number, dir: string, attempts = 3): Run {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, multiplier, dir);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  retrying ${url}: ${error instanceof Error ? (error.message.split('\n').at(-1) ?? '') : ''}`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
+  const output = join(dir, `lh-${randomBytes(4).toString('hex')}.json`);
+  const args = [
+    join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+    url,
+    '--only-categories=performance,accessibility,best-practices',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+    `--throttling.cpuSlowdownMultiplier=${multiplier}`,
+  ];
+  const result = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 180_000 });
+  if (result.status !== 0) throw new Error(`lighthouse ${url} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
+  const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  const failing = Object.entries(report.audits)
+    .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score === 0)
+    .map(([id]) => id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    fcpMs: value('first-contentful-paint'),
+    benchmarkIndex: report.environment.benchmarkIndex,
+    failing,
+  };
+}
+
+async function main(): Promise<number> {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'ensure-client-build.ts')], { stdio: 'inherit' });
+  if (build.status !== 0) return 1;
+
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: join(dir, 'data'),
+    SEED_DEMO: 'true',
+  };
+  const server = startChild([process.execPath, ['--import', 'tsx', 'src/server/main.ts']], env, PROJECT_ROOT);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/api/health`, 120_000, server);
+    let multiplier = Number(flags.get('multiplier') ?? NaN);
+    if (!Number.isFinite(multiplier)) {
+      const calibration = lighthouse(`${base}/`, 4, dir);
+      multiplier = Math.min(4, Math.max(1, Math.round((calibration.benchmarkIndex / TARGET_BENCHMARK_INDEX) * 10) / 10));
+      console.log(`benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${multiplier}x (default 4x: performance ${calibration.performance})`);
+    }
+
+    const rows: (string | number)[][] = [];
+    let allPass = true;
+    const indexes: number[] = [];
+    for (const page of PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${base}${page}`, multiplier, dir));
+      indexes.push(...runs.map((r) => r.benchmarkIndex));
+      const m = (pick: (r: Run) => number) => median(runs.map(pick));
+      const result = {
+        performance: m((r) => r.performance),
+        accessibility: m((r) => r.accessibility),
+        bestPractices: m((r) => r.bestPractices),
+        lcpMs: m((r) => r.lcpMs),
+        cls: m((r) => r.cls),
+        tbtMs: m((r) => r.tbtMs),
+        fcpMs: m((r) => r.fcpMs),
+      };
+      const pass =
+        result.performance >= TARGETS.performance &&
+        result.accessibility >= TARGETS.accessibility &&
+        result.bestPractices >= TARGETS.bestPractices &&
+        result.lcpMs <= TARGETS.lcpMs &&
+        result.cls <= TARGETS.cls;
+      allPass &&= pass;
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      rows.push([
+        page,
+        `${result.performance} (${runs.map((r) => r.performance).join(', ')})`,
+        result.accessibility,
+        result.bestPractices,
+        (result.lcpMs / 1000).toFixed(2),
+        result.cls.toFixed(3),
+        Math.round(result.tbtMs),
+        (result.fcpMs / 1000).toFixed(2),
+        pass ? 'PASS' : 'FAIL',
+        failing.join(', ') || '–',
+      ]);
+    }
+    const header = ['Page', 'Performance (runs)', 'Accessibility', 'Best practices', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'Result', 'Failed audits'];
+    console.log(`\n${textTable(header, rows)}`);
+    console.log(`\nTargets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, LCP ≤ 2.5 s, CLS ≤ ${TARGETS.cls}`);
+    if (flags.has('docs')) {
+      const facts = machineFacts();
+      writeSection(
+        'lighthouse',
+        `## Lighthouse: \`npm run lighthouse\`
+
+Lighthouse ${lighthouseVersion()} (mobile: its default emulation and Slow 4G simulated throttling) driving Debian's
+Chromium (\`${CHROME_FLAGS}\`) against the production server (NODE_ENV=production, the built client with its brotli
+copies, demo data). Median of ${RUNS} runs per page (performance of each run in brackets). CPU slowdown
+${multiplier}x, calibrated from the machine's benchmarkIndex (${indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'n/a'} during the runs; Lighthouse's default 4x
+assumes about 2000) so the emulated phone is the one Lighthouse targets; \`npm run lighthouse -- --multiplier 4\`
+forces the default. Measured ${facts.date}.
+
+Targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, LCP ≤ 2.5 s, CLS ≤ ${TARGETS.cls}.
+
+${table(header, rows)}`,
+      );
+    }
+    return allPass ? 0 : 1;
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

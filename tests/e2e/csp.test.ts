@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from './browser';
+
+/**
+ * The built client under the server's Content-Security-Policy (docs/security.md, "Headers"): every screen renders
+ * and the browser reports no violation, so the policy can stay strict (no inline script, no eval).
+ */
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a page that records every CSP violation the browser reports, as an event and on the console. */
+async function watchedPage(): Promise<{ page: Page; violations: () => Promise<string[]>; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, baseURL);
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  return {
+    page,
+    violations: async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))],
+    close: () => context.close(),
+  };
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.locator('input[autocomplete="current-password"]').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('the client under the Content-Security-Policy', () => {
+  it('serves the policy on the page itself', async () => {
+    const { page, close } = await watchedPage();
+    const response = await page.goto('/');
+    const policy = (await response!.allHeaders())['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    await close();
+  });
+
+  it.each(['/', '/book', '/login', '/vendor-register', '/terms', '/privacy-policy'])('renders %s with no violation', async (path) => {
+    const { page, violations, close } = await watchedPage();
+    await page.goto(path);
+    await page.locator('#root *').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['admin@annapurna-events.in', '/admin', 'Admin@12345'],
+    ['supplier@annapurna-events.in', '/supplier', 'Supplier@123'],
+    ['priya.sharma@example.in', '/bookings', 'Customer@123'],
+  ])('signed in as %s, renders %s with no violation', async (email, path, password) => {
+    const { page, violations, close } = await watchedPage();
+    await signIn(page, email, password);
+    await page.waitForFunction(() => localStorage.getItem('token') !== null);
+    await page.goto(path);
+    await page.locator('main').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await close();
+  });
+});
