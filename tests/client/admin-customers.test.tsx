@@ -101,6 +101,37 @@ describe('Customers tab', () => {
     expect(recordedCalls('admin.customers.activate')[0]?.input).toEqual({ id: uuid('c', 1) });
   });
 
+  it('erases a customer only after the admin confirms, then shows the account as erased with no actions', async () => {
+    let erased = false;
+    const erasedRow = customer(1, { full_name: 'Erased customer', email: `erased-${uuid('c', 1)}@erased.invalid`, phone: null, city: null, is_active: false });
+    const { user } = await openAdmin({
+      'admin.customers.list': () => page([erased ? erasedRow : customer(1)]),
+      'admin.customers.erase': () => {
+        erased = true;
+        return { message: 'Customer erased', customer: erasedRow };
+      },
+    });
+    await openTab(user, /Customers/);
+
+    await user.click(screen.getByRole('button', { name: 'Erase Customer 1' }));
+    let confirm = within(await screen.findByRole('alertdialog', { name: "Erase this customer's personal data?" }));
+    expect(confirm.getByText(/This cannot be undone/)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(recordedCalls('admin.customers.erase')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Erase Customer 1' }));
+    confirm = within(await screen.findByRole('alertdialog', { name: "Erase this customer's personal data?" }));
+    await user.click(confirm.getByRole('button', { name: 'Erase' }));
+    expect(await toasts().findByText('Customer erased')).toBeInTheDocument();
+    expect(recordedCalls('admin.customers.erase')[0]?.input).toEqual({ id: uuid('c', 1) });
+
+    const row = within((await table().findByText('Erased customer')).closest('tr')!);
+    expect(row.getByText('Erased')).toBeInTheDocument();
+    expect(row.getByText('No actions')).toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('edits name, phone and city, sending only the changes', async () => {
     const { user } = await openAdmin({ 'admin.customers.update': () => ({ message: 'Customer updated', customer: customer(1) }) });
     await openTab(user, /Customers/);

@@ -363,6 +363,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const customer = await openDialog(page, page.getByRole('button', { name: /^Edit / }).first(), 'Edit Customer');
       await axe.audit('Edit Customer dialog');
       await closeDialog(page, customer);
+      const erase = await openDialog(page, page.getByRole('button', { name: /^Erase / }).first(), "Erase this customer's personal data?", 'alertdialog');
+      await axe.audit('Erase customer dialog');
+      await closeDialog(page, erase);
 
       await page.getByRole('tab', { name: /Payments/ }).click();
       await page.getByRole('region', { name: 'Payment orders' }).waitFor();

@@ -276,6 +276,18 @@ export const ROUTE_VIEWS: RouteView[] = [
     },
   },
   {
+    name: 'admin-erase-customer-dialog',
+    path: '/admin',
+    as: 'admin',
+    overlay: true,
+    ready: async (page) => {
+      await adminTab(page, /Customers/);
+      await page.getByRole('button', { name: /^Erase / }).first().click();
+      await page.getByRole('alertdialog', { name: "Erase this customer's personal data?" }).waitFor();
+      await dialogSettled(page);
+    },
+  },
+  {
     name: 'admin-payments',
     path: '/admin',
     as: 'admin',

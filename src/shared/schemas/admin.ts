@@ -86,6 +86,14 @@ export type BookingChangeResult = { message: string; booking: AdminBookingDto };
 // Customers
 
 /** Spec section 3 "Customer", plus whether the account is active. */
+/** The e-mail domain of an erased customer's account (`.invalid` is reserved and never delivers). */
+export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
+
+/** An erased customer keeps only the account row and the bookings' figures; nothing about them can be edited. */
+export function isErasedCustomer(customer: { email: string }): boolean {
+  return customer.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+}
+
 export type CustomerDto = {
   id: string;
   full_name: string;

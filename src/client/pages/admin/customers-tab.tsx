@@ -1,9 +1,9 @@
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Pencil, UserCheck, UserX } from 'lucide-react';
+import { Eraser, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
+import { isErasedCustomer, updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/text-field';
@@ -152,7 +152,58 @@ function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | nul
   );
 }
 
-/** Spec section 2, Customers tab: the first 10 (and further pages), with Edit and Deactivate/Activate (issue 4). */
+/** Erased (nothing about them is left to act on) or deactivated; nothing for an active account. */
+function AccountBadge({ customer }: { customer: CustomerDto }) {
+  if (!isErasedCustomer(customer) && customer.is_active) return null;
+  const erased = isErasedCustomer(customer);
+  return (
+    <Badge colorPalette={erased ? 'gray' : 'red'} variant="subtle" size="sm" mt="1">
+      {erased ? 'Erased' : 'Deactivated'}
+    </Badge>
+  );
+}
+
+/**
+ * Erase on request (docs/security.md, "Privacy"): the customer's contact details leave every table, the bookings
+ * and payments stay for the accounts, and the account is closed. Irreversible, so it asks first.
+ */
+function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
+  const shown = useLastDefined(customer);
+  const reload = useReloadDashboard();
+  const erase = trpc.admin.customers.erase.useMutation();
+
+  function confirm() {
+    if (!shown) return;
+    erase.mutate(
+      { id: shown.id },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          onClose();
+          void reload();
+        },
+        onError: (error) => {
+          toast.error(serverDetail(error) ?? 'Failed to erase customer');
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={customer !== null}
+      onClose={onClose}
+      onConfirm={confirm}
+      title="Erase this customer's personal data?"
+      description={`${shown?.full_name ?? 'The customer'}'s name, e-mail, phone and city are removed from the account, their bookings, payments and e-mails, and the account is closed. The bookings and amounts stay for the accounts. This cannot be undone.`}
+      confirmLabel="Erase"
+      tone="danger"
+      loading={erase.isPending}
+    />
+  );
+}
+
+/** Spec section 2, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate (issue 4) and Erase (issue 8). */
 export function CustomersTab() {
   const [page, setPage] = useState(0);
   const firstPage = useCustomersFirstPage();
@@ -163,6 +214,7 @@ export function CustomersTab() {
   const customers = page === 0 ? firstPage : laterPage;
   const [editing, setEditing] = useState<CustomerDto | null>(null);
   const [toggling, setToggling] = useState<CustomerDto | null>(null);
+  const [erasing, setErasing] = useState<CustomerDto | null>(null);
 
   return (
     <SectionCard title="Customers" description={customers.data ? `${customers.data.total} registered, newest first` : undefined}>
@@ -189,11 +241,7 @@ export function CustomersTab() {
                 <Table.Row role="row" key={customer.id}>
                   <Table.Cell role="cell" minW="36">
                     <Text fontWeight="semibold">{customer.full_name}</Text>
-                    {!customer.is_active && (
-                      <Badge colorPalette="red" variant="subtle" size="sm" mt="1">
-                        Deactivated
-                      </Badge>
-                    )}
+                    <AccountBadge customer={customer} />
                   </Table.Cell>
                   <Table.Cell role="cell" minW="44">
                     <Text wordBreak="break-all">{customer.email}</Text>
@@ -208,22 +256,32 @@ export function CustomersTab() {
                     {localDateText(customer.created_at)}
                   </Table.Cell>
                   <Table.Cell role="cell" textAlign="end" data-actions="">
-                    <HStack gap="2" justify="flex-end">
-                      <Button size="xs" variant="outline" colorPalette="accent" onClick={() => setEditing(customer)} aria-label={`Edit ${customer.full_name}`}>
-                        <Pencil aria-hidden="true" />
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette={customer.is_active ? 'red' : 'green'}
-                        onClick={() => setToggling(customer)}
-                        aria-label={`${customer.is_active ? 'Deactivate' : 'Activate'} ${customer.full_name}`}
-                      >
-                        {customer.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
-                        {customer.is_active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </HStack>
+                    {isErasedCustomer(customer) ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        No actions
+                      </Text>
+                    ) : (
+                      <HStack gap="2" justify="flex-end" wrap="wrap">
+                        <Button size="xs" variant="outline" colorPalette="accent" onClick={() => setEditing(customer)} aria-label={`Edit ${customer.full_name}`}>
+                          <Pencil aria-hidden="true" />
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette={customer.is_active ? 'red' : 'green'}
+                          onClick={() => setToggling(customer)}
+                          aria-label={`${customer.is_active ? 'Deactivate' : 'Activate'} ${customer.full_name}`}
+                        >
+                          {customer.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
+                          {customer.is_active ? 'Deactivate' : 'Activate'}
+                        </Button>
+                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setErasing(customer)} aria-label={`Erase ${customer.full_name}`}>
+                          <Eraser aria-hidden="true" />
+                          Erase
+                        </Button>
+                      </HStack>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -236,6 +294,7 @@ export function CustomersTab() {
       )}
       <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <ActiveToggleDialog customer={toggling} onClose={() => setToggling(null)} />
+      <EraseDialog customer={erasing} onClose={() => setErasing(null)} />
     </SectionCard>
   );
 }

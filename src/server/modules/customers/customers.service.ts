@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   customerIdInputSchema,
   customersQuerySchema,
+  ERASED_EMAIL_DOMAIN,
   updateCustomerInputSchema,
   type CustomerChangeResult,
   type CustomerDto,
@@ -123,7 +124,7 @@ export const ERASED_NAME = 'Erased customer';
 
 /** The e-mail an erased account keeps: unique, not deliverable (`.invalid` is reserved), and naming nobody. */
 export function erasedEmail(userId: string): string {
-  return `erased-${userId}@erased.invalid`;
+  return `erased-${userId}@${ERASED_EMAIL_DOMAIN}`;
 }
 
 /**
