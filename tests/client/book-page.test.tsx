@@ -155,6 +155,8 @@ async function getQuote(path = '/book?eventType=wedding', details: Details = VIS
   return { ...view, resolver, input, quote: quoteFor(input) };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -309,6 +311,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_name: 'Meera Iyer',
       client_email: 'meera@example.in',
       client_phone: '9893011223',
+      idempotency_key: expect.stringMatching(UUID) as string,
     });
     expect(QUOTE_DEFAULTS).toEqual({ event_type: 'other', venue_type: 'outdoor', location: 'Mumbai', event_name: 'Your Event' });
     expect(Number.isInteger(input.guest_count)).toBe(true);
@@ -327,8 +330,38 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_name: 'Meera Iyer',
       client_email: 'meera@example.in',
       client_phone: '98930 11223',
+      idempotency_key: expect.stringMatching(UUID) as string,
     });
     expect(recordedCalls('quote.instant')).toHaveLength(1);
+  });
+
+  it('retries a quote whose answer never came with the same idempotency key, and a new quote with a new one', async () => {
+    let dropConnection = true;
+    const resolver = answerQuotes();
+    server.use(
+      trpcHandler('quote.instant', (args) => {
+        if (!dropConnection) return resolver(args);
+        dropConnection = false;
+        return HttpResponse.error();
+      }),
+    );
+    const { user } = await openBook('/book?eventType=wedding');
+    await fillDetails(user, VISITOR);
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Failed to generate quote. Please try again.')).toBeInTheDocument();
+    await user.click(getQuoteButton());
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+
+    await user.click(screen.getByRole('button', { name: '← Modify Details' }));
+    await user.click(getQuoteButton());
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+
+    const keys = recordedCalls('quote.instant').map((call) => (call.input as { idempotency_key: string }).idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(UUID);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('disables the button while the quote is being prepared', async () => {

@@ -10,6 +10,7 @@ import { MandalaMotif } from '../../components/mandala-motif';
 import { SiteFooter } from '../../components/site-footer';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
+import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EventDetailsForm, type FieldError } from './event-details-form';
@@ -157,6 +158,7 @@ export function BookPage() {
   const [error, setError] = useState<FieldError | null>(null);
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
   const instant = trpc.quote.instant.useMutation();
+  const [retryKeys] = useState(createRetryKeys);
   const quoteSectionRef = useRef<HTMLDivElement>(null);
   const quoteHeadingRef = useRef<HTMLHeadingElement>(null);
   const packagesSectionRef = useRef<HTMLDivElement>(null);
@@ -189,13 +191,19 @@ export function BookPage() {
     }
     setError(null);
     const venueName = values.venue_name;
-    instant.mutate(check.input, {
-      onSuccess(quote, input) {
+    const input = check.input;
+    // A retry after a dropped connection sends the same key, so the server answers the quote it may already have
+    // saved instead of booking the event twice.
+    instant.mutate({ ...input, idempotency_key: retryKeys.keyFor(input) }, {
+      onSuccess(quote) {
+        retryKeys.settle();
         reveal.current = 'quote';
         setQuoted({ input, venueName, quote });
         toast.success(QUOTE_MESSAGES.success);
       },
       onError(failure) {
+        // The server answered (a validation or limit error): nothing was saved, so the next try starts afresh.
+        if (failure.data) retryKeys.settle();
         const message = serverDetail(failure) ?? QUOTE_MESSAGES.failure;
         const field = fieldOfServerError(failure, values);
         if (field) setError({ field, message });
