@@ -1,5 +1,4 @@
 import { CloseButton } from '@chakra-ui/react';
-import { trapFocus } from '@zag-js/focus-trap';
 import {
   useCallback,
   useEffect,
@@ -135,14 +134,20 @@ export function AppToaster() {
         // The dialog's focus trap would pull focus straight back. Zag's traps stack: this one pauses the dialog's
         // until it is released (Escape on the toast, a click elsewhere), then the dialog's resumes and focus goes
         // back to where it was.
-        releaseTrap.current?.();
-        releaseTrap.current = trapFocus(region.current, {
-          initialFocus: element,
-          clickOutsideDeactivates: true,
-          returnFocusOnDeactivate: true,
-          onDeactivate: () => {
-            releaseTrap.current = null;
-          },
+        // Loaded here, not with the page: only a modal dialog needs it, and the dialog's own code has already
+        // loaded the same module, so this resolves at once (issue 7: the landing page's budget).
+        const host = region.current;
+        void import('@zag-js/focus-trap').then(({ trapFocus }) => {
+          if (!element.isConnected) return;
+          releaseTrap.current?.();
+          releaseTrap.current = trapFocus(host, {
+            initialFocus: element,
+            clickOutsideDeactivates: true,
+            returnFocusOnDeactivate: true,
+            onDeactivate: () => {
+              releaseTrap.current = null;
+            },
+          });
         });
       } else {
         element.focus();
