@@ -75,9 +75,13 @@ describe('the landing page in a real browser', () => {
   it('Explore Services scrolls the services section to the top', async () => {
     const { context, page } = await newPage(browser, baseURL);
     await page.goto('/');
+    // The first render runs as a transition, so the page may still be rendering when the load event fires.
+    const explore = page.getByRole('button', { name: 'Explore Services' });
+    await explore.waitFor();
+    await page.locator('#services').waitFor({ state: 'attached' });
     expect(await sectionTop(page, 'services')).toBeGreaterThan(300);
 
-    await page.getByRole('button', { name: 'Explore Services' }).click();
+    await explore.click();
 
     await expect.poll(() => sectionTop(page, 'services'), { timeout: 5000 }).toBeLessThan(80);
     expect(await sectionTop(page, 'services')).toBeGreaterThan(-2);
