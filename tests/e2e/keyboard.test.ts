@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, ElementHandle, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { gstinCheckChar } from '../../src/shared/gstin';
+import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
 import { launchBrowser, VIEWPORTS } from './browser';
 
 /*
@@ -172,6 +174,50 @@ describe('keyboard only', () => {
     await press('Enter');
     await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
     expect(focusLog.invisible, 'focus stops with no visible indicator').toEqual([]);
+  });
+
+  it('a vendor applies and an admin approves it from Vendor Details, both with the keyboard alone', async () => {
+    const form = page.getByRole('form', { name: 'Partner application' });
+    await open('/vendor-register', form);
+    const business = `Keyboard Kitchen ${Date.now()}`;
+    const email = `keyboard.${Date.now()}@example.in`;
+    await typeInto(form.getByLabel('Business Name'), business);
+    await typeInto(form.getByLabel('Contact Person'), 'Ishaan Verma');
+    await typeInto(form.getByLabel('Email'), email);
+    await typeInto(form.getByLabel('Phone'), '98930 77881');
+    await typeInto(form.getByLabel('Location'), 'Ujjain');
+    await typeInto(form.getByLabel('Business Address'), '4 Mahakal Marg');
+    await press('Enter');
+    await typeInto(form.getByLabel('Services Offered'), 'Satvik thalis');
+    await typeInto(form.getByLabel('Experience (Years)'), '6');
+    await typeInto(form.getByLabel('GST Number'), `23ABCDE1234F1Z${gstinCheckChar('23ABCDE1234F1Z')}`);
+    await typeInto(form.locator('input[name="password"]'), 'Satvik@2026');
+    await typeInto(form.locator('input[name="confirm_password"]'), 'Satvik@2026');
+    await tabTo(form.getByRole('button', { name: 'Submit Registration' }));
+    await press('Enter');
+    await page.locator('[data-toast-id][data-visible="true"]', { hasText: VENDOR_REGISTERED_MESSAGE }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 6_000 }).toBe('/login');
+    expect(focusLog.invisible, 'focus stops with no visible indicator on /vendor-register').toEqual([]);
+
+    await signInWithKeyboard('admin@annapurna-events.in', 'Admin@12345', '/admin');
+    focusLog.previous = null;
+    // The tab list is one Tab stop (the selected tab); the arrow keys move along it.
+    const pendingTab = page.getByRole('tab', { name: /Pending Vendors/ });
+    await tabTo(page.getByRole('tab', { selected: true }));
+    for (let moves = 0; moves < 8 && !(await hasFocus(pendingTab)); moves += 1) await press('ArrowRight');
+    await press('Enter');
+    await expect.poll(() => pendingTab.getAttribute('aria-selected')).toBe('true');
+    const view = page.getByRole('table', { name: 'Pending vendors' }).getByRole('button', { name: `View ${business}` });
+    await tabTo(view);
+    await press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Vendor Details' });
+    await dialog.waitFor();
+    await tabTo(dialog.getByRole('button', { name: 'Approve', exact: true }));
+    await press('Enter');
+    await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Vendor approved successfully!' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('button', { name: `View ${business}` }).count()).toBe(0);
+    expect(focusLog.invisible, 'focus stops with no visible indicator on /admin').toEqual([]);
   });
 
   it('a customer signs in, Alt+T reaches the welcome toast and Escape dismisses it', async () => {
