@@ -2,20 +2,17 @@ import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Eraser, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { isErasedCustomer, updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/text-field';
-import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { localDateText } from './admin-format';
-import { CUSTOMERS_PAGE_SIZE, useCustomersFirstPage, useReloadDashboard } from './admin-queries';
+import { CUSTOMERS_PAGE_SIZE, useCustomersFirstPage } from './admin-queries';
 import { ListPager } from './list-pager';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
-import { firstIssuePerField, useFormFields } from './use-form-fields';
+import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
 
 type UpdateMutation = ReturnType<typeof trpc.admin.customers.update.useMutation>;
@@ -24,7 +21,7 @@ type EditValues = { full_name: string; phone: string; city: string };
 function EditCustomerForm({ formId, customer, update, onDone }: { formId: string; customer: CustomerDto; update: UpdateMutation; onDone(): void }) {
   const initial: EditValues = { full_name: customer.full_name, phone: customer.phone ?? '', city: customer.city ?? '' };
   const { values, errors, setErrors, set } = useFormFields<EditValues>(initial);
-  const reload = useReloadDashboard();
+  const answered = useAdminChange('Failed to update customer', onDone);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,26 +35,7 @@ function EditCustomerForm({ formId, customer, update, onDone }: { formId: string
       onDone();
       return;
     }
-    const parsed = updateCustomerFieldsSchema.safeParse(changes);
-    if (!parsed.success) {
-      const found = firstIssuePerField(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(event.currentTarget, found);
-      return;
-    }
-    update.mutate(
-      { id: customer.id, data: changes },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onDone();
-          void reload();
-        },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? 'Failed to update customer');
-        },
-      },
-    );
+    if (passesSchema(event, updateCustomerFieldsSchema, changes, setErrors)) update.mutate({ id: customer.id, data: changes }, answered);
   }
 
   return (
@@ -111,27 +89,13 @@ function EditCustomerDialog({ customer, onClose }: { customer: CustomerDto | nul
 /** Deactivate or Activate, after a confirmation: a deactivated customer is signed out at once and cannot sign in. */
 function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
   const shown = useLastDefined(customer);
-  const reload = useReloadDashboard();
   const deactivate = trpc.admin.customers.deactivate.useMutation();
   const activate = trpc.admin.customers.activate.useMutation();
   const mutation = shown?.is_active ? deactivate : activate;
+  const answered = useAdminChange(shown?.is_active ? 'Failed to deactivate customer' : 'Failed to activate customer', onClose);
 
   function confirm() {
-    if (!shown) return;
-    const turningOff = shown.is_active;
-    mutation.mutate(
-      { id: shown.id },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onClose();
-          void reload();
-        },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? (turningOff ? 'Failed to deactivate customer' : 'Failed to activate customer'));
-        },
-      },
-    );
+    if (shown) mutation.mutate({ id: shown.id }, answered);
   }
 
   return (
@@ -169,24 +133,11 @@ function AccountBadge({ customer }: { customer: CustomerDto }) {
  */
 function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
   const shown = useLastDefined(customer);
-  const reload = useReloadDashboard();
   const erase = trpc.admin.customers.erase.useMutation();
+  const answered = useAdminChange('Failed to erase customer', onClose);
 
   function confirm() {
-    if (!shown) return;
-    erase.mutate(
-      { id: shown.id },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onClose();
-          void reload();
-        },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? 'Failed to erase customer');
-        },
-      },
-    );
+    if (shown) erase.mutate({ id: shown.id }, answered);
   }
 
   return (

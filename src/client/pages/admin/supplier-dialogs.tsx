@@ -5,11 +5,10 @@ import { createSupplierInputSchema, updateSupplierFieldsSchema, type SupplierDto
 import { AppDialog } from '../../components/app-dialog';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useReloadDashboard } from './admin-queries';
 import { ServicesField } from './services-field';
-import { firstIssuePerField, useFormFields } from './use-form-fields';
+import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
 
 type NewSupplier = { name: string; email: string; phone: string; business_name: string; location: string; services: string[] };
@@ -25,13 +24,7 @@ function AddSupplierForm({ formId, create, onDone }: { formId: string; create: C
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const parsed = createSupplierInputSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = firstIssuePerField(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(event.currentTarget, found);
-      return;
-    }
+    if (!passesSchema(event, createSupplierInputSchema, values, setErrors)) return;
     create.mutate(values, {
       onSuccess: () => {
         toast.success('Supplier added successfully!');
@@ -124,7 +117,7 @@ function changedFields(before: EditValues, after: EditValues): Partial<EditValue
 function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string; supplier: SupplierDto; update: UpdateMutation; onDone(): void }) {
   const initial = editValuesOf(supplier);
   const { values, errors, setErrors, set } = useFormFields<EditValues>(initial);
-  const reload = useReloadDashboard();
+  const answered = useAdminChange('Failed to update supplier', onDone);
   const approved = supplier.approval_status === 'approved';
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -135,26 +128,7 @@ function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string
       onDone();
       return;
     }
-    const parsed = updateSupplierFieldsSchema.safeParse(changes);
-    if (!parsed.success) {
-      const found = firstIssuePerField(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(event.currentTarget, found);
-      return;
-    }
-    update.mutate(
-      { id: supplier.id, data: changes },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          onDone();
-          void reload();
-        },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? 'Failed to update supplier');
-        },
-      },
-    );
+    if (passesSchema(event, updateSupplierFieldsSchema, changes, setErrors)) update.mutate({ id: supplier.id, data: changes }, answered);
   }
 
   return (

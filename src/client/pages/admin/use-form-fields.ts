@@ -1,5 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import { serverDetail } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
+import { useReloadDashboard } from './admin-queries';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -22,4 +26,35 @@ export function useFormFields<Values extends Record<string, unknown>>(initial: V
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
   return { values, errors, setErrors, set };
+}
+
+/**
+ * Checks a dialog form's values (or an edit's changed fields) with the shared schema: true when they can be sent;
+ * otherwise the messages go under their fields and the keyboard to the first one.
+ */
+export function passesSchema(event: FormEvent<HTMLFormElement>, schema: z.ZodType, values: object, setErrors: (errors: FieldErrors) => void): boolean {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return true;
+  const found = firstIssuePerField(parsed.error);
+  setErrors(found);
+  focusFirstInvalid(event.currentTarget, found);
+  return false;
+}
+
+/**
+ * What an admin change does with its answer: the server's message as a toast, then `onDone` (closing its dialog)
+ * and a reload of the dashboard; a failure toasts the server's detail, or `failure` without one.
+ */
+export function useAdminChange(failure: string, onDone: () => void) {
+  const reload = useReloadDashboard();
+  return {
+    onSuccess(result: { message: string }) {
+      toast.success(result.message);
+      onDone();
+      void reload();
+    },
+    onError(error: unknown) {
+      toast.error(serverDetail(error) ?? failure);
+    },
+  };
 }

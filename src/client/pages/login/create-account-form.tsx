@@ -1,12 +1,12 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH, registerInputSchema, type AuthResult } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
+import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
 
 type AccountField = 'full_name' | 'email' | 'phone' | 'password';
 
@@ -28,7 +28,7 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<AccountField>>({});
+  const { errors, clearError, validate } = useAuthFormErrors(registerInputSchema, REQUIRED);
   const register = trpc.auth.register.useMutation({
     onSuccess: onRegistered,
     onError: (error) => {
@@ -36,22 +36,11 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
     },
   });
 
-  function clearError(field: AccountField) {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (register.isPending) return;
-    const values = { full_name: fullName, email, phone, password };
-    const result = validateForm(registerInputSchema, values, REQUIRED);
-    if (!result.success) {
-      setErrors(result.errors);
-      focusFirstInvalid(event.currentTarget, result.errors);
-      return;
-    }
-    setErrors({});
-    register.mutate(result.data);
+    const input = validate(event, { full_name: fullName, email, phone, password });
+    if (input) register.mutate(input);
   }
 
   return (
@@ -69,14 +58,7 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
           }}
           error={errors.full_name}
         />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
+        <AuthEmailField
           value={email}
           onValueChange={(value) => {
             onEmailChange(value);
@@ -112,17 +94,9 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
           }}
           error={errors.password}
         />
-        <Button
-          type="submit"
-          size="lg"
-          rounded="full"
-          mt="2"
-          loading={register.isPending}
-          loadingText="Creating account…"
-          disabled={register.isPending}
-        >
+        <AuthSubmitButton pending={register.isPending} loadingText="Creating account…">
           Create Account
-        </Button>
+        </AuthSubmitButton>
       </Stack>
     </form>
   );

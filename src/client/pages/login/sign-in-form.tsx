@@ -1,12 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { loginInputSchema, type AuthResult } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/password-field';
-import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
+import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
 
 type SignInField = 'email' | 'password';
 
@@ -21,7 +20,7 @@ type SignInFormProps = {
 /** Spec sections 2, 5 and 8: email and password are required; a failure shows the server's detail. */
 export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
+  const { errors, clearError, validate } = useAuthFormErrors(loginInputSchema, REQUIRED);
   const login = trpc.auth.login.useMutation({
     onSuccess: onSignedIn,
     onError: (error) => {
@@ -29,34 +28,17 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
     },
   });
 
-  function clearError(field: SignInField) {
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending) return;
-    const result = validateForm(loginInputSchema, { email, password }, REQUIRED);
-    if (!result.success) {
-      setErrors(result.errors);
-      focusFirstInvalid(event.currentTarget, result.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(result.data);
+    const input = validate(event, { email, password });
+    if (input) login.mutate(input);
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="5">
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
+        <AuthEmailField
           value={email}
           onValueChange={(value) => {
             onEmailChange(value);
@@ -76,17 +58,9 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
           }}
           error={errors.password}
         />
-        <Button
-          type="submit"
-          size="lg"
-          rounded="full"
-          mt="2"
-          loading={login.isPending}
-          loadingText="Signing in…"
-          disabled={login.isPending}
-        >
+        <AuthSubmitButton pending={login.isPending} loadingText="Signing in…">
           Sign In
-        </Button>
+        </AuthSubmitButton>
       </Stack>
     </form>
   );
