@@ -1,5 +1,4 @@
-import { Box, Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { ReceiptIndianRupee } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -13,11 +12,9 @@ import { trpc } from '../../lib/trpc';
 import { indiaDateTimeText } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { DetailItem, DetailList } from './detail-list';
-import { ListPager } from './list-pager';
-import { EmptyPanel, QueryContent } from './panel-states';
+import { FilteredListSection, KEEP_PAGE, useFilteredPage } from './filtered-list-section';
 import { PaymentStatusBadge, purposeLabel } from './payment-badges';
-import { SectionCard, TableFrame } from './section-card';
-import { StatusFilter } from './status-filter';
+import { TableFrame } from './section-card';
 import { firstIssuePerField, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
 
@@ -232,43 +229,25 @@ function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[];
 
 /** Issue 6: the ₹999 token and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
 export function PaymentOrdersPanel() {
-  const [status, setStatus] = useState<OrderFilter>('pending');
-  const [page, setPage] = useState(0);
+  const state = useFilteredPage<OrderFilter>('pending');
   const [recording, setRecording] = useState<AdminPaymentDto | null>(null);
-  const orders = trpc.admin.payments.list.useQuery(
-    { status, limit: PAYMENTS_PAGE_SIZE, offset: page * PAYMENTS_PAGE_SIZE },
-    { placeholderData: keepPreviousData },
-  );
+  const orders = trpc.admin.payments.list.useQuery({ status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE }, KEEP_PAGE);
 
   return (
-    <SectionCard
+    <FilteredListSection
       title="Payment orders"
       description="UPI payments are confirmed here with their UTR; gateway payments confirm themselves."
+      label="Payment orders"
+      loadingLabel="Loading payment orders"
+      errorMessage="The payment orders could not be loaded."
+      filters={FILTERS}
+      state={state}
+      pageSize={PAYMENTS_PAGE_SIZE}
+      query={orders}
+      empty={EMPTY_TEXT[state.filter]}
+      footer={<RecordUtrDialog order={recording} onClose={() => setRecording(null)} />}
     >
-      <Box mb="4">
-        <StatusFilter
-          label="Show"
-          value={status}
-          options={FILTERS}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(0);
-          }}
-        />
-      </Box>
-      <QueryContent
-        query={orders}
-        loadingLabel="Loading payment orders"
-        errorMessage="The payment orders could not be loaded."
-        isEmpty={(result) => result.items.length === 0}
-        empty={<EmptyPanel {...EMPTY_TEXT[status]} />}
-      >
-        {(result) => <OrdersTable orders={result.items} onRecord={setRecording} />}
-      </QueryContent>
-      {orders.data && orders.data.total > 0 && (
-        <ListPager label="Payment orders" page={page} pageSize={PAYMENTS_PAGE_SIZE} total={orders.data.total} onPageChange={setPage} busy={orders.isFetching} />
-      )}
-      <RecordUtrDialog order={recording} onClose={() => setRecording(null)} />
-    </SectionCard>
+      {(items) => <OrdersTable orders={items} onRecord={setRecording} />}
+    </FilteredListSection>
   );
 }

@@ -1,5 +1,4 @@
-import { Box, Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { BadgeCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -13,12 +12,10 @@ import { trpc } from '../../lib/trpc';
 import { indiaDateTimeText } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { DetailItem, DetailList } from './detail-list';
-import { ListPager } from './list-pager';
-import { EmptyPanel, QueryContent } from './panel-states';
+import { FilteredListSection, KEEP_PAGE, useFilteredPage } from './filtered-list-section';
 import { cancelledByLabel, RefundStatusBadge } from './payment-badges';
 import { PAYMENTS_PAGE_SIZE } from './payment-orders-panel';
-import { SectionCard, TableFrame } from './section-card';
-import { StatusFilter } from './status-filter';
+import { TableFrame } from './section-card';
 import { firstIssuePerField, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
 
@@ -205,40 +202,25 @@ function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDt
 
 /** Refunds owed after cancellations (spec section 9's bands, or 100% when the company cancels), oldest first. */
 export function RefundsPanel() {
-  const [status, setStatus] = useState<RefundFilter>('due');
-  const [page, setPage] = useState(0);
+  const state = useFilteredPage<RefundFilter>('due');
   const [marking, setMarking] = useState<AdminRefundDto | null>(null);
-  const refunds = trpc.admin.refunds.list.useQuery(
-    { status, limit: PAYMENTS_PAGE_SIZE, offset: page * PAYMENTS_PAGE_SIZE },
-    { placeholderData: keepPreviousData },
-  );
+  const refunds = trpc.admin.refunds.list.useQuery({ status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE }, KEEP_PAGE);
 
   return (
-    <SectionCard title="Refunds" description="Oldest first. Refunds are paid within 10–15 business days of the cancellation (Refund Policy).">
-      <Box mb="4">
-        <StatusFilter
-          label="Show"
-          value={status}
-          options={FILTERS}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(0);
-          }}
-        />
-      </Box>
-      <QueryContent
-        query={refunds}
-        loadingLabel="Loading refunds"
-        errorMessage="The refunds could not be loaded."
-        isEmpty={(result) => result.items.length === 0}
-        empty={<EmptyPanel {...EMPTY_TEXT[status]} />}
-      >
-        {(result) => <RefundsTable refunds={result.items} onMarkPaid={setMarking} />}
-      </QueryContent>
-      {refunds.data && refunds.data.total > 0 && (
-        <ListPager label="Refunds" page={page} pageSize={PAYMENTS_PAGE_SIZE} total={refunds.data.total} onPageChange={setPage} busy={refunds.isFetching} />
-      )}
-      <MarkPaidDialog refund={marking} onClose={() => setMarking(null)} />
-    </SectionCard>
+    <FilteredListSection
+      title="Refunds"
+      description="Oldest first. Refunds are paid within 10–15 business days of the cancellation (Refund Policy)."
+      label="Refunds"
+      loadingLabel="Loading refunds"
+      errorMessage="The refunds could not be loaded."
+      filters={FILTERS}
+      state={state}
+      pageSize={PAYMENTS_PAGE_SIZE}
+      query={refunds}
+      empty={EMPTY_TEXT[state.filter]}
+      footer={<MarkPaidDialog refund={marking} onClose={() => setMarking(null)} />}
+    >
+      {(items) => <RefundsTable refunds={items} onMarkPaid={setMarking} />}
+    </FilteredListSection>
   );
 }
