@@ -6,7 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
 import { BrandLogo } from '../../components/brand-logo';
-import { MandalaMotif } from '../../components/mandala-motif';
+import { PageHero } from '../../components/page-hero';
 import { SiteFooter } from '../../components/site-footer';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
@@ -80,64 +80,36 @@ const BookHeader = memo(function BookHeader() {
 /** The invitation to book (spec section 2: "a heading inviting the visitor to book an event"). */
 const BookHero = memo(function BookHero() {
   return (
-    <Box
-      position="relative"
-      overflow="hidden"
-      color="cream.50"
-      _print={{ display: 'none' }}
-      pt={{ base: '8', md: '16' }}
-      pb={{ base: '20', md: '28' }}
-      css={{
-        backgroundColor: 'var(--chakra-colors-accent-950)',
-        backgroundImage:
-          'radial-gradient(circle at 15% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
-      }}
+    <PageHero
+      eyebrow="Instant quote"
+      title="Book Your Event with Us"
+      lead="Pick a package, tell us about your celebration and get a GST-inclusive quote on the spot. We will email you a copy too."
+      maxW="4xl"
+      hideInPrint
     >
-      <MandalaMotif
-        position="absolute"
-        boxSize={{ base: '72', md: '30rem' }}
-        right={{ base: '-32', md: '-24' }}
-        top={{ base: '-16', md: '-32' }}
-        opacity={0.18}
-        pointerEvents="none"
-      />
-      <Container maxW="6xl" position="relative">
-        <Stack gap="4" maxW="4xl">
-          <Text textStyle="sm" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300">
-            Instant quote
-          </Text>
-          <Heading as="h1" fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }} lineHeight="1.1" color="cream.50" textWrap="balance">
-            Book Your Event with Us
-          </Heading>
-          <Text fontSize={{ base: 'md', md: 'lg' }} color="cream.200" maxW="2xl" textWrap="pretty">
-            Pick a package, tell us about your celebration and get a GST-inclusive quote on the spot. We will
-            email you a copy too.
-          </Text>
-          <Flex as="ul" listStyleType="none" gap="3" flexWrap="wrap" mt="2" hideBelow="md">
-            {HIGHLIGHTS.map(({ icon: Icon, text }) => (
-              <HStack
-                as="li"
-                key={text}
-                gap="2"
-                px="3"
-                py="1.5"
-                rounded="full"
-                bg="whiteAlpha.100"
-                borderWidth="1px"
-                borderColor="whiteAlpha.200"
-                textStyle="sm"
-                color="cream.100"
-              >
-                <Box color="brand.300" aria-hidden="true">
-                  <Icon size={16} />
-                </Box>
-                {text}
-              </HStack>
-            ))}
-          </Flex>
-        </Stack>
-      </Container>
-    </Box>
+      <Flex as="ul" listStyleType="none" gap="3" flexWrap="wrap" mt="2" hideBelow="md">
+        {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+          <HStack
+            as="li"
+            key={text}
+            gap="2"
+            px="3"
+            py="1.5"
+            rounded="full"
+            bg="whiteAlpha.100"
+            borderWidth="1px"
+            borderColor="whiteAlpha.200"
+            textStyle="sm"
+            color="cream.100"
+          >
+            <Box color="brand.300" aria-hidden="true">
+              <Icon size={16} />
+            </Box>
+            {text}
+          </HStack>
+        ))}
+      </Flex>
+    </PageHero>
   );
 });
 

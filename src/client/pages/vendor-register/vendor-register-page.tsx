@@ -1,8 +1,8 @@
-import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Grid, HStack } from '@chakra-ui/react';
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { BrandLogo } from '../../components/brand-logo';
-import { MandalaMotif } from '../../components/mandala-motif';
+import { PageHero } from '../../components/page-hero';
 import { SiteFooter } from '../../components/site-footer';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PartnerExplainer } from './partner-explainer';
@@ -43,41 +43,11 @@ function VendorHeader() {
 
 function VendorHero() {
   return (
-    <Box
-      position="relative"
-      overflow="hidden"
-      color="cream.50"
-      pt={{ base: '8', md: '16' }}
-      pb={{ base: '20', md: '28' }}
-      css={{
-        backgroundColor: 'var(--chakra-colors-accent-950)',
-        backgroundImage:
-          'radial-gradient(circle at 15% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
-      }}
-    >
-      <MandalaMotif
-        position="absolute"
-        boxSize={{ base: '72', md: '30rem' }}
-        right={{ base: '-32', md: '-24' }}
-        top={{ base: '-16', md: '-32' }}
-        opacity={0.18}
-        pointerEvents="none"
-      />
-      <Container maxW="6xl" position="relative">
-        <Stack gap="4" maxW="3xl">
-          <Text textStyle="sm" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300">
-            Become a vendor
-          </Text>
-          <Heading as="h1" fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }} lineHeight="1.1" color="cream.50" textWrap="balance">
-            Vendor Partner Registration
-          </Heading>
-          <Text fontSize={{ base: 'md', md: 'lg' }} color="cream.200" maxW="2xl" textWrap="pretty">
-            Caterers, decorators and event specialists: join the partners who cook and serve for our weddings,
-            corporate events and celebrations across India.
-          </Text>
-        </Stack>
-      </Container>
-    </Box>
+    <PageHero
+      eyebrow="Become a vendor"
+      title="Vendor Partner Registration"
+      lead="Caterers, decorators and event specialists: join the partners who cook and serve for our weddings, corporate events and celebrations across India."
+    />
   );
 }
 
