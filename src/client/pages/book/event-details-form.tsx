@@ -1,6 +1,6 @@
-import { Box, Button, Fieldset, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CalendarHeart, MapPin, Sparkles, UserRound, Users, type LucideIcon } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CalendarHeart, MapPin, Sparkles, UserRound, Users } from 'lucide-react';
+import type { FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/schemas/quote';
@@ -9,6 +9,7 @@ import { EVENT_TYPE_OPTIONS, eventNameExample, VENUE_TYPE_OPTIONS } from './book
 import { EventDateField } from '../../components/event-date-field';
 import { type QuoteField, type QuoteFormValues } from './quote-form';
 import { SelectField } from './select-field';
+import { FormSection } from '../../components/form-section';
 
 export type FieldError = { field: QuoteField; message: string };
 
@@ -22,29 +23,6 @@ type EventDetailsFormProps = {
   pending: boolean;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 };
-
-function FormSection({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <Fieldset.Root>
-      <Fieldset.Legend
-        display="flex"
-        alignItems="center"
-        gap="2.5"
-        mb="4"
-        fontFamily="heading"
-        fontSize="lg"
-        fontWeight="semibold"
-        color="accent.900"
-      >
-        <Flex boxSize="8" rounded="full" align="center" justify="center" bg="brand.subtle" color="brand.fg" aria-hidden="true">
-          <Icon size={16} />
-        </Flex>
-        {title}
-      </Fieldset.Legend>
-      <Fieldset.Content mt="0">{children}</Fieldset.Content>
-    </Fieldset.Root>
-  );
-}
 
 /**
  * Spec section 2 "Event Details": Your Information, Event Requirements, Venue & Date, with the spec's required

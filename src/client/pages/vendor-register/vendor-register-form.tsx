@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Fieldset, Flex, Heading, Link as ChakraLink, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BriefcaseBusiness, KeyRound, Store, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Heading, Link as ChakraLink, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { BriefcaseBusiness, KeyRound, Store } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
@@ -20,32 +20,10 @@ import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { checkVendorForm, EMPTY_VENDOR_FORM, VENDOR_MESSAGES, type VendorField, type VendorFormValues } from './vendor-form';
+import { FormSection } from '../../components/form-section';
 
 /** Spec sections 4 and 9: the redirect to /login two seconds after a successful registration. */
 export const REDIRECT_DELAY_MS = 2000;
-
-function FormSection({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <Fieldset.Root>
-      <Fieldset.Legend
-        display="flex"
-        alignItems="center"
-        gap="2.5"
-        mb="4"
-        fontFamily="heading"
-        fontSize="lg"
-        fontWeight="semibold"
-        color="accent.900"
-      >
-        <Flex boxSize="8" rounded="full" align="center" justify="center" bg="brand.subtle" color="brand.fg" aria-hidden="true">
-          <Icon size={16} />
-        </Flex>
-        {title}
-      </Fieldset.Legend>
-      <Fieldset.Content mt="0">{children}</Fieldset.Content>
-    </Fieldset.Root>
-  );
-}
 
 /**
  * Spec section 2 "Vendor registration", with the rules of sections 4, 5, 8 and 9: every field of the payload, the
