@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -68,6 +68,10 @@ export type BuildOptions = {
   logStream?: LogStream;
 };
 
+const kReply = Symbol('reply');
+const kContext = Symbol('context');
+type ContextSlots = { [kReply]: FastifyReply | null; [kContext]: Context | null };
+
 /** At most this many procedures in one tRPC batch request. */
 const MAX_TRPC_BATCH = 10;
 
@@ -117,14 +121,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerJsonOnly(app);
     const rateLimiter = await registerRateLimits(app, config);
 
-    app.decorateRequest('ctx', null as unknown as Context);
-    app.addHook('onRequest', async (request, reply) => {
-      request.ctx = createContextInner({
-        ...deps,
-        token: bearerToken(request),
-        request: requestInfo(request),
-        rateLimit: rateLimiter.forRequest(request, reply),
-      });
+    // The context is made when a route first asks for it, not for every request (static files and health checks
+    // never do); the reply is kept for the rate limiter's headers.
+    app.decorateRequest(kReply, null);
+    app.decorateRequest(kContext, null);
+    app.decorateRequest('ctx', {
+      getter(this: FastifyRequest): Context {
+        const slots = this as FastifyRequest & ContextSlots;
+        slots[kContext] ??= createContextInner({
+          ...deps,
+          token: bearerToken(this),
+          request: requestInfo(this),
+          rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
+        });
+        return slots[kContext];
+      },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      (request as FastifyRequest & ContextSlots)[kReply] = reply;
+      done();
     });
 
     await app.register(
