@@ -10,7 +10,7 @@ const probeDatabase = collapsed((db: Database) => db.execute(sql`select 1`));
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (request, reply) => {
     try {
-      await probeDatabase(request.ctx.db);
+      await probeDatabase(app.deps.db);
       return { status: 'ok', database: 'up' };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
