@@ -24,7 +24,7 @@ let pdfmakeLoaded: Promise<PdfMake> | undefined;
  * pdfmake, loaded with the first PDF rather than at start-up (it takes about half a second to load; issue 7), with
  * Roboto from its own package: it has ₹ (U+20B9), which the standard PDF fonts lack.
  */
-function loadPdfmake(): Promise<PdfMake> {
+export function loadPdfmake(): Promise<PdfMake> {
   pdfmakeLoaded ??= import('pdfmake').then(({ default: pdfmake }) => {
     setUpFonts(pdfmake);
     return pdfmake;
@@ -32,17 +32,20 @@ function loadPdfmake(): Promise<PdfMake> {
   return pdfmakeLoaded;
 }
 
+const FONT_FILES = {
+  normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
+  bold: join(FONT_DIR, 'Roboto-Medium.ttf'),
+  italics: join(FONT_DIR, 'Roboto-Italic.ttf'),
+  bolditalics: join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
+};
+const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
+
 function setUpFonts(pdfmake: PdfMake): void {
-  pdfmake.setFonts({
-    Roboto: {
-      normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
-      bold: join(FONT_DIR, 'Roboto-Medium.ttf'),
-      italics: join(FONT_DIR, 'Roboto-Italic.ttf'),
-      bolditalics: join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
-    },
-  });
-  // Documents never fetch anything: no URLs, only the font files above.
+  pdfmake.setFonts({ Roboto: FONT_FILES });
+  // Documents never fetch anything and read no file but the fonts above: a path or URL in a document (an image
+  // named by a customer's text, say) is refused instead of read.
   pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
 }
 
 /** The business sits in Madhya Pradesh (GST state code 23): CGST + SGST for an MP place of supply, IGST otherwise. */
