@@ -76,6 +76,8 @@ async function contactSheet(browser: Browser, size: (typeof SIZES)[number], resu
         : [
             result.report!.overflowPx > 0 ? `<b class="bad">${result.report!.overflowPx}px sideways</b>` : '',
             result.report!.smallTargets.length > 0 ? `<b class="warn">${result.report!.smallTargets.length} small targets</b>` : '',
+            result.report!.cutText.length > 0 ? `<b class="bad">${result.report!.cutText.length} cut text</b>` : '',
+            result.report!.overlappingText.length > 0 ? `<b class="bad">${result.report!.overlappingText.length} overlapping text</b>` : '',
           ].join(' ');
       const image = result.error ? '<div class="missing"></div>' : `<img src="${escapeHtml(relative(outDir, result.file))}" alt="">`;
       return `<figure><div class="frame">${image}</div><figcaption><strong>${escapeHtml(result.view.name)}</strong><span>${escapeHtml(result.path)}</span>${problems}</figcaption></figure>`;
@@ -114,30 +116,36 @@ function printSummary(results: Result[]): void {
       const result = results.find((r) => r.view === view && r.size === size.name);
       if (!result) return '—';
       if (result.error) return 'FAILED';
-      const { overflowPx, smallTargets } = result.report!;
-      return `${overflowPx > 0 ? `${overflowPx}px scroll` : 'no scroll'}, ${smallTargets.length} small`;
+      const { overflowPx, smallTargets, cutText, overlappingText } = result.report!;
+      return `${overflowPx > 0 ? `${overflowPx}px scroll` : 'no scroll'}, ${smallTargets.length} small, ${cutText.length} cut, ${overlappingText.length} overlap`;
     });
     return [view.name, ...cells];
   });
   const header = ['view', ...SIZES.map((s) => `${s.name} ${s.width}px`)];
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nHorizontal scroll, and controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small")`);
+  console.log(`\nHorizontal scroll, controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small"), text cut off, text over text`);
   console.log('Touch sizes apply below 768 px and on touch screens; the desktop counts (mouse) are for information.');
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));
 
   // The small controls are listed for the touch size only; at desktop size they are counted above.
-  const details = results.filter((r) => r.error || (r.size === 'mobile' && r.report && r.report.smallTargets.length > 0));
+  const details = results.filter(
+    (r) =>
+      r.error ||
+      (r.report && (r.report.cutText.length > 0 || r.report.overlappingText.length > 0)) ||
+      (r.size === 'mobile' && r.report && r.report.smallTargets.length > 0),
+  );
   if (details.length > 0) console.log('\nDetails:');
   for (const result of details) {
     if (result.error) {
       console.log(`  ${result.size}/${result.view.name}: ${result.error}`);
       continue;
     }
-    const targets = result.report!.smallTargets.map((t) => `${t.target} ${t.width}×${t.height}`);
-    console.log(`  ${result.size}/${result.view.name}: ${targets.join('; ')}`);
+    const report = result.report!;
+    const targets = result.size === 'mobile' ? report.smallTargets.map((t) => `${t.target} ${t.width}×${t.height}`) : [];
+    console.log(`  ${result.size}/${result.view.name}: ${[...targets, ...report.cutText, ...report.overlappingText].join('; ')}`);
   }
 }
 

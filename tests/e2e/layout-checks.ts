@@ -14,6 +14,13 @@ export type LayoutReport = {
    * measured instead).
    */
   smallTargets: SmallTarget[];
+  /**
+   * Text that does not show whole: clipped by an ancestor that hides its overflow (a truncated label, a heading
+   * cut by a fixed-height box), or pushed past the right edge of the screen.
+   */
+  cutText: string[];
+  /** Pairs of visible text runs drawn over each other (a badge over a label, a wrapped title under an icon). */
+  overlappingText: string[];
 };
 
 /**
@@ -95,6 +102,121 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       if (rect.width + 0.5 >= min && rect.height + 0.5 >= min) continue;
       smallTargets.push({ target: describe(element), width: Math.round(rect.width), height: Math.round(rect.height) });
     }
-    return { overflowPx, smallTargets };
+
+    // Text: every visible run of text, measured with a Range (its line boxes, not its element's box).
+    type Run = { node: Text; owner: HTMLElement; block: HTMLElement; rects: DOMRect[]; label: string };
+    const runs: Run[] = [];
+    const root = scope === document ? document.body : (scope as HTMLElement);
+    const textWalker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = textWalker.nextNode() as Text | null; node; node = textWalker.nextNode() as Text | null) {
+      const text = node.data.replace(/\s+/g, ' ').trim();
+      const owner = node.parentElement;
+      if (!text || !owner || owner.closest('script, style, noscript, option, template') || !visible(owner)) continue;
+      range.selectNodeContents(node);
+      // A run's rects are its font's full ascent to descent, which may stand out of a tight line box by design;
+      // what the layout gives the text is its block's box, so the rects are trimmed to it.
+      let block: HTMLElement = owner;
+      while (getComputedStyle(block).display === 'inline' && block.parentElement) block = block.parentElement;
+      const bounds = block.getBoundingClientRect();
+      const rects = Array.from(range.getClientRects())
+        .map((rect) => new DOMRect(rect.left, Math.max(rect.top, bounds.top), rect.width, Math.min(rect.bottom, bounds.bottom) - Math.max(rect.top, bounds.top)))
+        .filter((rect) => rect.width >= 1 && rect.height >= 1);
+      if (rects.length === 0) continue;
+      runs.push({ node, owner, block, rects, label: `"${text.slice(0, 40)}" in ${owner.tagName.toLowerCase()}` });
+    }
+
+    /** Whether the point shows this run's element (or something inside it), not a layer drawn over it. */
+    function onTop(run: Run, x: number, y: number): boolean {
+      const hit = document.elementFromPoint(x, y);
+      return !!hit && (run.owner === hit || run.owner.contains(hit) || hit.contains(run.owner));
+    }
+
+    const cutText: string[] = [];
+    const hiddenRuns = new Set<Run>();
+    for (const run of runs) {
+      const left = Math.min(...run.rects.map((r) => r.left));
+      const right = Math.max(...run.rects.map((r) => r.right));
+      const top = Math.min(...run.rects.map((r) => r.top));
+      const bottom = Math.max(...run.rects.map((r) => r.bottom));
+      // Inside a box that scrolls on an axis, text beyond the box is scrolled to, not lost: an ancestor further up
+      // can only clip the scrolling box itself on that axis.
+      let scrollsX = false;
+      let scrollsY = false;
+      let cut: string | null = null;
+      for (let el: HTMLElement | null = run.owner; el && el !== document.documentElement; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        const r = el.getBoundingClientRect();
+        if ((clipsX || clipsY) && (r.width <= 1 || r.height <= 1)) {
+          // Visually hidden on purpose (for screen readers only): neither cut nor drawn.
+          hiddenRuns.add(run);
+          cut = null;
+          break;
+        }
+        if (!cut && (clipsX || clipsY)) {
+          // Its padding box: what it shows of its content.
+          const bl = r.left + parseFloat(style.borderLeftWidth);
+          const br = r.right - parseFloat(style.borderRightWidth);
+          const bt = r.top + parseFloat(style.borderTopWidth);
+          const bb = r.bottom - parseFloat(style.borderBottomWidth);
+          const cutX = clipsX && !scrollsX && (left < bl - 1 || right > br + 1);
+          const cutY = clipsY && !scrollsY && (top < bt - 1 || bottom > bb + 1);
+          if (cutX || cutY) {
+            const name = `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? '.' + el.className.split(' ')[0] : ''}`;
+            cut = `${run.label} is clipped by ${name} (${cutX ? 'sideways' : 'top or bottom'})`;
+          }
+        }
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') scrollsX = true;
+        if (style.overflowY === 'auto' || style.overflowY === 'scroll') scrollsY = true;
+      }
+      if (hiddenRuns.has(run)) continue;
+      // The rects were trimmed to the block, so text overflowing a block that hides it is found by its size.
+      const blockStyle = getComputedStyle(run.block);
+      const blockClips = (value: string) => value === 'hidden' || value === 'clip';
+      if (!cut && blockClips(blockStyle.overflowX) && run.block.scrollWidth > run.block.clientWidth + 1) {
+        cut = `${run.label} overflows its ${run.block.tagName.toLowerCase()} sideways`;
+      }
+      if (!cut && blockClips(blockStyle.overflowY) && run.block.scrollHeight > run.block.clientHeight + 1) {
+        cut = `${run.label} overflows its ${run.block.tagName.toLowerCase()} at the bottom`;
+      }
+      if (cut) cutText.push(cut);
+      else if (!scrollsX && right > window.innerWidth + 1) {
+        cutText.push(`${run.label} runs ${Math.round(right - window.innerWidth)} px past the screen's edge`);
+      }
+    }
+
+    /** The page's root or the portal (a menu, a popover, a toast) the element is drawn in. */
+    function layerOf(element: Element): Element {
+      let el = element;
+      while (el.parentElement && el.parentElement !== document.body) el = el.parentElement;
+      return el;
+    }
+
+    const overlappingText: string[] = [];
+    // Shown: some of it is on top (at its start, middle or end). Text wholly under an opaque layer (a menu, a
+    // dialog's backdrop) is not drawn, so it cannot collide.
+    const shown = runs.filter(
+      (run) =>
+        !hiddenRuns.has(run) &&
+        run.rects.some((rect) => {
+          const y = rect.top + rect.height / 2;
+          return [rect.left + 1, rect.left + rect.width / 2, rect.right - 1].some((x) => onTop(run, x, y));
+        }),
+    );
+    for (let i = 0; i < shown.length; i++) {
+      for (let j = i + 1; j < shown.length; j++) {
+        const a = shown[i]!;
+        const b = shown[j]!;
+        // A popover or menu is drawn over the page on purpose: only text within one layer can collide.
+        if (a.owner === b.owner || layerOf(a.owner) !== layerOf(b.owner)) continue;
+        const hit = a.rects.some((ra) =>
+          b.rects.some((rb) => Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2 && Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2),
+        );
+        if (hit) overlappingText.push(`${a.label} overlaps ${b.label}`);
+      }
+    }
+    return { overflowPx, smallTargets, cutText, overlappingText };
   }, MIN_TARGET_PX);
 }

@@ -55,9 +55,57 @@ for (const size of SIZES) {
 
     it.each(views.map((view) => [view.name, view] as const))('%s', async (_name, view) => {
       const page = await walker.show(view);
-      const { overflowPx, smallTargets } = await measureLayout(page);
+      const { overflowPx, smallTargets, cutText, overlappingText } = await measureLayout(page);
       expect(overflowPx, 'px of sideways scrolling').toBe(0);
+      expect(cutText, 'text cut off').toEqual([]);
+      expect(overlappingText, 'text drawn over text').toEqual([]);
       if (size.name === 'mobile') expect(unexpected(view, smallTargets), `targets under ${MIN_TARGET_PX} px`).toEqual([]);
     });
   });
 }
+
+/** A control: the measures find each defect they are meant to find, and pass what is fine by design. */
+describe('the layout measures themselves', () => {
+  async function measure(body: string) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const page = await context.newPage();
+      await page.setContent(`<!doctype html><html><body style="margin:0;font:16px sans-serif">${body}</body></html>`);
+      return await measureLayout(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('finds text clipped by its box, by a parent, and pushed past the screen', async () => {
+    const report = await measure(`
+      <div style="width:80px;overflow:hidden;white-space:nowrap">A name far too long for its box</div>
+      <div style="height:20px;overflow:hidden"><p style="margin:0">one</p><p style="margin:0">two</p></div>
+      <div style="overflow-x:hidden"><div style="width:900px"><span style="margin-left:500px">Off the edge</span></div></div>
+      <p style="width:100px;height:20px;overflow:hidden;margin:0">A line that wraps onto a second line</p>`);
+    expect(report.cutText).toEqual([
+      expect.stringContaining('"A name far too long for its box" in div is clipped by div (sideways)'),
+      expect.stringContaining('"two" in p is clipped by div'),
+      expect.stringContaining('"Off the edge" in span is clipped by div'),
+      expect.stringContaining('"A line that wraps onto a second line" in p overflows its p at the bottom'),
+    ]);
+  });
+
+  it('finds text drawn over text', async () => {
+    const report = await measure(`
+      <div style="position:relative;height:40px">
+        <span style="position:absolute;left:0;top:0">Guest count</span>
+        <span style="position:absolute;left:30px;top:4px">Badge</span>
+      </div>`);
+    expect(report.overlappingText).toEqual([expect.stringContaining('"Guest count" in span overlaps "Badge" in span')]);
+  });
+
+  it('passes text that scrolls, text for screen readers only, and a big figure under a small label', async () => {
+    const report = await measure(`
+      <div style="overflow-x:auto;width:300px"><table><tr><td style="padding-right:600px">Wide</td><td>table</td></tr></table></div>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Read aloud only, and long enough to overflow</span>
+      <p style="margin:0;font-size:12px;line-height:1.2">Amount</p><p style="margin:0;font-size:24px;line-height:1">₹999</p>`);
+    expect(report.cutText).toEqual([]);
+    expect(report.overlappingText).toEqual([]);
+  });
+});
