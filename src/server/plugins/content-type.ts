@@ -11,12 +11,13 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerJsonOnly(app: FastifyInstance): void {
   // preParsing: after every onRequest hook (headers, limits), before the body is read.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!BODY_METHODS.has(request.method) || !request.url.startsWith('/api/')) return payload;
+  // A callback hook, not an async one: it runs for every request, and most need nothing from it (issue 7).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!BODY_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done(null, payload);
     const type = request.headers['content-type'];
     // No type: no body, or a body Fastify itself refuses with the same 415.
-    if (type === undefined) return payload;
-    if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    return payload;
+    if (type === undefined) return done(null, payload);
+    if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json') return done(new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    done(null, payload);
   });
 }

@@ -28,13 +28,16 @@ export async function registerLoadShedding(app: FastifyInstance, config: LoadShe
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (draining) return shed(request, reply.header('connection', 'close'), 'stopping');
+  // Callback hooks, not async ones: they run for every request and almost never act (issue 7).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining) return done();
+    void shed(request, reply.header('connection', 'close'), 'stopping');
   });
   // Node closes the connections that are idle when the server closes, not those that become idle later: close
   // each one as its last answer leaves (a request already queued on it is answered first).
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (draining) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 
   await app.register(underPressure, {

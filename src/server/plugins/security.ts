@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
@@ -48,8 +49,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
+  // They are the same for every answer (no nonce), so helmet runs once and its headers are copied onto each.
+  const headers = staticHeaders(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
 
   const allowed = new Set(options.corsOrigins);
@@ -59,10 +64,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   };
   // The preflight of an allowed origin, answered before routing (no route is declared for OPTIONS). Any other
   // origin's preflight falls through to the 404 without CORS headers, so the browser refuses the call.
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = corsOrigin(request);
-    if (!origin || request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return;
-    return reply
+  app.addHook('onRequest', (request, reply, done) => {
+    const origin = request.method === 'OPTIONS' ? corsOrigin(request) : undefined;
+    if (!origin || !request.headers['access-control-request-method']) return done();
+    void reply
       .code(204)
       .header('access-control-allow-origin', origin)
       .header('vary', 'Origin')
@@ -74,8 +79,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
 
   // Set as the answer leaves, so errors, 429s and 503s carry them too. tRPC answers with a web Response whose
   // headers Fastify copies over the reply's after this hook, so they are set on that Response as well.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApi(request)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isApi(request)) return done(null, payload);
     const answer = payload instanceof Response ? payload.headers : undefined;
     const get = (name: string) => answer?.get(name) ?? reply.getHeader(name);
     const set = (name: string, value: string) => {
@@ -92,6 +97,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       const vary = String(get('vary') ?? '');
       if (!/\borigin\b/i.test(vary)) set('vary', vary ? `${vary}, Origin` : 'Origin');
     }
-    return payload;
+    done(null, payload);
   });
+}
+
+/** The headers a helmet middleware sets, read by running it once against a stand-in response. */
+function staticHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  let ran = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => {
+    ran = true;
+  });
+  if (!ran) throw new Error('helmet did not finish synchronously');
+  return headers;
 }

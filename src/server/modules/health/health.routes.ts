@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
-import { collapsed } from '../../lib/collapse';
+import { cachedFor } from '../../lib/collapse';
 
-/** One `select 1` answers every health check that arrives while it runs. */
-const probeDatabase = collapsed((db: Database) => db.execute(sql`select 1`));
+/**
+ * How long a database that answered counts as up without asking again: a load balancer polling every few seconds
+ * always gets a fresh probe, while a flood of checks costs one query per quarter second (docs/decisions.md,
+ * "Health checks"). A failed probe is never reused: the next check asks again.
+ */
+export const HEALTH_FRESH_MS = 250;
+
+/** One `select 1` answers every health check that arrives while it runs or within HEALTH_FRESH_MS after it. */
+const probeDatabase = cachedFor(HEALTH_FRESH_MS, (db: Database) => db.execute(sql`select 1`));
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise (issue 2). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {

@@ -2,21 +2,25 @@ import { desc, eq } from 'drizzle-orm';
 import type { TestimonialDto } from '../../../shared/schemas/testimonials';
 import type { Database } from '../../db/client';
 import { testimonials } from '../../db/schema';
-import { collapsed } from '../../lib/collapse';
+import { cachedFor } from '../../lib/collapse';
 import type { ServiceDeps } from '../deps';
 
 /** The landing page shows a handful; more would only slow the page. */
 export const TESTIMONIALS_SHOWN = 20;
 
+/** How long the published list is reused before it is read again (docs/decisions.md, "Testimonials cache"). */
+export const TESTIMONIALS_FRESH_MS = 5_000;
+
 /**
  * Published testimonials, newest first (spec section 7 `GET /api/testimonials`; section 3 "Testimonial"). Every
- * landing-page visit asks for them, so visits arriving together share one query (issue 7).
+ * landing-page visit asks for them and they change rarely, so one query answers every visit for a few seconds
+ * (issue 7).
  */
 export function listTestimonials(deps: ServiceDeps): Promise<TestimonialDto[]> {
   return publishedTestimonials(deps.db);
 }
 
-const publishedTestimonials = collapsed(async (db: Database): Promise<TestimonialDto[]> => {
+const publishedTestimonials = cachedFor(TESTIMONIALS_FRESH_MS, async (db: Database): Promise<TestimonialDto[]> => {
   const rows = await db
     .select({
       id: testimonials.id,
