@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -35,7 +34,8 @@ import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { bearerToken, createContextInner, requestInfo, type Context } from './trpc/context';
-import { appRouter, type AppRouter } from './trpc/router';
+import { registerTrpc } from './trpc/fastify-adapter';
+import { appRouter } from './trpc/router';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,16 +164,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { prefix: '/api' },
     );
 
-    await app.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req }) => req.ctx,
-        maxBatchSize: MAX_TRPC_BATCH,
-        onError({ error, path, req }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'tRPC error');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    await registerTrpc(app, '/api/trpc', {
+      router: appRouter,
+      createContext: (request) => request.ctx,
+      maxBatchSize: MAX_TRPC_BATCH,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'tRPC error');
+      },
     });
 
     await registerClient(app, config.clientDistDir);
