@@ -86,10 +86,17 @@ export async function startApp(clientDist = clientDistDir()): Promise<RunningApp
     throw error;
   }
 
+  // An app that dies under a test would only show as refused connections: say so, with what it printed.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`The app at ${baseURL} exited (${signal ?? code}) while tests were using it:\n${log.slice(-8000)}`);
+  });
+
   return {
     baseURL,
     dataDir,
     stop: async () => {
+      stopping = true;
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
       rmSync(dataDir, { recursive: true, force: true });
