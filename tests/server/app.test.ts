@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -107,67 +106,6 @@ describe('serving the built client', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/main-old999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('app shell');
-  });
-});
-
-describe('route shells: a lazily loaded page is preloaded with the shell', () => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
-    mkdirSync(join(dist, 'assets'));
-    mkdirSync(join(dist, '.vite'));
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><html><head><title>app shell</title>\n<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head><body></body></html>',
-    );
-    const manifest = {
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
-      '_react-1.js': { file: 'assets/react-1.js' },
-      '_form-1.js': { file: 'assets/form-1.js', imports: ['_react-1.js'] },
-      'src/client/pages/book/book-page.tsx': { file: 'assets/book-page-1.js', isDynamicEntry: true, imports: ['_form-1.js', '_react-1.js'] },
-      'src/client/pages/login/login-page.tsx': { file: 'assets/login-page-1.js', isDynamicEntry: true, imports: ['_form-1.js'] },
-    };
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    const database = await openTestDatabase();
-    app = await buildApp(testConfig({ CLIENT_DIST_DIR: dist }), { database, migrate: false, startWorkers: false });
-    close = async () => {
-      await app.close();
-      await database.close();
-    };
-  });
-  afterAll(async () => close?.());
-
-  const preloads = (html: string) => [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-
-  it("adds the page's own chunks to /book, not those the entry has, and none to /", async () => {
-    const book = await app.inject({ method: 'GET', url: '/book?eventType=wedding' });
-    expect(book.statusCode).toBe(200);
-    expect(book.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(book.headers['cache-control']).toBe('no-cache');
-    expect(preloads(book.body)).toEqual(['/assets/react-1.js', '/assets/book-page-1.js', '/assets/form-1.js']);
-    expect(book.body.indexOf('book-page-1.js')).toBeLessThan(book.body.indexOf('</head>'));
-
-    const login = await app.inject({ method: 'GET', url: '/login' });
-    expect(preloads(login.body)).toEqual(['/assets/react-1.js', '/assets/login-page-1.js', '/assets/form-1.js']);
-    const landing = await app.inject({ method: 'GET', url: '/' });
-    expect(preloads(landing.body)).toEqual(['/assets/react-1.js']);
-    // A route whose page the build does not have gets the shell as it is.
-    expect(preloads((await app.inject({ method: 'GET', url: '/terms' })).body)).toEqual(['/assets/react-1.js']);
-  });
-
-  it('sends it compressed as accepted, with an ETag that answers 304', async () => {
-    const plain = await app.inject({ method: 'GET', url: '/book' });
-    const br = await app.inject({ method: 'GET', url: '/book', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('Accept-Encoding');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await app.inject({ method: 'GET', url: '/book', headers: { 'accept-encoding': 'gzip, br;q=0' } });
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-    const again = await app.inject({ method: 'GET', url: '/book', headers: { 'if-none-match': String(plain.headers.etag) } });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
   });
 });
 

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildRouteShells } from './route-shells';
 
 /**
  * Serves the built client with a single-page-app fallback: every non-/api GET without a file extension gets
@@ -30,7 +29,6 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  const routeShell = hasClient ? buildRouteShells(distDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
@@ -39,14 +37,7 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
       path !== '/api' &&
       !/\.[a-z0-9]{1,8}$/i.test(path);
     if (wantsPage && hasClient) {
-      const shell = routeShell?.(path);
-      if (!shell) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', shell.etag);
-      if (request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
-      const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      if (accepted.has('br')) return reply.header('content-encoding', 'br').send(shell.br);
-      if (accepted.has('gzip')) return reply.header('content-encoding', 'gzip').send(shell.gzip);
-      return reply.send(shell.identity);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     if (wantsPage) {
       return reply
@@ -56,15 +47,4 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     }
     return reply.code(404).send({ detail: 'Not found' });
   });
-}
-
-/** The encodings an Accept-Encoding header allows (a `q=0` refuses one). */
-function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((item) => item.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
 }
