@@ -104,7 +104,15 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
     }
 
     // Text: every visible run of text, measured with a Range (its line boxes, not its element's box).
-    type Run = { node: Text; owner: HTMLElement; block: HTMLElement; rects: DOMRect[]; label: string };
+    type Run = { owner: HTMLElement; block: HTMLElement; layer: Element; rects: DOMRect[]; label: string };
+    const clips = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+    const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
+    /** The page's root or the portal (a menu, a popover, a toast) the element is drawn in. */
+    function layerOf(element: Element): Element {
+      let el = element;
+      while (el.parentElement && el.parentElement !== document.body) el = el.parentElement;
+      return el;
+    }
     const runs: Run[] = [];
     const root = scope === document ? document.body : (scope as HTMLElement);
     const textWalker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -123,7 +131,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         .map((rect) => new DOMRect(rect.left, Math.max(rect.top, bounds.top), rect.width, Math.min(rect.bottom, bounds.bottom) - Math.max(rect.top, bounds.top)))
         .filter((rect) => rect.width >= 1 && rect.height >= 1);
       if (rects.length === 0) continue;
-      runs.push({ node, owner, block, rects, label: `"${text.slice(0, 40)}" in ${owner.tagName.toLowerCase()}` });
+      runs.push({ owner, block, layer: layerOf(owner), rects, label: `"${text.slice(0, 40)}" in ${owner.tagName.toLowerCase()}` });
     }
 
     /** Whether the point shows this run's element (or something inside it), not a layer drawn over it. */
@@ -146,13 +154,12 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       let cut: string | null = null;
       for (let el: HTMLElement | null = run.owner; el && el !== document.documentElement; el = el.parentElement) {
         const style = getComputedStyle(el);
-        const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
-        const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        const clipsX = clips(style.overflowX);
+        const clipsY = clips(style.overflowY);
         const r = el.getBoundingClientRect();
         if ((clipsX || clipsY) && (r.width <= 1 || r.height <= 1)) {
           // Visually hidden on purpose (for screen readers only): neither cut nor drawn.
           hiddenRuns.add(run);
-          cut = null;
           break;
         }
         if (!cut && (clipsX || clipsY)) {
@@ -168,30 +175,22 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
             cut = `${run.label} is clipped by ${name} (${cutX ? 'sideways' : 'top or bottom'})`;
           }
         }
-        if (style.overflowX === 'auto' || style.overflowX === 'scroll') scrollsX = true;
-        if (style.overflowY === 'auto' || style.overflowY === 'scroll') scrollsY = true;
+        if (scrolls(style.overflowX)) scrollsX = true;
+        if (scrolls(style.overflowY)) scrollsY = true;
       }
       if (hiddenRuns.has(run)) continue;
       // The rects were trimmed to the block, so text overflowing a block that hides it is found by its size.
       const blockStyle = getComputedStyle(run.block);
-      const blockClips = (value: string) => value === 'hidden' || value === 'clip';
-      if (!cut && blockClips(blockStyle.overflowX) && run.block.scrollWidth > run.block.clientWidth + 1) {
+      if (!cut && clips(blockStyle.overflowX) && run.block.scrollWidth > run.block.clientWidth + 1) {
         cut = `${run.label} overflows its ${run.block.tagName.toLowerCase()} sideways`;
       }
-      if (!cut && blockClips(blockStyle.overflowY) && run.block.scrollHeight > run.block.clientHeight + 1) {
+      if (!cut && clips(blockStyle.overflowY) && run.block.scrollHeight > run.block.clientHeight + 1) {
         cut = `${run.label} overflows its ${run.block.tagName.toLowerCase()} at the bottom`;
       }
       if (cut) cutText.push(cut);
       else if (!scrollsX && right > window.innerWidth + 1) {
         cutText.push(`${run.label} runs ${Math.round(right - window.innerWidth)} px past the screen's edge`);
       }
-    }
-
-    /** The page's root or the portal (a menu, a popover, a toast) the element is drawn in. */
-    function layerOf(element: Element): Element {
-      let el = element;
-      while (el.parentElement && el.parentElement !== document.body) el = el.parentElement;
-      return el;
     }
 
     const overlappingText: string[] = [];
@@ -210,7 +209,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         const a = shown[i]!;
         const b = shown[j]!;
         // A popover or menu is drawn over the page on purpose: only text within one layer can collide.
-        if (a.owner === b.owner || layerOf(a.owner) !== layerOf(b.owner)) continue;
+        if (a.owner === b.owner || a.layer !== b.layer) continue;
         const hit = a.rects.some((ra) =>
           b.rects.some((rb) => Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2 && Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2),
         );

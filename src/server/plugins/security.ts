@@ -77,16 +77,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       .send();
   });
 
-  // Set as the answer leaves, so errors, 429s and 503s carry them too. tRPC answers with a web Response whose
-  // headers Fastify copies over the reply's after this hook, so they are set on that Response as well.
+  // Set as the answer leaves, so errors, 429s and 503s carry them too (tRPC's answers included: its adapter copies
+  // tRPC's headers onto the reply before sending).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!isApi(request)) return done(null, payload);
-    const answer = payload instanceof Response ? payload.headers : undefined;
-    const get = (name: string) => answer?.get(name) ?? reply.getHeader(name);
-    const set = (name: string, value: string) => {
-      answer?.set(name, value);
-      void reply.header(name, value);
-    };
+    const get = (name: string) => reply.getHeader(name);
+    const set = (name: string, value: string) => void reply.header(name, value);
     set('cache-control', 'no-store');
     // The body is JSON either way; say so with its charset (tRPC answers a bare `application/json`).
     if (get('content-type') === 'application/json') set('content-type', 'application/json; charset=utf-8');

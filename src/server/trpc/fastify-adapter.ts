@@ -12,8 +12,8 @@ export type TrpcOptions<TRouter extends AnyRouter> = {
 
 /**
  * tRPC on Fastify: `<prefix>/:path` handed to tRPC's own request resolver (`resolveResponse`), as tRPC's Fastify
- * adapter does, with two differences measured in issue 7 (together about a third of the CPU a tRPC call cost
- * more than the same REST call):
+ * adapter does, with three differences measured in issue 7 (docs/decisions.md, "tRPC adapter"):
+ * - the request is not a WHATWG `Request` (see `toFetchRequest`);
  * - the request's abort signal fires only when the client goes away before the answer, not after every answer
  *   (the adapter aborts it when the response closes, building a DOMException and running abort listeners for
  *   each call);
@@ -52,8 +52,8 @@ export async function registerTrpc<TRouter extends AnyRouter>(app: FastifyInstan
 }
 
 /**
- * The request as tRPC's resolver reads it: method, URL, headers (`get`, `has`), abort signal and the body as JSON. It is not a
- * WHATWG `Request`: building one wraps the body (already read and size-checked by Fastify) in a web stream that
+ * The request as tRPC's resolver reads it: method, URL, headers (`get`, `has`), abort signal and the body as JSON.
+ * It is not a WHATWG `Request`: building one wraps the body (already read and size-checked by Fastify) in a web stream that
  * `json()` then reads back, about a twentieth of a tRPC call's CPU. The resolver reads no other member (checked
  * against the pinned @trpc/server 11.19.0; `tests/security` and `tests/server` cover every procedure through it).
  * Multipart and binary bodies never get here: they are refused with a 415 before parsing.

@@ -8,7 +8,7 @@ import { cachedFor } from '../../lib/collapse';
  * always gets a fresh probe, while a flood of checks costs one query per quarter second (docs/decisions.md,
  * "Health checks"). A failed probe is never reused: the next check asks again.
  */
-export const HEALTH_FRESH_MS = 250;
+const HEALTH_FRESH_MS = 250;
 
 /** One `select 1` answers every health check that arrives while it runs or within HEALTH_FRESH_MS after it. */
 const probeDatabase = cachedFor(HEALTH_FRESH_MS, (db: Database) => db.execute(sql`select 1`));
