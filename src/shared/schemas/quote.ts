@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../quote-limits';
 import { emailSchema, eventDateSchema, nameSchema, optionalPhoneSchema } from './common';
 
-export const EVENT_NAME_MAX_LENGTH = 150;
-export const LOCATION_MAX_LENGTH = 100;
+export { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH };
 
 export const eventTypeSchema = z.enum(EVENT_TYPES, { error: 'Choose a valid event type' });
 export const venueTypeSchema = z.enum(VENUE_TYPES, { error: 'Choose a valid venue type' });

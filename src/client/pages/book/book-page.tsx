@@ -13,18 +13,22 @@ import { focusFirstInvalid } from '../../lib/form-errors';
 import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { whenIdle } from '../../lib/when-idle';
 import { EventDetailsForm, type FieldError } from './event-details-form';
 import { PackageChooser } from './package-chooser';
 import { QuoteCard } from './quote-card';
 import {
-  checkQuoteForm,
   DEFAULT_TIER,
+  firstSpecProblem,
   hasDateAndGuests,
   initialQuoteValues,
+  loadQuoteValidator,
   QUOTE_MESSAGES,
   type QuoteField,
+  type QuoteFormProblem,
   type QuoteFormValues,
-} from './quote-form';
+} from './quote-fields';
+import type { QuoteFormCheck } from './quote-form';
 import { SubscriptionOffer } from './subscription-offer';
 import type { QuotedEvent } from './subscription';
 
@@ -130,6 +134,9 @@ export function BookPage() {
   const [error, setError] = useState<FieldError | null>(null);
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
   const instant = trpc.quote.instant.useMutation();
+  // True while a submit waits for the schema check's code (only when the visitor submits before it arrived).
+  const [checking, setChecking] = useState(false);
+  const checkingRef = useRef(false);
   const [retryKeys] = useState(createRetryKeys);
   const quoteSectionRef = useRef<HTMLDivElement>(null);
   const quoteHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -146,19 +153,47 @@ export function BookPage() {
     if (target === 'form') revealSection(packagesSectionRef.current, packagesHeadingRef.current);
   }, [quoted]);
 
+  useEffect(
+    // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered.
+    () => whenIdle(() => void loadQuoteValidator().catch(() => undefined)),
+    [],
+  );
+
   function setField<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]) {
     setValues((current) => ({ ...current, [field]: value }));
     setError((current) => (current?.field === field ? null : current));
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function showProblem(form: HTMLFormElement, problem: QuoteFormProblem) {
+    setError({ field: problem.field, message: problem.message });
+    toast.error(problem.message);
+    focusFirstInvalid(form, { [problem.field]: problem.message });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (instant.isPending) return;
-    const check = checkQuoteForm(values, tier, today);
+    if (instant.isPending || checkingRef.current) return;
+    const form = event.currentTarget;
+    // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
+    const problem = firstSpecProblem(values, today);
+    if (problem) {
+      showProblem(form, problem);
+      return;
+    }
+    let check: QuoteFormCheck;
+    checkingRef.current = true;
+    setChecking(true);
+    try {
+      check = (await loadQuoteValidator()).checkQuoteForm(values, tier, today);
+    } catch {
+      toast.error(QUOTE_MESSAGES.failure);
+      return;
+    } finally {
+      checkingRef.current = false;
+      setChecking(false);
+    }
     if (!check.ok) {
-      setError({ field: check.field, message: check.message });
-      toast.error(check.message);
-      focusFirstInvalid(event.currentTarget, { [check.field]: check.message });
+      showProblem(form, check);
       return;
     }
     setError(null);
@@ -247,7 +282,7 @@ export function BookPage() {
                 error={error}
                 today={today}
                 canSubmit={hasDateAndGuests(values)}
-                pending={instant.isPending}
+                pending={instant.isPending || checking}
                 onSubmit={submit}
               />
             </Stack>

@@ -3,11 +3,11 @@ import { CalendarHeart, MapPin, Sparkles, UserRound, Users } from 'lucide-react'
 import type { FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
-import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/schemas/quote';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/quote-limits';
 import { TextField } from '../../components/text-field';
 import { EVENT_TYPE_OPTIONS, eventNameExample, VENUE_TYPE_OPTIONS } from './booking-options';
 import { EventDateField } from '../../components/event-date-field';
-import { type QuoteField, type QuoteFormValues } from './quote-form';
+import { type QuoteField, type QuoteFormValues } from './quote-fields';
 import { SelectField } from './select-field';
 import { FormSection } from '../../components/form-section';
 

@@ -1,0 +1,106 @@
+import { type EventType, type PricingTier, type VenueType } from '../../../shared/domain';
+import { isIsoDate } from '../../../shared/dates';
+import type { InstantQuoteInput } from '../../../shared/schemas/quote';
+import { isEventType } from './booking-options';
+import type * as QuoteForm from './quote-form';
+
+/*
+ * The quote form's state and the spec's own checks, without zod: the page renders and checks the required fields
+ * with this module alone, and loads the shared schema (quote-form.ts) after its first render (issue 7).
+ */
+
+/** Spec section 3 "Booking form state (quote page)": the fields this page collects, as typed. */
+export type QuoteFormValues = {
+  client_name: string;
+  client_email: string;
+  client_phone: string;
+  event_type: EventType | '';
+  event_name: string;
+  guest_count: string;
+  venue_type: VenueType | '';
+  venue_name: string;
+  location: string;
+  /** `YYYY-MM-DD`, or '' while no date is chosen. */
+  event_date: string;
+};
+
+export type QuoteField = keyof QuoteFormValues;
+
+/** Spec section 3: the pricing tier starts as basic. */
+export const DEFAULT_TIER: PricingTier = 'basic';
+
+/** Spec section 5: what is sent when the visitor leaves these fields empty. */
+export const QUOTE_DEFAULTS = {
+  event_type: 'other',
+  venue_type: 'outdoor',
+  location: 'Mumbai',
+  event_name: 'Your Event',
+} as const satisfies Partial<InstantQuoteInput>;
+
+/** Spec section 5 and 8: the quote form's messages, word for word. */
+export const QUOTE_MESSAGES = {
+  nameAndEmail: 'Please fill in your name and email',
+  phone: 'Please enter your phone number',
+  eventDate: 'Please select an event date',
+  guests: 'Please enter the number of guests',
+  pastDate: 'Event date cannot be in the past',
+  success: 'Your instant quote is ready! Check your email.',
+  failure: 'Failed to generate quote. Please try again.',
+} as const;
+
+/** The form as it opens; `?eventType=<id>` (spec section 2) preselects the event type when it is a known one. */
+export function initialQuoteValues(eventTypeParam: string | null): QuoteFormValues {
+  return {
+    client_name: '',
+    client_email: '',
+    client_phone: '',
+    event_type: isEventType(eventTypeParam) ? eventTypeParam : '',
+    event_name: '',
+    guest_count: '',
+    venue_type: '',
+    venue_name: '',
+    location: '',
+    event_date: '',
+  };
+}
+
+/** Spec section 2: the get-quote button stays disabled until a date and a guest count are given. */
+export function hasDateAndGuests(values: QuoteFormValues): boolean {
+  return values.event_date !== '' && values.guest_count.trim() !== '';
+}
+
+/** A guest count as typed, as the whole number that is sent (spec section 5), or null when there is none. */
+export function parseGuestCount(raw: string): number | null {
+  const value = Number(raw.trim());
+  if (raw.trim() === '' || !Number.isFinite(value)) return null;
+  const whole = Math.trunc(value);
+  return whole > 0 ? whole : null;
+}
+
+export type QuoteFormProblem = { ok: false; field: QuoteField; message: string };
+
+const blank = (value: string) => value.trim() === '';
+
+/**
+ * Spec section 5, in its order: name and email, phone, event date, guest count, then "not in the past"; the first
+ * failure as one message for one toast, or null when the spec's checks pass (the shared schema comes next).
+ */
+export function firstSpecProblem(values: QuoteFormValues, today: string): QuoteFormProblem | null {
+  if (blank(values.client_name)) return { ok: false, field: 'client_name', message: QUOTE_MESSAGES.nameAndEmail };
+  if (blank(values.client_email)) return { ok: false, field: 'client_email', message: QUOTE_MESSAGES.nameAndEmail };
+  if (blank(values.client_phone)) return { ok: false, field: 'client_phone', message: QUOTE_MESSAGES.phone };
+  if (!isIsoDate(values.event_date)) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.eventDate };
+  if (parseGuestCount(values.guest_count) === null) return { ok: false, field: 'guest_count', message: QUOTE_MESSAGES.guests };
+  if (values.event_date < today) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.pastDate };
+  return null;
+}
+
+/** The shared schema's check (quote-form.ts, with zod), loaded once: after the first render, or by a submit. */
+let validator: Promise<typeof QuoteForm> | undefined;
+export function loadQuoteValidator(): Promise<typeof QuoteForm> {
+  validator ??= import('./quote-form').catch((error: unknown) => {
+    validator = undefined;
+    throw error;
+  });
+  return validator;
+}
