@@ -27,6 +27,35 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
+/**
+ * postgres.js as drizzle sees it, with every parameterised statement prepared on the server (issue 7). Drizzle sends
+ * its queries through `sql.unsafe`, which postgres.js runs unprepared by default; an unprepared statement with
+ * parameters costs two round trips (postgres.js first asks the server for the parameter types) and is parsed and
+ * planned again each time. Prepared, it is parsed once per connection and costs one round trip. postgres.js keeps the
+ * statements per connection, keyed by their text: drizzle writes one text per query shape (values are always
+ * parameters), so the set is bounded by the app's queries. Statements without parameters still go as simple queries.
+ */
+export function preparingStatements(sql: postgres.Sql): postgres.Sql {
+  const wrapScope = <T>(scope: (inner: postgres.Sql) => T) => (inner: postgres.Sql) => scope(preparingStatements(inner));
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === 'unsafe') {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...options, prepare: true });
+      }
+      if (key === 'begin' || key === 'savepoint') {
+        const open = Reflect.get(target, key, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) =>
+          open.apply(
+            target,
+            args.map((arg) => (typeof arg === 'function' ? wrapScope(arg as (inner: postgres.Sql) => unknown) : arg)),
+          );
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, {
@@ -34,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: { application_name: 'annapurna-events' },
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    const db = drizzlePostgres({ client: preparingStatements(client), schema }) as unknown as Database;
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
 
