@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
@@ -16,18 +16,20 @@ export function requestHash(request: unknown): string {
 }
 
 /**
- * Takes the key inside the caller's transaction: concurrent requests with one key wait for each other (a
- * transaction-scoped advisory lock), then the first answer stored under the key, if any, is returned for the
- * caller to send again. The same key with a different request is a 409: the client reused a key by mistake, and
- * answering with another request's result would be wrong.
+ * The transaction-scoped advisory lock of one key, as an expression for the caller's `select`: concurrent requests
+ * with one key wait for each other. A caller that takes other locks too names them in the same `select`, this one
+ * first, so every path takes them in one order.
  */
-export async function replayIdempotent<T>(
-  tx: Transaction,
-  operation: string,
-  key: string,
-  hash: string,
-): Promise<T | undefined> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_SPACE}, hashtext(${`${operation}:${key}`}))`);
+export function idempotencyLock(operation: string, key: string): SQL {
+  return sql`pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_SPACE}, hashtext(${`${operation}:${key}`}))`;
+}
+
+/**
+ * The first answer stored under the key, if any, for the caller to send again; read under `idempotencyLock`. The
+ * same key with a different request is a 409: the client reused a key by mistake, and answering with another
+ * request's result would be wrong.
+ */
+export async function storedAnswer<T>(tx: Transaction, operation: string, key: string, hash: string): Promise<T | undefined> {
   const [stored] = await tx
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)

@@ -469,29 +469,37 @@ function webhookEvent(body: unknown): CashfreeEvent | null {
   };
 }
 
+/** A subscription a quote may draw its discount from (see `subscriptionForQuote`). */
+export type QuoteSubscription = Pick<typeof subscriptions.$inferSelect, 'id' | 'status' | 'discountPercent' | 'usedOnBookingId' | 'activatedAt'>;
+
 /**
- * The subscriber's one-time 5% discount (spec section 9) for a quote in this e-mail, inside the quote's
- * transaction: an active subscription, or the one already used on this same booking (a re-quote keeps it).
+ * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it).
+ * Read before the quote knows which booking it updates, so it goes out with the quote's other reads.
  */
-export async function subscriptionForQuote(
-  tx: Executor,
-  email: string,
-  bookingId: string | null,
-): Promise<{ id: string; percent: number } | null> {
-  const [sub] = await tx
-    .select()
+export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
+  return tx
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      discountPercent: subscriptions.discountPercent,
+      usedOnBookingId: subscriptions.usedOnBookingId,
+      activatedAt: subscriptions.activatedAt,
+    })
     .from(subscriptions)
-    .where(
-      and(
-        sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`,
-        bookingId
-          ? sql`(${subscriptions.status} = 'active' OR (${subscriptions.status} = 'used' AND ${subscriptions.usedOnBookingId} = ${bookingId}))`
-          : eq(subscriptions.status, 'active'),
-      ),
-    )
-    .orderBy(sql`${subscriptions.status} = 'used' desc`, subscriptions.activatedAt)
-    .limit(1)
+    .where(and(sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`, inArray(subscriptions.status, ['active', 'used'])))
     .for('update');
+}
+
+/**
+ * The subscriber's one-time 5% discount (spec section 9) for a quote, from `quoteSubscriptions`: the one already
+ * used on this same booking (a re-quote keeps it), else the earliest activated active one.
+ */
+export function subscriptionForQuote(candidates: QuoteSubscription[], bookingId: string | null): { id: string; percent: number } | null {
+  const keptByBooking = bookingId ? candidates.find((sub) => sub.status === 'used' && sub.usedOnBookingId === bookingId) : undefined;
+  const earliestActive = candidates
+    .filter((sub) => sub.status === 'active')
+    .sort((a, b) => (a.activatedAt?.getTime() ?? Infinity) - (b.activatedAt?.getTime() ?? Infinity))[0];
+  const sub = keptByBooking ?? earliestActive;
   return sub ? { id: sub.id, percent: sub.discountPercent } : null;
 }
 

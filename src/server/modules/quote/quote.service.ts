@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
@@ -9,14 +10,14 @@ import {
   type QuoteLine,
 } from '../../../shared/schemas/quote';
 import { bookings } from '../../db/schema';
-import { rememberIdempotent, replayIdempotent, requestHash } from '../../lib/idempotency';
+import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { humanize, quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { ServiceDeps } from '../deps';
-import { markSubscriptionUsed, subscriptionForQuote } from '../payments/payments.service';
+import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/payments.service';
 
 /**
  * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
@@ -127,84 +128,84 @@ export async function createInstantQuote(
   });
   const requirements = { guest_count: data.guest_count, venue_type: data.venue_type };
 
-  return deps.db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      const replay = await replayIdempotent<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash);
-      if (replay) return replay;
-    }
-    // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
-    const eventKey = `quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${eventKey}))`);
+  // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
+  const eventLock = sql`pg_advisory_xact_lock(hashtext(${`quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`}))`;
 
-    const [existing] = await tx
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          sql`lower(${bookings.clientEmail}) = ${data.client_email}`,
-          sql`lower(${bookings.eventName}) = ${data.event_name.toLowerCase()}`,
-          eq(bookings.eventDate, data.event_date),
-          eq(bookings.status, 'quoted'),
-          eq(bookings.source, 'instant_quote'),
-          gte(bookings.validUntil, today),
-        ),
-      )
-      .orderBy(desc(bookings.updatedAt))
-      .limit(1)
-      .for('update');
+  // Round trips are what a quote spends most of its time on (issue 7): the locks go in one statement, the reads made
+  // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(idempotencyKey ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}` : sql`select ${eventLock}`);
+
+    const [replay, [existing], subscriptions] = await Promise.all([
+      idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
+      tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            sql`lower(${bookings.clientEmail}) = ${data.client_email}`,
+            sql`lower(${bookings.eventName}) = ${data.event_name.toLowerCase()}`,
+            eq(bookings.eventDate, data.event_date),
+            eq(bookings.status, 'quoted'),
+            eq(bookings.source, 'instant_quote'),
+            gte(bookings.validUntil, today),
+          ),
+        )
+        .orderBy(desc(bookings.updatedAt))
+        .limit(1)
+        .for('update'),
+      quoteSubscriptions(tx, data.client_email),
+    ]);
+    if (replay) return replay;
 
     // The subscriber discount applies once: to this booking if it already took it, else to a new one.
-    const subscription = await subscriptionForQuote(tx, data.client_email, existing?.id ?? null);
-    const [price, subscriber] = withSubscriberDiscount(listPrice, subscription);
+    const [price, subscriber] = withSubscriberDiscount(listPrice, subscriptionForQuote(subscriptions, existing?.id ?? null));
     const quoted = quotedFor(price, subscriber);
-
-    let bookingId: string;
-    // The rows that hang off the booking are sent together: on PostgreSQL, postgres.js pipelines the queries of one
-    // transaction, so they cost one round trip instead of one each (issue 7).
-    const writes: Promise<unknown>[] = [];
-    if (existing) {
-      bookingId = existing.id;
-      await tx
-        .update(bookings)
-        .set({
-          ...quoted,
-          ...(userId && { userId }),
-          requirements: sql`${bookings.requirements} || ${JSON.stringify(requirements)}::jsonb`,
-          updatedAt: new Date(),
-        })
-        .where(eq(bookings.id, bookingId));
-    } else {
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          ...quoted,
-          userId,
-          clientEmail: data.client_email,
-          eventName: data.event_name,
-          eventDate: data.event_date,
-          requirements,
-          status: 'quoted',
-          source: 'instant_quote',
-        })
-        .returning({ id: bookings.id });
-      bookingId = row!.id;
-      writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
-    }
-    if (subscriber) writes.push(markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId));
-
+    // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
+    const bookingId = existing?.id ?? randomUUID();
     const result = toQuoteResult(bookingId, price, validUntil, subscriber);
-    writes.push(
-      recordAnalyticsEvent(tx, {
-        kind: 'quotation',
-        request: requester,
-        city: data.location,
-        eventType: data.event_type,
-        bookingId,
-      }),
+
+    const bookingWritten: Promise<unknown> = existing
+      ? tx
+          .update(bookings)
+          .set({
+            ...quoted,
+            ...(userId && { userId }),
+            requirements: sql`${bookings.requirements} || ${JSON.stringify(requirements)}::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(eq(bookings.id, bookingId))
+          .then()
+      : tx
+          .insert(bookings)
+          .values({
+            ...quoted,
+            id: bookingId,
+            userId,
+            clientEmail: data.client_email,
+            eventName: data.event_name,
+            eventDate: data.event_date,
+            requirements,
+            status: 'quoted',
+            source: 'instant_quote',
+          })
+          .then();
+    const writes: Promise<unknown>[] = [
+      bookingWritten,
+      recordAnalyticsEvent(tx, { kind: 'quotation', request: requester, city: data.location, eventType: data.event_type, bookingId }),
       enqueueEmail(tx, quoteEmail(deps.config.brand, data, result)),
-    );
-    if (idempotencyKey) {
-      writes.push(rememberIdempotent(tx, { operation: QUOTE_OPERATION, key: idempotencyKey, hash, response: result, bookingId }));
+    ];
+    if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
+    // These rows reference the booking (foreign keys), so they wait for it.
+    if (subscriber || idempotencyKey) {
+      writes.push(
+        bookingWritten.then(() =>
+          Promise.all([
+            subscriber && markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId),
+            idempotencyKey && rememberIdempotent(tx, { operation: QUOTE_OPERATION, key: idempotencyKey, hash, response: result, bookingId }),
+          ]),
+        ),
+      );
     }
     await Promise.all(writes);
     return result;
