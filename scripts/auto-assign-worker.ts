@@ -34,7 +34,7 @@ const line = (level: string) => (obj: object, msg: string) => {
 };
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 4 });
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 4, preparedStatements: config.preparedStatements });
 const runner = startAutoAssignRunner(
   database,
   { db: database.db, config },

@@ -80,7 +80,7 @@ const MAX_TRPC_BATCH = 10;
  * `main.ts` listens; tests call this and use `app.inject`.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, preparedStatements: config.preparedStatements }));
   const ownsDatabase = !options.database;
 
   const app = Fastify({

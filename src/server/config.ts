@@ -24,6 +24,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     JWT_SECRET: optionalText,
     JWT_ISSUER: z.string().trim().min(1).default('annapurna-events'),
     JWT_AUDIENCE: z.string().trim().min(1).default('annapurna-events-app'),
@@ -101,6 +102,8 @@ export type Config = {
   dataDir: string;
   /** Set: PostgreSQL through postgres.js. Unset: embedded PGlite under `pgliteDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: prepare parameterised statements on the server (off behind a pooler in transaction mode). */
+  preparedStatements: boolean;
   /** A directory, or 'memory' for an in-memory database (tests). */
   pgliteDir: string;
   jwt: { secret: Uint8Array; issuer: string; audience: string; ttlSeconds: number };
@@ -196,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     pgliteDir: join(dataDir, 'pglite'),
     jwt: {
       secret: new TextEncoder().encode(secret),

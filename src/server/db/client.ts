@@ -25,6 +25,8 @@ export type DatabaseOptions = {
   pgliteDir: string;
   /** Connections in the postgres.js pool. */
   poolSize?: number;
+  /** Prepare parameterised statements on the server (default true; see `preparingStatements`). */
+  preparedStatements?: boolean;
 };
 
 /**
@@ -34,6 +36,8 @@ export type DatabaseOptions = {
  * planned again each time. Prepared, it is parsed once per connection and costs one round trip. postgres.js keeps the
  * statements per connection, keyed by their text: drizzle writes one text per query shape (values are always
  * parameters), so the set is bounded by the app's queries. Statements without parameters still go as simple queries.
+ * A connection pooler in transaction mode (PgBouncer before 1.21) cannot keep prepared statements: set
+ * DATABASE_PREPARED_STATEMENTS=false there.
  */
 export function preparingStatements(sql: postgres.Sql): postgres.Sql {
   const wrapScope = <T>(scope: (inner: postgres.Sql) => T) => (inner: postgres.Sql) => scope(preparingStatements(inner));
@@ -63,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: { application_name: 'annapurna-events' },
     });
-    const db = drizzlePostgres({ client: preparingStatements(client), schema }) as unknown as Database;
+    const db = drizzlePostgres({ client: options.preparedStatements === false ? client : preparingStatements(client), schema }) as unknown as Database;
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
 
