@@ -46,6 +46,14 @@ export default defineConfig({
       // Chakra's theme module builds its whole default config with `defineConfig` (an identity function) whether or
       // not it is used; marking the call pure lets the app ship only the recipes src/client/theme.ts picks (issue 7).
       treeshake: { manualPureFunctions: ['defineConfig'] },
+      output: {
+        // Everything the entry imports statically in one chunk: the automatic split cut it into some 25 files of a
+        // few hundred bytes each (shared with lazily loaded pages), each compressed on its own and fetched on its
+        // own; together they compress 9 KB smaller. Pages' shared code is still split automatically.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
     },
   },
   server: {
