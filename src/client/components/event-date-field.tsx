@@ -1,7 +1,9 @@
-import { Box, DatePicker, IconButton, parseDate, Portal, Text, useDatePickerContext } from '@chakra-ui/react';
+import { Box, createSlotRecipeContext, IconButton, Text, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { formatLongDate, isIsoDate } from '../../shared/dates';
+import { whenIdle } from '../lib/when-idle';
+import type * as PickerModule from './event-date-picker';
 
 type EventDateFieldProps = {
   /** `YYYY-MM-DD` or ''. */
@@ -20,34 +22,165 @@ type EventDateFieldProps = {
   name?: string;
 };
 
-const NEXT_VIEW = { day: 'month', month: 'year', year: undefined } as const;
+/** What the visitor did in the stand-in before the picker's code arrived; the picker does it again. */
+export type DateFieldHandoff = {
+  text: string;
+  /** Where the keyboard was: in the input, on the calendar button, or elsewhere. */
+  focused: 'input' | 'trigger' | null;
+  selectionStart: number;
+  selectionEnd: number;
+  /** Enter was pressed in the field (the picker commits the typed date on Enter). */
+  entered: boolean;
+  /** The calendar button was clicked. */
+  openCalendar: boolean;
+};
 
-/**
- * Chakra's DatePicker.Header, but the button that switches views is named by what it shows ("September 2026,
- * choose month"): Zag's own label ("Switch to month view") leaves the visible text out, and speech control users
- * say what they see (WCAG 2.5.3).
- */
-function CalendarHeader() {
-  const picker = useDatePickerContext();
-  const { start, end } = picker.visibleRangeText;
-  const shown = [...new Set([start, end])].filter(Boolean).join(' - ');
-  const next = NEXT_VIEW[picker.view];
+export type DatePickerProps = Required<Pick<EventDateFieldProps, 'value' | 'onValueChange' | 'min' | 'label' | 'name'>> &
+  Pick<EventDateFieldProps, 'max' | 'error'> & {
+    hintId: string;
+    /** The value as the input shows it, DD/MM/YYYY (en-IN), or ''. */
+    shown: string;
+    handoff?: DateFieldHandoff | undefined;
+  };
+
+/** The label's text and the required marker, the same in the stand-in and the picker. */
+export function DateFieldLabel({ label }: { label: string }) {
   return (
-    <DatePicker.ViewControl>
-      <DatePicker.PrevTrigger />
-      <DatePicker.ViewTrigger aria-label={next ? `${shown}, choose ${next}` : shown}>
-        <DatePicker.RangeText />
-      </DatePicker.ViewTrigger>
-      <DatePicker.NextTrigger />
-    </DatePicker.ViewControl>
+    <>
+      {label}
+      <Text as="span" color="fg.error" aria-hidden="true" ms="1">
+        *
+      </Text>
+    </>
+  );
+}
+
+/*
+ * The picker's code (Ark's DatePicker, Zag's machine, @internationalized/date and floating-ui: about 40 KB gzip)
+ * is not needed to show the form, so it loads once the page has rendered, or at once when the visitor reaches the
+ * field first (issue 7). Until then the field is drawn by the stand-in below: the same elements with the same
+ * recipe (Chakra's datePicker slot recipe) and the same attributes, so nothing moves or changes when it is swapped.
+ */
+let picker: typeof PickerModule | undefined;
+let pickerLoad: Promise<typeof PickerModule> | undefined;
+function loadPicker(): Promise<typeof PickerModule> {
+  pickerLoad ??= import('./event-date-picker').then(
+    (module) => (picker = module),
+    (error: unknown) => {
+      pickerLoad = undefined;
+      throw error;
+    },
+  );
+  return pickerLoad;
+}
+
+const { withProvider, withContext } = createSlotRecipeContext({ key: 'datePicker' });
+const StandInRoot = withProvider<HTMLDivElement, HTMLChakraProps<'div'> & SlotRecipeProps<'datePicker'>>('div', 'root');
+const StandInLabel = withContext<HTMLLabelElement, HTMLChakraProps<'label'>>('label', 'label');
+const StandInControl = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'control');
+const StandInInput = withContext<HTMLInputElement, HTMLChakraProps<'input'>>('input', 'input');
+const StandInIndicatorGroup = withContext<HTMLDivElement, HTMLChakraProps<'div'>>('div', 'indicatorGroup');
+
+/** The characters the picker's input takes (Zag refuses the rest as they are typed): digits and the separator. */
+const DATE_CHARACTER = /^[0-9/]$/;
+
+/** `YYYY-MM-DD` as the en-IN input shows it. */
+function shownDate(value: string): string {
+  if (!isIsoDate(value)) return '';
+  const [year, month, day] = value.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+type StandInProps = DatePickerProps & {
+  onAction(action: 'focus' | 'enter' | 'calendar'): void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+};
+
+/** The date field as the picker draws it while closed, without the picker's code. */
+function StandInField({ error, label, name, hintId, shown, onAction, inputRef, triggerRef }: StandInProps) {
+  const inputId = useId();
+  const empty = shown === '' ? '' : undefined;
+  return (
+    <StandInRoot size="lg" w="full" data-scope="date-picker" data-part="root" data-state="closed" dir="ltr" data-empty={empty}>
+      <StandInLabel
+        fontWeight="medium"
+        textStyle="sm"
+        htmlFor={inputId}
+        data-scope="date-picker"
+        data-part="label"
+        data-state="closed"
+        data-index="0"
+        dir="ltr"
+      >
+        <DateFieldLabel label={label} />
+      </StandInLabel>
+      <StandInControl data-scope="date-picker" data-part="control" dir="ltr" data-placeholder-shown={empty}>
+        <StandInInput
+          // Uncontrolled as the picker's input is; drawn anew when the value changes from outside (a reset).
+          key={shown}
+          ref={inputRef}
+          id={inputId}
+          name={name}
+          defaultValue={shown}
+          bg="bg.panel"
+          placeholder="DD/MM/YYYY"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck="false"
+          dir="ltr"
+          required
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          data-invalid={error ? '' : undefined}
+          aria-describedby={hintId}
+          data-scope="date-picker"
+          data-part="input"
+          data-index="0"
+          data-state="closed"
+          data-placeholder-shown={empty}
+          onFocus={() => onAction('focus')}
+          onBeforeInput={(event: FormEvent<HTMLInputElement>) => {
+            const data = (event.nativeEvent as InputEvent).data;
+            if (data?.length === 1 && !DATE_CHARACTER.test(data)) event.preventDefault();
+          }}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            // The picker's input never submits its form on Enter: it commits the typed date.
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (event.currentTarget.value.trim() !== '') onAction('enter');
+          }}
+        />
+        <StandInIndicatorGroup>
+          <IconButton
+            ref={triggerRef}
+            type="button"
+            variant="ghost"
+            colorPalette="accent"
+            size="md"
+            me="-1"
+            aria-label="Open calendar"
+            aria-expanded={false}
+            aria-haspopup="grid"
+            data-scope="date-picker"
+            data-part="trigger"
+            data-state="closed"
+            data-placeholder-shown={empty}
+            dir="ltr"
+            onClick={() => onAction('calendar')}
+          >
+            <CalendarDays aria-hidden="true" />
+          </IconButton>
+        </StandInIndicatorGroup>
+      </StandInControl>
+    </StandInRoot>
   );
 }
 
 /**
- * Spec section 2: the event date on a calendar that disables past dates. Chakra's DatePicker (Ark/Zag) gives a
- * typed DD/MM/YYYY input plus a keyboard-navigable calendar grid; `min` is today in India, so earlier days are
- * disabled in the grid and typed ones are refused. Chakra's picker does not join `Field` on its own (research:
- * ecosystem 2.4), so the required marker, hint and error are tied to the input here.
+ * Spec section 2: the event date on a calendar that disables past dates (event-date-picker.tsx). Chakra's picker
+ * does not join `Field` on its own (research: ecosystem 2.4), so the required marker, hint and error are tied to
+ * the input here.
  */
 export function EventDateField({
   value,
@@ -59,73 +192,52 @@ export function EventDateField({
   emptyHint = 'Past dates are not available.',
   name = 'event_date',
 }: EventDateFieldProps) {
-  const selected = isIsoDate(value) ? [parseDate(value)] : [];
+  const [loaded, setLoaded] = useState(() => picker);
+  const [handoff, setHandoff] = useState<DateFieldHandoff>();
+  const pending = useRef({ entered: false, openCalendar: false });
+  const standInRef = useRef<HTMLInputElement>(null);
+  const standInTriggerRef = useRef<HTMLButtonElement>(null);
+  const startNow = useRef<() => void>(() => undefined);
   const hintId = useId();
-  const hint = error ?? (selected.length > 0 ? formatLongDate(value) : emptyHint);
+  const shown = shownDate(value);
+  const hint = error ?? (isIsoDate(value) ? formatLongDate(value) : emptyHint);
+
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    const swap = (module: typeof PickerModule) => {
+      if (!live) return;
+      const input = standInRef.current;
+      const inInput = input !== null && input === document.activeElement;
+      const onTrigger = standInTriggerRef.current !== null && standInTriggerRef.current === document.activeElement;
+      setHandoff({
+        text: input?.value ?? '',
+        focused: inInput ? 'input' : onTrigger ? 'trigger' : null,
+        selectionStart: (inInput && input.selectionStart) || 0,
+        selectionEnd: (inInput && input.selectionEnd) || 0,
+        ...pending.current,
+      });
+      setLoaded(() => module);
+    };
+    const load = () => void loadPicker().then(swap, () => undefined);
+    startNow.current = load;
+    const cancel = whenIdle(load);
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [loaded]);
+
+  function onAction(action: 'focus' | 'enter' | 'calendar') {
+    if (action === 'enter') pending.current.entered = true;
+    if (action === 'calendar') pending.current.openCalendar = true;
+    startNow.current();
+  }
+
+  const props: DatePickerProps = { value, onValueChange, min, max, error, label, name, hintId, shown, handoff };
   return (
     <Box>
-      <DatePicker.Root
-        name={name}
-        size="lg"
-        w="full"
-        locale="en-IN"
-        timeZone="Asia/Kolkata"
-        startOfWeek={0}
-        min={parseDate(min)}
-        {...(max ? { max: parseDate(max) } : {})}
-        value={selected}
-        onValueChange={(details) => onValueChange(details.value[0]?.toString() ?? '')}
-        invalid={Boolean(error)}
-        required
-        positioning={{ placement: 'bottom-start' }}
-        lazyMount
-        unmountOnExit
-        translations={{ trigger: (open) => (open ? 'Close calendar' : 'Open calendar') }}
-      >
-        <DatePicker.Label fontWeight="medium" textStyle="sm">
-          {label}
-          <Text as="span" color="fg.error" aria-hidden="true" ms="1">
-            *
-          </Text>
-        </DatePicker.Label>
-        <DatePicker.Control>
-          <DatePicker.Input
-            bg="bg.panel"
-            placeholder="DD/MM/YYYY"
-            aria-required="true"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={hintId}
-          />
-          <DatePicker.IndicatorGroup>
-            <DatePicker.Trigger asChild unstyled>
-              <IconButton variant="ghost" colorPalette="accent" size="md" me="-1">
-                <CalendarDays aria-hidden="true" />
-              </IconButton>
-            </DatePicker.Trigger>
-          </DatePicker.IndicatorGroup>
-        </DatePicker.Control>
-        <Portal>
-          <DatePicker.Positioner>
-            <DatePicker.Content
-              maxW="calc(100vw - 1rem)"
-              css={{ '--table-cell-size': 'sizes.11', '--datepicker-nav-trigger-size': 'sizes.11' }}
-            >
-              <DatePicker.View view="day">
-                <CalendarHeader />
-                <DatePicker.DayTable />
-              </DatePicker.View>
-              <DatePicker.View view="month">
-                <CalendarHeader />
-                <DatePicker.MonthTable />
-              </DatePicker.View>
-              <DatePicker.View view="year">
-                <CalendarHeader />
-                <DatePicker.YearTable />
-              </DatePicker.View>
-            </DatePicker.Content>
-          </DatePicker.Positioner>
-        </Portal>
-      </DatePicker.Root>
+      {loaded ? <loaded.EventDatePicker {...props} /> : <StandInField {...props} onAction={onAction} inputRef={standInRef} triggerRef={standInTriggerRef} />}
       <Text id={hintId} mt="1.5" textStyle="xs" color={error ? 'fg.error' : 'fg.muted'}>
         {hint}
       </Text>

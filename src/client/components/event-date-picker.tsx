@@ -1,0 +1,147 @@
+import { DatePicker, IconButton, parseDate, Portal, useDatePickerContext } from '@chakra-ui/react';
+import { CalendarDays } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isIsoDate } from '../../shared/dates';
+import { DateFieldLabel, type DateFieldHandoff, type DatePickerProps } from './event-date-field';
+
+const NEXT_VIEW = { day: 'month', month: 'year', year: undefined } as const;
+
+/**
+ * Chakra's DatePicker.Header, but the button that switches views is named by what it shows ("September 2026,
+ * choose month"): Zag's own label ("Switch to month view") leaves the visible text out, and speech control users
+ * say what they see (WCAG 2.5.3).
+ */
+function CalendarHeader() {
+  const picker = useDatePickerContext();
+  const { start, end } = picker.visibleRangeText;
+  const shown = [...new Set([start, end])].filter(Boolean).join(' - ');
+  const next = NEXT_VIEW[picker.view];
+  return (
+    <DatePicker.ViewControl>
+      <DatePicker.PrevTrigger />
+      <DatePicker.ViewTrigger aria-label={next ? `${shown}, choose ${next}` : shown}>
+        <DatePicker.RangeText />
+      </DatePicker.ViewTrigger>
+      <DatePicker.NextTrigger />
+    </DatePicker.ViewControl>
+  );
+}
+
+/** Sets an input's text the way typing does, so React's (and Zag's) input handler sees it. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * What the visitor did in the stand-in field (event-date-field.tsx) before this code arrived, done again here, so
+ * nothing is lost: the typed text, the caret and focus, a finished entry (Enter, or leaving the field, which
+ * commits a typed date), and a click on the calendar button.
+ */
+function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const done = useRef(false);
+
+  // Before the first paint, so the field never shows without its text or its focus.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!handoff || !input || done.current) return;
+    if (handoff.text !== shown) input.value = handoff.text;
+    if (handoff.focused === 'input') {
+      input.focus({ preventScroll: true });
+      input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd);
+    }
+    if (handoff.focused === 'trigger') triggerRef.current?.focus({ preventScroll: true });
+  }, [handoff, shown]);
+
+  // Then the events, once the picker's machine is running.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!handoff || !input || done.current) return;
+    done.current = true;
+    if (handoff.text !== shown) {
+      typeInto(input, handoff.text);
+      if (handoff.focused === 'input') input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd);
+      if (handoff.entered) input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      // Left the field with a date typed: the picker reads it as it does on blur.
+      else if (handoff.focused !== 'input') input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    }
+    if (handoff.openCalendar) triggerRef.current?.click();
+  }, [handoff, shown]);
+
+  return { inputRef, triggerRef };
+}
+
+/**
+ * Spec section 2: the event date on a calendar that disables past dates. Chakra's DatePicker (Ark/Zag) gives a
+ * typed DD/MM/YYYY input plus a keyboard-navigable calendar grid; `min` is today in India, so earlier days are
+ * disabled in the grid and typed ones are refused. Loaded after the page's first render (EventDateField shows a
+ * stand-in that looks the same until then).
+ */
+export function EventDatePicker({ value, onValueChange, min, max, error, label, name, hintId, shown, handoff }: DatePickerProps) {
+  const selected = isIsoDate(value) ? [parseDate(value)] : [];
+  const { inputRef, triggerRef } = useHandoff(handoff, shown);
+  return (
+    <DatePicker.Root
+      name={name}
+      size="lg"
+      w="full"
+      locale="en-IN"
+      timeZone="Asia/Kolkata"
+      startOfWeek={0}
+      min={parseDate(min)}
+      {...(max ? { max: parseDate(max) } : {})}
+      value={selected}
+      onValueChange={(details) => onValueChange(details.value[0]?.toString() ?? '')}
+      invalid={Boolean(error)}
+      required
+      positioning={{ placement: 'bottom-start' }}
+      lazyMount
+      unmountOnExit
+      translations={{ trigger: (open) => (open ? 'Close calendar' : 'Open calendar') }}
+    >
+      <DatePicker.Label fontWeight="medium" textStyle="sm">
+        <DateFieldLabel label={label} />
+      </DatePicker.Label>
+      <DatePicker.Control>
+        <DatePicker.Input
+          ref={inputRef}
+          bg="bg.panel"
+          placeholder="DD/MM/YYYY"
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={hintId}
+        />
+        <DatePicker.IndicatorGroup>
+          <DatePicker.Trigger asChild unstyled>
+            <IconButton ref={triggerRef} variant="ghost" colorPalette="accent" size="md" me="-1">
+              <CalendarDays aria-hidden="true" />
+            </IconButton>
+          </DatePicker.Trigger>
+        </DatePicker.IndicatorGroup>
+      </DatePicker.Control>
+      <Portal>
+        <DatePicker.Positioner>
+          <DatePicker.Content
+            maxW="calc(100vw - 1rem)"
+            css={{ '--table-cell-size': 'sizes.11', '--datepicker-nav-trigger-size': 'sizes.11' }}
+          >
+            <DatePicker.View view="day">
+              <CalendarHeader />
+              <DatePicker.DayTable />
+            </DatePicker.View>
+            <DatePicker.View view="month">
+              <CalendarHeader />
+              <DatePicker.MonthTable />
+            </DatePicker.View>
+            <DatePicker.View view="year">
+              <CalendarHeader />
+              <DatePicker.YearTable />
+            </DatePicker.View>
+          </DatePicker.Content>
+        </DatePicker.Positioner>
+      </Portal>
+    </DatePicker.Root>
+  );
+}
