@@ -11,10 +11,11 @@ import { DEFAULT_BRAND } from '../../src/shared/brand';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { EventType, PricingTier, VenueType } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
-import { isMetroCity, paiseToRupees, priceQuote } from '../../src/shared/pricing';
+import { isMetroCity } from '../../src/shared/pricing';
 import type { PaymentOrderDto } from '../../src/shared/schemas/account';
-import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from '../../src/shared/schemas/quote';
+import type { InstantQuoteInput } from '../../src/shared/schemas/quote';
 import { userFor } from './fixtures';
+import { QUOTE_ID, quoteFor } from './quote-fixture';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
 
@@ -23,43 +24,7 @@ vi.mock('../../src/client/lib/external-navigation', () => ({ openExternalPage: v
 
 type User = ReturnType<typeof renderApp>['user'];
 
-const QUOTE_ID = '3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c';
 const EVENT_DATE = addDays(todayInIndia(), 45);
-
-/** What the server answers for an input: the shared pricing function, shaped as `quote.instant` returns it. */
-function quoteFor(input: InstantQuoteInput): InstantQuoteResult {
-  const price = priceQuote({
-    tier: input.tier,
-    eventType: input.event_type,
-    venueType: input.venue_type,
-    city: input.location,
-    guestCount: input.guest_count,
-  });
-  const lines: QuoteLine[] = [
-    { key: 'base', label: `Package: ${price.guestCount} guests`, amount: paiseToRupees(price.grossPaise) },
-    ...(price.discountPaise > 0
-      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
-      : []),
-    { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
-    { key: 'gst', label: 'GST (18%)', amount: paiseToRupees(price.gstPaise) },
-    { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
-  ];
-  return {
-    quote_id: QUOTE_ID,
-    tier: price.tier,
-    guest_count: price.guestCount,
-    base_price_per_person: paiseToRupees(price.basePricePerPersonPaise),
-    gross_amount: paiseToRupees(price.grossPaise),
-    discount_percent: price.discountPercent,
-    discount_amount: paiseToRupees(price.discountPaise),
-    subtotal: paiseToRupees(price.subtotalPaise),
-    gst_percent: price.gstPercent,
-    gst_amount: paiseToRupees(price.gstPaise),
-    final_amount: paiseToRupees(price.finalAmountPaise),
-    valid_until: addDays(todayInIndia(), 7),
-    breakdown: lines,
-  };
-}
 
 function answerQuotes() {
   const resolver = vi.fn(({ input }: { input: unknown }) => quoteFor(input as InstantQuoteInput));

@@ -16,7 +16,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { whenIdle } from '../../lib/when-idle';
 import { EventDetailsForm, type FieldError } from './event-details-form';
 import { PackageChooser } from './package-chooser';
-import { QuoteCard } from './quote-card';
 import {
   DEFAULT_TIER,
   firstSpecProblem,
@@ -29,7 +28,7 @@ import {
   type QuoteFormValues,
 } from './quote-fields';
 import type { QuoteFormCheck } from './quote-form';
-import { SubscriptionOffer } from './subscription-offer';
+import type * as QuoteResultModule from './quote-result';
 import type { QuotedEvent } from './subscription';
 
 const HIGHLIGHTS = [
@@ -119,6 +118,23 @@ const BookHero = memo(function BookHero() {
 
 const Footer = memo(SiteFooter);
 
+/*
+ * The quote and the subscription offer are not needed until a quote exists: their code is fetched once the page
+ * has rendered, and a quote that comes back first waits for it, so it always appears whole (issue 7).
+ */
+let quoteResult: typeof QuoteResultModule | undefined;
+let quoteResultLoad: Promise<typeof QuoteResultModule> | undefined;
+function loadQuoteResult(): Promise<typeof QuoteResultModule> {
+  quoteResultLoad ??= import('./quote-result').then(
+    (module) => (quoteResult = module),
+    (error: unknown) => {
+      quoteResultLoad = undefined;
+      throw error;
+    },
+  );
+  return quoteResultLoad;
+}
+
 type Reveal = 'quote' | 'form' | null;
 
 /**
@@ -133,10 +149,12 @@ export function BookPage() {
   const [tier, setTier] = useState<PricingTier>(DEFAULT_TIER);
   const [error, setError] = useState<FieldError | null>(null);
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
+  const [result, setResult] = useState(() => quoteResult);
   const instant = trpc.quote.instant.useMutation();
-  // True while a submit waits for the schema check's code (only when the visitor submits before it arrived).
-  const [checking, setChecking] = useState(false);
-  const checkingRef = useRef(false);
+  // True while a submit waits for code fetched after the first render (the schema check before sending, the
+  // quote's own view after the answer), which happens only when the visitor is quicker than the connection.
+  const [waiting, setWaiting] = useState(false);
+  const waitingRef = useRef(false);
   const [retryKeys] = useState(createRetryKeys);
   const quoteSectionRef = useRef<HTMLDivElement>(null);
   const quoteHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -154,14 +172,24 @@ export function BookPage() {
   }, [quoted]);
 
   useEffect(
-    // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered.
-    () => whenIdle(() => void loadQuoteValidator().catch(() => undefined)),
+    // Neither the shared schema (zod) nor the quote's view is needed to show the form: both are fetched once the
+    // page has rendered.
+    () =>
+      whenIdle(() => {
+        void loadQuoteValidator().catch(() => undefined);
+        void loadQuoteResult().catch(() => undefined);
+      }),
     [],
   );
 
   function setField<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]) {
     setValues((current) => ({ ...current, [field]: value }));
     setError((current) => (current?.field === field ? null : current));
+  }
+
+  function waitFor(on: boolean) {
+    waitingRef.current = on;
+    setWaiting(on);
   }
 
   function showProblem(form: HTMLFormElement, problem: QuoteFormProblem) {
@@ -172,7 +200,7 @@ export function BookPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (instant.isPending || checkingRef.current) return;
+    if (instant.isPending || waitingRef.current) return;
     const form = event.currentTarget;
     // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
     const problem = firstSpecProblem(values, today);
@@ -181,16 +209,14 @@ export function BookPage() {
       return;
     }
     let check: QuoteFormCheck;
-    checkingRef.current = true;
-    setChecking(true);
+    waitFor(true);
     try {
       check = (await loadQuoteValidator()).checkQuoteForm(values, tier, today);
     } catch {
       toast.error(QUOTE_MESSAGES.failure);
       return;
     } finally {
-      checkingRef.current = false;
-      setChecking(false);
+      waitFor(false);
     }
     if (!check.ok) {
       showProblem(form, check);
@@ -202,9 +228,22 @@ export function BookPage() {
     // A retry after a dropped connection sends the same key, so the server answers the quote it may already have
     // saved instead of booking the event twice.
     instant.mutate({ ...input, idempotency_key: retryKeys.keyFor(input) }, {
-      onSuccess(quote) {
+      async onSuccess(quote) {
+        let module: typeof QuoteResultModule;
+        waitFor(true);
+        try {
+          module = await loadQuoteResult();
+        } catch {
+          // The quote cannot be shown (its code did not arrive): the key is kept, so trying again answers the same
+          // quote instead of making another.
+          toast.error(QUOTE_MESSAGES.failure);
+          return;
+        } finally {
+          waitFor(false);
+        }
         retryKeys.settle();
         reveal.current = 'quote';
+        setResult(() => module);
         setQuoted({ input, venueName, quote });
         toast.success(QUOTE_MESSAGES.success);
       },
@@ -233,19 +272,8 @@ export function BookPage() {
         <BookHero />
 
         <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative" _print={{ mt: '0', pb: '0' }}>
-          {quoted ? (
-            <Stack as="section" ref={quoteSectionRef} aria-label="Your quote" gap={{ base: '6', md: '8' }} scrollMarginTop="4">
-              <QuoteCard
-                quote={quoted.quote}
-                email={quoted.input.client_email}
-                headingRef={quoteHeadingRef}
-                onModify={modifyDetails}
-              />
-              {/* On paper the quote stands alone: the offer's QR, copy and WhatsApp buttons are for the screen. */}
-              <Box _print={{ display: 'none' }}>
-                <SubscriptionOffer quoted={quoted} />
-              </Box>
-            </Stack>
+          {quoted && result ? (
+            <result.QuoteResult quoted={quoted} sectionRef={quoteSectionRef} headingRef={quoteHeadingRef} onModify={modifyDetails} />
           ) : (
             <Stack gap={{ base: '10', md: '14' }}>
               <Box as="section" ref={packagesSectionRef} aria-labelledby="packages-heading" scrollMarginTop="4">
@@ -282,7 +310,7 @@ export function BookPage() {
                 error={error}
                 today={today}
                 canSubmit={hasDateAndGuests(values)}
-                pending={instant.isPending || checking}
+                pending={instant.isPending || waiting}
                 onSubmit={submit}
               />
             </Stack>
