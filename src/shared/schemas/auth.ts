@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth-limits';
 import { ROLES } from '../domain';
 import { emailSchema, nameSchema, phoneSchema } from './common';
 
-/** Spec section 9: minimum password length 6. The upper bound keeps hashing cost bounded. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })

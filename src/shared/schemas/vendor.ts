@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from '../gstin';
+import {
+  BUSINESS_ADDRESS_MAX_LENGTH,
+  BUSINESS_NAME_MAX_LENGTH,
+  EXPERIENCE_YEARS_MAX,
+  EXPERIENCE_YEARS_MIN,
+  PORTFOLIO_LINK_MAX_LENGTH,
+  SERVICES_OFFERED_MAX_LENGTH,
+} from '../vendor-limits';
 import { newPasswordSchema } from './auth';
 import { emailSchema, listQuerySchema, nameSchema, phoneSchema, requiredTextSchema, uuidSchema } from './common';
 
-export const EXPERIENCE_YEARS_MIN = 0;
-export const EXPERIENCE_YEARS_MAX = 50;
-export const BUSINESS_NAME_MAX_LENGTH = 150;
-export const BUSINESS_ADDRESS_MAX_LENGTH = 500;
-export const SERVICES_OFFERED_MAX_LENGTH = 2000;
-export const PORTFOLIO_LINK_MAX_LENGTH = 500;
+export {
+  BUSINESS_ADDRESS_MAX_LENGTH,
+  BUSINESS_NAME_MAX_LENGTH,
+  EXPERIENCE_YEARS_MAX,
+  EXPERIENCE_YEARS_MIN,
+  PORTFOLIO_LINK_MAX_LENGTH,
+  SERVICES_OFFERED_MAX_LENGTH,
+};
 export const REJECTION_REASON_MAX_LENGTH = 500;
 /** A supplier lists at most this many services, each at most this long. */
 export const MAX_SERVICES = 30;

@@ -1,34 +1,75 @@
 import { Button } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { TextField } from '../../components/text-field';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { whenIdle } from '../../lib/when-idle';
+import type * as AuthSchemas from './auth-schemas';
+
+type AuthSchemasModule = typeof AuthSchemas;
+
+let schemasLoad: Promise<AuthSchemasModule> | undefined;
+/** The schemas' chunk, fetched once; a failed fetch is tried again on the next call. */
+function loadAuthSchemas(): Promise<AuthSchemasModule> {
+  schemasLoad ??= import('./auth-schemas').catch((error: unknown) => {
+    schemasLoad = undefined;
+    throw error;
+  });
+  return schemasLoad;
+}
+
+/** What a form gets from its validation: the parsed input, nothing to send (errors shown), or no schema code. */
+export type AuthValidation<Output> = { ok: true; input: Output } | { ok: false; reason: 'invalid' | 'unavailable' };
 
 /**
  * The validation both sign-in forms share: the shared schema and the spec's "is required" messages (spec
  * section 5), each message under its field, the keyboard on the first field to fix, and an error cleared as soon
  * as its field is edited.
  */
-export function useAuthFormErrors<Field extends string, Schema extends z.ZodType>(schema: Schema, required: Record<Field, string>) {
+export function useAuthFormErrors<Field extends string, Schema extends z.ZodType>(
+  pickSchema: (schemas: AuthSchemasModule) => Schema,
+  required: Record<Field, string>,
+) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  // True while a submit waits for the schemas' code (only when the visitor is quicker than the connection).
+  const [checking, setChecking] = useState(false);
+  const checkingRef = useRef(false);
+
+  // The schemas are not needed to show the form: they are fetched once the page has rendered (issue 7).
+  useEffect(() => whenIdle(() => void loadAuthSchemas().catch(() => undefined)), []);
 
   function clearError(field: Field) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 
-  /** The parsed input, or null after showing what to fix. */
-  function validate(event: FormEvent<HTMLFormElement>, values: Record<Field, string>): z.output<Schema> | null {
+  /**
+   * The parsed input, or why there is none: 'invalid' after showing what to fix, 'unavailable' when the schemas'
+   * code could not be fetched (the form says so). A second submit while the first waits for the code is ignored.
+   */
+  async function validate(form: HTMLFormElement, values: Record<Field, string>): Promise<AuthValidation<z.output<Schema>> | null> {
+    if (checkingRef.current) return null;
+    let schema: Schema;
+    checkingRef.current = true;
+    setChecking(true);
+    try {
+      schema = pickSchema(await loadAuthSchemas());
+    } catch {
+      return { ok: false, reason: 'unavailable' };
+    } finally {
+      checkingRef.current = false;
+      setChecking(false);
+    }
     const result = validateForm(schema, values, required);
     if (!result.success) {
       setErrors(result.errors);
-      focusFirstInvalid(event.currentTarget, result.errors);
-      return null;
+      focusFirstInvalid(form, result.errors);
+      return { ok: false, reason: 'invalid' };
     }
     setErrors({});
-    return result.data;
+    return { ok: true, input: result.data };
   }
 
-  return { errors, clearError, validate };
+  return { errors, clearError, validate, checking };
 }
 
 /** The e-mail field of both forms; its value is shared, so switching forms keeps what was typed. */

@@ -1,7 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { PASSWORD_MIN_LENGTH, registerInputSchema, type AuthResult } from '../../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/auth-limits';
+import type { AuthResult } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
@@ -9,6 +10,8 @@ import { trpc } from '../../lib/trpc';
 import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
 
 type AccountField = 'full_name' | 'email' | 'phone' | 'password';
+
+const REGISTRATION_FAILED = 'Registration failed';
 
 const REQUIRED: Record<AccountField, string> = {
   full_name: 'Full name is required',
@@ -28,23 +31,24 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, clearError, validate } = useAuthFormErrors(registerInputSchema, REQUIRED);
+  const { errors, clearError, validate, checking } = useAuthFormErrors((schemas) => schemas.registerInputSchema, REQUIRED);
   const register = trpc.auth.register.useMutation({
     onSuccess: onRegistered,
     onError: (error) => {
-      toast.error(serverDetail(error) ?? 'Registration failed');
+      toast.error(serverDetail(error) ?? REGISTRATION_FAILED);
     },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (register.isPending) return;
-    const input = validate(event, { full_name: fullName, email, phone, password });
-    if (input) register.mutate(input);
+    const checked = await validate(event.currentTarget, { full_name: fullName, email, phone, password });
+    if (checked?.ok) register.mutate(checked.input);
+    else if (checked?.reason === 'unavailable') toast.error(REGISTRATION_FAILED);
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create account">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Create account">
       <Stack gap="5">
         <TextField
           name="full_name"
@@ -94,7 +98,7 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
           }}
           error={errors.password}
         />
-        <AuthSubmitButton pending={register.isPending} loadingText="Creating account…">
+        <AuthSubmitButton pending={register.isPending || checking} loadingText="Creating account…">
           Create Account
         </AuthSubmitButton>
       </Stack>

@@ -1,13 +1,15 @@
 import { Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { loginInputSchema, type AuthResult } from '../../../shared/schemas/auth';
+import type { AuthResult } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/password-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
 
 type SignInField = 'email' | 'password';
+
+const LOGIN_FAILED = 'Login failed';
 
 const REQUIRED: Record<SignInField, string> = { email: 'Email is required', password: 'Password is required' };
 
@@ -20,23 +22,24 @@ type SignInFormProps = {
 /** Spec sections 2, 5 and 8: email and password are required; a failure shows the server's detail. */
 export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
-  const { errors, clearError, validate } = useAuthFormErrors(loginInputSchema, REQUIRED);
+  const { errors, clearError, validate, checking } = useAuthFormErrors((schemas) => schemas.loginInputSchema, REQUIRED);
   const login = trpc.auth.login.useMutation({
     onSuccess: onSignedIn,
     onError: (error) => {
-      toast.error(serverDetail(error) ?? 'Login failed');
+      toast.error(serverDetail(error) ?? LOGIN_FAILED);
     },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending) return;
-    const input = validate(event, { email, password });
-    if (input) login.mutate(input);
+    const checked = await validate(event.currentTarget, { email, password });
+    if (checked?.ok) login.mutate(checked.input);
+    else if (checked?.reason === 'unavailable') toast.error(LOGIN_FAILED);
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
       <Stack gap="5">
         <AuthEmailField
           value={email}
@@ -58,7 +61,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
           }}
           error={errors.password}
         />
-        <AuthSubmitButton pending={login.isPending} loadingText="Signing in…">
+        <AuthSubmitButton pending={login.isPending || checking} loadingText="Signing in…">
           Sign In
         </AuthSubmitButton>
       </Stack>

@@ -1,11 +1,7 @@
 import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from '../../../shared/gstin';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
-import {
-  EXPERIENCE_YEARS_MAX,
-  EXPERIENCE_YEARS_MIN,
-  vendorRegisterInputSchema,
-  type VendorRegisterData,
-} from '../../../shared/schemas/vendor';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/auth-limits';
+import type { VendorRegisterData } from '../../../shared/schemas/vendor';
+import { EXPERIENCE_YEARS_MAX, EXPERIENCE_YEARS_MIN } from '../../../shared/vendor-limits';
 import type { FieldErrors } from '../../lib/form-errors';
 
 /** The registration form as typed (spec section 2); `confirm_password` stays in the browser (spec section 3). */
@@ -66,12 +62,12 @@ export type VendorFormCheck =
   | { ok: true; input: VendorRegisterData }
   | { ok: false; message: string; errors: FieldErrors<VendorField> };
 
-function fail(message: string, errors: FieldErrors<VendorField>): VendorFormCheck {
+export function fail(message: string, errors: FieldErrors<VendorField>): VendorFormCheck {
   return { ok: false, message, errors };
 }
 
 /** Experience as the JSON integer the server takes; empty is 0 (spec section 3 default), anything else as typed. */
-function experienceYears(raw: string): number {
+export function experienceYears(raw: string): number {
   const text = raw.trim();
   return text === '' ? 0 : Number(text);
 }
@@ -79,10 +75,10 @@ function experienceYears(raw: string): number {
 /**
  * Spec section 5, in its order, one message at a time: the passwords match, the password is long enough, every
  * required field is filled. Then the GST number is checked as a GSTIN with the shared function (its message
- * names what is wrong), and the shared schema the server uses catches the rest (an e-mail without '@', a phone
- * that is not an Indian mobile, experience outside 0-50, a portfolio link that is not a web address).
+ * names what is wrong) and the experience as whole years. Null when all of these hold; the shared schema the server
+ * uses then catches the rest (vendor-check.ts). Needs no zod, so it answers before that code has arrived.
  */
-export function checkVendorForm(values: VendorFormValues): VendorFormCheck {
+export function firstVendorProblem(values: VendorFormValues): VendorFormCheck | null {
   if (values.password !== values.confirm_password) {
     return fail(VENDOR_MESSAGES.passwordMismatch, { confirm_password: VENDOR_MESSAGES.passwordMismatch });
   }
@@ -104,26 +100,5 @@ export function checkVendorForm(values: VendorFormValues): VendorFormCheck {
     const message = `Experience must be a whole number of years from ${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
     return fail(message, { experience_years: message });
   }
-
-  const parsed = vendorRegisterInputSchema.safeParse({
-    email: values.email,
-    password: values.password,
-    contact_person: values.contact_person,
-    business_name: values.business_name,
-    phone: values.phone,
-    business_address: values.business_address,
-    location: values.location,
-    services_offered: values.services_offered,
-    experience_years: experience,
-    gst_number: gstin === '' ? null : gstin,
-    portfolio_link: values.portfolio_link.trim() === '' ? null : values.portfolio_link,
-  });
-  if (parsed.success) return { ok: true, input: parsed.data };
-
-  const errors: FieldErrors<VendorField> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !(field in errors)) errors[field as VendorField] = issue.message;
-  }
-  return fail(parsed.error.issues[0]?.message ?? VENDOR_MESSAGES.failure, errors);
+  return null;
 }

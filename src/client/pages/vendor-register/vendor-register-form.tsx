@@ -3,7 +3,7 @@ import { BriefcaseBusiness, KeyRound, Store } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/auth-limits';
 import {
   BUSINESS_ADDRESS_MAX_LENGTH,
   BUSINESS_NAME_MAX_LENGTH,
@@ -11,7 +11,7 @@ import {
   EXPERIENCE_YEARS_MIN,
   PORTFOLIO_LINK_MAX_LENGTH,
   SERVICES_OFFERED_MAX_LENGTH,
-} from '../../../shared/schemas/vendor';
+} from '../../../shared/vendor-limits';
 import { PasswordField } from '../../components/password-field';
 import { PrefixedField } from '../../components/prefixed-field';
 import { TextField } from '../../components/text-field';
@@ -19,7 +19,26 @@ import { TextareaField } from '../../components/textarea-field';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
-import { checkVendorForm, EMPTY_VENDOR_FORM, VENDOR_MESSAGES, type VendorField, type VendorFormValues } from './vendor-form';
+import { whenIdle } from '../../lib/when-idle';
+import type * as VendorCheckModule from './vendor-check';
+import {
+  EMPTY_VENDOR_FORM,
+  firstVendorProblem,
+  VENDOR_MESSAGES,
+  type VendorField,
+  type VendorFormCheck,
+  type VendorFormValues,
+} from './vendor-form';
+
+let vendorCheckLoad: Promise<typeof VendorCheckModule> | undefined;
+/** The schema check's chunk (zod), fetched once; a failed fetch is tried again on the next call. */
+function loadVendorCheck(): Promise<typeof VendorCheckModule> {
+  vendorCheckLoad ??= import('./vendor-check').catch((error: unknown) => {
+    vendorCheckLoad = undefined;
+    throw error;
+  });
+  return vendorCheckLoad;
+}
 import { FormSection } from '../../components/form-section';
 
 /** Spec sections 4 and 9: the redirect to /login two seconds after a successful registration. */
@@ -39,6 +58,12 @@ export function VendorRegisterForm() {
   const successRef = useRef<HTMLDivElement>(null);
   // One validation message at a time (spec section 5): a new one replaces the last instead of stacking up.
   const lastError = useRef<string | undefined>(undefined);
+  // True while a submit waits for the schema check's code (only when the vendor is quicker than the connection).
+  const [checking, setChecking] = useState(false);
+  const checkingRef = useRef(false);
+
+  // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered (issue 7).
+  useEffect(() => whenIdle(() => void loadVendorCheck().catch(() => undefined)), []);
 
   function showError(message: string) {
     if (lastError.current) toast.dismiss(lastError.current);
@@ -62,14 +87,29 @@ export function VendorRegisterForm() {
     });
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (register.isPending || submittedMessage !== null) return;
-    const check = checkVendorForm(values);
+    if (register.isPending || submittedMessage !== null || checkingRef.current) return;
+    const form = event.currentTarget;
+    // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
+    let check: VendorFormCheck | null = firstVendorProblem(values);
+    if (!check) {
+      checkingRef.current = true;
+      setChecking(true);
+      try {
+        check = (await loadVendorCheck()).checkVendorForm(values);
+      } catch {
+        showError(VENDOR_MESSAGES.failure);
+        return;
+      } finally {
+        checkingRef.current = false;
+        setChecking(false);
+      }
+    }
     if (!check.ok) {
       setErrors(check.errors);
       showError(check.message);
-      focusFirstInvalid(event.currentTarget, check.errors);
+      focusFirstInvalid(form, check.errors);
       return;
     }
     setErrors({});
@@ -93,7 +133,7 @@ export function VendorRegisterForm() {
     onValueChange: (value: string) => setField(name, value),
     error: errors[name],
   });
-  const locked = register.isPending || submittedMessage !== null;
+  const locked = register.isPending || checking || submittedMessage !== null;
 
   return (
     <Box
@@ -106,7 +146,7 @@ export function VendorRegisterForm() {
       px={{ base: '4', sm: '6', md: '10' }}
       py={{ base: '6', md: '9' }}
     >
-      <form onSubmit={submit} noValidate aria-labelledby="vendor-form-heading">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="vendor-form-heading">
         <Heading id="vendor-form-heading" as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="accent.950" mb="1">
           Partner application
         </Heading>
@@ -268,7 +308,7 @@ export function VendorRegisterForm() {
               w={{ base: 'full', md: 'auto' }}
               alignSelf={{ md: 'flex-start' }}
               px="10"
-              loading={register.isPending}
+              loading={register.isPending || checking}
               loadingText="Submitting…"
               disabled={locked}
             >
