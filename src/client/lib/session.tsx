@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { AuthResult, UserDto } from '../../shared/schemas/auth';
 import { httpStatusOf } from './errors';
 import { clearToken, readToken, writeToken } from './token-storage';
+import { useTransitionQuery } from './transition-query';
 import { trpc } from './trpc';
 
 export type SessionStatus = 'loading' | 'ready';
@@ -33,15 +34,16 @@ function isUserScoped(query: Query): boolean {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { client } = trpc.useUtils();
+  const utils = trpc.useUtils();
+  const { client } = utils;
   const [startupToken] = useState(readToken);
   // Set by signIn/signOut in this tab; from then on it, not the start-up check, says who is signed in.
   const [local, setLocal] = useState<{ user: UserDto | null } | null>(null);
 
-  const me = trpc.auth.me.useQuery(undefined, {
-    enabled: startupToken !== null && local === null,
-    staleTime: Infinity,
-  });
+  // Its answer re-renders the app as a transition (transition-query.ts).
+  const me = useTransitionQuery(
+    utils.auth.me.queryOptions(undefined, { enabled: startupToken !== null && local === null, staleTime: Infinity }),
+  );
 
   useEffect(() => {
     if (me.isError && local === null) clearToken();
