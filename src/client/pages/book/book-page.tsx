@@ -1,13 +1,9 @@
-import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, BadgePercent, ClipboardList, ReceiptText } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
-import { BrandLogo } from '../../components/brand-logo';
-import { PageHero } from '../../components/page-hero';
-import { SiteFooter } from '../../components/site-footer';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { createRetryKeys } from '../../lib/idempotency-key';
@@ -31,11 +27,6 @@ import type { QuoteFormCheck } from './quote-form';
 import type * as QuoteResultModule from './quote-result';
 import type { QuotedEvent } from './subscription';
 
-const HIGHLIGHTS = [
-  { icon: ClipboardList, text: 'Choose a package' },
-  { icon: ReceiptText, text: 'GST-inclusive quote in seconds' },
-  { icon: BadgePercent, text: 'Volume discounts applied automatically' },
-];
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -53,70 +44,6 @@ function fieldOfServerError(error: unknown, values: QuoteFormValues): QuoteField
   const field = data?.issues?.[0]?.loc?.[1];
   return typeof field === 'string' && field in values ? (field as QuoteField) : null;
 }
-
-/** The page's top bar: the brand, and the way back home (spec section 2). Static, so typing never re-renders it. */
-const BookHeader = memo(function BookHeader() {
-  return (
-    <Box as="header" bg="bg/90" borderBottomWidth="1px" borderColor="border.muted" position="relative" zIndex="1">
-      <Container maxW="6xl" h="16" display="flex" alignItems="center" justifyContent="space-between" gap="2">
-        <BrandLogo />
-        <Button
-          asChild
-          variant="outline"
-          colorPalette="accent"
-          rounded="full"
-          size={{ base: 'sm', sm: 'md' }}
-          px={{ base: '3', sm: '4' }}
-          gap="1.5"
-          minH="11"
-        >
-          <Link href="/">
-            <ArrowLeft aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
-      </Container>
-    </Box>
-  );
-});
-
-/** The invitation to book (spec section 2: "a heading inviting the visitor to book an event"). */
-const BookHero = memo(function BookHero() {
-  return (
-    <PageHero
-      eyebrow="Instant quote"
-      title="Book Your Event with Us"
-      lead="Pick a package, tell us about your celebration and get a GST-inclusive quote on the spot. We will email you a copy too."
-      maxW="4xl"
-      hideInPrint
-    >
-      <Flex as="ul" listStyleType="none" gap="3" flexWrap="wrap" mt="2" hideBelow="md">
-        {HIGHLIGHTS.map(({ icon: Icon, text }) => (
-          <HStack
-            as="li"
-            key={text}
-            gap="2"
-            px="3"
-            py="1.5"
-            rounded="full"
-            bg="whiteAlpha.100"
-            borderWidth="1px"
-            borderColor="whiteAlpha.200"
-            textStyle="sm"
-            color="cream.100"
-          >
-            <Box color="brand.300" aria-hidden="true">
-              <Icon size={16} />
-            </Box>
-            {text}
-          </HStack>
-        ))}
-      </Flex>
-    </PageHero>
-  );
-});
-
-const Footer = memo(SiteFooter);
 
 /*
  * The quote and the subscription offer are not needed until a quote exists: their code is fetched once the page
@@ -140,7 +67,8 @@ type Reveal = 'quote' | 'form' | null;
 /**
  * Spec section 2 "Booking / instant-quote page", with the rules of sections 4, 5, 8 and 9: choose a package,
  * fill in the event details, get a GST-inclusive quote, then the ₹99 subscription offer. The form keeps its
- * values while the quote is shown, so '← Modify Details' brings them back as they were.
+ * values while the quote is shown, so '← Modify Details' brings them back as they were. The page's bar, hero and
+ * footer are drawn around it by BookLayout (book-layout.tsx), which is in the entry bundle.
  */
 export function BookPage() {
   useDocumentTitle('Book Your Event');
@@ -265,60 +193,50 @@ export function BookPage() {
   }
 
   return (
-    <Box minH="100dvh" bg="bg" display="flex" flexDirection="column">
-      <BookHeader />
-
-      <Box as="main" flex="1">
-        <BookHero />
-
-        <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative" _print={{ mt: '0', pb: '0' }}>
-          {quoted && result ? (
-            <result.QuoteResult quoted={quoted} sectionRef={quoteSectionRef} headingRef={quoteHeadingRef} onModify={modifyDetails} />
-          ) : (
-            <Stack gap={{ base: '10', md: '14' }}>
-              <Box as="section" ref={packagesSectionRef} aria-labelledby="packages-heading" scrollMarginTop="4">
-                <Box
-                  bg="bg.panel"
-                  rounded="2xl"
-                  borderWidth="1px"
-                  borderColor="border"
-                  shadow="sm"
-                  px={{ base: '4', sm: '6', md: '10' }}
-                  pt={{ base: '6', md: '9' }}
-                  pb={{ base: '6', md: '10' }}
-                >
-                  <Heading
-                    id="packages-heading"
-                    ref={packagesHeadingRef}
-                    tabIndex={-1}
-                    outline="none"
-                    as="h2"
-                    fontSize={{ base: '2xl', md: '3xl' }}
-                    color="accent.950"
-                  >
-                    Choose Your Package
-                  </Heading>
-                  <Text color="fg.muted" mt="1" mb={{ base: '8', md: '10' }}>
-                    Every package is freshly cooked by our chefs and served by our own team.
-                  </Text>
-                  <PackageChooser value={tier} onChange={setTier} />
-                </Box>
-              </Box>
-              <EventDetailsForm
-                values={values}
-                onFieldChange={setField}
-                error={error}
-                today={today}
-                canSubmit={hasDateAndGuests(values)}
-                pending={instant.isPending || waiting}
-                onSubmit={submit}
-              />
-            </Stack>
-          )}
-        </Container>
-      </Box>
-
-      <Footer />
-    </Box>
+    <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative" _print={{ mt: '0', pb: '0' }}>
+      {quoted && result ? (
+        <result.QuoteResult quoted={quoted} sectionRef={quoteSectionRef} headingRef={quoteHeadingRef} onModify={modifyDetails} />
+      ) : (
+        <Stack gap={{ base: '10', md: '14' }}>
+          <Box as="section" ref={packagesSectionRef} aria-labelledby="packages-heading" scrollMarginTop="4">
+            <Box
+              bg="bg.panel"
+              rounded="2xl"
+              borderWidth="1px"
+              borderColor="border"
+              shadow="sm"
+              px={{ base: '4', sm: '6', md: '10' }}
+              pt={{ base: '6', md: '9' }}
+              pb={{ base: '6', md: '10' }}
+            >
+              <Heading
+                id="packages-heading"
+                ref={packagesHeadingRef}
+                tabIndex={-1}
+                outline="none"
+                as="h2"
+                fontSize={{ base: '2xl', md: '3xl' }}
+                color="accent.950"
+              >
+                Choose Your Package
+              </Heading>
+              <Text color="fg.muted" mt="1" mb={{ base: '8', md: '10' }}>
+                Every package is freshly cooked by our chefs and served by our own team.
+              </Text>
+              <PackageChooser value={tier} onChange={setTier} />
+            </Box>
+          </Box>
+          <EventDetailsForm
+            values={values}
+            onFieldChange={setField}
+            error={error}
+            today={today}
+            canSubmit={hasDateAndGuests(values)}
+            pending={instant.isPending || waiting}
+            onSubmit={submit}
+          />
+        </Stack>
+      )}
+    </Container>
   );
 }
