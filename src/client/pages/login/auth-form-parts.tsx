@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../components/text-field';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
@@ -18,17 +19,22 @@ function loadAuthSchemas(): Promise<AuthSchemasModule> {
   return schemasLoad;
 }
 
-/** What a form gets from its validation: the parsed input, nothing to send (errors shown), or no schema code. */
-export type AuthValidation<Output> = { ok: true; input: Output } | { ok: false; reason: 'invalid' | 'unavailable' };
+type AuthValidation<Output> = { ok: true; input: Output } | { ok: false; reason: 'invalid' | 'unavailable' };
+
+/** The part of a tRPC mutation a sign-in form sends its input through. */
+type AuthMutation<Input> = { isPending: boolean; mutate(input: Input): void };
 
 /**
- * The validation both sign-in forms share: the shared schema and the spec's "is required" messages (spec
- * section 5), each message under its field, the keyboard on the first field to fix, and an error cleared as soon
- * as its field is edited.
+ * What both sign-in forms share: validation with the shared schema and the spec's "is required" messages (spec
+ * section 5), each message under its field, the keyboard on the first field to fix, an error cleared as soon as its
+ * field is edited, and the submit that sends the parsed input through the form's mutation. `failure` is the form's
+ * own message, shown when the schemas' code cannot be fetched.
  */
-export function useAuthFormErrors<Field extends string, Schema extends z.ZodType>(
+export function useAuthForm<Field extends string, Schema extends z.ZodType>(
   pickSchema: (schemas: AuthSchemasModule) => Schema,
   required: Record<Field, string>,
+  mutation: AuthMutation<z.output<Schema>>,
+  failure: string,
 ) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   // True while a submit waits for the schemas' code (only when the visitor is quicker than the connection).
@@ -69,7 +75,19 @@ export function useAuthFormErrors<Field extends string, Schema extends z.ZodType
     return { ok: true, input: result.data };
   }
 
-  return { errors, clearError, validate, checking };
+  /** The form's submit handler, for the values it holds now. */
+  function onSubmit(values: Record<Field, string>) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (mutation.isPending) return;
+      void validate(event.currentTarget, values).then((checked) => {
+        if (checked?.ok) mutation.mutate(checked.input);
+        else if (checked?.reason === 'unavailable') toast.error(failure);
+      });
+    };
+  }
+
+  return { errors, clearError, onSubmit, pending: mutation.isPending || checking };
 }
 
 /** The e-mail field of both forms; its value is shared, so switching forms keeps what was typed. */

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth-limits';
 import type { AuthResult } from '../../../shared/schemas/auth';
@@ -7,7 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
+import { AuthEmailField, AuthSubmitButton, useAuthForm } from './auth-form-parts';
 
 type AccountField = 'full_name' | 'email' | 'phone' | 'password';
 
@@ -31,24 +31,21 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, clearError, validate, checking } = useAuthFormErrors((schemas) => schemas.registerInputSchema, REQUIRED);
   const register = trpc.auth.register.useMutation({
     onSuccess: onRegistered,
     onError: (error) => {
       toast.error(serverDetail(error) ?? REGISTRATION_FAILED);
     },
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (register.isPending) return;
-    const checked = await validate(event.currentTarget, { full_name: fullName, email, phone, password });
-    if (checked?.ok) register.mutate(checked.input);
-    else if (checked?.reason === 'unavailable') toast.error(REGISTRATION_FAILED);
-  }
+  const { errors, clearError, onSubmit, pending } = useAuthForm(
+    (schemas) => schemas.registerInputSchema,
+    REQUIRED,
+    register,
+    REGISTRATION_FAILED,
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Create account">
+    <form onSubmit={onSubmit({ full_name: fullName, email, phone, password })} noValidate aria-label="Create account">
       <Stack gap="5">
         <TextField
           name="full_name"
@@ -98,7 +95,7 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
           }}
           error={errors.password}
         />
-        <AuthSubmitButton pending={register.isPending || checking} loadingText="Creating account…">
+        <AuthSubmitButton pending={pending} loadingText="Creating account…">
           Create Account
         </AuthSubmitButton>
       </Stack>

@@ -1,11 +1,11 @@
 import { Stack } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AuthResult } from '../../../shared/schemas/auth';
 import { PasswordField } from '../../components/password-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { AuthEmailField, AuthSubmitButton, useAuthFormErrors } from './auth-form-parts';
+import { AuthEmailField, AuthSubmitButton, useAuthForm } from './auth-form-parts';
 
 type SignInField = 'email' | 'password';
 
@@ -22,24 +22,16 @@ type SignInFormProps = {
 /** Spec sections 2, 5 and 8: email and password are required; a failure shows the server's detail. */
 export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
-  const { errors, clearError, validate, checking } = useAuthFormErrors((schemas) => schemas.loginInputSchema, REQUIRED);
   const login = trpc.auth.login.useMutation({
     onSuccess: onSignedIn,
     onError: (error) => {
       toast.error(serverDetail(error) ?? LOGIN_FAILED);
     },
   });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    const checked = await validate(event.currentTarget, { email, password });
-    if (checked?.ok) login.mutate(checked.input);
-    else if (checked?.reason === 'unavailable') toast.error(LOGIN_FAILED);
-  }
+  const { errors, clearError, onSubmit, pending } = useAuthForm((schemas) => schemas.loginInputSchema, REQUIRED, login, LOGIN_FAILED);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
+    <form onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">
       <Stack gap="5">
         <AuthEmailField
           value={email}
@@ -61,7 +53,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
           }}
           error={errors.password}
         />
-        <AuthSubmitButton pending={login.isPending || checking} loadingText="Signing in…">
+        <AuthSubmitButton pending={pending} loadingText="Signing in…">
           Sign In
         </AuthSubmitButton>
       </Stack>
