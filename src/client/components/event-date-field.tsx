@@ -2,6 +2,7 @@ import { Box, createSlotRecipeContext, IconButton, Text, type HTMLChakraProps, t
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { formatLongDate, isIsoDate } from '../../shared/dates';
+import { deferredModule } from '../lib/deferred-module';
 import { whenIdle } from '../lib/when-idle';
 import type * as PickerModule from './event-date-picker';
 
@@ -61,18 +62,7 @@ export function DateFieldLabel({ label }: { label: string }) {
  * field first (issue 7). Until then the field is drawn by the stand-in below: the same elements with the same
  * recipe (Chakra's datePicker slot recipe) and the same attributes, so nothing moves or changes when it is swapped.
  */
-let picker: typeof PickerModule | undefined;
-let pickerLoad: Promise<typeof PickerModule> | undefined;
-function loadPicker(): Promise<typeof PickerModule> {
-  pickerLoad ??= import('./event-date-picker').then(
-    (module) => (picker = module),
-    (error: unknown) => {
-      pickerLoad = undefined;
-      throw error;
-    },
-  );
-  return pickerLoad;
-}
+const picker = deferredModule(() => import('./event-date-picker'));
 
 const { withProvider, withContext } = createSlotRecipeContext({ key: 'datePicker' });
 const StandInRoot = withProvider<HTMLDivElement, HTMLChakraProps<'div'> & SlotRecipeProps<'datePicker'>>('div', 'root');
@@ -192,7 +182,7 @@ export function EventDateField({
   emptyHint = 'Past dates are not available.',
   name = 'event_date',
 }: EventDateFieldProps) {
-  const [loaded, setLoaded] = useState(() => picker);
+  const [loaded, setLoaded] = useState(() => picker.loaded());
   const [handoff, setHandoff] = useState<DateFieldHandoff>();
   const pending = useRef({ entered: false, openCalendar: false });
   const standInRef = useRef<HTMLInputElement>(null);
@@ -219,7 +209,7 @@ export function EventDateField({
       });
       setLoaded(() => module);
     };
-    const load = () => void loadPicker().then(swap, () => undefined);
+    const load = () => void picker.load().then(swap, () => undefined);
     startNow.current = load;
     const cancel = whenIdle(load);
     return () => {

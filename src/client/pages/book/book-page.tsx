@@ -6,6 +6,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
+import { deferredModule } from '../../lib/deferred-module';
 import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,7 +18,7 @@ import {
   firstSpecProblem,
   hasDateAndGuests,
   initialQuoteValues,
-  loadQuoteValidator,
+  quoteValidator,
   QUOTE_MESSAGES,
   type QuoteField,
   type QuoteFormProblem,
@@ -49,18 +50,7 @@ function fieldOfServerError(error: unknown, values: QuoteFormValues): QuoteField
  * The quote and the subscription offer are not needed until a quote exists: their code is fetched once the page
  * has rendered, and a quote that comes back first waits for it, so it always appears whole (issue 7).
  */
-let quoteResult: typeof QuoteResultModule | undefined;
-let quoteResultLoad: Promise<typeof QuoteResultModule> | undefined;
-function loadQuoteResult(): Promise<typeof QuoteResultModule> {
-  quoteResultLoad ??= import('./quote-result').then(
-    (module) => (quoteResult = module),
-    (error: unknown) => {
-      quoteResultLoad = undefined;
-      throw error;
-    },
-  );
-  return quoteResultLoad;
-}
+const quoteResult = deferredModule(() => import('./quote-result'));
 
 type Reveal = 'quote' | 'form' | null;
 
@@ -77,7 +67,7 @@ export function BookPage() {
   const [tier, setTier] = useState<PricingTier>(DEFAULT_TIER);
   const [error, setError] = useState<FieldError | null>(null);
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
-  const [result, setResult] = useState(() => quoteResult);
+  const [result, setResult] = useState(() => quoteResult.loaded());
   const instant = trpc.quote.instant.useMutation();
   // True while a submit waits for code fetched after the first render (the schema check before sending, the
   // quote's own view after the answer), which happens only when the visitor is quicker than the connection.
@@ -104,8 +94,8 @@ export function BookPage() {
     // page has rendered.
     () =>
       whenIdle(() => {
-        void loadQuoteValidator().catch(() => undefined);
-        void loadQuoteResult().catch(() => undefined);
+        quoteValidator.preload();
+        quoteResult.preload();
       }),
     [],
   );
@@ -139,7 +129,7 @@ export function BookPage() {
     let check: QuoteFormCheck;
     waitFor(true);
     try {
-      check = (await loadQuoteValidator()).checkQuoteForm(values, tier, today);
+      check = (await quoteValidator.load()).checkQuoteForm(values, tier, today);
     } catch {
       toast.error(QUOTE_MESSAGES.failure);
       return;
@@ -160,7 +150,7 @@ export function BookPage() {
         let module: typeof QuoteResultModule;
         waitFor(true);
         try {
-          module = await loadQuoteResult();
+          module = await quoteResult.load();
         } catch {
           // The quote cannot be shown (its code did not arrive): the key is kept, so trying again answers the same
           // quote instead of making another.

@@ -1,8 +1,8 @@
 import { type EventType, type PricingTier, type VenueType } from '../../../shared/domain';
 import { isIsoDate } from '../../../shared/dates';
 import type { InstantQuoteInput } from '../../../shared/schemas/quote';
+import { deferredModule } from '../../lib/deferred-module';
 import { isEventType } from './booking-options';
-import type * as QuoteForm from './quote-form';
 
 /*
  * The quote form's state and the spec's own checks, without zod: the page renders and checks the required fields
@@ -96,11 +96,4 @@ export function firstSpecProblem(values: QuoteFormValues, today: string): QuoteF
 }
 
 /** The shared schema's check (quote-form.ts, with zod), loaded once: after the first render, or by a submit. */
-let validator: Promise<typeof QuoteForm> | undefined;
-export function loadQuoteValidator(): Promise<typeof QuoteForm> {
-  validator ??= import('./quote-form').catch((error: unknown) => {
-    validator = undefined;
-    throw error;
-  });
-  return validator;
-}
+export const quoteValidator = deferredModule(() => import('./quote-form'));

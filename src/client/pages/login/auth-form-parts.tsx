@@ -4,20 +4,13 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../components/text-field';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { deferredModule } from '../../lib/deferred-module';
 import { whenIdle } from '../../lib/when-idle';
 import type * as AuthSchemas from './auth-schemas';
 
 type AuthSchemasModule = typeof AuthSchemas;
 
-let schemasLoad: Promise<AuthSchemasModule> | undefined;
-/** The schemas' chunk, fetched once; a failed fetch is tried again on the next call. */
-function loadAuthSchemas(): Promise<AuthSchemasModule> {
-  schemasLoad ??= import('./auth-schemas').catch((error: unknown) => {
-    schemasLoad = undefined;
-    throw error;
-  });
-  return schemasLoad;
-}
+const authSchemas = deferredModule(() => import('./auth-schemas'));
 
 type AuthValidation<Output> = { ok: true; input: Output } | { ok: false; reason: 'invalid' | 'unavailable' };
 
@@ -42,7 +35,7 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
   const checkingRef = useRef(false);
 
   // The schemas are not needed to show the form: they are fetched once the page has rendered (issue 7).
-  useEffect(() => whenIdle(() => void loadAuthSchemas().catch(() => undefined)), []);
+  useEffect(() => whenIdle(authSchemas.preload), []);
 
   function clearError(field: Field) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -58,7 +51,7 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
     checkingRef.current = true;
     setChecking(true);
     try {
-      schema = pickSchema(await loadAuthSchemas());
+      schema = pickSchema(await authSchemas.load());
     } catch {
       return { ok: false, reason: 'unavailable' };
     } finally {

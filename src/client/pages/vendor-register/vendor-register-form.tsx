@@ -19,8 +19,8 @@ import { TextareaField } from '../../components/textarea-field';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
+import { deferredModule } from '../../lib/deferred-module';
 import { whenIdle } from '../../lib/when-idle';
-import type * as VendorCheckModule from './vendor-check';
 import {
   EMPTY_VENDOR_FORM,
   firstVendorProblem,
@@ -30,15 +30,8 @@ import {
   type VendorFormValues,
 } from './vendor-form';
 
-let vendorCheckLoad: Promise<typeof VendorCheckModule> | undefined;
-/** The schema check's chunk (zod), fetched once; a failed fetch is tried again on the next call. */
-function loadVendorCheck(): Promise<typeof VendorCheckModule> {
-  vendorCheckLoad ??= import('./vendor-check').catch((error: unknown) => {
-    vendorCheckLoad = undefined;
-    throw error;
-  });
-  return vendorCheckLoad;
-}
+/** The schema check (zod), fetched after the first render (issue 7). */
+const vendorCheck = deferredModule(() => import('./vendor-check'));
 import { FormSection } from '../../components/form-section';
 
 /** Spec sections 4 and 9: the redirect to /login two seconds after a successful registration. */
@@ -63,7 +56,7 @@ export function VendorRegisterForm() {
   const checkingRef = useRef(false);
 
   // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered (issue 7).
-  useEffect(() => whenIdle(() => void loadVendorCheck().catch(() => undefined)), []);
+  useEffect(() => whenIdle(vendorCheck.preload), []);
 
   function showError(message: string) {
     if (lastError.current) toast.dismiss(lastError.current);
@@ -97,7 +90,7 @@ export function VendorRegisterForm() {
       checkingRef.current = true;
       setChecking(true);
       try {
-        check = (await loadVendorCheck()).checkVendorForm(values);
+        check = (await vendorCheck.load()).checkVendorForm(values);
       } catch {
         showError(VENDOR_MESSAGES.failure);
         return;
