@@ -25,7 +25,8 @@ const page = (dir: string, file: string) => `src/client/pages/${dir}/${file}.tsx
 const ROUTES: Route[] = [
   { path: '/', page: page('landing', 'landing-page'), budgetKb: BUDGET_KB },
   { path: '/book', page: page('book', 'book-page'), budgetKb: BUDGET_KB },
-  { path: '/login', page: page('login', 'login-page') },
+  // The sign-in page is in the entry; its form is what loads before it can be used.
+  { path: '/login', page: page('login', 'sign-in-form') },
   { path: '/vendor-register', page: page('vendor-register', 'vendor-register-page') },
   { path: '/bookings', page: page('bookings', 'bookings-page') },
   { path: '/admin', page: page('admin', 'admin-dashboard-page'), onlyWhenVisited: true },

@@ -1,14 +1,19 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
+import { lazyNamed } from './lib/lazy-named';
 import { usePageViewReporting } from './lib/page-views';
 import { BookLayout } from './pages/book/book-layout';
 import { LandingPage } from './pages/landing/landing-page';
+import { LoginPage } from './pages/login/login-page';
 import { VendorLayout } from './pages/vendor-register/vendor-layout';
 
-/** Route pages are split into their own chunks; only the landing page (and the frames of /book and /vendor-register) ship in the entry bundle. */
+/*
+ * Route pages are split into their own chunks (lazyPage); only the landing page, the sign-in page (its forms load
+ * lazily) and the frames of /book and /vendor-register ship in the entry bundle.
+ */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyNamed<object, Name>(load, name);
 }
 
 /**
@@ -26,7 +31,6 @@ function inLayout(Page: ComponentType, Layout: ComponentType<{ children: ReactNo
 }
 
 const BookPage = inLayout(lazyPage(() => import('./pages/book/book-page'), 'BookPage'), BookLayout);
-const LoginPage = lazyPage(() => import('./pages/login/login-page'), 'LoginPage');
 const VendorRegisterPage = inLayout(
   lazyPage(() => import('./pages/vendor-register/vendor-register-page'), 'VendorRegisterPage'),
   VendorLayout,

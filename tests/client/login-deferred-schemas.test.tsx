@@ -25,7 +25,7 @@ describe('/login before the schemas have arrived', () => {
     const { user } = renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: 'Welcome back' });
 
-    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    await user.type(await screen.findByLabelText(/^Email/), 'asha@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const busy = await screen.findByRole('button', { name: /Signing in/ });

@@ -17,6 +17,8 @@ function passwordInput() {
 async function openLogin(path = '/login') {
   const view = renderApp({ path });
   await screen.findByRole('heading', { name: 'Welcome back' });
+  // The page paints first; the form's code follows (issue 7).
+  await screen.findByRole('form', { name: 'Sign in' });
   return view;
 }
 
@@ -156,7 +158,8 @@ describe('/login: create account', () => {
   async function openCreateAccount() {
     const view = await openLogin();
     await view.user.click(screen.getByRole('button', { name: 'Create an account' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toHaveFocus();
+    // The switch is a transition (the other form's code may still be loading); focus moves once it has happened.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Create your account' })).toHaveFocus());
     return view;
   }
 

@@ -15,7 +15,7 @@ describe('/login when the schemas cannot be fetched', () => {
     const { user } = renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: 'Welcome back' });
 
-    await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
+    await user.type(await screen.findByLabelText(/^Email/), 'asha@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();

@@ -20,7 +20,7 @@ describe('routes', () => {
     expect(currentPath()).toBe('/login');
     expect(currentUrl()).toBe('/login?next=%2Fbookings');
 
-    await user.type(screen.getByLabelText(/^Email/), 'customer@example.in');
+    await user.type(await screen.findByLabelText(/^Email/), 'customer@example.in');
     await user.type(screen.getByLabelText(/^Password/), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 

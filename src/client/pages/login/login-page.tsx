@@ -1,17 +1,37 @@
-import { Box, Button, Flex, Grid, Heading, HStack, Link as ChakraLink, Separator, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, Grid, Heading, HStack, Link as ChakraLink, Separator, Spinner, Text } from '@chakra-ui/react';
 import { ArrowLeft, Store } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, useTransition } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import type { AuthResult } from '../../../shared/schemas/auth';
 import { BrandLogo } from '../../components/brand-logo';
+import { lazyNamed } from '../../lib/lazy-named';
 import { destinationAfterSignIn, NEXT_PARAM, safeNextPath } from '../../lib/redirects';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CreateAccountForm } from './create-account-form';
 import { LoginBrandPanel } from './login-brand-panel';
-import { SignInForm } from './sign-in-form';
 import { touchTarget } from '../../touch-targets';
+
+/*
+ * The page is part of the entry bundle, so its heading and lead paint with the first render; only the forms (their
+ * fields, the password field, the auth mutations) load afterwards, in the space kept for them (issue 7).
+ */
+const SignInForm = lazyNamed(() => import('./sign-in-form'), 'SignInForm');
+const CreateAccountForm = lazyNamed(() => import('./create-account-form'), 'CreateAccountForm');
+
+/**
+ * The sign-in form's height (two fields and the button; the same at every width), kept free while its code loads so
+ * nothing under or around it moves when it arrives. tests/e2e/layout-shift.test.ts fails if the two part ways.
+ */
+const SIGN_IN_FORM_HEIGHT = '232px';
+
+function FormLoader() {
+  return (
+    <Center minH={SIGN_IN_FORM_HEIGHT} role="status" aria-label="Loading the form">
+      <Spinner size="md" color="brand.solid" />
+    </Center>
+  );
+}
 
 type Mode = 'sign-in' | 'create-account';
 
@@ -41,6 +61,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   // Set when this page signs the user in, so the "already signed in" redirect below does not race the handler's own.
   const [completed, setCompleted] = useState(false);
+  const [switching, startSwitch] = useTransition();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const modeChanged = useRef(false);
   const copy = COPY[mode];
@@ -62,7 +83,8 @@ export function LoginPage() {
 
   function toggleMode() {
     modeChanged.current = true;
-    setMode((current) => (current === 'sign-in' ? 'create-account' : 'sign-in'));
+    // A transition: the current form stays until the other one's code is in, instead of a loader in between.
+    startSwitch(() => setMode((current) => (current === 'sign-in' ? 'create-account' : 'sign-in')));
   }
 
   return (
@@ -100,25 +122,38 @@ export function LoginPage() {
               {copy.lead}
             </Text>
 
-            {mode === 'sign-in' ? (
-              <SignInForm
-                email={email}
-                onEmailChange={setEmail}
-                onSignedIn={(result) =>
-                  finish(result, 'Login successful!', destinationAfterSignIn(result.user.role, next))
-                }
-              />
-            ) : (
-              <CreateAccountForm
-                email={email}
-                onEmailChange={setEmail}
-                onRegistered={(result) => finish(result, 'Registration successful!', '/')}
-              />
-            )}
+            <Suspense fallback={<FormLoader />}>
+              {mode === 'sign-in' ? (
+                <SignInForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onSignedIn={(result) =>
+                    finish(result, 'Login successful!', destinationAfterSignIn(result.user.role, next))
+                  }
+                />
+              ) : (
+                <CreateAccountForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onRegistered={(result) => finish(result, 'Registration successful!', '/')}
+                />
+              )}
+            </Suspense>
 
             <HStack justify="center" gap="1.5" mt="6" fontSize="sm" flexWrap="wrap">
               <Text color="fg.muted">{copy.switchPrompt}</Text>
-              <Button variant="plain" size="sm" h="auto" p="0" color="brand.fg" fontWeight="semibold" onClick={toggleMode}>
+              <Button
+                variant="plain"
+                size="sm"
+                h="auto"
+                p="0"
+                color="brand.fg"
+                fontWeight="semibold"
+                onClick={toggleMode}
+                loading={switching}
+                loadingText={copy.switchLabel}
+                spinnerPlacement="end"
+              >
                 {copy.switchLabel}
               </Button>
             </HStack>
