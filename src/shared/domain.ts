@@ -85,3 +85,9 @@ export function homePathForRole(role: string): string {
   if (role === 'supplier') return '/supplier';
   return '/';
 }
+
+/** "pre_wedding" -> "Pre wedding", "premium" -> "Premium": an enum value as words in a sentence. */
+export function humanize(value: EventType | VenueType | PricingTier | string): string {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

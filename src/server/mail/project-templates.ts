@@ -2,7 +2,8 @@ import type { Brand } from '../../shared/brand';
 import { formatLongDate, INDIA_TIME_ZONE, isoDateInIndia } from '../../shared/dates';
 import type { EventType } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
-import { humanize, render, type EmailMessage } from './templates';
+import { humanize } from '../../shared/domain';
+import { render, type EmailMessage } from './templates';
 
 type Row = [label: string, value: string];
 

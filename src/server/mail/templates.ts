@@ -1,6 +1,6 @@
 import type { Brand } from '../../shared/brand';
 import { formatLongDate } from '../../shared/dates';
-import type { EventType, PricingTier, VenueType } from '../../shared/domain';
+import { humanize } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
@@ -36,12 +36,6 @@ export function escapeHtml(value: string | number): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** "pre_wedding" -> "Pre wedding", "premium" -> "Premium". */
-export function humanize(value: EventType | VenueType | PricingTier | string): string {
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 type Row = [label: string, value: string];

@@ -10,7 +10,8 @@ import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import { TOKEN_AMOUNT_PAISE } from '../../../shared/schemas/account';
 import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
-import { humanize, quoteReference } from '../../mail/templates';
+import { humanize } from '../../../shared/domain';
+import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../deps';
 import { upiPaymentUri } from '../payments/providers/upi';
 

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { formatInr } from '../../../shared/money';
-import { DEFAULT_PRICING, paiseToRupees, priceQuote, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
-import {
-  instantQuoteInputSchema,
-  type InstantQuoteInput,
-  type InstantQuoteResult,
-  type QuoteLine,
-} from '../../../shared/schemas/quote';
+import { DEFAULT_PRICING, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
+import { priceInstantQuote, toQuoteResult, withSubscriberDiscount, type SubscriberDiscount } from '../../../shared/quote-result';
+import { instantQuoteInputSchema, type InstantQuoteInput, type InstantQuoteResult } from '../../../shared/schemas/quote';
 import { bookings } from '../../db/schema';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
-import { humanize, quoteEmail } from '../../mail/templates';
+import { quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
@@ -25,61 +20,6 @@ import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '
  */
 export async function currentPricingRates(_deps: ServiceDeps): Promise<PricingRates> {
   return DEFAULT_PRICING;
-}
-
-/** The quote as the UI shows it, line by line, in rupees. */
-function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
-  const perPerson = paiseToRupees(price.basePricePerPersonPaise);
-  const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
-  return [
-    { key: 'base', label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`, amount: paiseToRupees(price.grossPaise) },
-    ...(price.discountPaise > 0
-      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
-      : []),
-    ...(subscriber
-      ? [{ key: 'subscriber_discount', label: `Subscriber discount (${subscriber.percent}%)`, amount: -paiseToRupees(subscriber.amountPaise) } as const]
-      : []),
-    { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
-    { key: 'gst', label: `GST (${price.gstPercent}%)`, amount: paiseToRupees(price.gstPaise) },
-    { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
-  ];
-}
-
-type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
-
-/**
- * The subscriber's 5% (spec section 9, issue 6) comes off the taxable amount after the volume discount, and GST is
- * charged on what remains, so the final bill falls by 5% and the tax invoice stays correct. `price` keeps the
- * volume-discounted `subtotalPaise` meaning "taxable amount".
- */
-function withSubscriberDiscount(price: QuoteBreakdown, subscription: { id: string; percent: number } | null): [QuoteBreakdown, SubscriberDiscount | null] {
-  if (!subscription) return [price, null];
-  const amountPaise = Math.round((price.subtotalPaise * subscription.percent) / 100);
-  const subtotalPaise = price.subtotalPaise - amountPaise;
-  const gstPaise = Math.round((subtotalPaise * price.gstPercent) / 100);
-  return [
-    { ...price, subtotalPaise, gstPaise, finalAmountPaise: subtotalPaise + gstPaise },
-    { subscriptionId: subscription.id, percent: subscription.percent, amountPaise },
-  ];
-}
-
-function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string, subscriber: SubscriberDiscount | null = null): InstantQuoteResult {
-  return {
-    quote_id: quoteId,
-    tier: price.tier,
-    guest_count: price.guestCount,
-    base_price_per_person: paiseToRupees(price.basePricePerPersonPaise),
-    gross_amount: paiseToRupees(price.grossPaise),
-    discount_percent: price.discountPercent,
-    discount_amount: paiseToRupees(price.discountPaise),
-    subtotal: paiseToRupees(price.subtotalPaise),
-    gst_percent: price.gstPercent,
-    gst_amount: paiseToRupees(price.gstPaise),
-    final_amount: paiseToRupees(price.finalAmountPaise),
-    valid_until: validUntil,
-    breakdown: quoteLines(price, subscriber),
-    ...(subscriber && { subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) } }),
-  };
 }
 
 /**
@@ -102,10 +42,7 @@ export async function createInstantQuote(
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
   const rates = await currentPricingRates(deps);
-  const listPrice = priceQuote(
-    { tier: data.tier, eventType: data.event_type, venueType: data.venue_type, city: data.location, guestCount: data.guest_count },
-    rates,
-  );
+  const listPrice = priceInstantQuote(data, rates);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);

@@ -1,0 +1,77 @@
+import { humanize } from './domain';
+import { formatInr } from './money';
+import { DEFAULT_PRICING, paiseToRupees, priceQuote, type PricingRates, type QuoteBreakdown } from './pricing';
+import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from './schemas/quote';
+
+/*
+ * An instant quote as `quote.instant` and `POST /api/quotation/instant` answer it: priced by `priceQuote`, shown
+ * line by line in rupees. The server builds its answer here, and the client's tests build the answers they mock
+ * here too, so the two cannot drift apart.
+ */
+
+/** The subscriber's discount on one quote (issue 6). */
+export type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
+
+/** The list price of a quote request, before any subscriber discount. */
+export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
+  return priceQuote(
+    { tier: input.tier, eventType: input.event_type, venueType: input.venue_type, city: input.location, guestCount: input.guest_count },
+    rates,
+  );
+}
+
+/**
+ * The subscriber's 5% (spec section 9, issue 6) comes off the taxable amount after the volume discount, and GST is
+ * charged on what remains, so the final bill falls by 5% and the tax invoice stays correct. `price` keeps the
+ * volume-discounted `subtotalPaise` meaning "taxable amount".
+ */
+export function withSubscriberDiscount(
+  price: QuoteBreakdown,
+  subscription: { id: string; percent: number } | null,
+): [QuoteBreakdown, SubscriberDiscount | null] {
+  if (!subscription) return [price, null];
+  const amountPaise = Math.round((price.subtotalPaise * subscription.percent) / 100);
+  const subtotalPaise = price.subtotalPaise - amountPaise;
+  const gstPaise = Math.round((subtotalPaise * price.gstPercent) / 100);
+  return [
+    { ...price, subtotalPaise, gstPaise, finalAmountPaise: subtotalPaise + gstPaise },
+    { subscriptionId: subscription.id, percent: subscription.percent, amountPaise },
+  ];
+}
+
+/** The quote as the UI shows it, line by line, in rupees. */
+function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
+  const perPerson = paiseToRupees(price.basePricePerPersonPaise);
+  const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
+  return [
+    { key: 'base', label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`, amount: paiseToRupees(price.grossPaise) },
+    ...(price.discountPaise > 0
+      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
+      : []),
+    ...(subscriber
+      ? [{ key: 'subscriber_discount', label: `Subscriber discount (${subscriber.percent}%)`, amount: -paiseToRupees(subscriber.amountPaise) } as const]
+      : []),
+    { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
+    { key: 'gst', label: `GST (${price.gstPercent}%)`, amount: paiseToRupees(price.gstPaise) },
+    { key: 'total', label: 'Total amount', amount: paiseToRupees(price.finalAmountPaise) },
+  ];
+}
+
+export function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string, subscriber: SubscriberDiscount | null = null): InstantQuoteResult {
+  return {
+    quote_id: quoteId,
+    tier: price.tier,
+    guest_count: price.guestCount,
+    base_price_per_person: paiseToRupees(price.basePricePerPersonPaise),
+    gross_amount: paiseToRupees(price.grossPaise),
+    discount_percent: price.discountPercent,
+    discount_amount: paiseToRupees(price.discountPaise),
+    subtotal: paiseToRupees(price.subtotalPaise),
+    gst_percent: price.gstPercent,
+    gst_amount: paiseToRupees(price.gstPaise),
+    final_amount: paiseToRupees(price.finalAmountPaise),
+    valid_until: validUntil,
+    breakdown: quoteLines(price, subscriber),
+    ...(subscriber && { subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) } }),
+  };
+}
