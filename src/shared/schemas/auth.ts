@@ -3,8 +3,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth-limits';
 import { ROLES } from '../domain';
 import { emailSchema, nameSchema, phoneSchema } from './common';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
-
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, type ApprovalStatus, type EventType, type ProjectStatus } from '../domain';
 import { emailSchema, listQuerySchema, nameSchema, optionalTextSchema, phoneSchema, uuidSchema } from './common';
-import { BUSINESS_NAME_MAX_LENGTH, dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
+import { BUSINESS_NAME_MAX_LENGTH } from '../vendor-limits';
+import { dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
 
 /**
  * Spec section 3 "Supplier". `total_projects` counts the projects the supplier has been invited to (the list the

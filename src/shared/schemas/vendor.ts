@@ -11,14 +11,6 @@ import {
 import { newPasswordSchema } from './auth';
 import { emailSchema, listQuerySchema, nameSchema, phoneSchema, requiredTextSchema, uuidSchema } from './common';
 
-export {
-  BUSINESS_ADDRESS_MAX_LENGTH,
-  BUSINESS_NAME_MAX_LENGTH,
-  EXPERIENCE_YEARS_MAX,
-  EXPERIENCE_YEARS_MIN,
-  PORTFOLIO_LINK_MAX_LENGTH,
-  SERVICES_OFFERED_MAX_LENGTH,
-};
 export const REJECTION_REASON_MAX_LENGTH = 500;
 /** A supplier lists at most this many services, each at most this long. */
 export const MAX_SERVICES = 30;

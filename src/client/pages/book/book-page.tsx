@@ -10,6 +10,7 @@ import { deferredModule } from '../../lib/deferred-module';
 import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
 import { EventDetailsForm, type FieldError } from './event-details-form';
 import { PackageChooser } from './package-chooser';
@@ -69,10 +70,9 @@ export function BookPage() {
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
   const [result, setResult] = useState(() => quoteResult.loaded());
   const instant = trpc.quote.instant.useMutation();
-  // True while a submit waits for code fetched after the first render (the schema check before sending, the
-  // quote's own view after the answer), which happens only when the visitor is quicker than the connection.
-  const [waiting, setWaiting] = useState(false);
-  const waitingRef = useRef(false);
+  // A submit may wait for code fetched after the first render (the schema check before sending, the quote's own
+  // view after the answer), which happens only when the visitor is quicker than the connection.
+  const { waiting, isWaiting, whileWaiting } = useWaiting();
   const [retryKeys] = useState(createRetryKeys);
   const quoteSectionRef = useRef<HTMLDivElement>(null);
   const quoteHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -105,11 +105,6 @@ export function BookPage() {
     setError((current) => (current?.field === field ? null : current));
   }
 
-  function waitFor(on: boolean) {
-    waitingRef.current = on;
-    setWaiting(on);
-  }
-
   function showProblem(form: HTMLFormElement, problem: QuoteFormProblem) {
     setError({ field: problem.field, message: problem.message });
     toast.error(problem.message);
@@ -118,7 +113,7 @@ export function BookPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (instant.isPending || waitingRef.current) return;
+    if (instant.isPending || isWaiting()) return;
     const form = event.currentTarget;
     // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
     const problem = firstSpecProblem(values, today);
@@ -127,14 +122,11 @@ export function BookPage() {
       return;
     }
     let check: QuoteFormCheck;
-    waitFor(true);
     try {
-      check = (await quoteValidator.load()).checkQuoteForm(values, tier, today);
+      check = (await whileWaiting(quoteValidator.load())).checkQuoteForm(values, tier, today);
     } catch {
       toast.error(QUOTE_MESSAGES.failure);
       return;
-    } finally {
-      waitFor(false);
     }
     if (!check.ok) {
       showProblem(form, check);
@@ -148,16 +140,13 @@ export function BookPage() {
     instant.mutate({ ...input, idempotency_key: retryKeys.keyFor(input) }, {
       async onSuccess(quote) {
         let module: typeof QuoteResultModule;
-        waitFor(true);
         try {
-          module = await quoteResult.load();
+          module = await whileWaiting(quoteResult.load());
         } catch {
           // The quote cannot be shown (its code did not arrive): the key is kept, so trying again answers the same
           // quote instead of making another.
           toast.error(QUOTE_MESSAGES.failure);
           return;
-        } finally {
-          waitFor(false);
         }
         retryKeys.settle();
         reveal.current = 'quote';

@@ -1,10 +1,11 @@
 import { Button } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../components/text-field';
 import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { deferredModule } from '../../lib/deferred-module';
+import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
 import type * as AuthSchemas from './auth-schemas';
 
@@ -30,9 +31,8 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
   failure: string,
 ) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  // True while a submit waits for the schemas' code (only when the visitor is quicker than the connection).
-  const [checking, setChecking] = useState(false);
-  const checkingRef = useRef(false);
+  // A submit may wait for the schemas' code (only when the visitor is quicker than the connection).
+  const { waiting: checking, isWaiting: isChecking, whileWaiting } = useWaiting();
 
   // The schemas are not needed to show the form: they are fetched once the page has rendered (issue 7).
   useEffect(() => whenIdle(authSchemas.preload), []);
@@ -46,17 +46,12 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
    * code could not be fetched (the form says so). A second submit while the first waits for the code is ignored.
    */
   async function validate(form: HTMLFormElement, values: Record<Field, string>): Promise<AuthValidation<z.output<Schema>> | null> {
-    if (checkingRef.current) return null;
+    if (isChecking()) return null;
     let schema: Schema;
-    checkingRef.current = true;
-    setChecking(true);
     try {
-      schema = pickSchema(await authSchemas.load());
+      schema = pickSchema(await whileWaiting(authSchemas.load()));
     } catch {
       return { ok: false, reason: 'unavailable' };
-    } finally {
-      checkingRef.current = false;
-      setChecking(false);
     }
     const result = validateForm(schema, values, required);
     if (!result.success) {

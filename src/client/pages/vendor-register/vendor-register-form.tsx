@@ -12,14 +12,16 @@ import {
   PORTFOLIO_LINK_MAX_LENGTH,
   SERVICES_OFFERED_MAX_LENGTH,
 } from '../../../shared/vendor-limits';
+import { FormSection } from '../../components/form-section';
 import { PasswordField } from '../../components/password-field';
 import { PrefixedField } from '../../components/prefixed-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
-import { trpc } from '../../lib/trpc';
 import { deferredModule } from '../../lib/deferred-module';
+import { trpc } from '../../lib/trpc';
+import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
 import {
   EMPTY_VENDOR_FORM,
@@ -32,7 +34,6 @@ import {
 
 /** The schema check (zod), fetched after the first render (issue 7). */
 const vendorCheck = deferredModule(() => import('./vendor-check'));
-import { FormSection } from '../../components/form-section';
 
 /** Spec sections 4 and 9: the redirect to /login two seconds after a successful registration. */
 export const REDIRECT_DELAY_MS = 2000;
@@ -51,9 +52,8 @@ export function VendorRegisterForm() {
   const successRef = useRef<HTMLDivElement>(null);
   // One validation message at a time (spec section 5): a new one replaces the last instead of stacking up.
   const lastError = useRef<string | undefined>(undefined);
-  // True while a submit waits for the schema check's code (only when the vendor is quicker than the connection).
-  const [checking, setChecking] = useState(false);
-  const checkingRef = useRef(false);
+  // A submit may wait for the schema check's code (only when the vendor is quicker than the connection).
+  const { waiting: checking, isWaiting: isChecking, whileWaiting } = useWaiting();
 
   // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered (issue 7).
   useEffect(() => whenIdle(vendorCheck.preload), []);
@@ -82,21 +82,16 @@ export function VendorRegisterForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (register.isPending || submittedMessage !== null || checkingRef.current) return;
+    if (register.isPending || submittedMessage !== null || isChecking()) return;
     const form = event.currentTarget;
     // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
     let check: VendorFormCheck | null = firstVendorProblem(values);
     if (!check) {
-      checkingRef.current = true;
-      setChecking(true);
       try {
-        check = (await vendorCheck.load()).checkVendorForm(values);
+        check = (await whileWaiting(vendorCheck.load())).checkVendorForm(values);
       } catch {
         showError(VENDOR_MESSAGES.failure);
         return;
-      } finally {
-        checkingRef.current = false;
-        setChecking(false);
       }
     }
     if (!check.ok) {
