@@ -38,6 +38,30 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers point one way: the tRPC door lives in trpc/ and the *.router.ts files; services, REST routes, jobs,
+  // mail and the seed build on the transport-neutral src/server/context.ts (docs/decisions.md).
+  {
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['src/server/trpc/**', 'src/server/**/*.router.ts', 'src/server/app.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/trpc', '**/trpc/**'],
+              message: 'Only the tRPC door (trpc/ and *.router.ts) imports from trpc/; use src/server/context.ts.',
+            },
+            {
+              group: ['@trpc/*'],
+              allowTypeImports: true,
+              message: 'Only the tRPC door (trpc/ and *.router.ts) uses tRPC at run time.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {

@@ -11,7 +11,7 @@ import type { Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { listBookings } from '../../src/server/modules/bookings/bookings.service';
 import { listCustomers } from '../../src/server/modules/customers/customers.service';
-import type { ServiceDeps } from '../../src/server/modules/deps';
+import type { ServiceDeps } from '../../src/server/context';
 import {
   cityWiseReport,
   customerReport,

@@ -16,7 +16,6 @@ import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
-import type { ServiceDeps } from './modules/deps';
 import { healthRoutes } from './modules/health/health.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -33,7 +32,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
-import { bearerToken, createContextInner, requestInfo, type Context } from './trpc/context';
+import { bearerToken, createContextInner, requestInfo, type Context, type ServiceDeps } from './context';
 import { registerTrpc } from './trpc/fastify-adapter';
 import { appRouter } from './trpc/router';
 

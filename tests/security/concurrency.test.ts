@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { auditLog, emailOutbox, paymentOrders, supplierQuotes, suppliers, users } from '../../src/server/db/schema';
-import type { ServiceDeps } from '../../src/server/modules/deps';
+import type { ServiceDeps } from '../../src/server/context';
 import { bearer } from '../server/helpers/admin-fixtures';
 import { makeActor, makeBooking, makeProject, makeSupplier, type Actor, type MadeSupplier } from '../server/helpers/projects';
 import { makeUser } from '../server/helpers/fixtures';

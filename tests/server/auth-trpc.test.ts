@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/modules/auth/auth.service';
-import { createContextInner } from '../../src/server/trpc/context';
+import { createContextInner } from '../../src/server/context';
 import {
   adminProcedure,
   authedProcedure,

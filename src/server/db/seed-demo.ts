@@ -13,7 +13,7 @@ import type {
 import { gstinCheckChar } from '../../shared/gstin';
 import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
 import { hashPassword } from '../lib/password';
-import type { ServiceDeps } from '../modules/deps';
+import type { ServiceDeps } from '../context';
 import type { Transaction } from './client';
 import {
   analyticsEvents,

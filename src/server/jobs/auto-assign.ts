@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
-import type { ServiceDeps } from '../modules/deps';
+import type { ServiceDeps } from '../context';
 import { awardDueProjects, awardProject, projectsDueBetween } from '../modules/projects/award.service';
 import type { AwardResultDto } from '../../shared/schemas/projects';
 import { pgliteBossDb } from './pglite-boss';

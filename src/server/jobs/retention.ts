@@ -2,7 +2,7 @@ import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { analyticsEvents } from '../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
-import type { ServiceDeps } from '../modules/deps';
+import type { ServiceDeps } from '../context';
 
 /** Raw IP addresses are kept at most this long (architecture section 5; the privacy policy says so). */
 export const IP_RETENTION_DAYS = 90;

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
-import type { ServiceDeps } from '../modules/deps';
+import type { ServiceDeps } from '../context';
 import type { MailTransport } from './transport';
 
 /** After this many failed attempts a message is marked `failed` and left for a person to look at. */

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/domain';
 import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from '../lib/errors';
-import type { Context } from './context';
+import type { Context } from '../context';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces; 5xx messages are replaced so no internals (SQL, paths) reach a client.

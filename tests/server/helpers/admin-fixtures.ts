@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bookings, users } from '../../../src/server/db/schema';
 import { signAccessToken } from '../../../src/server/lib/tokens';
-import type { ServiceDeps } from '../../../src/server/modules/deps';
+import type { ServiceDeps } from '../../../src/server/context';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import type { VendorRegisterInput } from '../../../src/shared/schemas/vendor';
 

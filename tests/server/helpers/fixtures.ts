@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { suppliers, users } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/lib/password';
-import type { ServiceDeps } from '../../../src/server/modules/deps';
+import type { ServiceDeps } from '../../../src/server/context';
 
 export type MadeUser = { id: string; email: string; password: string; supplierId: string | null };
 

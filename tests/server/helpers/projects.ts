@@ -4,7 +4,7 @@ import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import { bookings, projectInvitations, projects, supplierQuotes, suppliers } from '../../../src/server/db/schema';
 import { signAccessToken } from '../../../src/server/lib/tokens';
-import type { ServiceDeps } from '../../../src/server/modules/deps';
+import type { ServiceDeps } from '../../../src/server/context';
 import { makeUser, type MadeUser } from './fixtures';
 
 export type Actor = MadeUser & { token: string; auth: { authorization: string } };

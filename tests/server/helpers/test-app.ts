@@ -6,8 +6,7 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client';
 import { runMigrations } from '../../../src/server/db/migrate';
 import type { AuthUser } from '../../../src/server/modules/auth/auth.service';
-import type { ServiceDeps } from '../../../src/server/modules/deps';
-import { createContextInner, type RequestInfo } from '../../../src/server/trpc/context';
+import { createContextInner, type RequestInfo, type ServiceDeps } from '../../../src/server/context';
 import { createCallerFactory } from '../../../src/server/trpc/init';
 import { appRouter } from '../../../src/server/trpc/router';
 

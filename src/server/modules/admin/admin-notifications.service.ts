@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminNotificationDto } from '../../../shared/schemas/projects';
 import { notifications, projects } from '../../db/schema';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { adminInbox, INBOX_ORDER, markInboxNotificationRead, markInboxRead } from '../notifications/inbox';
 
 const MAX_NOTIFICATIONS = 50;

@@ -4,8 +4,7 @@ import { pageViewInputSchema, type PageViewInput } from '../../../shared/schemas
 import type { Executor } from '../../db/client';
 import { analyticsEvents } from '../../db/schema';
 import { parseUserAgent } from '../../lib/user-agent';
-import type { RequestInfo } from '../../trpc/context';
-import type { ServiceDeps } from '../deps';
+import type { RequestInfo, ServiceDeps } from '../../context';
 
 type AnalyticsEvent = {
   kind: AnalyticsKind;

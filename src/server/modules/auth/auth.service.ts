@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 type UserRow = typeof users.$inferSelect;
 

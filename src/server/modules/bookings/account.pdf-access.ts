@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from './ownership';
 
 /** Any booking by id, for the admin's quote PDF; unknown is a 404. */

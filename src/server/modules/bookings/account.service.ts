@@ -26,7 +26,7 @@ import { bookingDateChangedEmail } from '../../mail/account-templates';
 import { quoteReference } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
 

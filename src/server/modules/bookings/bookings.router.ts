@@ -1,6 +1,6 @@
 import { adminBookingsQuerySchema, bookingIdInputSchema, setBookingStatusInputSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
-import { requesterOf } from '../../trpc/context';
+import { requesterOf } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   accountBookingIdSchema,

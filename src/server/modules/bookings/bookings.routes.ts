@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminBookingsQuerySchema, setBookingStatusFieldsSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { requesterOf } from '../../trpc/context';
+import { requesterOf } from '../../context';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
 
 /**

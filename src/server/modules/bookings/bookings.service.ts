@@ -23,8 +23,7 @@ import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
-import type { Requester } from '../../trpc/context';
-import type { ServiceDeps } from '../deps';
+import type { Requester, ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
 import { applyCancellation } from './cancellation';
 

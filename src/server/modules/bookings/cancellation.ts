@@ -9,7 +9,7 @@ import { bookings, paymentOrders, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { cancelOpenProjectOf } from '../projects/award.service';
 
 type BookingRow = typeof bookings.$inferSelect;

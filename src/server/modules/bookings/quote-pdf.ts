@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
 import { humanize } from '../../../shared/domain';
 import { quoteReference } from '../../mail/templates';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { upiPaymentUri } from '../payments/providers/upi';
 
 type BookingRow = typeof bookings.$inferSelect;

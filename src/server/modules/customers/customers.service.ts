@@ -15,7 +15,7 @@ import { analyticsEvents, auditLog, bookings, emailOutbox, paymentOrders, subscr
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
 
 type UserRow = typeof users.$inferSelect;

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 /**
  * One owner's notifications, as a condition on the `notifications` table. A supplier's are addressed to its

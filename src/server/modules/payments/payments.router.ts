@@ -6,7 +6,7 @@ import {
   subscriptionIdInputSchema,
 } from '../../../shared/schemas/account';
 import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
-import { optionalUser } from '../../trpc/context';
+import { optionalUser } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   createSubscriptionOrder,

@@ -8,7 +8,7 @@ import {
 import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { optionalUser } from '../../trpc/context';
+import { optionalUser } from '../../context';
 import {
   createSubscriptionOrder,
   createTokenOrder,

@@ -30,7 +30,7 @@ import { paymentReceiptEmail, subscriptionRefundedEmail } from '../../mail/accou
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { verifyCashfreeWebhook } from './providers/cashfree';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';

@@ -21,7 +21,7 @@ import {
   projectUnassignedEmail,
   unassignedMessage,
 } from '../../mail/project-templates';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { CLOSED_BOOKING_STATUSES, projectEventOf, writeProjectAudit } from './projects.service';
 
 /** One invited supplier as the award rule sees it. */

@@ -16,7 +16,7 @@ import { auditLog, bookings, notifications, projectInvitations, projects, suppli
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '../../mail/project-templates';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suppliers get 48 hours to quote (architecture section 5)... */

@@ -1,5 +1,5 @@
 import { instantQuoteProcedureInputSchema } from '../../../shared/schemas/quote';
-import { requesterOf } from '../../trpc/context';
+import { requesterOf } from '../../context';
 import { publicProcedure, router } from '../../trpc/init';
 import { createInstantQuote } from './quote.service';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { idempotencyKeySchema, instantQuoteInputSchema } from '../../../shared/schemas/quote';
 import { ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/http';
-import { requesterOf } from '../../trpc/context';
+import { requesterOf } from '../../context';
 import { createInstantQuote } from './quote.service';
 
 /**

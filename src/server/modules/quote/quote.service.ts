@@ -8,10 +8,9 @@ import { bookings } from '../../db/schema';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
-import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
-import type { ServiceDeps } from '../deps';
+import type { Requester, ServiceDeps } from '../../context';
 import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/payments.service';
 
 /**

@@ -16,7 +16,7 @@ import {
   type WeeklyTrendPointDto,
 } from '../../../shared/schemas/reports';
 import { analyticsEvents, auditLog, bookings, statCounters, suppliers } from '../../db/schema';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { readCounters, totalOf, type CounterMetric } from './stat-counters';
 
 /** Architecture section 5 "Dashboard stats". */

@@ -1,5 +1,5 @@
 import type { Brand } from '../../../shared/brand';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 /** The business identity after env overrides (architecture section 6), for the client to show. */
 export function getBrand(deps: Pick<ServiceDeps, 'config'>): Brand {

@@ -14,7 +14,7 @@ import {
 import { bookings, notifications, projectInvitations, projects, supplierQuotes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { formatIndiaDateTime } from '../../mail/project-templates';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
 
 /** The spec's supplier dashboard shows at most this many notifications. */

@@ -19,7 +19,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 const supplierColumns = {
   id: suppliers.id,

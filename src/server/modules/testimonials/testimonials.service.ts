@@ -3,7 +3,7 @@ import type { TestimonialDto } from '../../../shared/schemas/testimonials';
 import type { Database } from '../../db/client';
 import { testimonials } from '../../db/schema';
 import { cachedFor } from '../../lib/collapse';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 
 /** The landing page shows a handful; more would only slow the page. */
 export const TESTIMONIALS_SHOWN = 20;

@@ -22,9 +22,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { enqueueEmail } from '../../mail/outbox';
 import { vendorApprovedEmail, vendorRegistrationReceivedEmail, vendorRejectedEmail } from '../../mail/templates';
-import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
-import type { ServiceDeps } from '../deps';
+import type { Requester, ServiceDeps } from '../../context';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
 
 /**

@@ -1,9 +1,17 @@
+/**
+ * The request context, transport-neutral: what the tRPC door, the REST door, the jobs, the mail worker and the seed
+ * all build on. Nothing here knows about tRPC; services import from this module, never from `trpc/`.
+ */
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../modules/auth/auth.service';
-import { authenticate } from '../modules/auth/auth.service';
-import type { ServiceDeps } from '../modules/deps';
-import { AppError } from '../lib/errors';
-import type { RateLimitCheck } from '../plugins/rate-limit';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import type { AuthUser } from './modules/auth/auth.service';
+import { authenticate } from './modules/auth/auth.service';
+import type { RateLimitCheck } from './plugins/rate-limit';
+
+/** What every service function receives first: the database and the validated config. */
+export type ServiceDeps = { db: Database; config: Config };
 
 export type RequestInfo = { ip: string; userAgent: string };
 
