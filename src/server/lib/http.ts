@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../shared/domain';
-import type { AuthUser } from '../modules/auth/auth.service';
+import { actingSupplierId, type AuthUser } from '../modules/auth/auth.service';
 import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from './errors';
 import { isUuid } from './search';
 
@@ -29,6 +29,11 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
   return user;
+}
+
+/** The supplier row of the signed-in, approved and active supplier: 401 without a token, 403 for other roles. */
+export async function requireSupplier(request: FastifyRequest): Promise<string> {
+  return actingSupplierId(await requireUser(request));
 }
 
 /** The `:id` of a REST path. One that is not a UUID names nothing: 404 with the given detail, like an unknown id. */

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { Role } from '../../shared/domain';
 import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from '../lib/errors';
 import type { Context } from '../context';
+import { actingSupplierId } from '../modules/auth/auth.service';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces; 5xx messages are replaced so no internals (SQL, paths) reach a client.
@@ -74,11 +75,8 @@ function roleProcedure(role: Role) {
 /** Customers only. */
 export const customerProcedure = roleProcedure('customer').use(rejectUnstorable);
 /** Approved, active suppliers only (the token check already refuses the others). */
-export const supplierProcedure = roleProcedure('supplier')
-  .use(({ ctx, next }) => {
-    if (!ctx.user.supplierId) throw new AppError('FORBIDDEN');
-    return next({ ctx: { user: ctx.user, supplierId: ctx.user.supplierId } });
-  })
+export const supplierProcedure = signedIn
+  .use(({ ctx, next }) => next({ ctx: { user: ctx.user, supplierId: actingSupplierId(ctx.user) } }))
   .use(rejectUnstorable);
 /** Admins only. */
 export const adminProcedure = roleProcedure('admin').use(rejectUnstorable);

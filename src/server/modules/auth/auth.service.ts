@@ -24,6 +24,15 @@ export type AuthUser = {
   supplierId: string | null;
 };
 
+/**
+ * The supplier row a signed-in user acts for: only a supplier account linked to its row (the token check already
+ * refuses unapproved or inactive suppliers); anyone else is 403. Both doors use it for their supplier tier.
+ */
+export function actingSupplierId(user: AuthUser): string {
+  if (user.role !== 'supplier' || !user.supplierId) throw new AppError('FORBIDDEN');
+  return user.supplierId;
+}
+
 export function toUserDto(user: Pick<UserRow, 'id' | 'email' | 'fullName' | 'phone' | 'city' | 'role' | 'createdAt'>): UserDto {
   return {
     id: user.id,

@@ -2,11 +2,37 @@ import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
+import type { AuthUser } from '../auth/auth.service';
+import { ownedBooking } from './account.service';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
+
+type BookingRow = typeof bookings.$inferSelect;
+export type QuotePdf = { fileName: string; pdf: Buffer };
 
 /** Any booking by id, for the admin's quote PDF; unknown is a 404. */
-export async function getBookingRow(deps: ServiceDeps, id: string): Promise<typeof bookings.$inferSelect> {
+async function getBookingRow(deps: ServiceDeps, id: string): Promise<BookingRow> {
   const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return row;
+}
+
+/**
+ * A booking's quote as a PDF file. A booking that has not been priced yet has no quote to print (409).
+ * Test runs keep the text streams uncompressed so tests can search them.
+ */
+async function quotePdf(deps: ServiceDeps, booking: BookingRow): Promise<QuotePdf> {
+  if (booking.finalAmountPaise === null) throw new AppError('CONFLICT', 'This booking has no quote yet');
+  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test' });
+  return { fileName: quotePdfFileName(booking), pdf };
+}
+
+/** The customer's own quote PDF; another customer's booking answers like a missing one. */
+export async function myQuotePdf(deps: ServiceDeps, user: AuthUser, id: string): Promise<QuotePdf> {
+  return quotePdf(deps, await ownedBooking(deps, user, id));
+}
+
+/** Any booking's quote PDF, for the admin. */
+export async function adminQuotePdf(deps: ServiceDeps, id: string): Promise<QuotePdf> {
+  return quotePdf(deps, await getBookingRow(deps, id));
 }

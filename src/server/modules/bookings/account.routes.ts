@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { adminRefundsQuerySchema, changeDateFieldsSchema, markRefundPaidFieldsSchema } from '../../../shared/schemas/account';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { AppError } from '../../lib/errors';
-import { getBookingRow } from './account.pdf-access';
+import { adminQuotePdf, myQuotePdf, type QuotePdf } from './account.pdf-access';
 import {
   cancelMyBooking,
   changeMyBookingDate,
@@ -10,16 +9,14 @@ import {
   markRefundPaid,
   myBookingDetail,
   myBookings,
-  ownedBooking,
   refundPreview,
 } from './account.service';
 import { BOOKING_NOT_FOUND } from './ownership';
-import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
 
-async function sendPdf(reply: FastifyReply, name: string, pdf: Buffer) {
+async function sendPdf(reply: FastifyReply, { fileName, pdf }: QuotePdf) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(pdf);
 }
 
@@ -54,16 +51,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/me/bookings/:id/quote.pdf', async (request, reply) => {
     const user = await requireRole(request, 'customer');
-    const booking = await ownedBooking(request.ctx, user, pathId(request, BOOKING_NOT_FOUND));
-    if (booking.finalAmountPaise === null) throw new AppError('CONFLICT', 'This booking has no quote yet');
-    return sendPdf(reply, quotePdfFileName(booking), await renderQuotePdf(request.ctx, booking, { compress: request.ctx.config.env !== 'test' }));
+    return sendPdf(reply, await myQuotePdf(request.ctx, user, pathId(request, BOOKING_NOT_FOUND)));
   });
 
   app.get('/bookings/:id/quote.pdf', async (request, reply) => {
     await requireRole(request, 'admin');
-    const booking = await getBookingRow(request.ctx, pathId(request, BOOKING_NOT_FOUND));
-    if (booking.finalAmountPaise === null) throw new AppError('CONFLICT', 'This booking has no quote yet');
-    return sendPdf(reply, quotePdfFileName(booking), await renderQuotePdf(request.ctx, booking, { compress: request.ctx.config.env !== 'test' }));
+    return sendPdf(reply, await adminQuotePdf(request.ctx, pathId(request, BOOKING_NOT_FOUND)));
   });
 
   app.get('/admin/refunds', async (request, reply) => {

@@ -23,8 +23,7 @@ export const paymentsRouter = router({
   createTokenOrder: customerProcedure.input(createTokenOrderInputSchema).mutation(({ ctx, input }) => createTokenOrder(ctx, ctx.user, input)),
   /** Signed-in customer, or a visitor giving e-mail and phone. */
   createSubscriptionOrder: publicProcedure.input(createSubscriptionOrderInputSchema).mutation(async ({ ctx, input }) => {
-    const user = await optionalUser(ctx);
-    return createSubscriptionOrder(ctx, user?.role === 'customer' ? user : null, input);
+    return createSubscriptionOrder(ctx, await optionalUser(ctx), input);
   }),
 });
 

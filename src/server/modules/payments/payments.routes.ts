@@ -38,7 +38,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/payments/subscription-order', async (request, reply) => {
     const user = await optionalUser(request.ctx);
     const input = parseInput(createSubscriptionOrderInputSchema, request.body ?? {}, 'body');
-    const order = await createSubscriptionOrder(request.ctx, user?.role === 'customer' ? user : null, input);
+    const order = await createSubscriptionOrder(request.ctx, user, input);
     return reply.code(201).send(order);
   });
 

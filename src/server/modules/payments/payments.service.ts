@@ -170,13 +170,15 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
 /**
  * The ₹99 subscription (spec section 5 and 9): a signed-in customer, or a visitor with e-mail and phone. Creates
  * the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
- * subscription answers 409; one with a pending order gets that order back.
+ * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or
+ * a supplier trying the page) buys as a visitor: the subscription is a customer's.
  */
 export async function createSubscriptionOrder(
   deps: ServiceDeps,
-  user: AuthUser | null,
+  signedIn: AuthUser | null,
   input: CreateSubscriptionOrderInput,
 ): Promise<PaymentOrderDto> {
+  const user = signedIn?.role === 'customer' ? signedIn : null;
   const data = createSubscriptionOrderInputSchema.parse(input ?? {});
   const email = user?.email.toLowerCase() ?? data.email;
   const phone = data.phone ?? user?.phone ?? null;

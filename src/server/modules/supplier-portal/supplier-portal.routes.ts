@@ -1,8 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { uuidSchema } from '../../../shared/schemas/common';
+import type { FastifyPluginAsync } from 'fastify';
 import { pageInputSchema, submitQuoteInputSchema } from '../../../shared/schemas/projects';
-import { AppError } from '../../lib/errors';
-import { parseInput, requireRole } from '../../lib/http';
+import { parseInput, pathId, requireSupplier } from '../../lib/http';
 import {
   listNotifications,
   listSupplierProjects,
@@ -11,13 +9,6 @@ import {
   submitQuote,
   supplierDashboard,
 } from './supplier-portal.service';
-
-/** The supplier row of the signed-in, approved and active supplier: 401 without a token, 403 for other roles. */
-async function requireSupplier(request: FastifyRequest): Promise<string> {
-  const user = await requireRole(request, 'supplier');
-  if (!user.supplierId) throw new AppError('FORBIDDEN');
-  return user.supplierId;
-}
 
 /** Supplier dashboard routes (spec section 7 `GET /supplier/notifications`, `/supplier/projects`, `POST /supplier/quote-submit`). */
 export const supplierPortalRoutes: FastifyPluginAsync = async (app) => {
@@ -29,9 +20,7 @@ export const supplierPortalRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/supplier/notifications/:id/read', async (request) => {
     const supplierId = await requireSupplier(request);
-    const parsed = uuidSchema.safeParse((request.params as { id?: unknown }).id);
-    if (!parsed.success) throw new AppError('NOT_FOUND', 'Notification not found');
-    return markNotificationRead(request.ctx, supplierId, { notification_id: parsed.data });
+    return markNotificationRead(request.ctx, supplierId, { notification_id: pathId(request, 'Notification not found') });
   });
 
   app.get('/supplier/projects', async (request) => {
