@@ -101,7 +101,7 @@ describe('POST /api/quotation/instant', () => {
       finalAmountPaise: 57_322_335,
       validUntil: addDays(todayInIndia(), 7),
       userId: null,
-      requirements: { guest_count: 350, venue_type: 'garden' },
+      requirements: { venue_type: 'garden' },
     });
 
     const events = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.bookingId, body.quote_id));

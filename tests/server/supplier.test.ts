@@ -112,8 +112,8 @@ describe('supplier projects', () => {
     const inquiry = await invite([me], {
       eventName: 'Inquiry Event',
       finalAmountPaise: null,
-      requirements: { guest_count: 80, budget_range: '₹1-2 lakh' },
-      guestCount: null,
+      requirements: { budget_range: '₹1-2 lakh' },
+      guestCount: 80,
       venueName: null,
     });
     await invite([other], { eventName: 'Not Mine' });

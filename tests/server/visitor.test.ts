@@ -77,7 +77,6 @@ describe('POST /api/bookings (service inquiry)', () => {
       pricingTier: null,
       finalAmountPaise: null,
       requirements: {
-        guest_count: 180,
         event_duration: '4 hours',
         catering_style: 'Buffet',
         special_requests: 'Jain food for 20 guests\nNo onion or garlic at one counter',
@@ -112,7 +111,6 @@ describe('POST /api/bookings (service inquiry)', () => {
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, res.json().id));
     expect(row).toMatchObject({ eventDate: null, guestCount: null, eventTime: null, venueName: null });
     expect(row!.requirements).toEqual({
-      guest_count: 0,
       decoration_required: true,
       entertainment_required: false,
       photography_required: false,

@@ -27,8 +27,8 @@ import {
   suppliers,
   testimonials,
   users,
-  type BookingRequirements,
 } from './schema';
+import type { BookingRequirements } from '../../shared/schemas/bookings';
 
 /**
  * Demo data for a fresh installation (`npm run seed:demo`, or SEED_DEMO=true at start-up): an admin, customers,
@@ -401,7 +401,7 @@ type BookingSeed = {
   source: Extract<BookingSource, 'instant_quote' | 'inquiry'>;
   /** Every status the booking has been in, first to current. */
   history: BookingStatus[];
-  requirements: Omit<BookingRequirements, 'guest_count' | 'venue_type'>;
+  requirements: Omit<BookingRequirements, 'venue_type'>;
   notes?: string;
 };
 
@@ -1450,7 +1450,7 @@ async function writeDemoData(
       venueType: b.venueType,
       city: b.city,
       guestCount: b.guests,
-      requirements: { guest_count: b.guests, venue_type: b.venueType, ...b.requirements },
+      requirements: { venue_type: b.venueType, ...b.requirements },
       pricingTier: quote || b.source === 'instant_quote' ? b.tier : null,
       basePricePerPersonPaise: quote?.basePricePerPersonPaise ?? null,
       discountPaise: quote?.discountPaise ?? null,

@@ -6,6 +6,7 @@ import {
   type EventType,
   type PricingTier,
 } from '../domain';
+import type { BookingRequirements } from './bookings';
 import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
 
 /** Spec section 3 "Dashboard stats" with architecture section 5's definitions; revenue in rupees. */
@@ -22,20 +23,8 @@ export type DashboardStatsDto = {
 // ---------------------------------------------------------------------------------------------------------------
 // Bookings
 
-/** A booking's requirements as stored (spec section 3); `guest_count` is always present in the admin view. */
-export type BookingRequirementsDto = {
-  guest_count: number;
-  event_duration?: string;
-  venue_type?: string;
-  catering_style?: string;
-  dietary_restrictions?: string[];
-  special_requests?: string;
-  budget_range?: string;
-  company_name?: string;
-  decoration_required?: boolean;
-  entertainment_required?: boolean;
-  photography_required?: boolean;
-};
+/** A booking's requirements in the admin view: the stored ones plus `guest_count` (0 when not known yet). */
+export type BookingRequirementsDto = BookingRequirements & { guest_count: number };
 
 /** Spec section 3 "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees. */
 export type AdminBookingDto = {

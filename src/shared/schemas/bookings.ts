@@ -6,6 +6,24 @@ import { eventTypeSchema } from './quote';
 
 export const INQUIRY_EVENT_NAME_MAX_LENGTH = 200;
 
+/**
+ * A booking's free-form requirements as stored in its `requirements` JSON. The guest count is not one of them: it
+ * is the booking's own `guest_count` column, the one place it is kept; answers that show it inside `requirements`
+ * build it from that column.
+ */
+export type BookingRequirements = {
+  event_duration?: string;
+  venue_type?: string;
+  catering_style?: string;
+  dietary_restrictions?: string[];
+  special_requests?: string;
+  budget_range?: string;
+  company_name?: string;
+  decoration_required?: boolean;
+  entertainment_required?: boolean;
+  photography_required?: boolean;
+};
+
 /** An inquiry's guest count: the form sends 0 when it cannot read a number (spec section 5 "Inquiry form"). */
 const inquiryGuestCountSchema = z
   .number({

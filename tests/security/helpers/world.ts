@@ -170,7 +170,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       eventDate: addDays(todayInIndia(), 60),
       venueName: `Venue ${tag}`,
       notes: `Notes ${tag}`,
-      requirements: { guest_count: 250, special_requests: `Requests ${tag}` },
+      requirements: { special_requests: `Requests ${tag}` },
       ...overrides,
     });
     return row.id;
@@ -184,7 +184,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
         clientName: `Client ${label}`,
         eventName: `Event ${label}`,
         eventDate: addDays(todayInIndia(), 60),
-        requirements: { guest_count: 250, special_requests: `Requests ${label}` },
+        requirements: { special_requests: `Requests ${label}` },
       })
     ).id;
     const row = await makeProject(deps, {

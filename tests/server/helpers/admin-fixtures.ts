@@ -31,7 +31,7 @@ export async function makeBooking(deps: ServiceDeps, overrides: Partial<BookingI
       eventDate: addDays(todayInIndia(), 30),
       city: 'Indore',
       guestCount: guests,
-      requirements: { guest_count: guests },
+      requirements: {},
       pricingTier: 'premium',
       finalAmountPaise: 1_00_000_00,
       status: 'quoted',

@@ -56,7 +56,7 @@ export async function makeBooking(deps: ServiceDeps, overrides: Partial<BookingI
       venueName: 'Sayaji Banquets',
       city: 'Indore',
       guestCount: 250,
-      requirements: { guest_count: 250, special_requests: 'Jain food counter' },
+      requirements: { special_requests: 'Jain food counter' },
       status: 'quoted',
       source: 'instant_quote',
       finalAmountPaise: 45_000_000,

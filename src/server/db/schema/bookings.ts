@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_SOURCES, BOOKING_STATUSES, CANCELLED_BY, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../../shared/domain';
+import type { BookingRequirements } from '../../../shared/schemas/bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
-/** Free-form event requirements as the spec's payloads carry them (spec section 3). */
-export type BookingRequirements = {
-  guest_count?: number;
-  event_duration?: string;
-  venue_type?: string;
-  catering_style?: string;
-  dietary_restrictions?: string[];
-  special_requests?: string;
-  budget_range?: string;
-  company_name?: string;
-  decoration_required?: boolean;
-  entertainment_required?: boolean;
-  photography_required?: boolean;
-};
 
 /** Money is integer paise (architecture section 4). */
 const paise = (name: string) => bigint(name, { mode: 'number' });

@@ -53,7 +53,7 @@ function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | 
     event_time: row.eventTime,
     venue_name: row.venueName,
     city: row.city,
-    guest_count: row.guestCount ?? row.requirements.guest_count ?? null,
+    guest_count: row.guestCount,
     package: row.pricingTier,
     subtotal: money(row.subtotalPaise),
     gst_amount: money(row.gstPaise),

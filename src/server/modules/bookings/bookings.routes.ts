@@ -4,6 +4,7 @@ import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { requesterOf } from '../../context';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
+import { BOOKING_NOT_FOUND } from './ownership';
 
 /**
  * Spec section 7: `POST /api/bookings` with the booking/inquiry payload (anyone; 201 `{id, status, message}`) and
@@ -24,12 +25,12 @@ export const bookingsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/bookings/:id', async (request) => {
     await requireRole(request, 'admin');
-    return getBooking(request.ctx, { id: pathId(request, 'Booking not found') });
+    return getBooking(request.ctx, { id: pathId(request, BOOKING_NOT_FOUND) });
   });
 
   app.put('/bookings/:id/status', async (request) => {
     const admin = await requireRole(request, 'admin');
-    const id = pathId(request, 'Booking not found');
+    const id = pathId(request, BOOKING_NOT_FOUND);
     const { status } = parseInput(setBookingStatusFieldsSchema, request.body, 'body');
     return setBookingStatus(request.ctx, { id, status }, admin.id);
   });

@@ -15,9 +15,10 @@ import {
   bookingInquiryInputSchema,
   type BookingInquiryInput,
   type BookingInquiryResult,
+  type BookingRequirements,
 } from '../../../shared/schemas/bookings';
 import type { Executor } from '../../db/client';
-import { auditLog, bookings, type BookingRequirements } from '../../db/schema';
+import { auditLog, bookings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
@@ -26,6 +27,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { Requester, ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
 import { applyCancellation } from './cancellation';
+import { BOOKING_NOT_FOUND } from './ownership';
 
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you! Your inquiry has been received. We will contact you soon with a customized quote.';
@@ -74,7 +76,8 @@ export async function createInquiry(
 ): Promise<BookingInquiryResult> {
   const data = bookingInquiryInputSchema.parse(input);
   const userId = customerIdFor(requester.user, data.client_email);
-  const requirements: BookingRequirements = compact(data.requirements);
+  const { guest_count: guestCount, ...stored } = data.requirements;
+  const requirements: BookingRequirements = compact(stored);
 
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -90,7 +93,7 @@ export async function createInquiry(
         eventTime: data.event_time,
         venueName: data.venue_name,
         venueAddress: data.venue_address,
-        guestCount: data.requirements.guest_count > 0 ? data.requirements.guest_count : null,
+        guestCount: guestCount > 0 ? guestCount : null,
         requirements,
         status: 'inquiry',
         source: 'inquiry',
@@ -116,7 +119,7 @@ export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
     client_phone: row.clientPhone,
     event_date: row.eventDate,
     event_time: row.eventTime,
-    requirements: { ...row.requirements, guest_count: row.requirements.guest_count ?? row.guestCount ?? 0 },
+    requirements: { ...row.requirements, guest_count: row.guestCount ?? 0 },
     status: row.status,
     venue_name: row.venueName,
     venue_address: row.venueAddress,
@@ -172,7 +175,7 @@ async function countBookings(deps: ServiceDeps, where: SQL | undefined): Promise
 export async function getBooking(deps: ServiceDeps, input: { id: string }): Promise<AdminBookingDto> {
   const { id } = bookingIdInputSchema.parse(input);
   const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return toAdminBookingDto(row);
 }
 
@@ -191,7 +194,7 @@ export async function setBookingStatus(
   const { id, status } = setBookingStatusInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1).for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'Booking not found');
+    if (!current) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (current.status === status) {
       throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is already ${statusLabel(status)}`);
     }

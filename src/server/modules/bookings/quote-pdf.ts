@@ -76,7 +76,7 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
   const pdfmake = await loadPdfmake();
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
-  const guests = booking.guestCount ?? booking.requirements.guest_count ?? null;
+  const guests = booking.guestCount;
   const perPerson = booking.basePricePerPersonPaise;
   const gross = perPerson !== null && guests ? perPerson * guests : null;
   const gst = booking.gstPaise;

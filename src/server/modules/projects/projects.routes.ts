@@ -1,18 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { uuidSchema } from '../../../shared/schemas/common';
 import { assignProjectInputSchema } from '../../../shared/schemas/projects';
 import { AppError } from '../../lib/errors';
-import { parseInput, requireRole } from '../../lib/http';
+import { parseInput, pathId, requireRole } from '../../lib/http';
 import { awardProjectManually, closeQuotesNow } from './award.service';
 import { assignSuppliers, getProject, projectForBooking } from './projects.service';
-
-/** The `:id` of a path; one that is not a UUID names nothing, so it is the same 404 as an unknown id. */
-function idParam(request: FastifyRequest, notFound: string): string {
-  const parsed = uuidSchema.safeParse((request.params as { id?: unknown }).id);
-  if (!parsed.success) throw new AppError('NOT_FOUND', notFound);
-  return parsed.data.toLowerCase();
-}
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 
 const awardBodySchema = z.object({ supplier_id: uuidSchema });
 
@@ -44,12 +38,12 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/projects/:id', async (request) => {
     await requireRole(request, 'admin');
-    return getProject(request.ctx, { project_id: idParam(request, 'Project not found') });
+    return getProject(request.ctx, { project_id: pathId(request, 'Project not found') });
   });
 
   app.post('/projects/:id/award', async (request) => {
     const user = await requireRole(request, 'admin');
-    const projectId = idParam(request, 'Project not found');
+    const projectId = pathId(request, 'Project not found');
     const { supplier_id } = parseInput(awardBodySchema, request.body, 'body');
     return awardProjectManually(request.ctx, { project_id: projectId, supplier_id }, user.id);
   });
@@ -57,13 +51,13 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   /** Closes the quotes now: the auto-assign date moves to now and the award rule runs at once. */
   app.post('/projects/:id/close-quotes', async (request) => {
     const user = await requireRole(request, 'admin');
-    return closeQuotesNow(request.ctx, { project_id: idParam(request, 'Project not found') }, user.id);
+    return closeQuotesNow(request.ctx, { project_id: pathId(request, 'Project not found') }, user.id);
   });
 
   /** The booking's open project, else its latest; 404 when it has none yet. */
   app.get('/bookings/:id/project', async (request) => {
     await requireRole(request, 'admin');
-    const project = await projectForBooking(request.ctx, { booking_id: idParam(request, 'Booking not found') });
+    const project = await projectForBooking(request.ctx, { booking_id: pathId(request, BOOKING_NOT_FOUND) });
     if (!project) throw new AppError('NOT_FOUND', 'This booking has no project yet');
     return project;
   });

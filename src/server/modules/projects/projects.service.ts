@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suppliers get 48 hours to quote (architecture section 5)... */
@@ -53,7 +54,7 @@ export function projectEventOf(booking: BookingRow): ProjectEvent {
     eventName: booking.eventName,
     eventType: booking.eventType,
     eventDate: booking.eventDate,
-    guestCount: booking.guestCount ?? booking.requirements.guest_count ?? null,
+    guestCount: booking.guestCount,
     venueName: booking.venueName,
     city: booking.city,
   };
@@ -101,7 +102,7 @@ export async function assignSuppliers(
   const { booking_id: bookingId, supplier_ids: supplierIds } = assignProjectInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
-    if (!booking) throw new AppError('NOT_FOUND', 'Booking not found');
+    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
       throw new AppError('CONFLICT', `This booking is ${bookingStatusLabel(booking.status)}; suppliers cannot be assigned to it`);
     }
@@ -287,7 +288,7 @@ async function projectDetail(deps: ServiceDeps, project: typeof projects.$inferS
       event_date: booking.eventDate,
       client_name: booking.clientName,
       status: booking.status,
-      guest_count: booking.guestCount ?? booking.requirements.guest_count ?? null,
+      guest_count: booking.guestCount,
       final_amount: booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
     },
     suppliers: supplierRows,
@@ -315,7 +316,7 @@ export async function projectForBooking(
 ): Promise<ProjectDetailDto | null> {
   const { booking_id: bookingId } = bookingIdInputSchema.parse(input);
   const [booking] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const [project] = await deps.db
     .select()
     .from(projects)

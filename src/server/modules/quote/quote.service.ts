@@ -62,7 +62,7 @@ export async function createInstantQuote(
     subscriberDiscountPaise: subscriber?.amountPaise ?? null,
     validUntil,
   });
-  const requirements = { guest_count: data.guest_count, venue_type: data.venue_type };
+  const requirements = { venue_type: data.venue_type };
 
   // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
   const eventLock = sql`pg_advisory_xact_lock(hashtext(${`quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`}))`;

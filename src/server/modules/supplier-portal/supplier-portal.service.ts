@@ -101,7 +101,7 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
       venue_name: booking.venueName,
       estimated_budget: estimatedBudget(booking),
       requirements: {
-        guest_count: booking.guestCount ?? booking.requirements.guest_count ?? null,
+        guest_count: booking.guestCount,
         special_requests: booking.requirements.special_requests || null,
       },
     },

@@ -254,7 +254,7 @@ export async function listSupplierProjects(deps: ServiceDeps, input: { id: strin
       venue_name: booking.venueName,
       estimated_budget: booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
       requirements: {
-        guest_count: booking.requirements.guest_count ?? booking.guestCount,
+        guest_count: booking.guestCount,
         special_requests: booking.requirements.special_requests ?? null,
       },
     },
