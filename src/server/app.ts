@@ -31,6 +31,7 @@ import { registerJsonOnly } from './plugins/content-type';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerRestContract } from './plugins/rest-contract';
 import { registerSecurityHeaders } from './plugins/security';
 import { bearerToken, createContextInner, requestInfo, type Context, type ServiceDeps } from './context';
 import { registerTrpc } from './trpc/fastify-adapter';
@@ -140,6 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (request as FastifyRequest & ContextSlots)[kReply] = reply;
       done();
     });
+
+    // Before the routes: the document is built from the routes registered after it.
+    await registerRestContract(app, { checkResponses: config.env === 'test', brandName: config.brand.name });
 
     await app.register(
       async (api) => {

@@ -157,6 +157,16 @@ export const REST_ROWS: RestRow[] = [
   get('/api/health', 'public'),
   get('/api/site/brand', 'public'),
   get('/api/testimonials', 'public'),
+  // The REST contract and its interactive reference (docs/api.md, "The contract"): public, like the API they describe.
+  get('/api/openapi.json', 'public'),
+  get('/api/docs', 'public'),
+  // Fastify registers only the HEAD of the trailing-slash form here; its GET is answered by the route above.
+  get('/api/docs/', 'public'),
+  get('/api/docs/json', 'public'),
+  get('/api/docs/yaml', 'public'),
+  get('/api/docs/static/swagger-initializer.js', 'public'),
+  { ...get('/api/docs/static/index.html', 'public'), ok: [302] },
+  { ...get('/api/docs/static/*', 'public'), build: () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }) },
   {
     kind: 'rest',
     method: 'POST',

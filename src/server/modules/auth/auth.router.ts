@@ -1,17 +1,18 @@
 import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
+import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
 
 export const authRouter = router({
-  register: publicProcedure.input(registerInputSchema).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registerInputSchema).output(authResponseSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimit('register');
     return registerCustomer(ctx, input);
   }),
-  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginInputSchema).output(authResponseSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimit('login', input.email);
     return login(ctx, input);
   }),
-  me: authedProcedure.query(({ ctx }) =>
+  me: authedProcedure.output(userResponseSchema).query(({ ctx }) =>
     toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt }),
   ),
   logout: authedProcedure.mutation(async ({ ctx }) => {

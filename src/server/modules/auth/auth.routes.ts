@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import { authResponseSchema, noContentSchema, userResponseSchema } from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 
@@ -7,24 +8,39 @@ import { login, logout, registerCustomer, toUserDto } from './auth.service';
  * Spec section 7: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
  * registration are rate-limited (docs/security.md, "Limits").
  */
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/auth/register', async (request, reply) => {
-    const input = parseInput(registerInputSchema, request.body, 'body');
-    await request.ctx.rateLimit('register');
-    return reply.code(201).send(await registerCustomer(request.ctx, input));
-  });
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  app.post(
+    '/auth/register',
+    { schema: { summary: 'Create a customer account', tags, body: registerInputSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => {
+      const input = parseInput(registerInputSchema, request.body, 'body');
+      await request.ctx.rateLimit('register');
+      return reply.code(201).send(await registerCustomer(request.ctx, input));
+    },
+  );
 
-  app.post('/auth/login', async (request) => {
-    const input = parseInput(loginInputSchema, request.body, 'body');
-    await request.ctx.rateLimit('login', input.email);
-    return login(request.ctx, input);
-  });
+  app.post(
+    '/auth/login',
+    { schema: { summary: 'Sign in', tags, body: loginInputSchema, response: { 200: authResponseSchema } } },
+    async (request) => {
+      const input = parseInput(loginInputSchema, request.body, 'body');
+      await request.ctx.rateLimit('login', input.email);
+      return login(request.ctx, input);
+    },
+  );
 
-  app.get('/auth/me', async (request) => toUserDto(await requireUser(request)));
+  app.get('/auth/me', { schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema } } }, async (request) =>
+    toUserDto(await requireUser(request)),
+  );
 
-  app.post('/auth/logout', async (request, reply) => {
-    const user = await requireUser(request);
-    await logout(request.ctx, user.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { summary: "End every session of the signed-in account", tags, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await logout(request.ctx, user.id);
+      return reply.code(204).send();
+    },
+  );
 };

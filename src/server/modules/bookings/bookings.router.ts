@@ -18,17 +18,40 @@ import {
   refundPreview,
 } from './account.service';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
+import {
+  adminBookingSchema,
+  bookingChangeResponseSchema,
+  bookingInquiryResponseSchema,
+  cancelBookingResponseSchema,
+  changeDateResponseSchema,
+  customerBookingDetailSchema,
+  customerBookingsResponseSchema,
+  refundPreviewSchema,
+} from '../../../shared/schemas/responses';
 
 export const bookingsRouter = router({
   createInquiry: publicProcedure
     .input(bookingInquiryInputSchema)
+    .output(bookingInquiryResponseSchema)
     .mutation(async ({ ctx, input }) => createInquiry(ctx, input, await requesterOf(ctx))),
   /** My Bookings (issue 6): the signed-in customer's bookings and quotes. */
-  mine: customerProcedure.query(({ ctx }) => myBookings(ctx, ctx.user)),
-  mineDetail: customerProcedure.input(accountBookingIdSchema).query(({ ctx, input }) => myBookingDetail(ctx, ctx.user, input)),
-  refundPreview: customerProcedure.input(accountBookingIdSchema).query(({ ctx, input }) => refundPreview(ctx, ctx.user, input)),
-  cancel: customerProcedure.input(accountBookingIdSchema).mutation(({ ctx, input }) => cancelMyBooking(ctx, ctx.user, input)),
-  changeDate: customerProcedure.input(changeDateInputSchema).mutation(({ ctx, input }) => changeMyBookingDate(ctx, ctx.user, input)),
+  mine: customerProcedure.output(customerBookingsResponseSchema).query(({ ctx }) => myBookings(ctx, ctx.user)),
+  mineDetail: customerProcedure
+    .input(accountBookingIdSchema)
+    .output(customerBookingDetailSchema)
+    .query(({ ctx, input }) => myBookingDetail(ctx, ctx.user, input)),
+  refundPreview: customerProcedure
+    .input(accountBookingIdSchema)
+    .output(refundPreviewSchema)
+    .query(({ ctx, input }) => refundPreview(ctx, ctx.user, input)),
+  cancel: customerProcedure
+    .input(accountBookingIdSchema)
+    .output(cancelBookingResponseSchema)
+    .mutation(({ ctx, input }) => cancelMyBooking(ctx, ctx.user, input)),
+  changeDate: customerProcedure
+    .input(changeDateInputSchema)
+    .output(changeDateResponseSchema)
+    .mutation(({ ctx, input }) => changeMyBookingDate(ctx, ctx.user, input)),
 });
 
 /** `admin.refunds.*`: refunds due after cancellations, and marking them paid. */
@@ -40,8 +63,9 @@ export const adminRefundsRouter = router({
 /** `admin.bookings.*`: the Bookings tab, "View all" and Booking Details. */
 export const adminBookingsRouter = router({
   list: adminProcedure.input(adminBookingsQuerySchema.optional()).query(({ ctx, input }) => listBookings(ctx, input)),
-  get: adminProcedure.input(bookingIdInputSchema).query(({ ctx, input }) => getBooking(ctx, input)),
+  get: adminProcedure.input(bookingIdInputSchema).output(adminBookingSchema).query(({ ctx, input }) => getBooking(ctx, input)),
   setStatus: adminProcedure
     .input(setBookingStatusInputSchema)
+    .output(bookingChangeResponseSchema)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input, ctx.user.id)),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthDownResponseSchema, healthResponseSchema } from '../../../shared/schemas/responses';
 import type { Database } from '../../db/client';
 import { cachedFor } from '../../lib/collapse';
 
@@ -14,11 +15,16 @@ const HEALTH_FRESH_MS = 250;
 const probeDatabase = cachedFor(HEALTH_FRESH_MS, (db: Database) => db.execute(sql`select 1`));
 
 /** `GET /api/health`: 200 when the database answers, 503 otherwise (issue 2). */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (request, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = {
+    summary: 'Up, and the database answers (503 otherwise)',
+    tags: ['site'],
+    response: { 200: healthResponseSchema, 503: healthDownResponseSchema },
+  };
+  app.get('/health', { schema }, async (request, reply) => {
     try {
       await probeDatabase(app.deps.db);
-      return { status: 'ok', database: 'up' };
+      return { status: 'ok' as const, database: 'up' as const };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'unavailable', database: 'down', detail: 'Database unreachable' });

@@ -17,12 +17,19 @@ import {
   recordUtr,
   refundSubscription,
 } from './payments.service';
+import { adminPaymentSchema, paymentOrderResponseSchema, paymentStatusResponseSchema } from '../../../shared/schemas/responses';
 
 export const paymentsRouter = router({
-  status: publicProcedure.input(paymentStatusInputSchema).query(({ ctx, input }) => getPaymentStatus(ctx, input)),
-  createTokenOrder: customerProcedure.input(createTokenOrderInputSchema).mutation(({ ctx, input }) => createTokenOrder(ctx, ctx.user, input)),
+  status: publicProcedure.input(paymentStatusInputSchema).output(paymentStatusResponseSchema).query(({ ctx, input }) => getPaymentStatus(ctx, input)),
+  createTokenOrder: customerProcedure
+    .input(createTokenOrderInputSchema)
+    .output(paymentOrderResponseSchema)
+    .mutation(({ ctx, input }) => createTokenOrder(ctx, ctx.user, input)),
   /** Signed-in customer, or a visitor giving e-mail and phone. */
-  createSubscriptionOrder: publicProcedure.input(createSubscriptionOrderInputSchema).mutation(async ({ ctx, input }) => {
+  createSubscriptionOrder: publicProcedure
+    .input(createSubscriptionOrderInputSchema)
+    .output(paymentOrderResponseSchema)
+    .mutation(async ({ ctx, input }) => {
     return createSubscriptionOrder(ctx, await optionalUser(ctx), input);
   }),
 });
@@ -30,7 +37,7 @@ export const paymentsRouter = router({
 /** `admin.payments.*`: the Payments view (pending/paid orders) and recording a UPI payment's UTR. */
 export const adminPaymentsRouter = router({
   list: adminProcedure.input(adminPaymentsQuerySchema.optional()).query(({ ctx, input }) => listPayments(ctx, input)),
-  recordUtr: adminProcedure.input(recordUtrInputSchema).mutation(({ ctx, input }) => recordUtr(ctx, input, ctx.user.id)),
+  recordUtr: adminProcedure.input(recordUtrInputSchema).output(adminPaymentSchema).mutation(({ ctx, input }) => recordUtr(ctx, input, ctx.user.id)),
 });
 
 /** `admin.subscriptions.*`: subscribers, and the 50% refund of spec section 9. */

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminPaymentsQuerySchema,
   createSubscriptionOrderInputSchema,
@@ -6,6 +7,15 @@ import {
   utrFieldsSchema,
 } from '../../../shared/schemas/account';
 import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import {
+  adminPaymentSchema,
+  adminPaymentsResponseSchema,
+  idParamsSchema,
+  paymentOrderResponseSchema,
+  paymentStatusResponseSchema,
+  subscriptionRefundResponseSchema,
+  webhookResponseSchema,
+} from '../../../shared/schemas/responses';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { optionalUser } from '../../context';
@@ -24,49 +34,86 @@ import {
  * Issue 6: token and subscription orders, the admin's Payments view and UTR, the subscription refund, and the
  * gateway webhook (raw body, so the signature is checked over the exact bytes received).
  */
-export const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/payment/status/:order_id', async (request) =>
-    getPaymentStatus(request.ctx, parseInput(paymentStatusInputSchema, request.params, 'path')),
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payments'];
+  app.get(
+    '/payment/status/:order_id',
+    { schema: { summary: 'Whether an order is paid', tags, params: paymentStatusInputSchema, response: { 200: paymentStatusResponseSchema } } },
+    async (request) => getPaymentStatus(request.ctx, parseInput(paymentStatusInputSchema, request.params, 'path')),
   );
 
-  app.post('/payments/token-order', async (request, reply) => {
-    const user = await requireRole(request, 'customer');
-    const order = await createTokenOrder(request.ctx, user, parseInput(createTokenOrderInputSchema, request.body, 'body'));
-    return reply.code(201).send(order);
-  });
+  app.post(
+    '/payments/token-order',
+    { schema: { summary: "Open (or reuse) the ₹999 token order of the customer's quoted booking", tags, body: createTokenOrderInputSchema, response: { 201: paymentOrderResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireRole(request, 'customer');
+      const order = await createTokenOrder(request.ctx, user, parseInput(createTokenOrderInputSchema, request.body, 'body'));
+      return reply.code(201).send(order);
+    },
+  );
 
-  app.post('/payments/subscription-order', async (request, reply) => {
-    const user = await optionalUser(request.ctx);
-    const input = parseInput(createSubscriptionOrderInputSchema, request.body ?? {}, 'body');
-    const order = await createSubscriptionOrder(request.ctx, user, input);
-    return reply.code(201).send(order);
-  });
+  app.post(
+    '/payments/subscription-order',
+    {
+      schema: {
+        summary: 'Open a ₹99 subscription order (a customer, or anyone with e-mail and phone)',
+        tags,
+        body: createSubscriptionOrderInputSchema,
+        response: { 201: paymentOrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await optionalUser(request.ctx);
+      const input = parseInput(createSubscriptionOrderInputSchema, request.body ?? {}, 'body');
+      const order = await createSubscriptionOrder(request.ctx, user, input);
+      return reply.code(201).send(order);
+    },
+  );
 
-  app.get('/admin/payments', async (request, reply) => {
-    await requireRole(request, 'admin');
-    return withTotal(reply, await listPayments(request.ctx, parseInput(adminPaymentsQuerySchema, request.query, 'query')));
-  });
+  app.get(
+    '/admin/payments',
+    { schema: { summary: 'Payment orders (total in X-Total-Count)', tags, querystring: adminPaymentsQuerySchema, response: { 200: adminPaymentsResponseSchema } } },
+    async (request, reply) => {
+      await requireRole(request, 'admin');
+      return withTotal(reply, await listPayments(request.ctx, parseInput(adminPaymentsQuerySchema, request.query, 'query')));
+    },
+  );
 
-  app.put('/admin/payments/:order_id/utr', async (request) => {
-    const admin = await requireRole(request, 'admin');
-    const { order_id } = parseInput(paymentStatusInputSchema, request.params, 'path');
-    const { utr } = parseInput(utrFieldsSchema, request.body, 'body');
-    return recordUtr(request.ctx, { order_id, utr }, admin.id);
-  });
+  app.put(
+    '/admin/payments/:order_id/utr',
+    { schema: { summary: 'Record the UTR of a UPI payment: the order is paid', tags, params: paymentStatusInputSchema, body: utrFieldsSchema, response: { 200: adminPaymentSchema } } },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      const { order_id } = parseInput(paymentStatusInputSchema, request.params, 'path');
+      const { utr } = parseInput(utrFieldsSchema, request.body, 'body');
+      return recordUtr(request.ctx, { order_id, utr }, admin.id);
+    },
+  );
 
-  app.post('/admin/subscriptions/:id/refund', async (request) => {
-    const admin = await requireRole(request, 'admin');
-    return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
-  });
+  app.post(
+    '/admin/subscriptions/:id/refund',
+    { schema: { summary: 'Refund a paid subscription', tags, params: idParamsSchema, response: { 200: subscriptionRefundResponseSchema } } },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
+    },
+  );
 
   await app.register(async (webhooks) => {
     // Only in this scope: JSON arrives as the raw string, so the HMAC is computed over the bytes as sent.
     webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    webhooks.post('/payments/webhook/cashfree', async (request, reply) => {
+    const schema = {
+      summary: 'Cashfree payment events (signed; 401 for a bad signature or a stale timestamp, 404 when the gateway is off)',
+      tags,
+      body: z.unknown().describe("Cashfree's event, checked against its signature over the raw bytes"),
+      response: { 200: webhookResponseSchema },
+    };
+    webhooks.post('/payments/webhook/cashfree', { schema }, async (request, reply) => {
       if (typeof request.body !== 'string') throw new AppError('BAD_REQUEST', 'Send the webhook as application/json');
       const outcome = await handleCashfreeWebhook(request.ctx, request.headers, request.body);
-      return reply.code(outcome.status).send(outcome.body);
+      // The outcome's body is the acknowledgement on 200 and the error shape otherwise (no schema: written as is).
+      return reply.code(outcome.status as 200).send(outcome.body as z.infer<typeof webhookResponseSchema>);
     });
   });
 };

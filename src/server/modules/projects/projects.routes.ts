@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidSchema } from '../../../shared/schemas/common';
 import { assignProjectInputSchema } from '../../../shared/schemas/projects';
+import { assignProjectResponseSchema, awardResponseSchema, idParamsSchema, projectDetailSchema } from '../../../shared/schemas/responses';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole } from '../../lib/http';
 import { awardProjectManually, closeQuotesNow } from './award.service';
@@ -14,7 +15,9 @@ const awardBodySchema = z.object({ supplier_id: uuidSchema });
  * Admin project routes (spec section 7 `POST /projects?booking_id=..&supplier_ids=..`, issue 5): assign, read,
  * award by hand.
  */
-export const projectsRoutes: FastifyPluginAsync = async (app) => {
+export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['projects'];
+  const params = idParamsSchema;
   /**
    * No body: both values come in the query string; 201 when the call opened the project, 200 when it reused it.
    * Clients that label their empty body `application/json` are common, so on this route an empty JSON body is
@@ -28,7 +31,13 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
       if (text === '') done(null, undefined);
       else json(request, text, done);
     });
-    scope.post('/projects', async (request, reply) => {
+    const schema = {
+      summary: 'Invite suppliers to quote on a booking (201 opened, 200 the open project reused)',
+      tags,
+      querystring: assignProjectInputSchema,
+      response: { 200: assignProjectResponseSchema, 201: assignProjectResponseSchema },
+    };
+    scope.post('/projects', { schema }, async (request, reply) => {
       const user = await requireRole(request, 'admin');
       const input = parseInput(assignProjectInputSchema, request.query, 'query');
       const { created, ...result } = await assignSuppliers(request.ctx, input, user.id);
@@ -36,12 +45,13 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get('/projects/:id', async (request) => {
+  app.get('/projects/:id', { schema: { summary: 'A project with its invitees and their quotes', tags, params, response: { 200: projectDetailSchema } } }, async (request) => {
     await requireRole(request, 'admin');
     return getProject(request.ctx, { project_id: pathId(request, 'Project not found') });
   });
 
-  app.post('/projects/:id/award', async (request) => {
+  const awardSchema = { summary: 'Award the project to an invited supplier by hand', tags, params, body: awardBodySchema, response: { 200: awardResponseSchema } };
+  app.post('/projects/:id/award', { schema: awardSchema }, async (request) => {
     const user = await requireRole(request, 'admin');
     const projectId = pathId(request, 'Project not found');
     const { supplier_id } = parseInput(awardBodySchema, request.body, 'body');
@@ -49,13 +59,15 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Closes the quotes now: the auto-assign date moves to now and the award rule runs at once. */
-  app.post('/projects/:id/close-quotes', async (request) => {
+  const closeSchema = { summary: 'Close the quotes now: the award rule runs at once', tags, params, response: { 200: awardResponseSchema } };
+  app.post('/projects/:id/close-quotes', { schema: closeSchema }, async (request) => {
     const user = await requireRole(request, 'admin');
     return closeQuotesNow(request.ctx, { project_id: pathId(request, 'Project not found') }, user.id);
   });
 
   /** The booking's open project, else its latest; 404 when it has none yet. */
-  app.get('/bookings/:id/project', async (request) => {
+  const forBookingSchema = { summary: "The booking's open project, else its latest (404 when it has none)", tags, params, response: { 200: projectDetailSchema } };
+  app.get('/bookings/:id/project', { schema: forBookingSchema }, async (request) => {
     await requireRole(request, 'admin');
     const project = await projectForBooking(request.ctx, { booking_id: pathId(request, BOOKING_NOT_FOUND) });
     if (!project) throw new AppError('NOT_FOUND', 'This booking has no project yet');

@@ -1,16 +1,28 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { idempotencyKeySchema, instantQuoteInputSchema } from '../../../shared/schemas/quote';
+import { instantQuoteResponseSchema } from '../../../shared/schemas/responses';
 import { ValidationError } from '../../lib/errors';
 import { parseInput } from '../../lib/http';
 import { requesterOf } from '../../context';
 import { createInstantQuote } from './quote.service';
 
+const quoteHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
 /**
  * Spec section 7: `POST /api/quotation/instant`; 200 with the quote, 422 naming the field for bad input. An
  * optional `Idempotency-Key` header makes a retry return the first answer (docs/security.md, "Crash safety").
  */
-export const quoteRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/quotation/instant', async (request) => {
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = {
+    summary: 'An instant, GST-correct quote (books it as a quoted booking)',
+    tags: ['visitor'],
+    headers: quoteHeadersSchema,
+    body: instantQuoteInputSchema,
+    response: { 200: instantQuoteResponseSchema },
+  };
+  app.post('/quotation/instant', { schema }, async (request) => {
     const input = parseInput(instantQuoteInputSchema, request.body, 'body');
     const idempotencyKey = idempotencyKeyOf(request);
     await request.ctx.rateLimit('quote');

@@ -1,6 +1,7 @@
 import { publicProcedure, router } from '../../trpc/init';
 import { getBrand } from './site.service';
+import { brandResponseSchema } from '../../../shared/schemas/responses';
 
 export const siteRouter = router({
-  brand: publicProcedure.query(({ ctx }) => getBrand(ctx)),
+  brand: publicProcedure.output(brandResponseSchema).query(({ ctx }) => getBrand(ctx)),
 });

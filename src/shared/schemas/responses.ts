@@ -1,0 +1,628 @@
+import { z } from 'zod';
+import type { Brand } from '../brand';
+import {
+  APPROVAL_STATUSES,
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  CANCELLED_BY,
+  DEVICE_CLASSES,
+  EVENT_TYPES,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  PRICING_TIERS,
+  PROJECT_STATUSES,
+  REFUND_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+} from '../domain';
+import type {
+  AdminPaymentDto,
+  AdminRefundDto,
+  CustomerBookingDetailDto,
+  CustomerBookingDto,
+  PaymentOrderDto,
+  RefundPreviewDto,
+  SubscriptionDto,
+} from './account';
+import type { AdminBookingDto, BookingChangeResult, CustomerChangeResult, CustomerDto, DashboardStatsDto } from './admin';
+import type { AuthResult, UserDto } from './auth';
+import type { BookingInquiryResult } from './bookings';
+import type { PaymentStatusDto } from './payments';
+import type {
+  AdminNotificationDto,
+  AssignProjectResult,
+  AwardResultDto,
+  ProjectDetailDto,
+  SubmitQuoteResult,
+  SupplierDashboardDto,
+  SupplierNotificationDto,
+  SupplierProjectDto,
+} from './projects';
+import type { InstantQuoteResult } from './quote';
+import type {
+  CityWiseReportDto,
+  CustomerReportRowDto,
+  EventTypeWiseReportDto,
+  ReportsSummaryDto,
+  VendorReportRowDto,
+  WeeklyTrendPointDto,
+} from './reports';
+import type { SupplierChangeResult, SupplierDto, SupplierProjectDto as AdminSupplierProjectDto } from './suppliers';
+import type { TestimonialDto } from './testimonials';
+import type { PendingVendorDto, VendorRegisterResult } from './vendor';
+
+/*
+ * The answers of the REST API and of the tRPC procedures whose shape is part of the contract, as zod schemas. The
+ * DTO types next to each input schema stay the types the code uses; `satisfies z.ZodType<Dto>` keeps each schema
+ * in step with its type at compile time, and the REST doors serialise every answer from these schemas (and check
+ * it against them in tests). Kept in their own module so the client bundle never carries them.
+ */
+
+const timestamp = z.string().describe('ISO-8601 timestamp');
+const isoDate = z.string().describe('YYYY-MM-DD');
+const rupees = z.number().describe('Rupees, at most two decimals');
+const id = z.string().describe('UUID');
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+
+/** The database did not answer; a 503 of load shedding (before any check) carries only `detail`. */
+export const healthDownResponseSchema = z.object({
+  status: z.literal('unavailable').optional(),
+  database: z.literal('down').optional(),
+  detail: z.string(),
+});
+
+export const brandResponseSchema = z.object({
+  name: z.string(),
+  legalName: z.string(),
+  tagline: z.string(),
+  phone: z.string(),
+  whatsappNumber: z.string(),
+  email: z.string(),
+  upiId: z.string(),
+  address: z.string(),
+  city: z.string(),
+  gstin: z.string().nullable(),
+}) satisfies z.ZodType<Brand>;
+
+export const userResponseSchema = z.object({
+  id,
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  city: z.string().nullable(),
+  created_at: timestamp,
+}) satisfies z.ZodType<UserDto>;
+
+export const authResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: userResponseSchema,
+}) satisfies z.ZodType<AuthResult>;
+
+// --- Visitor journey ----------------------------------------------------------------------------------------------
+
+export const quoteLineSchema = z.object({
+  key: z.enum(['base', 'discount', 'subscriber_discount', 'subtotal', 'gst', 'total']),
+  label: z.string(),
+  amount: rupees,
+});
+
+export const instantQuoteResponseSchema = z.object({
+  quote_id: id,
+  tier: z.enum(PRICING_TIERS),
+  guest_count: z.number().int(),
+  base_price_per_person: rupees,
+  gross_amount: rupees,
+  discount_percent: z.number(),
+  discount_amount: rupees,
+  subtotal: rupees,
+  gst_percent: z.number(),
+  gst_amount: rupees,
+  final_amount: rupees,
+  valid_until: isoDate,
+  breakdown: z.array(quoteLineSchema),
+  subscriber_discount: z.object({ percent: z.number(), amount: rupees }).optional(),
+}) satisfies z.ZodType<InstantQuoteResult>;
+
+export const bookingInquiryResponseSchema = z.object({
+  id,
+  status: z.enum(BOOKING_STATUSES),
+  message: z.string(),
+}) satisfies z.ZodType<BookingInquiryResult>;
+
+export const testimonialSchema = z.object({
+  id,
+  client_name: z.string(),
+  event_type: z.enum(EVENT_TYPES),
+  rating: z.number().int(),
+  review: z.string(),
+  event_date: isoDate.nullable(),
+}) satisfies z.ZodType<TestimonialDto>;
+
+export const testimonialsResponseSchema = z.array(testimonialSchema);
+
+export const vendorRegisterResponseSchema = z.object({ message: z.string(), supplier_id: id }) satisfies z.ZodType<VendorRegisterResult>;
+
+export const paymentStatusResponseSchema = z.object({
+  order_id: z.string(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  is_paid: z.boolean(),
+  payment_status: z.string(),
+  amount: rupees,
+}) satisfies z.ZodType<PaymentStatusDto>;
+
+// --- Admin --------------------------------------------------------------------------------------------------------
+
+export const dashboardStatsResponseSchema = z.object({
+  total_bookings: z.number().int(),
+  pending_bookings: z.number().int(),
+  active_suppliers: z.number().int(),
+  total_revenue: rupees,
+}) satisfies z.ZodType<DashboardStatsDto>;
+
+export const bookingRequirementsSchema = z.object({
+  guest_count: z.number().int(),
+  event_duration: z.string().optional(),
+  venue_type: z.string().optional(),
+  catering_style: z.string().optional(),
+  dietary_restrictions: z.array(z.string()).optional(),
+  special_requests: z.string().optional(),
+  budget_range: z.string().optional(),
+  company_name: z.string().optional(),
+  decoration_required: z.boolean().optional(),
+  entertainment_required: z.boolean().optional(),
+  photography_required: z.boolean().optional(),
+});
+
+export const adminBookingSchema = z.object({
+  id,
+  event_name: z.string(),
+  event_type: z.enum(EVENT_TYPES),
+  client_name: z.string(),
+  client_email: z.string(),
+  client_phone: z.string().nullable(),
+  event_date: isoDate.nullable(),
+  event_time: z.string().nullable(),
+  requirements: bookingRequirementsSchema,
+  status: z.enum(BOOKING_STATUSES),
+  venue_name: z.string().nullable(),
+  venue_address: z.string().nullable(),
+  city: z.string().nullable(),
+  notes: z.string().nullable(),
+  pricing_tier: z.enum(PRICING_TIERS).nullable(),
+  final_amount: rupees.nullable(),
+  source: z.enum(BOOKING_SOURCES),
+  created_at: timestamp,
+  updated_at: timestamp,
+}) satisfies z.ZodType<AdminBookingDto>;
+
+export const adminBookingsResponseSchema = z.array(adminBookingSchema);
+
+export const bookingChangeResponseSchema = z.object({
+  message: z.string(),
+  booking: adminBookingSchema,
+}) satisfies z.ZodType<BookingChangeResult>;
+
+export const customerSchema = z.object({
+  id,
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  created_at: timestamp,
+  is_active: z.boolean(),
+}) satisfies z.ZodType<CustomerDto>;
+
+export const customersResponseSchema = z.array(customerSchema);
+
+export const customerChangeResponseSchema = z.object({
+  message: z.string(),
+  customer: customerSchema,
+}) satisfies z.ZodType<CustomerChangeResult>;
+
+export const supplierSchema = z.object({
+  id,
+  name: z.string(),
+  business_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string().nullable(),
+  services: z.array(z.string()),
+  is_verified: z.boolean(),
+  is_active: z.boolean(),
+  approval_status: z.enum(APPROVAL_STATUSES),
+  rating: z.number(),
+  total_projects: z.number().int(),
+  awarded_projects: z.number().int(),
+  created_at: timestamp,
+}) satisfies z.ZodType<SupplierDto>;
+
+export const suppliersResponseSchema = z.array(supplierSchema);
+
+export const supplierChangeResponseSchema = z.object({
+  message: z.string(),
+  supplier: supplierSchema,
+}) satisfies z.ZodType<SupplierChangeResult>;
+
+const bookingRequirementsSummarySchema = z.object({
+  guest_count: z.number().int().nullable(),
+  special_requests: z.string().nullable(),
+});
+
+export const adminSupplierProjectSchema = z.object({
+  id,
+  booking_id: id,
+  status: z.enum(PROJECT_STATUSES),
+  auto_assign_date: timestamp,
+  invited_at: timestamp,
+  is_awarded: z.boolean(),
+  booking_details: z.object({
+    event_name: z.string(),
+    client_name: z.string(),
+    event_type: z.enum(EVENT_TYPES),
+    event_date: isoDate.nullable(),
+    venue_name: z.string().nullable(),
+    estimated_budget: rupees.nullable(),
+    requirements: bookingRequirementsSummarySchema,
+  }),
+  quote: z.object({ id, quoted_amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),
+}) satisfies z.ZodType<AdminSupplierProjectDto>;
+
+export const adminSupplierProjectsResponseSchema = z.array(adminSupplierProjectSchema);
+
+export const pendingVendorSchema = z.object({
+  id,
+  business_name: z.string(),
+  contact_person: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string().nullable(),
+  experience_years: z.number().int(),
+  business_address: z.string().nullable(),
+  services_offered: z.string().nullable(),
+  gst_number: z.string().nullable(),
+  portfolio_link: z.string().nullable(),
+  created_at: timestamp,
+}) satisfies z.ZodType<PendingVendorDto>;
+
+export const pendingVendorsResponseSchema = z.array(pendingVendorSchema);
+
+// --- Reports ------------------------------------------------------------------------------------------------------
+
+export const reportsSummaryResponseSchema = z.object({
+  analytics: z.object({
+    total_page_views: z.number().int(),
+    total_quotations: z.number().int(),
+    total_vendor_registrations: z.number().int(),
+    device_breakdown: z.object({ mobile: z.number().int(), desktop: z.number().int(), tablet: z.number().int() }),
+  }),
+  pending_vendors: z.number().int(),
+}) satisfies z.ZodType<ReportsSummaryDto>;
+
+const visitorAnalyticsSchema = z.object({
+  ip_address: z.string().nullable(),
+  browser: z.string().nullable(),
+  device: z.enum(DEVICE_CLASSES).nullable(),
+});
+
+export const customerReportResponseSchema = z.array(
+  z.object({
+    booking_id: id,
+    customer_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    event_type: z.enum(EVENT_TYPES),
+    guest_count: z.number().int().nullable(),
+    pricing_tier: z.enum(PRICING_TIERS).nullable(),
+    event_date: isoDate.nullable(),
+    created_at: timestamp,
+    analytics: visitorAnalyticsSchema.nullable(),
+  }) satisfies z.ZodType<CustomerReportRowDto>,
+);
+
+export const vendorReportResponseSchema = z.array(
+  z.object({
+    supplier_id: id,
+    business_name: z.string(),
+    contact_person: z.string(),
+    email: z.string(),
+    location: z.string().nullable(),
+    experience_years: z.number().int(),
+    approval_status: z.enum(APPROVAL_STATUSES),
+    created_at: timestamp,
+    analytics: visitorAnalyticsSchema.nullable(),
+  }) satisfies z.ZodType<VendorReportRowDto>,
+);
+
+export const cityWiseResponseSchema = z
+  .record(z.string(), z.object({ bookings: z.number().int(), vendors: z.number().int() }))
+  .describe('City → bookings there and active, approved suppliers') satisfies z.ZodType<CityWiseReportDto>;
+
+export const eventTypeWiseResponseSchema = z
+  .record(z.string(), z.number().int())
+  .describe('Event type → bookings of that type') satisfies z.ZodType<EventTypeWiseReportDto>;
+
+export const weeklyTrendResponseSchema = z.array(
+  z.object({ week_start: isoDate, quotes: z.number().int(), bookings: z.number().int() }) satisfies z.ZodType<WeeklyTrendPointDto>,
+);
+
+// --- Customer account and payments --------------------------------------------------------------------------------
+
+export const refundPreviewSchema = z.object({
+  days_before: z.number().int(),
+  band: z.enum(['over_30_days', '15_to_30_days', '7_to_14_days', 'under_7_days', 'company_cancelled']),
+  band_label: z.string(),
+  cancelled_by: z.enum(CANCELLED_BY),
+  total: rupees.nullable(),
+  deposit: rupees.nullable(),
+  amount_paid: rupees,
+  deposit_held: rupees,
+  refundable_base: rupees,
+  refund_percent: z.number(),
+  refund_amount: rupees,
+  policy_refund_on_total: rupees.nullable(),
+}) satisfies z.ZodType<RefundPreviewDto>;
+
+export const customerBookingSchema = z.object({
+  id,
+  reference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  event_name: z.string(),
+  event_type: z.enum(EVENT_TYPES),
+  event_date: isoDate.nullable(),
+  event_time: z.string().nullable(),
+  venue_name: z.string().nullable(),
+  city: z.string().nullable(),
+  guest_count: z.number().int().nullable(),
+  package: z.enum(PRICING_TIERS).nullable(),
+  subtotal: rupees.nullable(),
+  gst_amount: rupees.nullable(),
+  subscriber_discount: rupees.nullable(),
+  total: rupees.nullable(),
+  valid_until: isoDate.nullable(),
+  created_at: timestamp,
+  payment: z.object({
+    token_amount: rupees,
+    amount_paid: rupees,
+    token_paid: z.boolean(),
+    open_order_id: z.string().nullable(),
+  }),
+  can_pay_token: z.boolean(),
+  can_cancel: z.boolean(),
+  can_change_date: z.boolean(),
+  date_changed: z.boolean(),
+  cancelled_by: z.enum(CANCELLED_BY).nullable(),
+  refund_preview: refundPreviewSchema.nullable(),
+  refund: z.object({ amount: rupees, status: z.enum(REFUND_STATUSES) }).nullable(),
+}) satisfies z.ZodType<CustomerBookingDto>;
+
+export const customerBookingsResponseSchema = z.array(customerBookingSchema);
+
+export const customerBookingDetailSchema = customerBookingSchema.extend({
+  venue_address: z.string().nullable(),
+  original_event_date: isoDate.nullable(),
+  timeline: z.array(
+    z.object({ at: timestamp, action: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  ),
+  payments: z.array(
+    z.object({
+      order_id: z.string(),
+      purpose: z.enum(PAYMENT_PURPOSES),
+      amount: rupees,
+      status: z.enum(PAYMENT_STATUSES),
+      paid_at: timestamp.nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<CustomerBookingDetailDto>;
+
+export const cancelBookingResponseSchema = z.object({
+  message: z.string(),
+  booking: customerBookingSchema,
+  refund: refundPreviewSchema,
+});
+
+export const changeDateResponseSchema = z.object({ message: z.string(), booking: customerBookingSchema });
+
+export const paymentOrderResponseSchema = z.object({
+  order_id: z.string(),
+  amount: rupees,
+  purpose: z.enum(PAYMENT_PURPOSES),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.string(),
+  upi_uri: z.string(),
+  payee: z.object({ upi_id: z.string(), name: z.string() }),
+  note: z.string(),
+  redirect_url: z.string().nullable(),
+  result_path: z.string(),
+}) satisfies z.ZodType<PaymentOrderDto>;
+
+export const adminPaymentSchema = z.object({
+  id,
+  order_id: z.string(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  amount: rupees,
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.string(),
+  utr: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  booking_id: id.nullable(),
+  event_name: z.string().nullable(),
+  client_name: z.string().nullable(),
+  paid_at: timestamp.nullable(),
+  created_at: timestamp,
+}) satisfies z.ZodType<AdminPaymentDto>;
+
+export const adminPaymentsResponseSchema = z.array(adminPaymentSchema);
+
+export const adminRefundSchema = z.object({
+  id,
+  booking_id: id,
+  reference: z.string(),
+  event_name: z.string(),
+  client_name: z.string(),
+  client_email: z.string(),
+  amount: rupees,
+  cancelled_by: z.enum(CANCELLED_BY),
+  status: z.enum(REFUND_STATUSES),
+  policy: z.record(z.string(), z.unknown()).describe('The refund computation recorded at cancellation'),
+  payment_reference: z.string().nullable(),
+  paid_at: timestamp.nullable(),
+  created_at: timestamp,
+}) satisfies z.ZodType<AdminRefundDto>;
+
+export const adminRefundsResponseSchema = z.array(adminRefundSchema);
+
+export const subscriptionRefundResponseSchema = z.object({
+  id,
+  email: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  discount_percent: z.number(),
+  used_on_booking_id: id.nullable(),
+  activated_at: timestamp.nullable(),
+  created_at: timestamp,
+  refund_amount: rupees,
+}) satisfies z.ZodType<SubscriptionDto & { refund_amount: number }>;
+
+export const webhookResponseSchema = z
+  .object({
+    received: z.literal(true),
+    paid: z.boolean().optional(),
+    duplicate: z.literal(true).optional(),
+    ignored: z.string().optional().describe('Why a signed event changed nothing'),
+  })
+  .describe("The gateway's acknowledgement");
+
+// --- Projects and the supplier portal -----------------------------------------------------------------------------
+
+export const assignProjectResponseSchema = z.object({
+  project_id: id,
+  booking_id: id,
+  auto_assign_date: timestamp,
+  invited: z.array(id),
+  already_invited: z.array(id),
+}) satisfies z.ZodType<AssignProjectResult>;
+
+export const projectDetailSchema = z.object({
+  id,
+  booking_id: id,
+  status: z.enum(PROJECT_STATUSES),
+  auto_assign_date: timestamp,
+  seconds_until_auto_assign: z.number().int().nullable(),
+  server_time: timestamp,
+  created_at: timestamp,
+  awarded_at: timestamp.nullable(),
+  awarded_supplier_id: id.nullable(),
+  awarded_quote_id: id.nullable(),
+  booking: z.object({
+    event_name: z.string(),
+    event_type: z.enum(EVENT_TYPES),
+    event_date: isoDate.nullable(),
+    client_name: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    guest_count: z.number().int().nullable(),
+    final_amount: rupees.nullable(),
+  }),
+  suppliers: z.array(
+    z.object({
+      supplier_id: id,
+      business_name: z.string(),
+      name: z.string(),
+      location: z.string().nullable(),
+      rating: z.number(),
+      is_active: z.boolean(),
+      approval_status: z.string(),
+      invited_at: timestamp,
+      quote: z
+        .object({ id, amount: rupees, notes: z.string().nullable(), items: z.array(z.unknown()), submitted_at: timestamp })
+        .nullable(),
+      is_winner: z.boolean(),
+    }),
+  ),
+  quote_count: z.number().int(),
+  lowest_amount: rupees.nullable(),
+}) satisfies z.ZodType<ProjectDetailDto>;
+
+export const awardResponseSchema = z.object({
+  project_id: id,
+  status: z.enum(['awarded', 'unassigned', 'cancelled']),
+  rule: z.enum(['lowest_quote', 'only_invitee', 'no_quotes', 'manual', 'booking_closed']),
+  supplier_id: id.nullable(),
+  quote_id: id.nullable(),
+  amount: rupees.nullable(),
+  awarded_at: timestamp.nullable(),
+}) satisfies z.ZodType<AwardResultDto>;
+
+export const supplierNotificationsResponseSchema = z.array(
+  z.object({
+    id,
+    kind: z.string(),
+    message: z.string(),
+    project_id: id.nullable(),
+    read: z.boolean(),
+    created_at: timestamp,
+  }) satisfies z.ZodType<SupplierNotificationDto>,
+);
+
+export const adminNotificationsResponseSchema = z.array(
+  z.object({
+    id,
+    kind: z.string(),
+    message: z.string(),
+    project_id: id.nullable(),
+    booking_id: id.nullable(),
+    read: z.boolean(),
+    created_at: timestamp,
+  }) satisfies z.ZodType<AdminNotificationDto>,
+);
+
+export const notificationReadResponseSchema = z.object({ id, read: z.literal(true) });
+export const notificationsReadResponseSchema = z.object({ updated: z.number().int() });
+
+export const supplierProjectsResponseSchema = z.array(
+  z.object({
+    id,
+    booking_id: id,
+    auto_assign_date: timestamp,
+    status: z.enum(PROJECT_STATUSES),
+    booking_details: z.object({
+      event_name: z.string(),
+      client_name: z.string(),
+      event_type: z.enum(EVENT_TYPES),
+      event_date: isoDate.nullable(),
+      venue_name: z.string().nullable(),
+      estimated_budget: z.union([rupees, z.string()]).nullable(),
+      requirements: bookingRequirementsSummarySchema,
+    }),
+    my_quote: z.object({ amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),
+    outcome: z.enum(['open', 'won', 'not_selected', 'unassigned', 'cancelled']),
+  }) satisfies z.ZodType<SupplierProjectDto>,
+);
+
+export const submitQuoteResponseSchema = z.object({
+  id,
+  project_id: id,
+  booking_id: id,
+  amount: rupees,
+  notes: z.string().nullable(),
+  submitted_at: timestamp,
+  revised: z.boolean(),
+}) satisfies z.ZodType<SubmitQuoteResult>;
+
+export const supplierDashboardResponseSchema = z.object({
+  active_projects: z.number().int(),
+  unread_notifications: z.number().int(),
+  estimated_revenue: rupees,
+  quotes_submitted: z.number().int(),
+  won_projects: z.number().int(),
+}) satisfies z.ZodType<SupplierDashboardDto>;
+
+/** A 204: no body. */
+export const noContentSchema = z.void().describe('No content');
+
+/** A path's `:id`: a UUID (anything else is the 404 of an unknown id). */
+export const idParamsSchema = z.object({ id: z.string().describe('UUID') });
