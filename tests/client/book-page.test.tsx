@@ -53,13 +53,20 @@ function typedDate(isoDate: string): string {
 async function openBook(path = '/book', token?: string) {
   const view = renderApp({ path, token });
   // The page is its own lazily loaded chunk; the first import in a run takes a moment.
-  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 15_000 });
   return view;
 }
 
 /** Enters text as a paste: the page re-renders per change, and keystroke-by-keystroke typing adds nothing here. */
 async function enter(user: User, element: HTMLElement, text: string) {
   await user.click(element);
+  await user.paste(text);
+}
+
+/** Selects the whole text and pastes over it, as a person replacing a date does. */
+async function replaceText(user: User, input: HTMLInputElement, text: string) {
+  await user.click(input);
+  input.setSelectionRange(0, input.value.length);
   await user.paste(text);
 }
 
@@ -204,6 +211,37 @@ describe('/book: page and package chooser', () => {
     await user.click(document.querySelector(`[data-part="table-cell-trigger"][data-value="${today}"]`)!);
     expect(await screen.findByText(formatLongDate(today))).toBeInTheDocument();
   });
+});
+
+describe('/book: a typed event date is kept as typed', () => {
+  it.each([
+    ['31/02/2027', '31/02/2027 is not a date: February 2027 has no day 31.'],
+    ['01/01/2020', /^January 1st, 2020 is not available: choose .+ or later\.$/],
+  ])('keeps %s with a message at the field and sends nothing until it is fixed', async (text, message) => {
+    const resolver = answerQuotes();
+    const { user } = await openBook();
+    await fillDetails(user, { ...VISITOR, date: undefined });
+    // A date accepted first, then replaced by the typed one: the old date must not be sent either.
+    await chooseDate(user, EVENT_DATE);
+    await replaceText(user, field(/^Event Date/) as HTMLInputElement, text);
+    await user.tab();
+    expect(field(/^Event Date/)).toHaveValue(text);
+    expect(field(/^Event Date/)).toHaveAccessibleDescription(message);
+    expect(field(/^Event Date/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText(message)).toBeInTheDocument();
+    expect(field(/^Event Date/)).toHaveFocus();
+    expect(field(/^Event Date/)).toHaveValue(text);
+    expect(resolver).not.toHaveBeenCalled();
+
+    await replaceText(user, field(/^Event Date/) as HTMLInputElement, typedDate(EVENT_DATE));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(formatLongDate(EVENT_DATE))).toBeInTheDocument();
+    await user.click(getQuoteButton());
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+    expect((recordedCalls('quote.instant')[0]?.input as InstantQuoteInput).event_date).toBe(EVENT_DATE);
+  }, 60_000);
 });
 
 describe('/book: get-quote button and validation (spec section 5)', () => {

@@ -16,6 +16,8 @@ export type FieldError = { field: QuoteField; message: string };
 type EventDetailsFormProps = {
   values: QuoteFormValues;
   onFieldChange<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]): void;
+  /** A typed date the date field refused, or undefined (event-date-field.tsx). */
+  onDateProblemChange(problem: string | undefined): void;
   error: FieldError | null;
   /** Today in India, `YYYY-MM-DD`: the first day the calendar offers. */
   today: string;
@@ -29,7 +31,7 @@ type EventDetailsFormProps = {
  * markers. Validation runs on submit (spec section 5: one toast at a time, in order), so the browser's own
  * bubbles are off (`noValidate`).
  */
-export function EventDetailsForm({ values, onFieldChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {
+export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
 
@@ -167,6 +169,7 @@ export function EventDetailsForm({ values, onFieldChange, error, today, canSubmi
                 onValueChange={(value) => onFieldChange('event_date', value)}
                 min={today}
                 error={errorFor('event_date')}
+                onTypedProblemChange={onDateProblemChange}
               />
             </SimpleGrid>
           </FormSection>

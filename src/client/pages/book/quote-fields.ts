@@ -85,10 +85,11 @@ const blank = (value: string) => value.trim() === '';
  * Spec section 5, in its order: name and email, phone, event date, guest count, then "not in the past"; the first
  * failure as one message for one toast, or null when the spec's checks pass (the shared schema comes next).
  */
-export function firstSpecProblem(values: QuoteFormValues, today: string): QuoteFormProblem | null {
+export function firstSpecProblem(values: QuoteFormValues, today: string, typedDateProblem?: string): QuoteFormProblem | null {
   if (blank(values.client_name)) return { ok: false, field: 'client_name', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_email)) return { ok: false, field: 'client_email', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_phone)) return { ok: false, field: 'client_phone', message: QUOTE_MESSAGES.phone };
+  if (typedDateProblem) return { ok: false, field: 'event_date', message: typedDateProblem };
   if (!isIsoDate(values.event_date)) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.eventDate };
   if (parseGuestCount(values.guest_count) === null) return { ok: false, field: 'guest_count', message: QUOTE_MESSAGES.guests };
   if (values.event_date < today) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.pastDate };
