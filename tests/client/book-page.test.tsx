@@ -219,7 +219,7 @@ describe('/book: a typed event date is kept as typed', () => {
     ['01/01/2020', /^January 1st, 2020 is not available: choose .+ or later\.$/],
   ])('keeps %s with a message at the field and sends nothing until it is fixed', async (text, message) => {
     const resolver = answerQuotes();
-    const { user } = await openBook();
+    const { user } = await openBook('/book?eventType=wedding');
     await fillDetails(user, { ...VISITOR, date: undefined });
     // A date accepted first, then replaced by the typed one: the old date must not be sent either.
     await chooseDate(user, EVENT_DATE);
@@ -256,7 +256,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
     expect(getQuoteButton()).toBeDisabled();
   });
 
-  it('checks name and email, then phone, then the guest count, one toast each, and sends nothing', async () => {
+  it('checks name and email, phone, event type and name, the guest count and the city, one toast each, and sends nothing', async () => {
     const resolver = answerQuotes();
     const { user } = await openBook();
     await fillDetails(user, { date: EVENT_DATE, guests: '0' });
@@ -278,12 +278,34 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
 
     await enter(user, field(/^Phone Number/), '9893011223');
     await user.click(getQuoteButton());
-    expect(await toasts().findByText('Please enter the number of guests')).toBeInTheDocument();
+    expect(await toasts().findByText('Please select an event type')).toBeInTheDocument();
+    expect(field(/^Event Type/)).toHaveFocus();
+
+    await user.selectOptions(field(/^Event Type/), 'birthday');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter an event name')).toBeInTheDocument();
+    expect(field(/^Event Name/)).toHaveFocus();
+
+    await enter(user, field(/^Event Name/), 'Aarav turns 5');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Guest count must be at least 1')).toBeInTheDocument();
     expect(field(/^Expected Guest Count/)).toHaveFocus();
+    expect(field(/^Expected Guest Count/)).toHaveAccessibleDescription('Guest count must be at least 1');
+
+    await user.clear(field(/^Expected Guest Count/));
+    await user.type(field(/^Expected Guest Count/), '-5');
+    await user.click(getQuoteButton());
+    expect(await screen.findByText('Guest count must be at least 1')).toBeInTheDocument();
+
+    await user.clear(field(/^Expected Guest Count/));
+    await user.type(field(/^Expected Guest Count/), '40');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter the venue city')).toBeInTheDocument();
+    expect(field(/^Venue Location\/City/)).toHaveFocus();
 
     expect(resolver).not.toHaveBeenCalled();
     expect(recordedCalls('quote.instant')).toEqual([]);
-  });
+  }, 60_000);
 
   it('refuses what the server would refuse (a malformed email) without sending', async () => {
     const resolver = answerQuotes();
@@ -295,19 +317,22 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
     expect(resolver).not.toHaveBeenCalled();
   });
 
-  it('sends the spec defaults for the fields left empty, and the guest count as an integer', async () => {
+  it('sends what the visitor chose, the venue type default for an empty venue type, and the guest count as an integer', async () => {
     const { input } = await getQuote('/book', {
       name: ' Meera Iyer ',
       email: 'meera@example.in',
       phone: '9893011223',
+      eventType: 'birthday',
+      eventName: 'Aarav turns 5',
+      city: 'Indore',
       guests: '150.7',
       date: EVENT_DATE,
     });
     expect(input).toEqual({
-      event_type: QUOTE_DEFAULTS.event_type,
+      event_type: 'birthday',
       venue_type: QUOTE_DEFAULTS.venue_type,
-      location: QUOTE_DEFAULTS.location,
-      event_name: QUOTE_DEFAULTS.event_name,
+      location: 'Indore',
+      event_name: 'Aarav turns 5',
       tier: 'basic',
       guest_count: 150,
       event_date: EVENT_DATE,
@@ -316,6 +341,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_phone: '9893011223',
       idempotency_key: expect.stringMatching(UUID) as string,
     });
+    // The API's documented defaults stay for other callers; this page never reaches them.
     expect(QUOTE_DEFAULTS).toEqual({ event_type: 'other', venue_type: 'outdoor', location: 'Mumbai', event_name: 'Your Event' });
     expect(Number.isInteger(input.guest_count)).toBe(true);
   });
@@ -333,6 +359,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_name: 'Meera Iyer',
       client_email: 'meera@example.in',
       client_phone: '98930 11223',
+      venue_name: 'Sayaji Lawns',
       idempotency_key: expect.stringMatching(UUID) as string,
     });
     expect(recordedCalls('quote.instant')).toHaveLength(1);

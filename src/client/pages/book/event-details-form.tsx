@@ -3,7 +3,7 @@ import { CalendarHeart, MapPin, Sparkles, UserRound, Users } from 'lucide-react'
 import type { FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
-import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/quote-limits';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../../../shared/quote-limits';
 import { TextField } from '../../components/text-field';
 import { EVENT_TYPE_OPTIONS, eventNameExample, VENUE_TYPE_OPTIONS } from './booking-options';
 import { EventDateField } from '../../components/event-date-field';
@@ -150,6 +150,7 @@ export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, e
                 label="Venue Name"
                 autoComplete="off"
                 placeholder="e.g. Radisson Blu, Indore"
+                maxLength={VENUE_NAME_MAX_LENGTH}
                 value={values.venue_name}
                 onValueChange={(value) => onFieldChange('venue_name', value)}
               />
