@@ -65,3 +65,27 @@ export function formatLongDate(isoDate: string): string {
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
   return `${MONTHS[Number(match[2]) - 1]} ${ordinal(Number(match[3]))}, ${match[1]}`;
 }
+
+const TYPED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+export type TypedDateReading = { ok: true; value: string } | { ok: false; message: string };
+
+/**
+ * A date typed into a date field as DD/MM/YYYY (en-IN), read without changing it: an impossible day or one
+ * outside `[min, max]` is refused with a message for the field, never moved to the nearest allowed day, so a
+ * customer never spends a booking's one date change on a day they did not type (docs/decisions.md, typed dates).
+ * An empty text reads as no date.
+ */
+export function readTypedDate(text: string, range: { min?: string | undefined; max?: string | undefined }): TypedDateReading {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: '' };
+  const match = TYPED_DATE.exec(trimmed);
+  if (!match) return { ok: false, message: 'Enter the date as DD/MM/YYYY.' };
+  const [day, month, year] = [Number(match[1]), Number(match[2]), match[3] as string];
+  const value = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  if (month < 1 || month > 12) return { ok: false, message: `${trimmed} is not a date: there is no month ${month}.` };
+  if (!isIsoDate(value)) return { ok: false, message: `${trimmed} is not a date: ${MONTHS[month - 1]} ${year} has no day ${day}.` };
+  if (range.min && value < range.min) return { ok: false, message: `${formatLongDate(value)} is not available: choose ${formatLongDate(range.min)} or later.` };
+  if (range.max && value > range.max) return { ok: false, message: `${formatLongDate(value)} is not available: choose a date up to ${formatLongDate(range.max)}.` };
+  return { ok: true, value };
+}

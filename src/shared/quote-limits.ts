@@ -4,3 +4,5 @@
  */
 export const EVENT_NAME_MAX_LENGTH = 150;
 export const LOCATION_MAX_LENGTH = 100;
+/** The same limit as a booking's venue name (schemas/bookings.ts). */
+export const VENUE_NAME_MAX_LENGTH = 200;

@@ -53,13 +53,20 @@ function typedDate(isoDate: string): string {
 async function openBook(path = '/book', token?: string) {
   const view = renderApp({ path, token });
   // The page is its own lazily loaded chunk; the first import in a run takes a moment.
-  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 15_000 });
   return view;
 }
 
 /** Enters text as a paste: the page re-renders per change, and keystroke-by-keystroke typing adds nothing here. */
 async function enter(user: User, element: HTMLElement, text: string) {
   await user.click(element);
+  await user.paste(text);
+}
+
+/** Selects the whole text and pastes over it, as a person replacing a date does. */
+async function replaceText(user: User, input: HTMLInputElement, text: string) {
+  await user.click(input);
+  input.setSelectionRange(0, input.value.length);
   await user.paste(text);
 }
 
@@ -206,6 +213,37 @@ describe('/book: page and package chooser', () => {
   });
 });
 
+describe('/book: a typed event date is kept as typed', () => {
+  it.each([
+    ['31/02/2027', '31/02/2027 is not a date: February 2027 has no day 31.'],
+    ['01/01/2020', /^January 1st, 2020 is not available: choose .+ or later\.$/],
+  ])('keeps %s with a message at the field and sends nothing until it is fixed', async (text, message) => {
+    const resolver = answerQuotes();
+    const { user } = await openBook('/book?eventType=wedding');
+    await fillDetails(user, { ...VISITOR, date: undefined });
+    // A date accepted first, then replaced by the typed one: the old date must not be sent either.
+    await chooseDate(user, EVENT_DATE);
+    await replaceText(user, field(/^Event Date/) as HTMLInputElement, text);
+    await user.tab();
+    expect(field(/^Event Date/)).toHaveValue(text);
+    expect(field(/^Event Date/)).toHaveAccessibleDescription(message);
+    expect(field(/^Event Date/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText(message)).toBeInTheDocument();
+    expect(field(/^Event Date/)).toHaveFocus();
+    expect(field(/^Event Date/)).toHaveValue(text);
+    expect(resolver).not.toHaveBeenCalled();
+
+    await replaceText(user, field(/^Event Date/) as HTMLInputElement, typedDate(EVENT_DATE));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(formatLongDate(EVENT_DATE))).toBeInTheDocument();
+    await user.click(getQuoteButton());
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+    expect((recordedCalls('quote.instant')[0]?.input as InstantQuoteInput).event_date).toBe(EVENT_DATE);
+  }, 60_000);
+});
+
 describe('/book: get-quote button and validation (spec section 5)', () => {
   it('is disabled until both an event date and a guest count are given', async () => {
     const { user } = await openBook();
@@ -218,7 +256,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
     expect(getQuoteButton()).toBeDisabled();
   });
 
-  it('checks name and email, then phone, then the guest count, one toast each, and sends nothing', async () => {
+  it('checks name and email, phone, event type and name, the guest count and the city, one toast each, and sends nothing', async () => {
     const resolver = answerQuotes();
     const { user } = await openBook();
     await fillDetails(user, { date: EVENT_DATE, guests: '0' });
@@ -240,12 +278,34 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
 
     await enter(user, field(/^Phone Number/), '9893011223');
     await user.click(getQuoteButton());
-    expect(await toasts().findByText('Please enter the number of guests')).toBeInTheDocument();
+    expect(await toasts().findByText('Please select an event type')).toBeInTheDocument();
+    expect(field(/^Event Type/)).toHaveFocus();
+
+    await user.selectOptions(field(/^Event Type/), 'birthday');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter an event name')).toBeInTheDocument();
+    expect(field(/^Event Name/)).toHaveFocus();
+
+    await enter(user, field(/^Event Name/), 'Aarav turns 5');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Guest count must be at least 1')).toBeInTheDocument();
     expect(field(/^Expected Guest Count/)).toHaveFocus();
+    expect(field(/^Expected Guest Count/)).toHaveAccessibleDescription('Guest count must be at least 1');
+
+    await user.clear(field(/^Expected Guest Count/));
+    await user.type(field(/^Expected Guest Count/), '-5');
+    await user.click(getQuoteButton());
+    expect(await screen.findByText('Guest count must be at least 1')).toBeInTheDocument();
+
+    await user.clear(field(/^Expected Guest Count/));
+    await user.type(field(/^Expected Guest Count/), '40');
+    await user.click(getQuoteButton());
+    expect(await toasts().findByText('Please enter the venue city')).toBeInTheDocument();
+    expect(field(/^Venue Location\/City/)).toHaveFocus();
 
     expect(resolver).not.toHaveBeenCalled();
     expect(recordedCalls('quote.instant')).toEqual([]);
-  });
+  }, 60_000);
 
   it('refuses what the server would refuse (a malformed email) without sending', async () => {
     const resolver = answerQuotes();
@@ -257,19 +317,22 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
     expect(resolver).not.toHaveBeenCalled();
   });
 
-  it('sends the spec defaults for the fields left empty, and the guest count as an integer', async () => {
+  it('sends what the visitor chose, the venue type default for an empty venue type, and the guest count as an integer', async () => {
     const { input } = await getQuote('/book', {
       name: ' Meera Iyer ',
       email: 'meera@example.in',
       phone: '9893011223',
+      eventType: 'birthday',
+      eventName: 'Aarav turns 5',
+      city: 'Indore',
       guests: '150.7',
       date: EVENT_DATE,
     });
     expect(input).toEqual({
-      event_type: QUOTE_DEFAULTS.event_type,
+      event_type: 'birthday',
       venue_type: QUOTE_DEFAULTS.venue_type,
-      location: QUOTE_DEFAULTS.location,
-      event_name: QUOTE_DEFAULTS.event_name,
+      location: 'Indore',
+      event_name: 'Aarav turns 5',
       tier: 'basic',
       guest_count: 150,
       event_date: EVENT_DATE,
@@ -278,6 +341,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_phone: '9893011223',
       idempotency_key: expect.stringMatching(UUID) as string,
     });
+    // The API's documented defaults stay for other callers; this page never reaches them.
     expect(QUOTE_DEFAULTS).toEqual({ event_type: 'other', venue_type: 'outdoor', location: 'Mumbai', event_name: 'Your Event' });
     expect(Number.isInteger(input.guest_count)).toBe(true);
   });
@@ -295,6 +359,7 @@ describe('/book: get-quote button and validation (spec section 5)', () => {
       client_name: 'Meera Iyer',
       client_email: 'meera@example.in',
       client_phone: '98930 11223',
+      venue_name: 'Sayaji Lawns',
       idempotency_key: expect.stringMatching(UUID) as string,
     });
     expect(recordedCalls('quote.instant')).toHaveLength(1);

@@ -141,14 +141,27 @@ describe('landing page testimonials', () => {
     expect(section.getByText(SAMPLE_NAMES[1]!)).toBeInTheDocument();
     expect(section.getAllByRole('listitem')).toHaveLength(2);
     expect(section.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(2);
+    expect(section.getAllByText('Example review')).toHaveLength(2);
+    expect(section.getByText('Our clients’ reviews could not be loaded just now. These are examples of what they tell us.')).toBeInTheDocument();
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 
-  it('shows the samples while none are published', async () => {
+  it('says honestly that none are published yet, and shows no invented names', async () => {
+    server.use(trpcHandler('testimonials.list', () => []));
     renderApp();
 
-    expect(await screen.findByText(SAMPLE_NAMES[0]!)).toBeInTheDocument();
-    expect(screen.getByText(SAMPLE_NAMES[1]!)).toBeInTheDocument();
+    expect(await screen.findByText('No reviews have been published yet. Reviews appear here once our clients share them.')).toBeInTheDocument();
+    const section = region('What Our Clients Say');
+    for (const name of SAMPLE_NAMES) expect(section.queryByText(name)).not.toBeInTheDocument();
+    expect(section.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(section.getByRole('link', { name: 'Get an Instant Quote' })).toHaveAttribute('href', '/book');
+  });
+
+  it('marks nothing as an example when real reviews are published', async () => {
+    server.use(trpcHandler('testimonials.list', () => TESTIMONIALS));
+    renderApp();
+    await screen.findByText('Ritu & Saurabh Jain');
+    expect(screen.queryByText('Example review')).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { computeRefund } from '../../src/shared/refund-policy';
 import type { CustomerBookingDetailDto, CustomerBookingDto, PaymentOrderDto, RefundPreviewDto } from '../../src/shared/schemas/account';
@@ -342,6 +342,41 @@ describe('changing the date', () => {
     await waitFor(() => expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: newDate }));
     expect(await screen.findByText(/^Event date changed to/)).toBeInTheDocument();
   });
+});
+
+describe('changing the date to a typed day the rule does not allow', () => {
+  it('keeps the typed date with a message and sends nothing, instead of moving it to the last allowed day', async () => {
+    const item = booking(11, { event_date: addDays(todayInIndia(), 40) });
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('bookings.changeDate', ({ input }) => ({
+        message: 'Event date changed',
+        booking: { ...item, event_date: (input as { new_date: string }).new_date, date_changed: true },
+      })),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Change event date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the event date' });
+    const input = within(dialog).getByRole('textbox', { name: /New event date/ });
+    const tooLate = addDays(item.event_date!, 250);
+    const [y, m, d] = tooLate.split('-');
+    await user.type(input, `${d}/${m}/${y}`);
+    await user.tab();
+    expect(input).toHaveValue(`${d}/${m}/${y}`);
+    expect(input).toHaveAccessibleDescription(new RegExp(`^${formatLongDate(tooLate)} is not available: choose a date up to `));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
+    expect(input).toHaveValue(`${d}/${m}/${y}`);
+    expect(input).toHaveFocus();
+    expect(recordedCalls('bookings.changeDate')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '31/02/2027');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveAccessibleDescription('31/02/2027 is not a date: February 2027 has no day 31.');
+    await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
+    expect(recordedCalls('bookings.changeDate')).toHaveLength(0);
+  }, 60_000);
 });
 
 describe('quote PDF', () => {

@@ -7,6 +7,7 @@ import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import type { InstantQuoteInput } from '../../src/shared/schemas/quote';
+import { tokenFor } from './helpers/admin-fixtures';
 import { makeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -124,6 +125,36 @@ describe('POST /api/quotation/instant', () => {
 
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, body.quote_id));
     expect(audit).toMatchObject([{ action: 'booking.status_changed', data: { from: null, to: 'quoted' } }]);
+  });
+
+  it('stores the venue name typed on /book and shows it in the e-mail and the admin list, with the venue type apart', async () => {
+    const email = 'venue.name@example.in';
+    const res = await postQuote(payload({ client_email: email, venue_name: '  Sayaji Lawns ', location: 'Indore' }));
+    expect(res.statusCode).toBe(200);
+    const [booking] = await bookingsOf(email);
+    expect(booking).toMatchObject({ venueName: 'Sayaji Lawns', venueType: 'garden', city: 'Indore' });
+
+    const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(mail!.textBody).toContain('Venue: Sayaji Lawns, Indore');
+    expect(mail!.textBody).toContain('Venue type: Garden');
+
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: { authorization: `Bearer ${await tokenFor(t.deps, admin.id)}` } });
+    const row = (list.json() as { id: string; venue_name: string | null }[]).find((item) => item.id === booking!.id);
+    expect(row?.venue_name).toBe('Sayaji Lawns');
+
+    // Without a venue name the e-mail names the city only, never the venue type as if it were the venue.
+    const bare = 'venue.none@example.in';
+    await postQuote(payload({ client_email: bare, location: 'Indore' }));
+    const [plain] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, bare));
+    expect(plain!.textBody).toContain('Venue: Indore');
+    expect((await bookingsOf(bare))[0]!.venueName).toBeNull();
+  });
+
+  it('refuses a venue name longer than 200 characters with a 422 naming the field', async () => {
+    const res = await postQuote(payload({ client_email: 'venue.long@example.in', venue_name: 'x'.repeat(201) }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'venue_name'] })]);
   });
 
   it('updates the same event instead of duplicating it, while the quote is valid', async () => {

@@ -27,6 +27,9 @@ function filled(overrides: Partial<QuoteFormValues> = {}): QuoteFormValues {
     client_name: 'Meera Iyer',
     client_email: 'meera@example.in',
     client_phone: '9893011223',
+    event_type: 'wedding',
+    event_name: 'Meera & Kabir Reception',
+    location: 'Indore',
     guest_count: '150',
     event_date: addDays(TODAY, 28),
     ...overrides,
@@ -72,9 +75,14 @@ describe('checkQuoteForm (spec section 5)', () => {
     ['no name', { client_name: ' ' }, QUOTE_MESSAGES.nameAndEmail, 'client_name'],
     ['no email', { client_email: '' }, QUOTE_MESSAGES.nameAndEmail, 'client_email'],
     ['no phone', { client_phone: '' }, QUOTE_MESSAGES.phone, 'client_phone'],
+    ['no event type', { event_type: '' }, QUOTE_MESSAGES.eventType, 'event_type'],
+    ['no event name', { event_name: '  ' }, QUOTE_MESSAGES.eventName, 'event_name'],
     ['no event date', { event_date: '' }, QUOTE_MESSAGES.eventDate, 'event_date'],
     ['no guest count', { guest_count: '' }, QUOTE_MESSAGES.guests, 'guest_count'],
-    ['zero guests', { guest_count: '0' }, QUOTE_MESSAGES.guests, 'guest_count'],
+    ['zero guests', { guest_count: '0' }, 'Guest count must be at least 1', 'guest_count'],
+    ['minus five guests', { guest_count: '-5' }, 'Guest count must be at least 1', 'guest_count'],
+    ['10,001 guests', { guest_count: '10001' }, 'Guest count can be at most 10,000', 'guest_count'],
+    ['no city', { location: ' ' }, QUOTE_MESSAGES.city, 'location'],
     ['a past date', { event_date: addDays(TODAY, -1) }, QUOTE_MESSAGES.pastDate, 'event_date'],
   ])('%s', (_case, overrides, message, field) => {
     expect(checkQuoteForm(filled(overrides), 'basic', TODAY)).toEqual({ ok: false, field, message });
@@ -86,27 +94,28 @@ describe('checkQuoteForm (spec section 5)', () => {
     expect(checkQuoteForm({ ...empty, client_name: 'A', client_email: 'a@b.in' }, 'basic', TODAY)).toMatchObject({
       message: QUOTE_MESSAGES.phone,
     });
-    expect(checkQuoteForm({ ...empty, client_name: 'A', client_email: 'a@b.in', client_phone: '9893011223' }, 'basic', TODAY)).toMatchObject({
-      message: QUOTE_MESSAGES.eventDate,
-    });
-    expect(
-      checkQuoteForm({ ...empty, client_name: 'A', client_email: 'a@b.in', client_phone: '9893011223', event_date: '2020-01-01' }, 'basic', TODAY),
-    ).toMatchObject({ message: QUOTE_MESSAGES.guests });
+    const contact = { ...empty, client_name: 'A', client_email: 'a@b.in', client_phone: '9893011223' };
+    expect(checkQuoteForm(contact, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventType });
+    expect(checkQuoteForm({ ...contact, event_type: 'birthday' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventName });
+    const named = { ...contact, event_type: 'birthday', event_name: 'Aarav turns 5' } as const;
+    expect(checkQuoteForm(named, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventDate });
+    expect(checkQuoteForm({ ...named, event_date: '2020-01-01' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.guests });
+    expect(checkQuoteForm({ ...named, event_date: '2020-01-01', guest_count: '40' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.city });
   });
 
-  it('accepts today in India and fills the spec defaults', () => {
+  it('accepts today in India and fills only the venue type default, never the API defaults for required fields', () => {
     expect(checkQuoteForm(filled({ event_date: TODAY, guest_count: '75.9' }), 'luxury', TODAY)).toEqual({
       ok: true,
       input: {
-        event_type: 'other',
+        event_type: 'wedding',
         event_date: TODAY,
         guest_count: 75,
         venue_type: 'outdoor',
         tier: 'luxury',
-        location: 'Mumbai',
+        location: 'Indore',
         client_email: 'meera@example.in',
         client_name: 'Meera Iyer',
-        event_name: 'Your Event',
+        event_name: 'Meera & Kabir Reception',
         client_phone: '9893011223',
       },
     });

@@ -43,6 +43,33 @@ function parseCsv(text: string): string[][] {
   return parsed.data;
 }
 
+/**
+ * How Excel reads a cell of a CSV file (and LibreOffice and Google Sheets alike): a leading =, +, - or @ starts a
+ * formula, a number is a number, anything else is text shown as written (a leading ' included).
+ */
+function spreadsheetReads(cell: string): { formula: string } | { number: number } | { text: string } {
+  if (/^[=+\-@]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)) return { formula: cell };
+  if (/^-?\d+(\.\d+)?$/.test(cell)) return { number: Number(cell) };
+  return { text: cell };
+}
+
+describe('phone numbers in a spreadsheet', () => {
+  it('read as the number to dial, not as a formula and not behind an apostrophe', () => {
+    const rows = ['+919826012345', '+91 98260 12345', '+91-98260-12345'].map((phone) => ({ customer_name: 'Asha', phone }));
+    const [, ...cells] = parseCsv(toCsv(rows));
+    for (const [, phone] of cells) expect(spreadsheetReads(phone!)).toEqual({ text: '(+91) 98260 12345' });
+  });
+
+  it('never turns a value into a formula, phone-like or not', () => {
+    fc.assert(
+      fc.property(fc.oneof(trickyText, fc.constantFrom('+91 98260 12345+SUM(A1)', '+91 98260 1234', '+9198260123456', '+1 555 0100')), (text) => {
+        const [, [cell]] = parseCsv(toCsv([{ value: text, other: 'x' }])) as [string[], string[]];
+        expect(spreadsheetReads(cell!)).not.toHaveProperty('formula');
+      }),
+    );
+  });
+});
+
 describe('toCsv', () => {
   it('round-trips any text through papaparse: every value comes back, formula triggers neutralized', () => {
     fc.assert(
@@ -56,9 +83,11 @@ describe('toCsv', () => {
             const value = row[column];
             const cell = body[index]![col]!;
             if (typeof value === 'string') {
-              // The only change to text is one leading apostrophe, and only before a formula trigger.
+              // The only changes to text: one leading apostrophe, only before a formula trigger, and an Indian
+              // mobile number written as (+91) 98260 12345.
               expect(FORMULA_TRIGGER.test(cell)).toBe(false);
-              expect(cell === value || cell === `'${value}`).toBe(true);
+              const phone = /^\+91[\s-]?(\d{5})[\s-]?(\d{5})$/.exec(value);
+              expect(cell === value || cell === `'${value}` || (phone !== null && cell === `(+91) ${phone[1]} ${phone[2]}`)).toBe(true);
             }
           }
         }
@@ -84,7 +113,7 @@ describe('toCsv', () => {
 
   it('neutralizes spreadsheet formulas, even when the value spans lines', () => {
     const [, row] = parseCsv(toCsv([{ a: '=HYPERLINK("http://x")', b: '+91 98260 12345', c: '=1\n=2', d: 'safe = fine', e: -5 }]));
-    expect(row).toEqual(["'=HYPERLINK(\"http://x\")", "'+91 98260 12345", "'=1\n=2", 'safe = fine', '-5']);
+    expect(row).toEqual(["'=HYPERLINK(\"http://x\")", '(+91) 98260 12345', "'=1\n=2", 'safe = fine', '-5']);
   });
 
   it('keeps Devanagari and the rupee sign intact', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDate, isIsoDate, isoDateInIndia, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, isIsoDate, isoDateInIndia, readTypedDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 
 describe('todayInIndia', () => {
@@ -61,4 +61,31 @@ describe('formatInr', () => {
     [10000000, '₹1,00,00,000'],
     [0, '₹0'],
   ])('%d is %s', (rupees, text) => expect(formatInr(rupees)).toBe(text));
+});
+
+describe('readTypedDate (a typed DD/MM/YYYY is kept or refused, never moved)', () => {
+  const range = { min: '2026-11-25', max: '2027-07-02' };
+  it.each([
+    ['', { ok: true, value: '' }],
+    ['  ', { ok: true, value: '' }],
+    ['05/03/2027', { ok: true, value: '2027-03-05' }],
+    ['5/3/2027', { ok: true, value: '2027-03-05' }],
+    ['25/11/2026', { ok: true, value: '2026-11-25' }],
+    ['02/07/2027', { ok: true, value: '2027-07-02' }],
+    ['20/08/2027', { ok: false, message: 'August 20th, 2027 is not available: choose a date up to July 2nd, 2027.' }],
+    ['01/01/2020', { ok: false, message: 'January 1st, 2020 is not available: choose November 25th, 2026 or later.' }],
+    ['31/02/2027', { ok: false, message: '31/02/2027 is not a date: February 2027 has no day 31.' }],
+    ['29/02/2027', { ok: false, message: '29/02/2027 is not a date: February 2027 has no day 29.' }],
+    ['12/13/2027', { ok: false, message: '12/13/2027 is not a date: there is no month 13.' }],
+    ['00/03/2027', { ok: false, message: '00/03/2027 is not a date: March 2027 has no day 0.' }],
+    ['20/08', { ok: false, message: 'Enter the date as DD/MM/YYYY.' }],
+    ['2027-03-05', { ok: false, message: 'Enter the date as DD/MM/YYYY.' }],
+  ])('%j', (text, expected) => {
+    expect(readTypedDate(text, range)).toEqual(expected);
+  });
+
+  it('accepts 29 February in a leap year and any day without a range', () => {
+    expect(readTypedDate('29/02/2028', {})).toEqual({ ok: true, value: '2028-02-29' });
+    expect(readTypedDate('01/01/2020', {})).toEqual({ ok: true, value: '2020-01-01' });
+  });
 });

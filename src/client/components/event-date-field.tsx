@@ -1,7 +1,7 @@
 import { Box, createSlotRecipeContext, IconButton, Text, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { formatLongDate, isIsoDate } from '../../shared/dates';
+import { formatLongDate, isIsoDate, readTypedDate } from '../../shared/dates';
 import { deferredModule } from '../lib/deferred-module';
 import { whenIdle } from '../lib/when-idle';
 import type * as PickerModule from './event-date-picker';
@@ -21,6 +21,12 @@ type EventDateFieldProps = {
   emptyHint?: string;
   /** The form field's name (default `event_date`). */
   name?: string;
+  /**
+   * A typed date that is not a date or is out of range: its message (also shown at the field), or undefined once
+   * the field holds a date it accepts again. The form sends nothing while there is one: `value` keeps the last
+   * accepted date, the text keeps what was typed.
+   */
+  onTypedProblemChange?(problem: string | undefined): void;
 };
 
 /** What the visitor did in the stand-in before the picker's code arrived; the picker does it again. */
@@ -42,6 +48,8 @@ export type DatePickerProps = Required<Pick<EventDateFieldProps, 'value' | 'onVa
     /** The value as the input shows it, DD/MM/YYYY (en-IN), or ''. */
     shown: string;
     handoff?: DateFieldHandoff | undefined;
+    /** Reads the typed text when the visitor leaves the field or presses Enter (readTypedDate). */
+    onTypedText(text: string): void;
   };
 
 /** The label's text and the required marker, the same in the stand-in and the picker. */
@@ -181,6 +189,7 @@ export function EventDateField({
   label = 'Event Date',
   emptyHint = 'Past dates are not available.',
   name = 'event_date',
+  onTypedProblemChange,
 }: EventDateFieldProps) {
   const [loaded, setLoaded] = useState(() => picker.loaded());
   const [handoff, setHandoff] = useState<DateFieldHandoff>();
@@ -190,7 +199,25 @@ export function EventDateField({
   const startNow = useRef<() => void>(() => undefined);
   const hintId = useId();
   const shown = shownDate(value);
-  const hint = error ?? (isIsoDate(value) ? formatLongDate(value) : emptyHint);
+  const [typedProblem, setTypedProblem] = useState<string>();
+  const problem = typedProblem ?? error;
+  const hint = problem ?? (isIsoDate(value) ? formatLongDate(value) : emptyHint);
+
+  function reportProblem(next: string | undefined) {
+    setTypedProblem(next);
+    if (next !== typedProblem) onTypedProblemChange?.(next);
+  }
+
+  function accept(next: string) {
+    reportProblem(undefined);
+    if (next !== value) onValueChange(next);
+  }
+
+  function onTypedText(text: string) {
+    const reading = readTypedDate(text, { min, max });
+    if (reading.ok) accept(reading.value);
+    else reportProblem(reading.message);
+  }
 
   useEffect(() => {
     if (loaded) return;
@@ -224,11 +251,11 @@ export function EventDateField({
     startNow.current();
   }
 
-  const props: DatePickerProps = { value, onValueChange, min, max, error, label, name, hintId, shown, handoff };
+  const props: DatePickerProps = { value, onValueChange: accept, min, max, error: problem, label, name, hintId, shown, handoff, onTypedText };
   return (
     <Box>
       {loaded ? <loaded.EventDatePicker {...props} /> : <StandInField {...props} onAction={onAction} inputRef={standInRef} triggerRef={standInTriggerRef} />}
-      <Text id={hintId} mt="1.5" textStyle="xs" color={error ? 'fg.error' : 'fg.muted'}>
+      <Text id={hintId} mt="1.5" textStyle="xs" color={problem ? 'fg.error' : 'fg.muted'}>
         {hint}
       </Text>
     </Box>

@@ -79,7 +79,7 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
  * disabled in the grid and typed ones are refused. Loaded after the page's first render (EventDateField shows a
  * stand-in that looks the same until then).
  */
-export function EventDatePicker({ value, onValueChange, min, max, error, label, name, hintId, shown, handoff }: DatePickerProps) {
+export function EventDatePicker({ value, onValueChange, min, max, error, label, name, hintId, shown, handoff, onTypedText }: DatePickerProps) {
   const selected = isIsoDate(value) ? [parseDate(value)] : [];
   const { inputRef, triggerRef } = useHandoff(handoff, shown);
   return (
@@ -107,6 +107,16 @@ export function EventDatePicker({ value, onValueChange, min, max, error, label, 
       <DatePicker.Control>
         <DatePicker.Input
           ref={inputRef}
+          // Zag moves a typed day that is impossible or out of range to the nearest allowed one (31/02 -> 28/02,
+          // a past day -> today); the field reads the text itself instead and keeps it with a message.
+          fixOnBlur={false}
+          onBlur={(event) => onTypedText(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            // Runs before Zag's own handler, which skips an event already handled.
+            event.preventDefault();
+            onTypedText(event.currentTarget.value);
+          }}
           bg="bg.panel"
           placeholder="DD/MM/YYYY"
           aria-required="true"

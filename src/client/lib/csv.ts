@@ -22,12 +22,27 @@ export function csvValue(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'object') return JSON.stringify(value).replace(/,/g, ';');
-  return String(value);
+  return phoneForSpreadsheet(String(value));
 }
 
-/** What a text cell reads as once written: a leading formula trigger gets a `'` in front. */
+/** An Indian mobile number as stored (+91XXXXXXXXXX) or typed with spaces or dashes after the +91. */
+const INDIAN_PHONE = /^\+91[\s-]?([6-9]\d{4})[\s-]?(\d{5})$/;
+
+/**
+ * What a text cell reads as once written: a leading formula trigger gets a `'` in front, which a spreadsheet shows
+ * as it is. A phone number is the one common value that starts with a trigger, and `'+91…` in every row is what
+ * an admin would see; it is written as `(+91) 98260 12345` instead, which no spreadsheet reads as a formula or a
+ * number and which is still the number to dial (docs/decisions.md, CSV phones).
+ */
+function phoneForSpreadsheet(text: string): string {
+  const phone = INDIAN_PHONE.exec(text);
+  return phone ? `(+91) ${phone[1]} ${phone[2]}` : text;
+}
+
+/** The documented rule for a text cell, as toCsv applies it (papaparse adds the `'`). */
 export function neutralizeFormula(text: string): string {
-  return FORMULA_TRIGGER.test(text) ? `'${text}` : text;
+  const written = phoneForSpreadsheet(text);
+  return FORMULA_TRIGGER.test(written) ? `'${written}` : written;
 }
 
 /**

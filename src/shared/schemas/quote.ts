@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
-import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../quote-limits';
-import { emailSchema, eventDateSchema, nameSchema, optionalPhoneSchema } from './common';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
+import { emailSchema, eventDateSchema, nameSchema, optionalPhoneSchema, optionalTextSchema } from './common';
 
 export { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH };
 
@@ -34,6 +34,8 @@ export const instantQuoteInputSchema = z.object({
   client_name: nameSchema('Full name'),
   event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH),
   client_phone: optionalPhoneSchema,
+  /** The venue's own name as the visitor typed it (spec section 2 "Venue Name"); optional, as in the spec's payload. */
+  venue_name: optionalTextSchema('Venue name', VENUE_NAME_MAX_LENGTH),
 });
 export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
 export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;

@@ -67,6 +67,8 @@ export function BookPage() {
   const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteValues(eventTypeParam));
   const [tier, setTier] = useState<PricingTier>(DEFAULT_TIER);
   const [error, setError] = useState<FieldError | null>(null);
+  // A typed date the field refused: `values.event_date` still holds the last accepted one, which must not be sent.
+  const [dateProblem, setDateProblem] = useState<string | undefined>();
   const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
   const [result, setResult] = useState(() => quoteResult.loaded());
   const instant = trpc.quote.instant.useMutation();
@@ -116,7 +118,7 @@ export function BookPage() {
     if (instant.isPending || isWaiting()) return;
     const form = event.currentTarget;
     // The spec's checks answer at once; the shared schema's code may still be on its way on a slow connection.
-    const problem = firstSpecProblem(values, today);
+    const problem = firstSpecProblem(values, today, dateProblem);
     if (problem) {
       showProblem(form, problem);
       return;
@@ -208,6 +210,11 @@ export function BookPage() {
           <EventDetailsForm
             values={values}
             onFieldChange={setField}
+            onDateProblemChange={(problem) => {
+              setDateProblem(problem);
+              // The date now typed is accepted (maybe the same day as before): its earlier message goes too.
+              if (!problem) setError((current) => (current?.field === 'event_date' ? null : current));
+            }}
             error={error}
             today={today}
             canSubmit={hasDateAndGuests(values)}

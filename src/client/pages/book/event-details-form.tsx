@@ -3,7 +3,7 @@ import { CalendarHeart, MapPin, Sparkles, UserRound, Users } from 'lucide-react'
 import type { FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
-import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '../../../shared/quote-limits';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../../../shared/quote-limits';
 import { TextField } from '../../components/text-field';
 import { EVENT_TYPE_OPTIONS, eventNameExample, VENUE_TYPE_OPTIONS } from './booking-options';
 import { EventDateField } from '../../components/event-date-field';
@@ -16,6 +16,8 @@ export type FieldError = { field: QuoteField; message: string };
 type EventDetailsFormProps = {
   values: QuoteFormValues;
   onFieldChange<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]): void;
+  /** A typed date the date field refused, or undefined (event-date-field.tsx). */
+  onDateProblemChange(problem: string | undefined): void;
   error: FieldError | null;
   /** Today in India, `YYYY-MM-DD`: the first day the calendar offers. */
   today: string;
@@ -29,7 +31,7 @@ type EventDetailsFormProps = {
  * markers. Validation runs on submit (spec section 5: one toast at a time, in order), so the browser's own
  * bubbles are off (`noValidate`).
  */
-export function EventDetailsForm({ values, onFieldChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {
+export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
 
@@ -148,6 +150,7 @@ export function EventDetailsForm({ values, onFieldChange, error, today, canSubmi
                 label="Venue Name"
                 autoComplete="off"
                 placeholder="e.g. Radisson Blu, Indore"
+                maxLength={VENUE_NAME_MAX_LENGTH}
                 value={values.venue_name}
                 onValueChange={(value) => onFieldChange('venue_name', value)}
               />
@@ -167,6 +170,7 @@ export function EventDetailsForm({ values, onFieldChange, error, today, canSubmi
                 onValueChange={(value) => onFieldChange('event_date', value)}
                 min={today}
                 error={errorFor('event_date')}
+                onTypedProblemChange={onDateProblemChange}
               />
             </SimpleGrid>
           </FormSection>

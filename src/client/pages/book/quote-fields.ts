@@ -1,5 +1,6 @@
 import { type EventType, type PricingTier, type VenueType } from '../../../shared/domain';
 import { isIsoDate } from '../../../shared/dates';
+import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
 import type { InstantQuoteInput } from '../../../shared/schemas/quote';
 import { deferredModule } from '../../lib/deferred-module';
 import { isEventType } from './booking-options';
@@ -29,7 +30,10 @@ export type QuoteField = keyof QuoteFormValues;
 /** Spec section 3: the pricing tier starts as basic. */
 export const DEFAULT_TIER: PricingTier = 'basic';
 
-/** Spec section 5: what is sent when the visitor leaves these fields empty. */
+/**
+ * Spec section 5: what the API fills in when a caller leaves these fields empty. The page itself requires event
+ * type, event name and city (spec section 2 marks them required), so only the venue type's default is sent from it.
+ */
 export const QUOTE_DEFAULTS = {
   event_type: 'other',
   venue_type: 'outdoor',
@@ -43,6 +47,12 @@ export const QUOTE_MESSAGES = {
   phone: 'Please enter your phone number',
   eventDate: 'Please select an event date',
   guests: 'Please enter the number of guests',
+  guestsNumber: 'Guest count must be a number',
+  guestsAtLeast: `Guest count must be at least ${MIN_GUESTS}`,
+  guestsAtMost: `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`,
+  eventType: 'Please select an event type',
+  eventName: 'Please enter an event name',
+  city: 'Please enter the venue city',
   pastDate: 'Event date cannot be in the past',
   success: 'Your instant quote is ready! Check your email.',
   failure: 'Failed to generate quote. Please try again.',
@@ -77,20 +87,41 @@ export function parseGuestCount(raw: string): number | null {
   return whole > 0 ? whole : null;
 }
 
+/**
+ * What is wrong with a typed guest count, or null: an empty field is asked for (spec section 8's words), a count
+ * of 0 or below or above the limit says so rather than asking again for a number that was given.
+ */
+export function guestCountProblem(raw: string): string | null {
+  if (raw.trim() === '') return QUOTE_MESSAGES.guests;
+  const value = Number(raw.trim());
+  if (!Number.isFinite(value)) return QUOTE_MESSAGES.guestsNumber;
+  const whole = Math.trunc(value);
+  if (whole < MIN_GUESTS) return QUOTE_MESSAGES.guestsAtLeast;
+  if (whole > MAX_GUESTS) return QUOTE_MESSAGES.guestsAtMost;
+  return null;
+}
+
 export type QuoteFormProblem = { ok: false; field: QuoteField; message: string };
 
 const blank = (value: string) => value.trim() === '';
 
 /**
- * Spec section 5, in its order: name and email, phone, event date, guest count, then "not in the past"; the first
- * failure as one message for one toast, or null when the spec's checks pass (the shared schema comes next).
+ * Spec section 5, in its order: name and email, phone, event date, guest count, then "not in the past"; the
+ * fields spec section 2 marks required come with the others of their section (event type and name after the
+ * phone, the city after the guest count), so the API's defaults for them are never reached from this page. The
+ * first failure as one message for one toast, or null when the checks pass (the shared schema comes next).
  */
-export function firstSpecProblem(values: QuoteFormValues, today: string): QuoteFormProblem | null {
+export function firstSpecProblem(values: QuoteFormValues, today: string, typedDateProblem?: string): QuoteFormProblem | null {
   if (blank(values.client_name)) return { ok: false, field: 'client_name', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_email)) return { ok: false, field: 'client_email', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_phone)) return { ok: false, field: 'client_phone', message: QUOTE_MESSAGES.phone };
+  if (values.event_type === '') return { ok: false, field: 'event_type', message: QUOTE_MESSAGES.eventType };
+  if (blank(values.event_name)) return { ok: false, field: 'event_name', message: QUOTE_MESSAGES.eventName };
+  if (typedDateProblem) return { ok: false, field: 'event_date', message: typedDateProblem };
   if (!isIsoDate(values.event_date)) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.eventDate };
-  if (parseGuestCount(values.guest_count) === null) return { ok: false, field: 'guest_count', message: QUOTE_MESSAGES.guests };
+  const guests = guestCountProblem(values.guest_count);
+  if (guests) return { ok: false, field: 'guest_count', message: guests };
+  if (blank(values.location)) return { ok: false, field: 'location', message: QUOTE_MESSAGES.city };
   if (values.event_date < today) return { ok: false, field: 'event_date', message: QUOTE_MESSAGES.pastDate };
   return null;
 }

@@ -30,6 +30,8 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
   const utils = trpc.useUtils();
   const [newDate, setNewDate] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // A typed date the field refused (event-date-field.tsx): shown there, and nothing is sent while it stands.
+  const [typedProblem, setTypedProblem] = useState<string | undefined>();
   const today = todayInIndia();
   const original = booking.original_event_date ?? booking.event_date ?? today;
   const latest = addMonths(original, DATE_CHANGE_WINDOW_MONTHS);
@@ -51,10 +53,15 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
   function close() {
     setNewDate('');
     setError(undefined);
+    setTypedProblem(undefined);
     onClose();
   }
 
   function submit() {
+    if (typedProblem) {
+      document.querySelector<HTMLInputElement>('input[name="new_date"]')?.focus();
+      return;
+    }
     const check = checkDateChange({
       eventDate: booking.event_date,
       originalEventDate: booking.original_event_date ?? null,
@@ -110,6 +117,7 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
           min={today}
           max={latest}
           error={error}
+          onTypedProblemChange={setTypedProblem}
           emptyHint={`Choose a date up to ${formatLongDate(latest)}.`}
         />
         </Stack>

@@ -8,7 +8,10 @@ import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
 import { SectionHeading } from './section-heading';
 
-/** Spec section 7: shown when the testimonials cannot be loaded (and when none are published yet). */
+/**
+ * Spec section 7: shown only when the testimonials cannot be loaded, and then marked as examples: the names are
+ * invented, so they are never shown as if they were reviews (docs/decisions.md, testimonials).
+ */
 export const SAMPLE_TESTIMONIALS: readonly TestimonialDto[] = [
   {
     id: 'sample-wedding',
@@ -47,7 +50,7 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function TestimonialCard({ testimonial }: { testimonial: TestimonialDto }) {
+function TestimonialCard({ testimonial, example }: { testimonial: TestimonialDto; example: boolean }) {
   const { client_name, event_type, rating, review, event_date } = testimonial;
   return (
     <Stack
@@ -65,6 +68,11 @@ function TestimonialCard({ testimonial }: { testimonial: TestimonialDto }) {
         <Quote size={36} />
       </Box>
       <Stars rating={rating} />
+      {example && (
+        <Text textStyle="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+          Example review
+        </Text>
+      )}
       <Text as="blockquote" flex="1" color="fg" fontSize={{ base: 'md', md: 'lg' }} lineHeight="tall" textWrap="pretty">
         {review}
       </Text>
@@ -99,7 +107,8 @@ function LoadingCards() {
 /** Spec sections 2 and 7: testimonials from the server; on failure the two built-in samples. */
 export function TestimonialsSection() {
   const testimonials = trpc.testimonials.list.useQuery(undefined, { staleTime: 5 * 60_000 });
-  const list = testimonials.data?.length ? testimonials.data.slice(0, SHOWN) : SAMPLE_TESTIMONIALS;
+  const failed = testimonials.isError;
+  const list = failed ? SAMPLE_TESTIMONIALS : (testimonials.data ?? []).slice(0, SHOWN);
   const columns = Math.min(list.length, 3);
 
   return (
@@ -116,8 +125,17 @@ export function TestimonialsSection() {
         <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What Our Clients Say">
           Families and companies trust us with the days that matter most to them.
         </SectionHeading>
+        {failed && (
+          <Text textAlign="center" color="fg.muted" mb="6">
+            Our clients’ reviews could not be loaded just now. These are examples of what they tell us.
+          </Text>
+        )}
         {testimonials.isPending ? (
           <LoadingCards />
+        ) : list.length === 0 ? (
+          <Text textAlign="center" color="fg.muted" fontSize="lg" maxW="2xl" mx="auto">
+            No reviews have been published yet. Reviews appear here once our clients share them.
+          </Text>
         ) : (
           <Grid
             as="ul"
@@ -129,7 +147,7 @@ export function TestimonialsSection() {
           >
             {list.map((testimonial) => (
               <li key={testimonial.id}>
-                <TestimonialCard testimonial={testimonial} />
+                <TestimonialCard testimonial={testimonial} example={failed} />
               </li>
             ))}
           </Grid>

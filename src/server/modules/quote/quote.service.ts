@@ -51,6 +51,7 @@ export async function createInstantQuote(
     ...(data.client_phone && { clientPhone: data.client_phone }),
     eventType: data.event_type,
     venueType: data.venue_type,
+    venueName: data.venue_name,
     city: data.location,
     guestCount: data.guest_count,
     pricingTier: data.tier,
