@@ -1,6 +1,7 @@
-import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
+import { resendVerification, verifyEmail } from './email-verification.service';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInputSchema).mutation(async ({ ctx, input }) => {
@@ -14,6 +15,11 @@ export const authRouter = router({
   me: authedProcedure.query(({ ctx }) =>
     toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt }),
   ),
+  verifyEmail: publicProcedure.input(verifyEmailInputSchema).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
+  resendVerification: authedProcedure.mutation(async ({ ctx }) => {
+    await ctx.rateLimit('email_link', ctx.user.id);
+    return resendVerification(ctx, ctx.user);
+  }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.user.id);
     return { ok: true as const };

@@ -25,6 +25,7 @@ import { vendorApprovedEmail, vendorRegistrationReceivedEmail, vendorRejectedEma
 import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import type { ServiceDeps } from '../deps';
+import { queueVerificationEmail } from '../auth/email-verification.service';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
 
 /**
@@ -56,7 +57,8 @@ export async function registerVendor(
           role: 'supplier',
           isActive: false,
         })
-        .returning({ id: users.id });
+        .returning({ id: users.id, email: users.email, fullName: users.fullName });
+      await queueVerificationEmail(deps, tx, user!);
       const [supplier] = await tx
         .insert(suppliers)
         .values({
@@ -100,8 +102,9 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
   const pending = eq(suppliers.approvalStatus, 'pending');
   const [rows, [count]] = await Promise.all([
     deps.db
-      .select()
+      .select({ s: suppliers, emailVerifiedAt: users.emailVerifiedAt })
       .from(suppliers)
+      .leftJoin(users, eq(users.id, suppliers.userId))
       .where(pending)
       .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
       .limit(limit)
@@ -109,7 +112,7 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
     deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(pending),
   ]);
   return {
-    items: rows.map((s) => ({
+    items: rows.map(({ s, emailVerifiedAt }) => ({
       id: s.id,
       business_name: s.businessName,
       contact_person: s.name,
@@ -122,6 +125,7 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
       gst_number: s.gstNumber,
       portfolio_link: s.portfolioLink,
       created_at: s.createdAt.toISOString(),
+      email_verified: emailVerifiedAt !== null && emailVerifiedAt !== undefined,
     })),
     total: Number(count?.n ?? 0),
   };
