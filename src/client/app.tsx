@@ -45,6 +45,7 @@ const TermsPage = lazyPage(() => import('./pages/terms/terms-page'), 'TermsPage'
 const RefundPolicyPage = lazyPage(() => import('./pages/refund-policy/refund-policy-page'), 'RefundPolicyPage');
 const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy-policy/privacy-policy-page'), 'PrivacyPolicyPage');
 const BookingsPage = lazyPage(() => import('./pages/bookings/bookings-page'), 'BookingsPage');
+const VerifyEmailPage = lazyPage(() => import('./pages/verify-email/verify-email-page'), 'VerifyEmailPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** A new page starts at its top, as it would after a full page load. */
@@ -76,6 +77,7 @@ export function App() {
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/bookings" component={BookingsPage} />
           <Route path="/bookings/:id" component={BookingsPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -63,6 +63,7 @@ const envSchema = z
     RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(5),
     RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     RATE_LIMIT_QUOTE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    RATE_LIMIT_EMAIL_LINK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(3),
     RATE_LIMIT_KEY_PREFIX: z.string().trim().min(1).max(100).default('annapurna:rate-limit:'),
     SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -130,13 +131,14 @@ export type Config = {
 };
 
 /** The rate-limited flows (docs/security.md, "Limits"); REST and tRPC share one counter per flow. */
-export type RateLimitRule = 'login' | 'register' | 'vendor_register' | 'quote';
+export type RateLimitRule = 'login' | 'register' | 'vendor_register' | 'quote' | 'email_link';
 
 export type RateLimitConfig = {
   enabled: boolean;
   /** Prefix of the counters' Redis keys, so several apps (or test runs) can share one Redis. */
   keyPrefix: string;
-  rules: Record<RateLimitRule, { max: number; windowMs: number }>;
+  /** `byIp: false`: one counter for the subject (an account, an e-mail) whatever address the calls come from. */
+  rules: Record<RateLimitRule, { max: number; windowMs: number; byIp: boolean }>;
 };
 
 /** Thresholds above which requests are answered 503 instead of queued (0 = that check is off). */
@@ -238,10 +240,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.RATE_LIMITS,
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
       rules: {
-        login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: MINUTE_MS },
-        register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS },
-        vendor_register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS },
-        quote: { max: e.RATE_LIMIT_QUOTE_PER_MINUTE, windowMs: MINUTE_MS },
+        login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: MINUTE_MS, byIp: true },
+        register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS, byIp: true },
+        vendor_register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS, byIp: true },
+        quote: { max: e.RATE_LIMIT_QUOTE_PER_MINUTE, windowMs: MINUTE_MS, byIp: true },
+        email_link: { max: e.RATE_LIMIT_EMAIL_LINK_PER_HOUR, windowMs: HOUR_MS, byIp: false },
       },
     },
     loadShedding: {

@@ -99,6 +99,7 @@ export function pendingVendor(n: number, overrides: Partial<PendingVendorDto> = 
     gst_number: null,
     portfolio_link: null,
     created_at: '2026-03-01T10:00:00.000Z',
+    email_verified: true,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ export function userFor(role: Role): UserDto {
     role,
     city: 'Indore',
     created_at: '2026-01-15T10:30:00.000Z',
+    email_verified: true,
   };
 }
 

@@ -138,6 +138,7 @@ describe('procedure tiers', () => {
     role,
     createdAt: new Date(),
     supplierId,
+    emailVerified: true,
   });
 
   it.each<[string, AuthUser | null, Record<string, string>]>([

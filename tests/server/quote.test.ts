@@ -294,6 +294,7 @@ describe('quote.instant (tRPC)', () => {
       role: 'customer',
       createdAt: new Date(),
       supplierId: null,
+      emailVerified: true,
     };
     const own = await t.caller({ user }).quote.instant(payload({ client_email: 'Signed.In@example.in' }));
     const other = await t.caller({ user }).quote.instant(payload({ client_email: 'someone.else@example.in' }));

@@ -105,8 +105,9 @@ describe('POST /api/vendor/register', () => {
       city: 'Indore',
     });
 
-    const mails = await mailsTo('owner@swaad-sagar.example.in');
-    expect(mails).toHaveLength(1);
+    const all = await mailsTo('owner@swaad-sagar.example.in');
+    expect(all.map((m) => m.template).sort()).toEqual(['vendor_registration_received', 'verify_email']);
+    const mails = all.filter((m) => m.template === 'vendor_registration_received');
     expect(mails[0]).toMatchObject({ template: 'vendor_registration_received', status: 'pending' });
     expect(mails[0]!.subject).toBe('We have received your vendor application: Swaad Sagar Caterers');
     expect(mails[0]!.textBody).toContain('Dear Pooja Chouhan,');
@@ -284,6 +285,7 @@ describe('GET /api/admin/vendors/pending', () => {
       gst_number: '27AAPFU0939F1ZV',
       portfolio_link: 'https://swaad.example.in',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      email_verified: false,
     });
 
     const paged = await t.app.inject({ method: 'GET', url: '/api/admin/vendors/pending?limit=1&offset=1', headers: bearer(adminToken) });
@@ -321,7 +323,7 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, vendor.id));
     expect(audit).toMatchObject([{ action: 'vendor.approved', entityType: 'supplier', actorUserId: admin.id }]);
     const mails = await mailsTo(vendor.email);
-    expect(mails.map((m) => m.template).sort()).toEqual(['vendor_approved', 'vendor_registration_received']);
+    expect(mails.map((m) => m.template).sort()).toEqual(['vendor_approved', 'vendor_registration_received', 'verify_email']);
     expect(mails.find((m) => m.template === 'vendor_approved')!.textBody).toContain('Approve Me Caterers is now an approved vendor partner');
 
     const pending = await t.app.inject({ method: 'GET', url: '/api/admin/vendors/pending?limit=500', headers: bearer(adminToken) });

@@ -15,6 +15,8 @@ export type Session = {
   status: SessionStatus;
   signIn(result: AuthResult): void;
   signOut(): Promise<void>;
+  /** Reads the signed-in user again (after confirming the e-mail address, say); nothing when signed out. */
+  refreshUser(): Promise<void>;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -73,6 +75,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     toast.success('Logged out successfully');
   }, [client, queryClient]);
 
+  const refreshUser = useCallback(async () => {
+    if (readToken() === null) return;
+    const fresh = await client.auth.me.query();
+    setLocal({ user: fresh });
+  }, [client]);
+
   // A 401 from any later call means the token expired or was revoked (logout elsewhere, deactivation): sign out
   // here too, once, instead of leaving a signed-in look whose every action fails.
   useEffect(() => {
@@ -105,7 +113,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = local ? local.user : me.isSuccess ? me.data : null;
   const status: SessionStatus = local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
 
-  const value = useMemo<Session>(() => ({ user, status, signIn, signOut }), [user, status, signIn, signOut]);
+  const value = useMemo<Session>(
+    () => ({ user, status, signIn, signOut, refreshUser }),
+    [user, status, signIn, signOut, refreshUser],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1316,6 +1316,7 @@ async function writeDemoData(
       passwordHash: hashOf(ADMIN_PASSWORD),
       role: 'admin',
       createdAt: daysAgo(90, '10:00'),
+      emailVerifiedAt: daysAgo(90, '10:05'),
     });
   }
 
@@ -1341,6 +1342,8 @@ async function writeDemoData(
       passwordHash: hashOf(CUSTOMER_PASSWORD),
       role: 'customer',
       createdAt: daysAgo(Math.min(firstBooking + 3, 89), '21:15'),
+      // Demo customers have confirmed their address, so My Bookings shows the quotes made in it.
+      emailVerifiedAt: daysAgo(Math.min(firstBooking + 3, 89), '21:20'),
     });
   }
 
@@ -1365,6 +1368,8 @@ async function writeDemoData(
         // Vendors sign in only once approved; the supplier row is what login checks first.
         isActive: s.state === 'approved',
         createdAt,
+        // The pending vendor has not opened its confirmation link yet, so the admin's queue shows both states.
+        emailVerifiedAt: s.state === 'pending' ? null : new Date(createdAt.getTime() + 10 * 60 * 1000),
       });
     }
     const id = randomUUID();

@@ -21,7 +21,8 @@ export type EmailTemplate =
   | 'payment_receipt'
   | 'booking_cancelled'
   | 'booking_date_changed'
-  | 'subscription_refunded';
+  | 'subscription_refunded'
+  | 'verify_email';
 
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };
@@ -48,9 +49,17 @@ type Layout = {
   heading: string;
   greeting: string;
   intro: Paragraph[];
+  /** A one-time link (address verification, password reset): a button in HTML, the bare URL in the text part. */
+  action?: { label: string; url: string };
   sections: { title: string; rows?: Row[]; bullets?: string[]; emphasisLast?: boolean }[];
   closing: Paragraph[];
 };
+
+function actionHtml(action: { label: string; url: string }): string {
+  const url = escapeHtml(action.url);
+  return `<p style="margin:8px 0 18px;"><a href="${url}" style="display:inline-block;background:${COLORS.saffron};color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 22px;border-radius:8px;">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 14px;font-size:13px;line-height:1.5;color:${COLORS.muted};word-break:break-all;">${url}</p>`;
+}
 
 /** The branded frame: a plain table layout with inline styles that survives every mail program. */
 export function render(layout: Layout): { text: string; html: string } {
@@ -62,6 +71,7 @@ export function render(layout: Layout): { text: string; html: string } {
     layout.greeting,
     '',
     ...layout.intro.flatMap((p) => [p, '']),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
     ...layout.sections.flatMap((section) => [
       section.title,
       ...(section.rows ?? []).map(([label, value]) => `  ${label}: ${value}`),
@@ -116,6 +126,7 @@ export function render(layout: Layout): { text: string; html: string } {
 <h1 style="margin:0 0 16px;font-size:20px;color:${COLORS.saffron};">${escapeHtml(layout.heading)}</h1>
 ${paragraph(layout.greeting)}
 ${layout.intro.map(paragraph).join('\n')}
+${layout.action ? actionHtml(layout.action) : ''}
 ${sectionHtml}
 <div style="height:16px;"></div>
 ${layout.closing.map(paragraph).join('\n')}

@@ -19,6 +19,7 @@ const MESSAGES: Record<RateLimitRule, string> = {
   register: 'Too many accounts created from this network. Please try again in {wait}.',
   vendor_register: 'Too many vendor applications from this network. Please try again in {wait}.',
   quote: 'Too many quote requests. Please try again in {wait}.',
+  email_link: 'Too many e-mails sent to this address. Please try again in {wait}.',
 };
 
 /**
@@ -82,7 +83,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   return {
     forRequest: (request, reply) => async (rule, subject) => {
       // The subject (an e-mail) is hashed: the counter store never holds personal data.
-      const key = [rule, normalizeIP(request.ip), ...(subject ? [digest(subject)] : [])].join(':');
+      const key = [rule, ...(rateLimits.rules[rule].byIp ? [normalizeIP(request.ip)] : []), ...(subject ? [digest(subject)] : [])].join(':');
       // A per-call view of the request carries the key, so concurrent procedures of one batch cannot mix keys up.
       const keyed = Object.create(request, { [kLimitKey]: { value: key } }) as KeyedRequest;
       let limit: Awaited<ReturnType<typeof consume>>;

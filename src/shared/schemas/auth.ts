@@ -32,8 +32,16 @@ export const userDtoSchema = z.object({
   role: z.enum(ROLES),
   city: z.string().nullable(),
   created_at: z.string(),
+  /** The account opened the confirmation link sent to `email`; until then bookings made in it stay hidden. */
+  email_verified: z.boolean(),
 });
 /** The user as every client sees it (spec section 3 "User"). Never carries the hash or token version. */
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 export type AuthResult = { access_token: string; token_type: 'bearer'; user: UserDto };
+
+/** A confirmation link's token (`/verify-email#token=…`): 32 random bytes, base64url. */
+export const verifyEmailInputSchema = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailInputSchema>;

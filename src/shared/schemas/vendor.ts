@@ -128,6 +128,8 @@ export type PendingVendorDto = {
   gst_number: string | null;
   portfolio_link: string | null;
   created_at: string;
+  /** The applicant opened the confirmation link sent to `email`; the admin may approve either way. */
+  email_verified: boolean;
 };
 
 export const pendingVendorsQuerySchema = listQuerySchema(100, 500).omit({ q: true });

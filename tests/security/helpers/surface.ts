@@ -17,7 +17,11 @@ import {
   updateCustomerFieldsSchema,
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
-import { loginInputSchema, registerInputSchema } from '../../../src/shared/schemas/auth';
+import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../src/shared/schemas/auth';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/server/db/schema';
+import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
+import { makeUser } from '../../server/helpers/fixtures';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../src/shared/schemas/projects';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
@@ -131,6 +135,18 @@ async function loginCredentials(w: World) {
   return account;
 }
 
+/** A fresh confirmation link's token for a new, unconfirmed account (each valid call uses one up). */
+async function verifyEmailToken(w: World): Promise<string> {
+  const user = await makeUser(w.t.deps, { emailVerified: false });
+  return issueAccountToken(w.t.deps, w.t.deps.db, user, 'verify_email', 60 * 60 * 1000);
+}
+
+/** The re-send is for an unconfirmed account: the subject forgets its confirmation for the call, and gets it back. */
+const setVerified = async (w: World, subject: Subject, verified: boolean) => {
+  if (subject.userId) await w.t.deps.db.update(users).set({ emailVerifiedAt: verified ? new Date() : null }).where(eq(users.id, subject.userId));
+};
+const reconfirm: Common['after'] = (w, subject) => setVerified(w, subject, true);
+
 const ownBooking = { role: 'customer' as const, object: (w: World, owner: SubjectName) => w.booking(owner) };
 const ownInvitation = {
   role: 'supplier' as const,
@@ -186,6 +202,27 @@ export const REST_ROWS: RestRow[] = [
     build: async (w) => ({ method: 'POST', url: '/api/auth/login', payload: await loginCredentials(w) }),
   },
   { ...get('/api/auth/me', 'authed'), showsOwn: true },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: verifyEmailInputSchema },
+    build: async (w) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await verifyEmailToken(w) } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/verify-email/resend',
+    access: 'authed',
+    ok: [202],
+    after: reconfirm,
+    build: async (w, subject) => {
+      await setVerified(w, subject, false);
+      return { method: 'POST', url: '/api/auth/verify-email/resend' };
+    },
+  },
   {
     kind: 'rest',
     method: 'POST',
@@ -550,6 +587,14 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('auth.register', 'public', () => registerPayload()),
   q('auth.login', 'public', (w) => loginCredentials(w)),
   { ...q('auth.me', 'authed'), showsOwn: true },
+  q('auth.verifyEmail', 'public', async (w) => ({ token: await verifyEmailToken(w) })),
+  {
+    ...q('auth.resendVerification', 'authed', async (w, subject) => {
+      await setVerified(w, subject, false);
+      return undefined;
+    }),
+    after: reconfirm,
+  },
   { ...q('auth.logout', 'authed'), after: refreshAfterLogout },
   q('quote.instant', 'public', () => quotePayload()),
   q('bookings.createInquiry', 'public', () => inquiryPayload()),

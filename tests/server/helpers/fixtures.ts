@@ -17,6 +17,8 @@ export async function makeUser(
     supplierActive?: boolean;
     rejectionReason?: string;
     email?: string;
+    /** Default true: a settled account that has confirmed its address; false for a fresh, unconfirmed sign-up. */
+    emailVerified?: boolean;
   } = {},
 ): Promise<MadeUser> {
   const role = options.role ?? 'customer';
@@ -33,6 +35,7 @@ export async function makeUser(
       role,
       isActive,
       passwordHash: await hashPassword(password, deps.config.passwordHash),
+      emailVerifiedAt: options.emailVerified === false ? null : new Date(),
     })
     .returning();
   let supplierId: string | null = null;

@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, Table, Text } from '@chakra-ui/react';
 import { Check, Eye, X } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -109,6 +109,7 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
             <Link href={`mailto:${shown.email}`} color="accent.700" wordBreak="break-all" css={touchTarget}>
               {shown.email}
             </Link>
+            <EmailVerifiedBadge verified={shown.email_verified} />
           </DetailItem>
           <DetailItem label="Phone">
             <Link href={`tel:${shown.phone}`} color="accent.700" css={touchTarget}>
@@ -134,6 +135,15 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
         </DetailList>
       )}
     </AppDialog>
+  );
+}
+
+/** Whether the applicant opened the confirmation link: approval is allowed either way, the admin just knows. */
+function EmailVerifiedBadge({ verified }: { verified: boolean }) {
+  return (
+    <Badge ms="2" size="sm" variant="subtle" colorPalette={verified ? 'green' : 'orange'} whiteSpace="nowrap">
+      {verified ? 'E-mail confirmed' : 'E-mail not confirmed'}
+    </Badge>
   );
 }
 
@@ -192,6 +202,7 @@ export function PendingVendorsTab() {
                   <Table.Cell role="cell" minW="32">{vendor.contact_person}</Table.Cell>
                   <Table.Cell role="cell" wordBreak="break-all" minW="44">
                     {vendor.email}
+                    <EmailVerifiedBadge verified={vendor.email_verified} />
                   </Table.Cell>
                   <Table.Cell role="cell" whiteSpace="nowrap">{vendor.phone}</Table.Cell>
                   <Table.Cell role="cell" data-label="Location">

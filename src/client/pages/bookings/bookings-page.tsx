@@ -7,6 +7,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { CenteredPanelPage } from '../../components/centered-panel-page';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { SiteFooter } from '../../components/site-footer';
+import { VerifyEmailBanner } from '../../components/verify-email-banner';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BookingDetail } from './booking-detail';
@@ -62,7 +63,7 @@ function NotACustomer({ user }: { user: UserDto }) {
   );
 }
 
-function BookingsOverview() {
+function BookingsOverview({ user }: { user: UserDto }) {
   useDocumentTitle('My Bookings');
   return (
     <Stack gap="6">
@@ -81,6 +82,7 @@ function BookingsOverview() {
           </Link>
         </Button>
       </Stack>
+      <VerifyEmailBanner user={user} />
       <BookingList />
     </Stack>
   );
@@ -95,7 +97,7 @@ function CustomerBookings({ user }: { user: UserDto }) {
         {isDetail ? (
           <BookingDetail id={params.id} />
         ) : (
-          <BookingsOverview />
+          <BookingsOverview user={user} />
         )}
       </Container>
       <SiteFooter />

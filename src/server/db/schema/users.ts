@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/domain';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 
@@ -16,6 +16,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped on logout and deactivation: every token carries it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the account proved it owns `email` by opening the link sent there. Until then it sees only the bookings
+     * it made while signed in, never those made in its e-mail by someone else (docs/decisions.md, "Verified e-mail").
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -25,5 +30,34 @@ export const users = pgTable(
     // The admin Customers tab: its first page and its count read this small index only (issue 7).
     index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`role = 'customer'`),
     check('users_role_check', oneOf('role', ROLES)),
+  ],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'password_reset'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * One-time links sent by e-mail (address verification, password reset). Only a keyed hash of the token is kept, so
+ * a copy of the database opens no account; each is bound to the address it was sent to, expires and is used once.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to: a link for an address the account no longer has opens nothing. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_key').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    check('account_tokens_purpose_check', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
   ],
 );

@@ -1,7 +1,8 @@
-import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
+import { resendVerification, verifyEmail } from './email-verification.service';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInputSchema).output(authResponseSchema).mutation(async ({ ctx, input }) => {
@@ -15,6 +16,11 @@ export const authRouter = router({
   me: authedProcedure.output(userResponseSchema).query(({ ctx }) =>
     toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt }),
   ),
+  verifyEmail: publicProcedure.input(verifyEmailInputSchema).mutation(({ ctx, input }) => verifyEmail(ctx, input)),
+  resendVerification: authedProcedure.mutation(async ({ ctx }) => {
+    await ctx.rateLimit('email_link', ctx.user.id);
+    return resendVerification(ctx, ctx.user);
+  }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.user.id);
     return { ok: true as const };

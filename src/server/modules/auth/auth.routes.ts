@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
 import { authResponseSchema, noContentSchema, userResponseSchema } from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
+import { resendVerification, verifyEmail } from './email-verification.service';
 
 /**
  * Spec section 7: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
@@ -33,6 +34,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/me', { schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema } } }, async (request) =>
     toUserDto(await requireUser(request)),
   );
+
+  // Address verification (docs/decisions.md, "Verified e-mail"): the link's page posts its token here, signed in or not.
+  app.post('/auth/verify-email', async (request) => verifyEmail(request.ctx, parseInput(verifyEmailInputSchema, request.body, 'body')));
+
+  app.post('/auth/verify-email/resend', async (request, reply) => {
+    const user = await requireUser(request);
+    await request.ctx.rateLimit('email_link', user.id);
+    return reply.code(202).send(await resendVerification(request.ctx, user));
+  });
 
   app.post(
     '/auth/logout',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
 import { canMoveBooking } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
@@ -28,6 +28,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
+import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
 import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -73,14 +74,12 @@ function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | 
 }
 
 /**
- * Quotes made in the account's e-mail before the account existed (or while signed out) are linked to it on the
- * first read of My Bookings, so later reads, the admin's views and the customer's own list agree.
+ * Quotes made in a verified account's e-mail while signed out (after it confirmed the address) are linked to it on
+ * the next read of My Bookings, so later reads, the admin's views and the customer's own list agree. An account
+ * that has not confirmed its address links nothing: reading must never hand it someone else's booking for good.
  */
 async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<void> {
-  await deps.db
-    .update(bookings)
-    .set({ userId: user.id })
-    .where(and(isNull(bookings.userId), sql`lower(${bookings.clientEmail}) = ${user.email.toLowerCase()}`));
+  if (user.emailVerified) await linkBookingsOfVerifiedEmail(deps.db, user);
 }
 
 async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {

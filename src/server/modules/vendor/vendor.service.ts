@@ -24,6 +24,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { vendorApprovedEmail, vendorRegistrationReceivedEmail, vendorRejectedEmail } from '../../mail/templates';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import type { Requester, ServiceDeps } from '../../context';
+import { queueVerificationEmail } from '../auth/email-verification.service';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
 
 /**
@@ -55,7 +56,8 @@ export async function registerVendor(
           role: 'supplier',
           isActive: false,
         })
-        .returning({ id: users.id });
+        .returning({ id: users.id, email: users.email, fullName: users.fullName });
+      await queueVerificationEmail(deps, tx, user!);
       const [supplier] = await tx
         .insert(suppliers)
         .values({
@@ -99,8 +101,9 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
   const pending = eq(suppliers.approvalStatus, 'pending');
   const [rows, [count]] = await Promise.all([
     deps.db
-      .select()
+      .select({ s: suppliers, emailVerifiedAt: users.emailVerifiedAt })
       .from(suppliers)
+      .leftJoin(users, eq(users.id, suppliers.userId))
       .where(pending)
       .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
       .limit(limit)
@@ -108,7 +111,7 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
     deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(pending),
   ]);
   return {
-    items: rows.map((s) => ({
+    items: rows.map(({ s, emailVerifiedAt }) => ({
       id: s.id,
       business_name: s.businessName,
       contact_person: s.name,
@@ -121,6 +124,7 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
       gst_number: s.gstNumber,
       portfolio_link: s.portfolioLink,
       created_at: s.createdAt.toISOString(),
+      email_verified: emailVerifiedAt !== null && emailVerifiedAt !== undefined,
     })),
     total: Number(count?.n ?? 0),
   };
