@@ -9,15 +9,8 @@ import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { optionalUser } from '../../trpc/context';
-import {
-  createSubscriptionOrder,
-  createTokenOrder,
-  getPaymentStatus,
-  handleCashfreeWebhook,
-  listPayments,
-  recordUtr,
-  refundSubscription,
-} from './payments.service';
+import { createTokenOrder, getPaymentStatus, handleCashfreeWebhook, listPayments, recordUtr } from './payments.service';
+import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
 
 /**
  * Spec section 7: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.

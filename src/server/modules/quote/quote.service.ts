@@ -12,7 +12,7 @@ import type { Requester } from '../../trpc/context';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { ServiceDeps } from '../deps';
-import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/payments.service';
+import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/subscriptions.service';
 
 /**
  * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
