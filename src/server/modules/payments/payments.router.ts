@@ -8,15 +8,8 @@ import {
 import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import { optionalUser } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
-import {
-  createSubscriptionOrder,
-  createTokenOrder,
-  getPaymentStatus,
-  listPayments,
-  listSubscriptions,
-  recordUtr,
-  refundSubscription,
-} from './payments.service';
+import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payments.service';
+import { createSubscriptionOrder, listSubscriptions, refundSubscription } from './subscriptions.service';
 import { adminPaymentSchema, paymentOrderResponseSchema, paymentStatusResponseSchema } from '../../../shared/schemas/responses';
 
 export const paymentsRouter = router({

@@ -19,15 +19,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { optionalUser } from '../../context';
-import {
-  createSubscriptionOrder,
-  createTokenOrder,
-  getPaymentStatus,
-  handleCashfreeWebhook,
-  listPayments,
-  recordUtr,
-  refundSubscription,
-} from './payments.service';
+import { createTokenOrder, getPaymentStatus, handleCashfreeWebhook, listPayments, recordUtr } from './payments.service';
+import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
 
 /**
  * Spec section 7: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.

@@ -4,29 +4,23 @@ import { canMoveBooking } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminPaymentsQuerySchema,
-  createSubscriptionOrderInputSchema,
   createTokenOrderInputSchema,
   recordUtrInputSchema,
-  SUBSCRIPTION_AMOUNT_PAISE,
-  SUBSCRIPTION_REFUND_PAISE,
-  subscriptionIdInputSchema,
   TOKEN_AMOUNT_PAISE,
   type AdminPaymentDto,
   type AdminPaymentsQuery,
-  type CreateSubscriptionOrderInput,
   type PaymentOrderDto,
   type RecordUtrInput,
-  type SubscriptionDto,
 } from '../../../shared/schemas/account';
 import type { Page } from '../../../shared/schemas/admin';
 import { paymentStatusInputSchema, type PaymentStatusDto, type PaymentStatusInput } from '../../../shared/schemas/payments';
 import { todayInIndia } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
-import { bookings, paymentOrders, paymentWebhookEvents, subscriptions, users } from '../../db/schema';
+import { bookings, paymentOrders, paymentWebhookEvents, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, invalidCharacterIssue, ValidationError } from '../../lib/errors';
-import { paymentReceiptEmail, subscriptionRefundedEmail } from '../../mail/account-templates';
+import { AppError, invalidCharacterIssue } from '../../lib/errors';
+import { paymentReceiptEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
@@ -36,7 +30,7 @@ import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
-const OPEN: OrderRow['status'][] = ['created', 'pending'];
+export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
 /**
  * The status of a payment order by the id customers see (spec section 7 `GET /api/payment/status/{order_id}`,
@@ -89,7 +83,7 @@ export function toOrderDto(deps: ServiceDeps, order: OrderRow): PaymentOrderDto 
 }
 
 /** Asks the gateway (if any) for a checkout once the order row is committed; a gateway failure fails the order. */
-async function openWithProvider(deps: ServiceDeps, order: OrderRow, customerId: string): Promise<OrderRow> {
+export async function openWithProvider(deps: ServiceDeps, order: OrderRow, customerId: string): Promise<OrderRow> {
   const provider = paymentProviderFor(deps.config);
   if (provider.name === 'upi' || order.checkoutUrl) return order;
   try {
@@ -165,55 +159,6 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
     return created!;
   });
   return toOrderDto(deps, await openWithProvider(deps, order, user.id));
-}
-
-/**
- * The ₹99 subscription (spec section 5 and 9): a signed-in customer, or a visitor with e-mail and phone. Creates
- * the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
- * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or
- * a supplier trying the page) buys as a visitor: the subscription is a customer's.
- */
-export async function createSubscriptionOrder(
-  deps: ServiceDeps,
-  signedIn: AuthUser | null,
-  input: CreateSubscriptionOrderInput,
-): Promise<PaymentOrderDto> {
-  const user = signedIn?.role === 'customer' ? signedIn : null;
-  const data = createSubscriptionOrderInputSchema.parse(input ?? {});
-  const email = user?.email.toLowerCase() ?? data.email;
-  const phone = data.phone ?? user?.phone ?? null;
-  if (!email || !phone) {
-    throw new ValidationError([
-      ...(!email ? [{ loc: ['body', 'email'], msg: 'Email is required', type: 'missing' }] : []),
-      ...(!phone ? [{ loc: ['body', 'phone'], msg: 'Phone number is required', type: 'missing' }] : []),
-    ]);
-  }
-  const order = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${email}`}))`);
-    const existing = await tx
-      .select({ sub: subscriptions, order: paymentOrders })
-      .from(subscriptions)
-      .leftJoin(paymentOrders, eq(paymentOrders.id, subscriptions.paymentOrderId))
-      .where(and(sql`lower(${subscriptions.email}) = ${email}`, inArray(subscriptions.status, ['pending', 'active'])));
-    if (existing.some((row) => row.sub.status === 'active')) throw new AppError('CONFLICT', 'You already have an active subscription');
-    const open = existing.find((row) => row.order && OPEN.includes(row.order.status))?.order;
-    if (open) return open;
-    const [created] = await tx
-      .insert(paymentOrders)
-      .values({
-        orderCode: newOrderCode('subscription'),
-        purpose: 'subscription',
-        userId: user?.id ?? null,
-        email,
-        phone,
-        amountPaise: SUBSCRIPTION_AMOUNT_PAISE,
-        provider: paymentProviderFor(deps.config).name,
-      })
-      .returning();
-    await tx.insert(subscriptions).values({ userId: user?.id ?? null, email, phone, paymentOrderId: created!.id, status: 'pending' });
-    return created!;
-  });
-  return toOrderDto(deps, await openWithProvider(deps, order, user?.id ?? `guest-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`));
 }
 
 export type PaidVia = { utr?: string; providerReference?: string; actorUserId: string | null; via: 'utr' | 'cashfree_webhook' };
@@ -469,92 +414,4 @@ function webhookEvent(body: unknown): CashfreeEvent | null {
     paymentStatus: text(payment.payment_status),
     paymentAmount: number(payment.payment_amount),
   };
-}
-
-/** A subscription a quote may draw its discount from (see `subscriptionForQuote`). */
-export type QuoteSubscription = Pick<typeof subscriptions.$inferSelect, 'id' | 'status' | 'discountPercent' | 'usedOnBookingId' | 'activatedAt'>;
-
-/**
- * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it).
- * Read before the quote knows which booking it updates, so it goes out with the quote's other reads.
- */
-export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
-  return tx
-    .select({
-      id: subscriptions.id,
-      status: subscriptions.status,
-      discountPercent: subscriptions.discountPercent,
-      usedOnBookingId: subscriptions.usedOnBookingId,
-      activatedAt: subscriptions.activatedAt,
-    })
-    .from(subscriptions)
-    .where(and(sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`, inArray(subscriptions.status, ['active', 'used'])))
-    .for('update');
-}
-
-/**
- * The subscriber's one-time 5% discount (spec section 9) for a quote, from `quoteSubscriptions`: the one already
- * used on this same booking (a re-quote keeps it), else the earliest activated active one.
- */
-export function subscriptionForQuote(candidates: QuoteSubscription[], bookingId: string | null): { id: string; percent: number } | null {
-  const keptByBooking = bookingId ? candidates.find((sub) => sub.status === 'used' && sub.usedOnBookingId === bookingId) : undefined;
-  const earliestActive = candidates
-    .filter((sub) => sub.status === 'active')
-    .sort((a, b) => (a.activatedAt?.getTime() ?? Infinity) - (b.activatedAt?.getTime() ?? Infinity))[0];
-  const sub = keptByBooking ?? earliestActive;
-  return sub ? { id: sub.id, percent: sub.discountPercent } : null;
-}
-
-export async function markSubscriptionUsed(tx: Executor, subscriptionId: string, bookingId: string): Promise<void> {
-  const [sub] = await tx
-    .update(subscriptions)
-    .set({ status: 'used', usedOnBookingId: bookingId, updatedAt: new Date() })
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'active')))
-    .returning({ id: subscriptions.id });
-  if (sub) {
-    await writeAudit(tx, { actorUserId: null, action: 'subscription.used', entityType: 'subscription', entityId: sub.id, data: { booking_id: bookingId } });
-  }
-}
-
-function toSubscriptionDto(row: typeof subscriptions.$inferSelect): SubscriptionDto {
-  return {
-    id: row.id,
-    email: row.email,
-    status: row.status,
-    discount_percent: row.discountPercent,
-    used_on_booking_id: row.usedOnBookingId,
-    activated_at: row.activatedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export async function listSubscriptions(deps: ServiceDeps): Promise<SubscriptionDto[]> {
-  const rows = await deps.db.select().from(subscriptions).orderBy(desc(subscriptions.createdAt)).limit(200);
-  return rows.map(toSubscriptionDto);
-}
-
-/**
- * The refund note of spec section 9 as an admin action: 50% of ₹99 (₹49.50) when the services cannot be
- * provided. Only a paid subscription (active or used) can be refunded, once.
- */
-export async function refundSubscription(deps: ServiceDeps, input: { id: string }, adminId: string): Promise<SubscriptionDto & { refund_amount: number }> {
-  const { id } = subscriptionIdInputSchema.parse(input);
-  return deps.db.transaction(async (tx) => {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1).for('update');
-    if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
-    if (sub.status !== 'active' && sub.status !== 'used') {
-      throw new AppError('CONFLICT', sub.status === 'refunded' ? 'This subscription is already refunded' : `A ${sub.status} subscription cannot be refunded`);
-    }
-    const [row] = await tx.update(subscriptions).set({ status: 'refunded', updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
-    await writeAudit(tx, {
-      actorUserId: adminId,
-      action: 'subscription.refunded',
-      entityType: 'subscription',
-      entityId: id,
-      data: { refund_paise: SUBSCRIPTION_REFUND_PAISE, from: sub.status },
-    });
-    const [user] = sub.userId ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, sub.userId)) : [];
-    await enqueueEmail(tx, subscriptionRefundedEmail(deps.config.brand, { email: sub.email, name: user?.name ?? 'Customer' }, SUBSCRIPTION_REFUND_PAISE));
-    return { ...toSubscriptionDto(row!), refund_amount: paiseToRupees(SUBSCRIPTION_REFUND_PAISE) };
-  });
 }

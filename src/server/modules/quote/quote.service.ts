@@ -11,7 +11,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
-import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/payments.service';
+import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/subscriptions.service';
 
 /**
  * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
