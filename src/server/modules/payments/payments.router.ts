@@ -5,18 +5,12 @@ import {
   recordUtrInputSchema,
   subscriptionIdInputSchema,
 } from '../../../shared/schemas/account';
-import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { optionalUser } from '../../trpc/context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
-import {
-  createSubscriptionOrder,
-  createTokenOrder,
-  getPaymentStatus,
-  listPayments,
-  listSubscriptions,
-  recordUtr,
-  refundSubscription,
-} from './payments.service';
+import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import { createSubscriptionOrder, listSubscriptions, refundSubscription } from './payments.service';
 
 export const paymentsRouter = router({
   status: publicProcedure.input(paymentStatusInputSchema).query(({ ctx, input }) => getPaymentStatus(ctx, input)),
@@ -38,4 +32,10 @@ export const adminPaymentsRouter = router({
 export const adminSubscriptionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSubscriptions(ctx)),
   refund: adminProcedure.input(subscriptionIdInputSchema).mutation(({ ctx, input }) => refundSubscription(ctx, input, ctx.user.id)),
+});
+
+/** `admin.settings.*`: the payment schedule's numbers (docs/decisions.md, "Payment schedule and refunds on real money"). */
+export const adminSettingsRouter = router({
+  paymentRules: adminProcedure.query(({ ctx }) => getPaymentRules(ctx)),
+  updatePaymentRules: adminProcedure.input(paymentRulesInputSchema).mutation(({ ctx, input }) => updatePaymentRules(ctx, input, ctx.user.id)),
 });

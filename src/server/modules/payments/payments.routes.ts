@@ -5,19 +5,14 @@ import {
   createTokenOrderInputSchema,
   utrFieldsSchema,
 } from '../../../shared/schemas/account';
-import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
+import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { optionalUser } from '../../trpc/context';
-import {
-  createSubscriptionOrder,
-  createTokenOrder,
-  getPaymentStatus,
-  handleCashfreeWebhook,
-  listPayments,
-  recordUtr,
-  refundSubscription,
-} from './payments.service';
+import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import { handleCashfreeWebhook } from './payments-webhook.service';
+import { createSubscriptionOrder, refundSubscription } from './payments.service';
 
 /**
  * Spec section 7: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.
@@ -57,6 +52,16 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/admin/subscriptions/:id/refund', async (request) => {
     const admin = await requireRole(request, 'admin');
     return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
+  });
+
+  app.get('/admin/settings/payment-rules', async (request) => {
+    await requireRole(request, 'admin');
+    return getPaymentRules(request.ctx);
+  });
+
+  app.put('/admin/settings/payment-rules', async (request) => {
+    const admin = await requireRole(request, 'admin');
+    return updatePaymentRules(request.ctx, parseInput(paymentRulesInputSchema, request.body, 'body'), admin.id);
   });
 
   await app.register(async (webhooks) => {
