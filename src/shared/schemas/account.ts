@@ -3,13 +3,6 @@ import type { BookingStatus, CancelledBy, EventType, PaymentStatus, PricingTier,
 import type { RefundBand } from '../refund-policy';
 import { emailSchema, listQuerySchema, phoneSchema, uuidSchema } from './common';
 
-/** Business constants of spec section 9, in paise. */
-export const TOKEN_AMOUNT_PAISE = 999_00;
-export const SUBSCRIPTION_AMOUNT_PAISE = 99_00;
-/** 50% of the ₹99 subscription, refunded when the services cannot be provided. */
-export const SUBSCRIPTION_REFUND_PAISE = 49_50;
-export const SUBSCRIBER_DISCOUNT_PERCENT = 5;
-
 export const accountBookingIdSchema = z.object({ id: uuidSchema });
 
 export const changeDateFieldsSchema = z.object({

@@ -24,3 +24,34 @@ export type PaymentStatusDto = {
   /** Rupees. */
   amount: number;
 };
+
+/** A whole number of days in a field the admin types (0 to 365). */
+function daysSchema(label: string) {
+  return z
+    .number({ error: `${label} must be a number of days` })
+    .int(`${label} must be a whole number of days`)
+    .min(0, `${label} cannot be negative`)
+    .max(365, `${label} must be at most 365 days`);
+}
+
+/**
+ * The payment schedule's numbers as the admin edits them in Settings (`src/shared/booking-rules.ts`); the booking
+ * amount in rupees like every amount in JSON.
+ */
+export const paymentRulesInputSchema = z.strictObject({
+  booking_amount: z
+    .number({ error: 'Booking amount must be a number' })
+    .min(1, 'Booking amount must be at least ₹1')
+    .max(1_00_000, 'Booking amount must be at most ₹1,00,000')
+    .refine((value) => Number(value.toFixed(2)) === value, 'Booking amount can have at most two decimals (paise)'),
+  advance_percent: z
+    .number({ error: 'Advance must be a percent' })
+    .int('Advance must be a whole percent')
+    .min(0, 'Advance cannot be negative')
+    .max(100, 'Advance must be at most 100%'),
+  advance_due_days_after_confirmation: daysSchema('Advance due'),
+  advance_immediate_within_days: daysSchema('Advance at once within'),
+  balance_due_days_before_event: daysSchema('Balance due'),
+});
+export type PaymentRulesInput = z.input<typeof paymentRulesInputSchema>;
+export type PaymentRulesDto = z.output<typeof paymentRulesInputSchema>;

@@ -95,6 +95,7 @@ export const userResponseSchema = z.object({
   role: z.enum(ROLES),
   city: z.string().nullable(),
   created_at: timestamp,
+  email_verified: z.boolean(),
 }) satisfies z.ZodType<UserDto>;
 
 export const authResponseSchema = z.object({
@@ -287,6 +288,7 @@ export const pendingVendorSchema = z.object({
   gst_number: z.string().nullable(),
   portfolio_link: z.string().nullable(),
   created_at: timestamp,
+  email_verified: z.boolean(),
 }) satisfies z.ZodType<PendingVendorDto>;
 
 export const pendingVendorsResponseSchema = z.array(pendingVendorSchema);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { DEFAULT_PAYMENT_RULES } from '../../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import {
   adminPaymentsQuerySchema,
@@ -22,6 +23,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
+import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../src/shared/schemas/projects';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
@@ -558,6 +560,16 @@ export const REST_ROWS: RestRow[] = [
     input: { part: 'body', schema: utrFieldsSchema },
     build: async (w) => ({ method: 'PUT', url: `/api/admin/payments/${await w.order()}/utr`, payload: { utr: utr() } }),
   },
+  get('/api/admin/settings/payment-rules', 'admin'),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/settings/payment-rules',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: paymentRulesInputSchema },
+    build: () => ({ method: 'PUT', url: '/api/admin/settings/payment-rules', payload: defaultPaymentRulesBody() }),
+  },
   get('/api/admin/refunds', 'admin', { part: 'query', schema: adminRefundsQuerySchema }),
   {
     kind: 'rest',
@@ -657,9 +669,17 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.payments.recordUtr', 'admin', async (w) => ({ order_id: await w.order(), utr: utr() })),
   q('admin.refunds.list', 'admin'),
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
+  q('admin.settings.paymentRules', 'admin'),
+  q('admin.settings.updatePaymentRules', 'admin', () => defaultPaymentRulesBody()),
   q('admin.subscriptions.list', 'admin'),
   q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
 ];
+
+/** The published schedule as the admin's Settings form sends it (saving it changes nothing). */
+function defaultPaymentRulesBody() {
+  const { booking_amount_paise, ...days } = DEFAULT_PAYMENT_RULES;
+  return { booking_amount: booking_amount_paise / 100, ...days };
+}
 
 /** A well-formed id nothing has. */
 export const missingId = () => randomUUID();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import { notifications, paymentOrders, refunds, subscriptions, suppliers, users } from '../../../src/server/db/schema';
-import { newOrderCode } from '../../../src/server/modules/payments/payments.service';
+import { newOrderCode } from '../../../src/server/modules/payments/payment-orders.service';
 import { makeBooking, makeProject } from '../../server/helpers/projects';
 import { tokenFor } from '../../server/helpers/admin-fixtures';
 import { makeUser, setUserActive } from '../../server/helpers/fixtures';

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
 import type { Brand } from '../../../shared/brand';
 import type { CreateSubscriptionOrderInput } from '../../../shared/schemas/account';
 import { formatLongDate } from '../../../shared/dates';
@@ -7,8 +8,8 @@ import { EVENT_TYPE_LABELS, packageName } from './booking-options';
 import { upiPaymentUri } from './upi';
 
 /** Spec section 9: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided. */
-export const SUBSCRIPTION_FEE_RUPEES = 99;
-export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_FEE_RUPEES / 2;
+export const SUBSCRIPTION_FEE_RUPEES = SUBSCRIPTION_AMOUNT_PAISE / 100;
+export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_REFUND_PAISE / 100;
 
 /** Spec section 2: the eight subscriber benefits. */
 export const SUBSCRIPTION_BENEFITS = [

@@ -2,8 +2,10 @@ import { Badge, Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from
 import { ArrowLeft, Circle, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { STATUS_RULES } from '../../../shared/booking-rules';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
 import type { CustomerBookingDetailDto } from '../../../shared/schemas/account';
 import { BookingStatusBadge } from '../../components/booking-status-badge';
 import { EventTypeBadge } from '../../components/event-type-badge';
@@ -235,9 +237,9 @@ export function BookingDetail({ id }: { id: string }) {
                 Nothing to do right now.
               </Text>
             )}
-            {['inquiry', 'quoted', 'confirmed'].includes(booking.status) && booking.event_date && !booking.can_change_date && (
+            {STATUS_RULES[booking.status].dateChange && booking.event_date && !booking.can_change_date && (
               <Text color="fg.muted" fontSize="sm" mt="3">
-                {booking.date_changed ? 'The event date has already been changed once.' : 'The date can be changed up to 14 days before the event.'}
+                {booking.date_changed ? 'The event date has already been changed once.' : `The date can be changed up to ${DATE_CHANGE_MIN_DAYS_AHEAD} days before the event.`}
               </Text>
             )}
           </Card>

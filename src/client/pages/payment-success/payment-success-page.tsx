@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearch } from 'wouter';
 import { formatInr } from '../../../shared/money';
-import { SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/schemas/account';
+import { SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_REFUND_PAISE, TOKEN_AMOUNT_PAISE } from '../../../shared/booking-rules';
 import type { PaymentStatusDto } from '../../../shared/schemas/payments';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBrand } from '../../lib/brand';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { touchTarget } from '../../touch-targets';
 
 /** Spec section 9: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
-const TOKEN_AMOUNT = 999;
+const TOKEN_AMOUNT = TOKEN_AMOUNT_PAISE / 100;
 /** How often a pending payment is checked again (issue 3). */
 export const PAYMENT_POLL_INTERVAL_MS = 10_000;
 

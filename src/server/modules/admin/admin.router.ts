@@ -2,7 +2,7 @@ import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminBookingsRouter } from '../bookings/bookings.router';
 import { adminRefundsRouter } from '../bookings/bookings.router';
-import { adminPaymentsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
+import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminProjectsRouter } from '../projects/projects.router';
 import { adminReportsRouter } from '../reports/reports.router';
@@ -26,6 +26,7 @@ export const adminRouter = router({
   payments: adminPaymentsRouter,
   refunds: adminRefundsRouter,
   subscriptions: adminSubscriptionsRouter,
+  settings: adminSettingsRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
     markRead: adminProcedure.input(notificationIdInputSchema).mutation(({ ctx, input }) => markAdminNotificationRead(ctx, ctx.user.id, input)),

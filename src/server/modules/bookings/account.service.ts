@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { bookingAmountFor, statusRules, type PaymentRules } from '../../../shared/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
 import { canMoveBooking } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
@@ -8,7 +9,6 @@ import {
   adminRefundsQuerySchema,
   changeDateInputSchema,
   markRefundPaidInputSchema,
-  TOKEN_AMOUNT_PAISE,
   type AdminRefundDto,
   type AdminRefundsQuery,
   type ChangeDateInput,
@@ -27,6 +27,7 @@ import { quoteReference } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
+import { currentPaymentRules } from '../payments/payment-rules.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
 import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
@@ -35,9 +36,7 @@ type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
-const CHANGEABLE = new Set(['inquiry', 'quoted', 'confirmed']);
-
-function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | undefined, today: string): CustomerBookingDto {
+function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | undefined, today: string, rules: PaymentRules): CustomerBookingDto {
   const tokens = orders.filter((o) => o.purpose === 'token');
   const paid = tokens.filter((o) => o.status === 'paid').reduce((sum, o) => sum + o.amountPaise, 0);
   const open = tokens.find((o) => o.status === 'created' || o.status === 'pending');
@@ -62,10 +61,10 @@ function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | 
     total: money(row.finalAmountPaise),
     valid_until: row.validUntil,
     created_at: row.createdAt.toISOString(),
-    payment: { token_amount: paiseToRupees(TOKEN_AMOUNT_PAISE), amount_paid: paiseToRupees(paid), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
-    can_pay_token: row.status === 'quoted' && paid === 0 && !(row.validUntil && row.validUntil < today),
+    payment: { token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)), amount_paid: paiseToRupees(paid), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
+    can_pay_token: row.status === 'quoted' && row.finalAmountPaise !== null && row.finalAmountPaise > 0 && paid === 0 && !(row.validUntil && row.validUntil < today),
     can_cancel: canCancel,
-    can_change_date: CHANGEABLE.has(row.status) && canChangeDate(row.eventDate, alreadyChanged, today),
+    can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
     date_changed: alreadyChanged,
     cancelled_by: row.cancelledBy,
     refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, paid, 'customer', today)) : null,
@@ -95,10 +94,10 @@ async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
 export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<CustomerBookingDto[]> {
   await linkBookingsByEmail(deps, user);
   const rows = await deps.db.select().from(bookings).where(ownedBy(user)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
-  const { orders, refundRows } = await ordersAndRefunds(deps, rows.map((r) => r.id));
+  const [{ orders, refundRows }, rules] = await Promise.all([ordersAndRefunds(deps, rows.map((r) => r.id)), currentPaymentRules(deps.db)]);
   const today = todayInIndia();
   return rows.map((row) =>
-    toCustomerDto(row, orders.filter((o) => o.bookingId === row.id), refundRows.find((r) => r.bookingId === row.id), today),
+    toCustomerDto(row, orders.filter((o) => o.bookingId === row.id), refundRows.find((r) => r.bookingId === row.id), today, rules),
   );
 }
 
@@ -130,13 +129,14 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
 export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<CustomerBookingDetailDto> {
   const { id } = accountBookingIdSchema.parse(input);
   const row = await ownedBooking(deps, user, id);
-  const [{ orders, refundRows }, audit] = await Promise.all([
+  const [{ orders, refundRows }, audit, rules] = await Promise.all([
     ordersAndRefunds(deps, [id]),
     deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    currentPaymentRules(deps.db),
   ]);
   const timeline: TimelineEntry[] = audit.map((a) => ({
     at: a.createdAt.toISOString(),
@@ -146,7 +146,7 @@ export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: 
     to: typeof a.data.to === 'string' ? a.data.to : null,
   }));
   return {
-    ...toCustomerDto(row, orders, refundRows[0], todayInIndia()),
+    ...toCustomerDto(row, orders, refundRows[0], todayInIndia(), rules),
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
     timeline,
@@ -199,7 +199,7 @@ export async function changeMyBookingDate(
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    if (!CHANGEABLE.has(row.status)) {
+    if (!statusRules(row.status).dateChange) {
       throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${row.status.replace(/_/g, ' ')}; its date can no longer be changed`);
     }
     const check = checkDateChange({

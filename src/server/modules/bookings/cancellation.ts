@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { CancelledBy } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
+import { refundBandDate } from '../../../shared/booking-rules';
 import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
 import type { RefundPreviewDto } from '../../../shared/schemas/account';
 import type { Executor, Transaction } from '../../db/client';
@@ -23,10 +24,14 @@ export async function paidOnBooking(db: Executor, bookingId: string): Promise<nu
   return Number(row?.paid ?? 0);
 }
 
-/** The terms applied to a booking today; a booking without a date counts as far away (the best band). */
+/**
+ * The terms applied to a booking today; a booking without a date counts as far away (the best band). A moved
+ * booking counts its band from the earlier of its first and its current date, so a date change never raises what
+ * a cancellation refunds (docs/decisions.md, "Payment schedule and refunds on real money").
+ */
 export function refundFor(booking: BookingRow, paidPaise: number, cancelledBy: CancelledBy, today = todayInIndia()): RefundComputation {
   return computeRefund({
-    eventDate: booking.eventDate ?? addDays(today, 365),
+    eventDate: refundBandDate(booking.eventDate, booking.originalEventDate) ?? addDays(today, 365),
     totalPaise: booking.finalAmountPaise,
     paidPaise,
     cancelledBy,

@@ -5,14 +5,15 @@ import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { bookingAmountFor } from '../../../shared/booking-rules';
 import { DEFAULT_PRICING, paiseToRupees } from '../../../shared/pricing';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
-import { TOKEN_AMOUNT_PAISE } from '../../../shared/schemas/account';
 import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
 import { humanize } from '../../../shared/domain';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
+import { currentPaymentRules } from '../payments/payment-rules.service';
 import { upiPaymentUri } from '../payments/providers/upi';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -69,7 +70,7 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
 
 /**
  * The quote as a PDF (issue 6): business identity, reference, client, event, itemised lines, GST split,
- * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the ₹999 token.
+ * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the booking amount.
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
 export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -100,7 +101,9 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
     }
   }
 
-  const token = { orderCode: `QUOTE-${quoteReference(booking.id)}`, amountPaise: TOKEN_AMOUNT_PAISE, purpose: 'token' as const };
+  // The booking amount of the current schedule: ₹999, or the whole total when that is less.
+  const tokenPaise = bookingAmountFor(total ?? 0, await currentPaymentRules(deps.db));
+  const token = { orderCode: `QUOTE-${quoteReference(booking.id)}`, amountPaise: tokenPaise, purpose: 'token' as const };
   const qr = await QRCode.toString(upiPaymentUri(brand, token), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 
   const doc: TDocumentDefinitions = {
@@ -177,7 +180,7 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
             {
               ul: [
                 'Prices include 18% GST.',
-                `Confirm your booking with a token of ${formatInr(paiseToRupees(TOKEN_AMOUNT_PAISE))}, adjusted against the final bill.`,
+                `Confirm your booking with a token of ${formatInr(paiseToRupees(tokenPaise))}, adjusted against the final bill.`,
                 'Booking deposit: 25% of the total, non-refundable. Full payment 3 days before the event.',
                 'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; 15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',
                 DATE_CHANGE_RULE,
@@ -190,7 +193,7 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
             width: 130,
             stack: [
               { svg: qr, width: 110, alignment: 'center' },
-              { text: `Scan to pay the ${formatInr(paiseToRupees(TOKEN_AMOUNT_PAISE))} token`, fontSize: 8, alignment: 'center' },
+              { text: `Scan to pay the ${formatInr(paiseToRupees(tokenPaise))} token`, fontSize: 8, alignment: 'center' },
               { text: `UPI ${brand.upiId}`, fontSize: 8, alignment: 'center' },
             ],
           },

@@ -5,12 +5,13 @@ import {
   recordUtrInputSchema,
   subscriptionIdInputSchema,
 } from '../../../shared/schemas/account';
-import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { adminPaymentSchema, paymentOrderResponseSchema, paymentStatusResponseSchema } from '../../../shared/schemas/responses';
 import { optionalUser } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
-import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payments.service';
+import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { createSubscriptionOrder, listSubscriptions, refundSubscription } from './subscriptions.service';
-import { adminPaymentSchema, paymentOrderResponseSchema, paymentStatusResponseSchema } from '../../../shared/schemas/responses';
 
 export const paymentsRouter = router({
   status: publicProcedure.input(paymentStatusInputSchema).output(paymentStatusResponseSchema).query(({ ctx, input }) => getPaymentStatus(ctx, input)),
@@ -37,4 +38,10 @@ export const adminPaymentsRouter = router({
 export const adminSubscriptionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSubscriptions(ctx)),
   refund: adminProcedure.input(subscriptionIdInputSchema).mutation(({ ctx, input }) => refundSubscription(ctx, input, ctx.user.id)),
+});
+
+/** `admin.settings.*`: the payment schedule's numbers (docs/decisions.md, "Payment schedule and refunds on real money"). */
+export const adminSettingsRouter = router({
+  paymentRules: adminProcedure.query(({ ctx }) => getPaymentRules(ctx)),
+  updatePaymentRules: adminProcedure.input(paymentRulesInputSchema).mutation(({ ctx, input }) => updatePaymentRules(ctx, input, ctx.user.id)),
 });

@@ -6,7 +6,7 @@ import {
   createTokenOrderInputSchema,
   utrFieldsSchema,
 } from '../../../shared/schemas/account';
-import { paymentStatusInputSchema } from '../../../shared/schemas/payments';
+import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import {
   adminPaymentSchema,
   adminPaymentsResponseSchema,
@@ -16,10 +16,12 @@ import {
   subscriptionRefundResponseSchema,
   webhookResponseSchema,
 } from '../../../shared/schemas/responses';
+import { optionalUser } from '../../context';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { optionalUser } from '../../context';
-import { createTokenOrder, getPaymentStatus, handleCashfreeWebhook, listPayments, recordUtr } from './payments.service';
+import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
+import { handleCashfreeWebhook } from './payments-webhook.service';
 import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
 
 /**
@@ -91,6 +93,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
     },
   );
+
+  app.get('/admin/settings/payment-rules', async (request) => {
+    await requireRole(request, 'admin');
+    return getPaymentRules(request.ctx);
+  });
+
+  app.put('/admin/settings/payment-rules', async (request) => {
+    const admin = await requireRole(request, 'admin');
+    return updatePaymentRules(request.ctx, parseInput(paymentRulesInputSchema, request.body, 'body'), admin.id);
+  });
 
   await app.register(async (webhooks) => {
     // Only in this scope: JSON arrives as the raw string, so the HMAC is computed over the bytes as sent.

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   createSubscriptionOrderInputSchema,
-  SUBSCRIPTION_AMOUNT_PAISE,
-  SUBSCRIPTION_REFUND_PAISE,
   subscriptionIdInputSchema,
   type CreateSubscriptionOrderInput,
   type PaymentOrderDto,
@@ -18,7 +17,7 @@ import { subscriptionRefundedEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
-import { newOrderCode, OPEN, openWithProvider, toOrderDto } from './payments.service';
+import { newOrderCode, OPEN, openWithProvider, toOrderDto } from './payment-orders.service';
 import { paymentProviderFor } from './providers/index';
 
 /**

@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { bookingAmountFor, statusRules } from '../../../shared/booking-rules';
+import { todayInIndia } from '../../../shared/dates';
 import { canMoveBooking } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminPaymentsQuerySchema,
   createTokenOrderInputSchema,
   recordUtrInputSchema,
-  TOKEN_AMOUNT_PAISE,
   type AdminPaymentDto,
   type AdminPaymentsQuery,
   type PaymentOrderDto,
@@ -14,22 +15,28 @@ import {
 } from '../../../shared/schemas/account';
 import type { Page } from '../../../shared/schemas/admin';
 import { paymentStatusInputSchema, type PaymentStatusDto, type PaymentStatusInput } from '../../../shared/schemas/payments';
-import { todayInIndia } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
-import { bookings, paymentOrders, paymentWebhookEvents, subscriptions } from '../../db/schema';
+import { bookings, paymentOrders, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, invalidCharacterIssue } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { paymentReceiptEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { verifyCashfreeWebhook } from './providers/cashfree';
+import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 
-type OrderRow = typeof paymentOrders.$inferSelect;
+/**
+ * Payment orders against a booking, the admin's record of a payment, and the Payments view
+ * (docs/decisions.md, "Payment schedule and refunds on real money"). Subscriptions have their own service; the
+ * gateway's webhook is `payments-webhook.service.ts`.
+ */
+
+export type OrderRow = typeof paymentOrders.$inferSelect;
+/** An order still waiting for its money. */
 export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
 /**
@@ -109,9 +116,10 @@ export async function openWithProvider(deps: ServiceDeps, order: OrderRow, custo
 }
 
 /**
- * The ₹999 token against a booking (spec section 9; issue 6). The booking must be the customer's and `quoted`
- * with a quote that has not expired (an inquiry has no price to confirm yet). One open order per booking: asking
- * again returns the same order. A booking whose token is paid answers 409.
+ * The booking amount against a booking (docs/decisions.md, "Payment schedule and refunds on real money"): the
+ * configured amount, or the whole total when that is less. The booking must be the customer's, `quoted`, priced
+ * and its quote not expired (an inquiry has no price to confirm yet). One open order per booking: asking again
+ * returns the same order. A booking whose booking amount is paid answers 409.
  */
 export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input: { booking_id: string }): Promise<PaymentOrderDto> {
   const { booking_id } = createTokenOrderInputSchema.parse(input);
@@ -128,14 +136,22 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
       .from(paymentOrders)
       .where(and(eq(paymentOrders.bookingId, booking.id), eq(paymentOrders.purpose, 'token')));
     if (orders.some((o) => o.status === 'paid')) throw new AppError('CONFLICT', 'The token for this booking is already paid');
-    if (booking.status !== 'quoted') {
+    if (booking.status !== 'quoted' || !statusRules(booking.status).payment) {
       throw new AppError('CONFLICT', `The token can be paid on a quoted booking; this booking is ${booking.status.replace(/_/g, ' ')}`);
     }
     if (booking.validUntil && booking.validUntil < todayInIndia()) {
       throw new AppError('CONFLICT', `This quote expired on ${booking.validUntil}; please request a fresh quote`);
     }
+    if (booking.finalAmountPaise === null || booking.finalAmountPaise <= 0) {
+      throw new AppError('CONFLICT', 'This booking has no price yet; we will send you a quote first');
+    }
+    const amountPaise = bookingAmountFor(booking.finalAmountPaise, await currentPaymentRules(tx));
     const open = orders.find((o) => OPEN.includes(o.status));
-    if (open) return open;
+    if (open && open.amountPaise === amountPaise) return open;
+    if (open) {
+      // The price or the schedule changed since this order was opened: it no longer asks for the right amount.
+      await tx.update(paymentOrders).set({ status: 'expired', updatedAt: new Date() }).where(eq(paymentOrders.id, open.id));
+    }
     const [created] = await tx
       .insert(paymentOrders)
       .values({
@@ -145,7 +161,7 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
         userId: user.id,
         email: booking.clientEmail,
         phone: booking.clientPhone ?? user.phone,
-        amountPaise: TOKEN_AMOUNT_PAISE,
+        amountPaise,
         provider: paymentProviderFor(deps.config).name,
       })
       .returning();
@@ -154,7 +170,7 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
       action: 'payment.order_created',
       entityType: 'booking',
       entityId: booking.id,
-      data: { order_id: created!.orderCode, amount_paise: TOKEN_AMOUNT_PAISE, purpose: 'token' },
+      data: { order_id: created!.orderCode, amount_paise: amountPaise, purpose: 'token' },
     });
     return created!;
   });
@@ -317,101 +333,3 @@ export async function listPayments(deps: ServiceDeps, query: AdminPaymentsQuery 
   };
 }
 
-export type WebhookOutcome = { status: number; body: Record<string, unknown> };
-
-/**
- * `POST /api/payments/webhook/cashfree` (security research: signed, fresh, idempotent). The signature over
- * timestamp + raw body is checked in constant time, stale timestamps are refused, and every event id is stored
- * once: a replay or a concurrent duplicate finds it and changes nothing. A success event for an open order marks
- * it paid through `markOrderPaid` (amount checked against the order).
- */
-export async function handleCashfreeWebhook(
-  deps: ServiceDeps,
-  headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
-): Promise<WebhookOutcome> {
-  const gateway = deps.config.payments.gateway;
-  if (!gateway) return { status: 404, body: { detail: 'Not found' } };
-  const header = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  const check = verifyCashfreeWebhook(gateway.webhookSecret, { timestamp: header('x-webhook-timestamp'), signature: header('x-webhook-signature') }, rawBody);
-  if (check === 'stale') return { status: 401, body: { detail: 'Webhook timestamp is too old' } };
-  if (check !== 'ok') return { status: 401, body: { detail: 'Invalid webhook signature' } };
-
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(rawBody);
-  } catch {
-    return { status: 400, body: { detail: 'Malformed webhook body' } };
-  }
-  const event = webhookEvent(parsed);
-  if (!event) return { status: 400, body: { detail: 'Malformed webhook body' } };
-  const { orderCode, paymentId } = event;
-  const eventId =
-    header('x-idempotency-key') ??
-    (paymentId !== undefined ? `${event.type ?? 'event'}:${paymentId}` : createHash('sha256').update(rawBody).digest('hex'));
-
-  return deps.db.transaction(async (tx) => {
-    const [stored] = await tx
-      .insert(paymentWebhookEvents)
-      .values({ provider: 'cashfree', eventId, orderCode, eventType: event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentWebhookEvents.id });
-    if (!stored) return { status: 200, body: { received: true, duplicate: true } };
-    if (!orderCode) return { status: 200, body: { received: true, ignored: 'no order' } };
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update');
-    if (!order) return { status: 200, body: { received: true, ignored: 'unknown order' } };
-
-    if (event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS') {
-      const amount = event.paymentAmount ?? event.orderAmount;
-      if (amount === undefined || Math.round(amount * 100) !== order.amountPaise) {
-        await writeAudit(tx, { actorUserId: null, action: 'payment.amount_mismatch', entityType: 'payment_order', entityId: order.id, data: { amount, event_id: eventId } });
-        return { status: 200, body: { received: true, ignored: 'amount mismatch' } };
-      }
-      const paid = await markOrderPaid(deps, tx, order.id, {
-        providerReference: paymentId === undefined ? undefined : String(paymentId),
-        actorUserId: null,
-        via: 'cashfree_webhook',
-      });
-      return { status: 200, body: { received: true, paid: paid !== null } };
-    }
-    if (event.type === 'PAYMENT_FAILED_WEBHOOK' && OPEN.includes(order.status)) {
-      await tx.update(paymentOrders).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentOrders.id, order.id));
-    }
-    return { status: 200, body: { received: true } };
-  });
-}
-
-type CashfreeEvent = {
-  type: string | null;
-  orderCode: string | null;
-  orderAmount: number | undefined;
-  paymentId: string | number | undefined;
-  paymentStatus: string | undefined;
-  paymentAmount: number | undefined;
-};
-
-/**
- * The fields of a webhook body the handler reads, each only if it has the type it must have; null for a body that
- * is not an object or holds text the database cannot store. Signed bodies come from the gateway, but a wrong shape
- * must still be a 400, not a failed query.
- */
-function webhookEvent(body: unknown): CashfreeEvent | null {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (!isObject(body) || invalidCharacterIssue(body, 'body')) return null;
-  const data = isObject(body.data) ? body.data : {};
-  const order = isObject(data.order) ? data.order : {};
-  const payment = isObject(data.payment) ? data.payment : {};
-  const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined);
-  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  return {
-    type: text(body.type) ?? null,
-    orderCode: text(order.order_id) ?? null,
-    orderAmount: number(order.order_amount),
-    paymentId: typeof payment.cf_payment_id === 'number' ? payment.cf_payment_id : text(payment.cf_payment_id),
-    paymentStatus: text(payment.payment_status),
-    paymentAmount: number(payment.payment_amount),
-  };
-}
