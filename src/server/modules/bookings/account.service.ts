@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookingAmountFor, statusRules, type PaymentRules } from '../../../shared/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
 import { canMoveBooking } from '../../../shared/domain';
