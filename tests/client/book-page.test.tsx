@@ -53,7 +53,7 @@ function typedDate(isoDate: string): string {
 async function openBook(path = '/book', token?: string) {
   const view = renderApp({ path, token });
   // The page is its own lazily loaded chunk; the first import in a run takes a moment.
-  await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Event Details' });
   return view;
 }
 
