@@ -89,7 +89,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.tsx'],
           setupFiles: ['tests/client/setup.ts'],
-          testTimeout: 20_000,
+          // Well above the 20 s a single wait may take (tests/client/setup.ts): a long journey through a page makes
+          // dozens of waits, and on a loaded 2-core machine one took over a minute. A test never waits by time.
+          testTimeout: 180_000,
         },
       },
     ],

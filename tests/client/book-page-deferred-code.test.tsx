@@ -34,7 +34,7 @@ describe('/book before its deferred code has arrived', () => {
     const resolver = vi.fn(({ input }: { input: unknown }) => quoteFor(input as InstantQuoteInput));
     server.use(trpcHandler('quote.instant', resolver));
     const { user } = renderApp({ path: '/book?eventType=wedding' });
-    await screen.findByRole('heading', { name: 'Event Details' }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: 'Event Details' });
 
     const enter = async (label: RegExp, text: string) => {
       await user.click(screen.getByLabelText(label));

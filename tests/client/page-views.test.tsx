@@ -56,9 +56,9 @@ describe('page views', () => {
     const { user } = renderStrictApp('/terms?from=email');
 
     // Routes other than / are lazy chunks: their first load can take a while under a cold transform.
-    await user.click(await screen.findByRole('link', { name: 'Back to Home' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: 'Back to Home' }));
     await user.click(within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Privacy Policy' }));
-    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
 
     await waitFor(() => expect(reportedPaths()).toHaveLength(3));
     await settle();
@@ -73,7 +73,7 @@ describe('page views', () => {
     );
     renderStrictApp('/terms');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
     await waitFor(() => expect(reportedPaths()).toEqual(['/terms']));
     await settle();
     expect(screen.queryByText('Analytics store unavailable')).not.toBeInTheDocument();

@@ -150,7 +150,7 @@ describe('/payment/success', () => {
     renderWithProviders(<PaymentSuccessPage pollIntervalMs={40} />, { path: '/payment/success?order_id=ORD-2041' });
 
     expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(statusCalls()).toHaveLength(3);
 
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -4,10 +4,12 @@ import toast from 'react-hot-toast';
 import ResizeObserverPolyfill from 'resize-observer-polyfill';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { resetTrpcRecording, server } from './msw';
+import { missingRecipes } from './recipes';
 
-// Route pages are lazy chunks: on a loaded 2-core CI machine their first import can take seconds, so `findBy*`
-// waits up to 10 s (a passing test still returns as soon as the element appears).
-configure({ asyncUtilTimeout: 10_000 });
+// Route pages and their deferred modules are lazy chunks: on a 2-core machine loaded by other work their first
+// import can take many seconds, so `findBy*` and `waitFor` wait up to 20 s for the state they look for (a passing
+// test still returns as soon as it appears). Tests do not pass shorter timeouts of their own.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Browser APIs Chakra (Ark/Zag), react-hot-toast and the pages use that jsdom does not implement.
 globalThis.ResizeObserver ??= ResizeObserverPolyfill;
@@ -57,3 +59,8 @@ afterEach(() => {
 });
 
 afterAll(() => server.close());
+
+// Every component a test rendered found its Chakra recipe in the app's system (tests/client/recipes.ts).
+afterAll(() => {
+  expect(missingRecipes(), 'components rendered without their recipe: add it to src/client/theme.ts').toEqual([]);
+});

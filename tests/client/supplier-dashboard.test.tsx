@@ -80,10 +80,10 @@ function stat(label: string): string {
 
 /** Waits for the dashboard; the route's code is loaded lazily, which can take a while on a busy machine. */
 async function loaded() {
-  await screen.findByRole('heading', { name: 'Available Projects' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Available Projects' });
 }
 
-describe('/supplier', { timeout: 60_000 }, () => {
+describe('/supplier', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -96,7 +96,7 @@ describe('/supplier', { timeout: 60_000 }, () => {
     );
     openDashboard();
 
-    expect(await screen.findByText('Loading Supplier Dashboard...', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading Supplier Dashboard...', {})).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Supplier Dashboard', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Manage your quotes and project opportunities')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
@@ -393,7 +393,7 @@ describe('/supplier', { timeout: 60_000 }, () => {
     );
     const { user } = openDashboard();
 
-    expect(await toasts().findByText('Failed to load supplier data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await toasts().findByText('Failed to load supplier data', {})).toBeInTheDocument();
     expect(screen.queryByText('Loading Supplier Dashboard...')).not.toBeInTheDocument();
 
     fail = false;
@@ -404,15 +404,15 @@ describe('/supplier', { timeout: 60_000 }, () => {
 
   it('sends a signed-out visitor to /login', async () => {
     const { currentPath } = renderApp({ path: '/supplier' });
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 10_000 });
-    expect(await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
   it('tells an admin the dashboard is for suppliers and loads nothing', async () => {
     server.use(trpcHandler('auth.me', () => userFor('admin')));
     renderApp({ path: '/supplier', token: 'token-for-admin' });
 
-    expect(await screen.findByText(/This dashboard is for approved supplier partners/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/This dashboard is for approved supplier partners/, {})).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/admin');
     expect(recordedCalls('supplier.projects.list')).toEqual([]);
   });

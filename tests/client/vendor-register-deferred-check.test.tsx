@@ -20,12 +20,12 @@ vi.mock('../../src/client/pages/vendor-register/vendor-check', async (importOrig
 
 const newestToast = () => document.querySelector('[data-toast-id][data-visible="true"]')?.textContent ?? null;
 
-describe('/vendor-register before the schema check has arrived', { timeout: 60_000 }, () => {
+describe('/vendor-register before the schema check has arrived', () => {
   it("answers the spec's checks at once, and waits for the schema with the button busy before sending", async () => {
     const register = vi.fn(() => ({ message: VENDOR_REGISTERED_MESSAGE, supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' }));
     server.use(trpcHandler('vendor.register', register));
     const { user } = renderApp({ path: '/vendor-register' });
-    await screen.findByRole('heading', { name: 'Partner application' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Partner application' });
     const fill = async (label: RegExp, value: string) => {
       await user.clear(screen.getByLabelText(label));
       await user.paste(value);

@@ -41,7 +41,7 @@ const FIELDS = {
 async function openForm() {
   const view = renderApp({ path: '/vendor-register' });
   // The route's code is loaded lazily; the first render of a test file can take a while on a busy machine.
-  await screen.findByRole('heading', { name: 'Partner application' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Partner application' });
   return view;
 }
 
@@ -69,7 +69,7 @@ async function submit(user: User) {
   await user.click(screen.getByRole('button', { name: 'Submit Registration' }));
 }
 
-describe('/vendor-register', { timeout: 60_000 }, () => {
+describe('/vendor-register', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -226,8 +226,8 @@ describe('/vendor-register', { timeout: 60_000 }, () => {
     expect(setTimeoutSpy.mock.calls.some(([, delay]) => delay === 2_000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(currentPath()).toBe('/vendor-register');
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 3_000 });
-    expect(await screen.findByRole('heading', { name: 'Welcome back' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
   it("shows 'Vendor registration submitted successfully!' when the server sends no message", async () => {
@@ -238,7 +238,7 @@ describe('/vendor-register', { timeout: 60_000 }, () => {
     await submit(user);
 
     expect(await toasts().findByText('Vendor registration submitted successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 4_000 });
+    await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 
   it("shows the server's detail when registration fails and keeps what was typed", async () => {
