@@ -80,6 +80,25 @@ describe('admin dashboard: first load', () => {
     expect(screen.getByRole('heading', { name: 'Recent Bookings' })).toBeInTheDocument();
   });
 
+  it('opens the tab the address names, keeps Bookings as the default, and puts a chosen tab in the address', async () => {
+    server.use(...adminHandlers());
+    const linked = renderApp({ path: '/admin?tab=reports', token: 'token-for-admin' });
+    await screen.findByRole('heading', { level: 1, name: /Admin Dashboard/ });
+    expect(screen.getByRole('tab', { name: /Reports/ })).toHaveAttribute('aria-selected', 'true');
+
+    await linked.user.click(screen.getByRole('tab', { name: /Analytics/ }));
+    expect(screen.getByRole('tab', { name: /Analytics/ })).toHaveAttribute('aria-selected', 'true');
+    expect(linked.currentUrl()).toBe('/admin?tab=analytics');
+    await linked.user.click(screen.getByRole('tab', { name: /Bookings/ }));
+    expect(linked.currentUrl()).toBe('/admin');
+    linked.unmount();
+
+    const unknown = renderApp({ path: '/admin?tab=nonsense', token: 'token-for-admin' });
+    await screen.findByRole('heading', { level: 1, name: /Admin Dashboard/ });
+    expect(screen.getByRole('tab', { name: /Bookings/ })).toHaveAttribute('aria-selected', 'true');
+    unknown.unmount();
+  }, 90_000);
+
   it("toasts 'Failed to load dashboard data' once when a main call fails, and still shows the rest", async () => {
     await openAdmin({
       'admin.stats': () => {

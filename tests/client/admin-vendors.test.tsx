@@ -81,11 +81,27 @@ describe('Pending Vendors tab', () => {
   it("says 'Failed to approve vendor' when approving fails", async () => {
     const { user } = await openVendors({
       'admin.vendors.approve': () => {
-        throw new TrpcTestError('CONFLICT', 'This vendor has already been approved');
+        throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'Database unavailable');
       },
     });
     await user.click(screen.getByRole('button', { name: 'Approve Vendor 1 Tent House' }));
     expect(await toasts().findByText('Failed to approve vendor')).toBeInTheDocument();
+  });
+
+  it('says a vendor was already approved (a second click, another admin) and shows the list without it', async () => {
+    let approved = false;
+    const { user } = await openVendors({
+      'admin.vendors.pending': () => page(approved ? [pendingVendor(2, { experience_years: 1, location: null })] : [pendingVendor(1), pendingVendor(2)]),
+      'admin.vendors.approve': () => {
+        approved = true;
+        throw new TrpcTestError('CONFLICT', 'This vendor has already been approved');
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Approve Vendor 1 Tent House' }));
+    expect(await toasts().findByText('This vendor has already been approved')).toBeInTheDocument();
+    expect(toasts().queryByText('Failed to approve vendor')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Vendor 1 Tent House' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Approve Vendor 2 Tent House' })).toBeInTheDocument();
   });
 
   it('asks for a reason before rejecting; cancelling or leaving it empty sends nothing', async () => {

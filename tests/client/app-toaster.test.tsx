@@ -25,6 +25,26 @@ describe('AppToaster', () => {
     expect(screen.getByText('Fourth').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
   });
 
+  it('clears the error toasts a later success answers, and keeps an error that came after it', async () => {
+    renderWithProviders(<button type="button">Somewhere</button>);
+    act(() => {
+      toast('Saving your changes');
+      toast.error('Please enter your phone number');
+    });
+    await waitFor(() => expect(visibleToasts()).toHaveLength(2));
+    act(() => {
+      toast.success('Your instant quote is ready! Check your email.');
+    });
+    await waitFor(() =>
+      expect(visibleToasts().map((element) => element.textContent)).toEqual(['Your instant quote is ready! Check your email.', 'Saving your changes']),
+    );
+    act(() => {
+      toast.error('Failed to generate quote. Please try again.');
+    });
+    await waitFor(() => expect(visibleToasts()).toHaveLength(3));
+    expect(screen.getByText('Failed to generate quote. Please try again.')).toBeInTheDocument();
+  });
+
   it('renders outside the app root, in an element modal dialogs leave audible', async () => {
     const { container } = renderWithProviders(<p>Page</p>);
     act(() => {

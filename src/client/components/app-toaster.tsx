@@ -110,10 +110,17 @@ export function AppToaster() {
 
   useEffect(() => {
     // New toasts come first in the store, so everything after the first three visible ones is older.
-    toasts
-      .filter((t) => t.visible)
-      .slice(MAX_VISIBLE)
-      .forEach((t) => toast.dismiss(t.id));
+    const visible = toasts.filter((t) => t.visible);
+    visible.slice(MAX_VISIBLE).forEach((t) => toast.dismiss(t.id));
+    // A success answers the errors before it (the form was fixed, the retry went through): an error left beside it
+    // would contradict it.
+    const latestSuccess = visible.findIndex((t) => t.type === 'success');
+    if (latestSuccess >= 0) {
+      visible
+        .slice(latestSuccess + 1)
+        .filter((t) => t.type === 'error')
+        .forEach((t) => toast.dismiss(t.id));
+    }
   }, [toasts]);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text, VStack } fro
 import { BarChart3, CalendarDays, ClipboardList, IndianRupee, ShieldAlert, Store, UserCheck, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
 import { httpStatusOf } from '../../lib/errors';
 import { loginPathFor } from '../../lib/redirects';
@@ -62,8 +62,28 @@ function useReportFailureLog(queries: readonly QueryState[]) {
   }, [failedAt, firstError]);
 }
 
+/**
+ * The open tab lives in the address (`/admin?tab=payments`), so a reload keeps it and a tab can be linked; without
+ * a known `tab` the spec's default, Bookings, opens. Switching replaces the history entry rather than adding one,
+ * so Back leaves the dashboard instead of walking through tabs.
+ */
+function useTabInAddress(): [TabId, (tab: TabId) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get('tab');
+  const tab = TABS.find((item) => item.id === asked)?.id ?? 'bookings';
+  function setTab(next: TabId) {
+    const params = new URLSearchParams(search);
+    if (next === 'bookings') params.delete('tab');
+    else params.set('tab', next);
+    const query = params.toString();
+    navigate(query ? `/admin?${query}` : '/admin', { replace: true });
+  }
+  return [tab, setTab];
+}
+
 function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut: boolean }) {
-  const [tab, setTab] = useState<TabId>('bookings');
+  const [tab, setTab] = useTabInAddress();
   const stats = useDashboardStats();
   const bookings = useRecentBookings();
   const suppliers = useSuppliers();

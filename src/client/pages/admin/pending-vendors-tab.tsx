@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { REJECTION_REASON_MAX_LENGTH, type PendingVendorDto } from '../../../shared/schemas/vendor';
 import { AppDialog } from '../../components/app-dialog';
 import { PromptDialog } from '../../components/prompt-dialog';
+import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { yearsText } from './admin-format';
 import { DetailItem, DetailList } from './detail-list';
@@ -25,6 +26,19 @@ function useVendorDecisions() {
   const rejectMutation = trpc.admin.vendors.reject.useMutation();
   const reload = useReloadDashboard();
 
+  /**
+   * A decision that was already made (a double click, another admin): the server's 409 names the vendor's state,
+   * which is said as it is, and the lists are reloaded to show it; only a real failure is the spec's error toast.
+   */
+  function settledBefore(failure: unknown, onDone?: () => void): boolean {
+    const code = (failure as { data?: { code?: unknown } } | null)?.data?.code;
+    if (code !== 'CONFLICT') return false;
+    toast(serverDetail(failure) ?? 'This vendor application has already been reviewed');
+    onDone?.();
+    void reload();
+    return true;
+  }
+
   function approve(vendor: PendingVendorDto, onDone?: () => void) {
     approveMutation.mutate(
       { id: vendor.id },
@@ -34,8 +48,8 @@ function useVendorDecisions() {
           onDone?.();
           void reload();
         },
-        onError: () => {
-          toast.error('Failed to approve vendor');
+        onError: (failure) => {
+          if (!settledBefore(failure, onDone)) toast.error('Failed to approve vendor');
         },
       },
     );
@@ -50,8 +64,8 @@ function useVendorDecisions() {
           onDone?.();
           void reload();
         },
-        onError: () => {
-          toast.error('Failed to reject vendor');
+        onError: (failure) => {
+          if (!settledBefore(failure, onDone)) toast.error('Failed to reject vendor');
         },
       },
     );
