@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
+import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
 import { parseInput, requireUser } from '../../lib/http';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { resendVerification, verifyEmail } from './email-verification.service';
+import { createOwner } from './owner-setup.service';
 
 /**
  * Spec section 7: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
@@ -30,6 +31,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const user = await requireUser(request);
     await request.ctx.rateLimit('email_link', user.id);
     return reply.code(202).send(await resendVerification(request.ctx, user));
+  });
+
+  // First run: the owner account, with the one-time code the server printed (docs/decisions.md, "First run").
+  app.post('/setup/owner', async (request, reply) => {
+    const input = parseInput(ownerSetupInputSchema, request.body, 'body');
+    await request.ctx.rateLimit('register');
+    return reply.code(201).send(await createOwner(request.ctx, input));
   });
 
   app.post('/auth/logout', async (request, reply) => {
