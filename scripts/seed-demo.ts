@@ -6,16 +6,14 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
 import { runMigrations } from '../src/server/db/migrate';
-import { DEMO_LOGINS, seedDemo } from '../src/server/db/seed-demo';
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
-}
+import { DEMO_LOGINS, formatDemoLogins, seedDemo } from '../src/server/db/seed-demo';
 
 async function main(): Promise<number> {
   const config = loadConfig();
+  if (config.env === 'production' && !config.seedDemoInProduction) {
+    console.error('seed:demo: refused in production. Set SEED_DEMO_IN_PRODUCTION=true to load the demo data with random passwords, printed once.');
+    return 1;
+  }
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
@@ -23,7 +21,7 @@ async function main(): Promise<number> {
       handle.kind === 'pglite' ? `Database: embedded PGlite in ${config.pgliteDir}` : 'Database: PostgreSQL (DATABASE_URL)',
     );
     await runMigrations(handle);
-    const result = await seedDemo({ db: handle.db, config });
+    const result = await seedDemo({ db: handle.db, config }, { randomPasswords: config.seedDemoRandomPasswords });
     if (result.seeded) {
       console.log(
         `Demo data loaded: ${result.users} users, ${result.suppliers} suppliers, ${result.bookings} bookings, ` +
@@ -32,9 +30,12 @@ async function main(): Promise<number> {
     } else {
       console.log('Demo data were already loaded; nothing changed.');
     }
-    console.log('\nDemo sign-ins:\n');
-    const header = ['Role', 'E-mail', 'Password', 'Note'];
-    console.log(table([header, ...DEMO_LOGINS.map((l) => [l.role, l.email, l.password, l.note])]));
+    if (config.seedDemoRandomPasswords) {
+      // Random passwords exist only in this output: a second run cannot show them again.
+      if (result.logins) console.log(`\nDemo sign-ins (random passwords, shown this once):\n\n${formatDemoLogins(result.logins)}`);
+      return 0;
+    }
+    console.log(`\nDemo sign-ins:\n\n${formatDemoLogins(DEMO_LOGINS)}`);
     return 0;
   } finally {
     await handle?.close();

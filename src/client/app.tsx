@@ -46,6 +46,7 @@ const RefundPolicyPage = lazyPage(() => import('./pages/refund-policy/refund-pol
 const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy-policy/privacy-policy-page'), 'PrivacyPolicyPage');
 const BookingsPage = lazyPage(() => import('./pages/bookings/bookings-page'), 'BookingsPage');
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email/verify-email-page'), 'VerifyEmailPage');
+const SetupPage = lazyPage(() => import('./pages/setup/setup-page'), 'SetupPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** A new page starts at its top, as it would after a full page load. */
@@ -78,6 +79,7 @@ export function App() {
           <Route path="/bookings" component={BookingsPage} />
           <Route path="/bookings/:id" component={BookingsPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
+          <Route path="/setup" component={SetupPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

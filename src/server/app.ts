@@ -4,7 +4,8 @@ import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startRetentionJob, type RetentionJob } from './jobs/retention';
-import { seedDemo } from './db/seed-demo';
+import { seedDemo, type DemoLogin } from './db/seed-demo';
+import { prepareOwnerSetup } from './modules/auth/owner-setup.service';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
 import { loggerOptions, type LogStream } from './lib/log';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     mailWorker: MailWorker | null;
     /** The project auto-assign runner (pg-boss jobs plus a sweep); null when built with `startWorkers: false`. */
     autoAssign: AutoAssignRunner | null;
+    /** What start-up has to tell the operator once, on the terminal (main.ts prints it after listening). */
+    startupNotices: StartupNotices;
   }
   interface FastifyRequest {
     /** Database, config and the lazily resolved user: the same context tRPC procedures get. */
@@ -198,15 +201,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 }
 
-/** ADMIN_EMAIL/ADMIN_PASSWORD make sure the admin exists; SEED_DEMO loads the demo data into an empty database. */
+/**
+ * Secrets start-up hands to the operator once, never to the log: the demo sign-ins when their passwords are random,
+ * and the owner setup code when the database has no admin (docs/decisions.md, "First run and demo data").
+ */
+export type StartupNotices = { demoLogins: DemoLogin[] | null; ownerSetupCode: string | null };
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD make sure the admin exists; SEED_DEMO loads the demo data into an empty database; with
+ * no admin after both, a one-time owner setup code is made.
+ */
 async function startupTasks(app: FastifyInstance, deps: ServiceDeps): Promise<void> {
   const { config } = deps;
+  const notices: StartupNotices = { demoLogins: null, ownerSetupCode: null };
+  app.decorate('startupNotices', notices);
   if (config.admin) {
     const outcome = await ensureAdmin(deps, config.admin);
     app.log.info({ email: config.admin.email }, `admin account ${outcome}`);
   }
   if (config.seedDemo) {
-    const result = await seedDemo(deps);
+    const { logins, ...result } = await seedDemo(deps, { randomPasswords: config.seedDemoRandomPasswords });
     app.log.info(result, result.seeded ? 'demo data loaded' : 'demo data already present');
+    notices.demoLogins = logins ?? null;
   }
+  notices.ownerSetupCode = await prepareOwnerSetup(deps);
+  if (notices.ownerSetupCode) app.log.info('no admin account yet: the owner setup link is printed on the terminal');
 }

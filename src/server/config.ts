@@ -33,6 +33,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText,
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
     SEED_DEMO: z.stringbool().default(false),
+    SEED_DEMO_IN_PRODUCTION: z.stringbool().default(false),
     CLIENT_DIST_DIR: optionalText,
     BRAND_NAME: optionalText,
     LEGAL_NAME: optionalText,
@@ -81,6 +82,14 @@ const envSchema = z
       }
     }
     if (env.NODE_ENV === 'production') {
+      if (env.SEED_DEMO && !env.SEED_DEMO_IN_PRODUCTION) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SEED_DEMO'],
+          message:
+            'refused in production: demo accounts would be open to anyone. Set SEED_DEMO_IN_PRODUCTION=true as well to load them with random passwords printed once',
+        });
+      }
       if (!env.JWT_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
       } else if (Buffer.byteLength(env.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
@@ -113,6 +122,10 @@ export type Config = {
   trustProxy: boolean | string;
   admin: { email: string; password: string; name: string } | undefined;
   seedDemo: boolean;
+  /** Production with SEED_DEMO_IN_PRODUCTION: every demo account gets a random password, printed once. */
+  seedDemoRandomPasswords: boolean;
+  /** SEED_DEMO_IN_PRODUCTION: the explicit second switch without which production refuses demo data. */
+  seedDemoInProduction: boolean;
   clientDistDir: string;
   brand: Brand;
   mail: MailConfig;
@@ -213,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     seedDemo: e.SEED_DEMO,
+    seedDemoRandomPasswords: e.NODE_ENV === 'production',
+    seedDemoInProduction: e.SEED_DEMO_IN_PRODUCTION,
     clientDistDir: resolve(PROJECT_ROOT, e.CLIENT_DIST_DIR ?? 'dist/client'),
     brand,
     mail: {

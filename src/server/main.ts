@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { formatDemoLogins } from './db/seed-demo';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 
@@ -42,6 +43,18 @@ async function main(): Promise<void> {
   const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
   process.stdout.write(`\n  ${config.brand.name} is running at http://${shownHost}:${port}\n  Database: ${database}\n\n`);
+  const { demoLogins, ownerSetupCode } = app.startupNotices;
+  if (demoLogins) {
+    process.stdout.write(`  Demo sign-ins (random passwords, shown this once; keep them now):\n\n${formatDemoLogins(demoLogins)}\n\n`);
+  }
+  if (ownerSetupCode) {
+    const base = config.publicBaseUrl === `http://localhost:${config.port}` ? `http://${shownHost}:${port}` : config.publicBaseUrl;
+    process.stdout.write(
+      `  No admin account yet. Open this link within 1 hour to create the owner account (it works once):\n\n` +
+        `    ${base}/setup#code=${ownerSetupCode}\n\n` +
+        `  (A restart prints a new link. ADMIN_EMAIL and ADMIN_PASSWORD create an admin without it.)\n\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { invitationMessage } from '../mail/project-templates';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type {
   BookingSource,
@@ -82,8 +82,18 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   },
 ];
 
+/** The sign-ins as a plain-text table, for the terminal. */
+export function formatDemoLogins(logins: readonly DemoLogin[]): string {
+  const rows = [['Role', 'E-mail', 'Password', 'Note'], ...logins.map((l) => [l.role, l.email, l.password, l.note])];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
 export type SeedDemoResult = {
   seeded: boolean;
+  /** With random passwords: the sign-ins to print once (nowhere else holds them). */
+  logins?: DemoLogin[];
   users: number;
   suppliers: number;
   bookings: number;
@@ -1240,7 +1250,11 @@ function statusTimes(history: BookingStatus[], createdAt: Date, eventDate: strin
   return times;
 }
 
-export async function seedDemo(deps: ServiceDeps): Promise<SeedDemoResult> {
+/**
+ * `randomPasswords` (production): each demo password is replaced by a random one, the same for the accounts that
+ * share it (every demo customer, every supplier), and answered in `logins` to be printed once.
+ */
+export async function seedDemo(deps: ServiceDeps, options: { randomPasswords?: boolean } = {}): Promise<SeedDemoResult> {
   const none: SeedDemoResult = { seeded: false, users: 0, suppliers: 0, bookings: 0, testimonials: 0 };
   // Cheap check first, so a start-up with SEED_DEMO=true on a seeded database does not hash anything.
   const [marker] = await deps.db.select({ key: settings.key }).from(settings).where(eq(settings.key, DEMO_SEEDED_KEY));
@@ -1248,13 +1262,15 @@ export async function seedDemo(deps: ServiceDeps): Promise<SeedDemoResult> {
 
   // argon2 is slow by design: hash each distinct password once, before the transaction opens.
   const distinct = [ADMIN_PASSWORD, CUSTOMER_PASSWORD, ...SUPPLIERS.flatMap((s) => (s.password ? [s.password] : []))];
+  const actual = new Map([...new Set(distinct)].map((p) => [p, options.randomPasswords ? randomBytes(12).toString('base64url') : p]));
   const hashes = new Map<string, string>();
   await Promise.all(
-    [...new Set(distinct)].map(async (password) => {
-      hashes.set(password, await hashPassword(password, deps.config.passwordHash));
+    [...actual].map(async ([demo, password]) => {
+      hashes.set(demo, await hashPassword(password, deps.config.passwordHash));
     }),
   );
   const hashOf = (password: string) => hashes.get(password)!;
+  const logins = options.randomPasswords ? DEMO_LOGINS.map((login) => ({ ...login, password: actual.get(login.password)! })) : undefined;
 
   return deps.db.transaction(async (tx) => {
     // The marker goes in first: a concurrent seeder waits on it and then finds the row, so only one seeds.
@@ -1264,7 +1280,8 @@ export async function seedDemo(deps: ServiceDeps): Promise<SeedDemoResult> {
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (claimed.length === 0) return none;
-    return writeDemoData(tx, hashOf, new Date());
+    const result = await writeDemoData(tx, hashOf, new Date());
+    return logins ? { ...result, logins } : result;
   });
 }
 

@@ -45,3 +45,12 @@ export const verifyEmailInputSchema = z.object({
   token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200),
 });
 export type VerifyEmailInput = z.input<typeof verifyEmailInputSchema>;
+
+/** "Create the owner account" (the first admin, from the setup link the server prints when it has none). */
+export const ownerSetupInputSchema = z.object({
+  code: z.string({ error: 'Setup code is required' }).trim().min(1, 'Setup code is required').max(200),
+  full_name: nameSchema('Full name'),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type OwnerSetupInput = z.input<typeof ownerSetupInputSchema>;

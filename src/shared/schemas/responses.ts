@@ -65,6 +65,9 @@ const id = z.string().describe('UUID');
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** The answer to a confirmed e-mail link: what happened and the address now confirmed. */
+export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 /** The database did not answer; a 503 of load shedding (before any check) carries only `detail`. */

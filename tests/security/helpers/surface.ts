@@ -18,7 +18,7 @@ import {
   updateCustomerFieldsSchema,
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
-import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../src/shared/schemas/auth';
+import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
@@ -137,6 +137,10 @@ async function loginCredentials(w: World) {
   return account;
 }
 
+function ownerSetupPayload() {
+  return { code: randomBytes(32).toString('base64url'), full_name: 'Sunita Agrawal', email: fresh('owner'), password: 'rasmalai-at-dawn' };
+}
+
 /** A fresh confirmation link's token for a new, unconfirmed account (each valid call uses one up). */
 async function verifyEmailToken(w: World): Promise<string> {
   const user = await makeUser(w.t.deps, { emailVerified: false });
@@ -212,6 +216,17 @@ export const REST_ROWS: RestRow[] = [
     ok: [200],
     input: { part: 'body', schema: verifyEmailInputSchema },
     build: async (w) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await verifyEmailToken(w) } }),
+  },
+  {
+    // The world has an admin, so the first-run door refuses every code for everyone (tests/server/first-run.test.ts
+    // proves the working path); the row holds that no subject, signed in or not, gets past it.
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/setup/owner',
+    access: 'public',
+    ok: [400],
+    input: { part: 'body', schema: ownerSetupInputSchema },
+    build: () => ({ method: 'POST', url: '/api/setup/owner', payload: ownerSetupPayload() }),
   },
   {
     kind: 'rest',
@@ -599,6 +614,7 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('auth.register', 'public', () => registerPayload()),
   q('auth.login', 'public', (w) => loginCredentials(w)),
   { ...q('auth.me', 'authed'), showsOwn: true },
+  { ...q('auth.createOwner', 'public', () => ownerSetupPayload()), ok: [400] },
   q('auth.verifyEmail', 'public', async (w) => ({ token: await verifyEmailToken(w) })),
   {
     ...q('auth.resendVerification', 'authed', async (w, subject) => {

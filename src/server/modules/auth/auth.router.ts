@@ -1,8 +1,9 @@
-import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
+import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
+import { createOwner } from './owner-setup.service';
 
 export const authRouter = router({
   register: publicProcedure.input(registerInputSchema).output(authResponseSchema).mutation(async ({ ctx, input }) => {
@@ -20,6 +21,10 @@ export const authRouter = router({
   resendVerification: authedProcedure.mutation(async ({ ctx }) => {
     await ctx.rateLimit('email_link', ctx.user.id);
     return resendVerification(ctx, ctx.user);
+  }),
+  createOwner: publicProcedure.input(ownerSetupInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('register');
+    return createOwner(ctx, input);
   }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.user.id);

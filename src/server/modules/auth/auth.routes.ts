@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
-import { authResponseSchema, noContentSchema, userResponseSchema } from '../../../shared/schemas/responses';
+import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
+import { authResponseSchema, messageResponseSchema, noContentSchema, userResponseSchema, verifyEmailResponseSchema } from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { resendVerification, verifyEmail } from './email-verification.service';
+import { createOwner } from './owner-setup.service';
 
 /**
  * Spec section 7: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
@@ -36,13 +37,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Address verification (docs/decisions.md, "Verified e-mail"): the link's page posts its token here, signed in or not.
-  app.post('/auth/verify-email', async (request) => verifyEmail(request.ctx, parseInput(verifyEmailInputSchema, request.body, 'body')));
+  app.post(
+    '/auth/verify-email',
+    { schema: { summary: 'Confirm the e-mail address with the token of the link sent to it', tags, body: verifyEmailInputSchema, response: { 200: verifyEmailResponseSchema } } },
+    async (request) => verifyEmail(request.ctx, parseInput(verifyEmailInputSchema, request.body, 'body')),
+  );
 
-  app.post('/auth/verify-email/resend', async (request, reply) => {
-    const user = await requireUser(request);
-    await request.ctx.rateLimit('email_link', user.id);
-    return reply.code(202).send(await resendVerification(request.ctx, user));
-  });
+  app.post(
+    '/auth/verify-email/resend',
+    { schema: { summary: 'Send the confirmation link again (signed in; limited per account)', tags, response: { 202: messageResponseSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await request.ctx.rateLimit('email_link', user.id);
+      return reply.code(202).send(await resendVerification(request.ctx, user));
+    },
+  );
+
+  // First run: the owner account, with the one-time code the server printed (docs/decisions.md, "First run").
+  app.post(
+    '/setup/owner',
+    { schema: { summary: 'Create the owner (first admin) account with the one-time setup code', tags, body: ownerSetupInputSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => {
+      const input = parseInput(ownerSetupInputSchema, request.body, 'body');
+      await request.ctx.rateLimit('register');
+      return reply.code(201).send(await createOwner(request.ctx, input));
+    },
+  );
 
   app.post(
     '/auth/logout',

@@ -52,7 +52,8 @@ export function toUserDto(
   };
 }
 
-async function issue(deps: ServiceDeps, user: UserRow): Promise<AuthResult> {
+/** A session for a user row: the token and the user, as sign-in answers. */
+export async function issueSession(deps: ServiceDeps, user: UserRow): Promise<AuthResult> {
   const access_token = await signAccessToken(deps.config, { sub: user.id, ver: user.tokenVersion });
   return { access_token, token_type: 'bearer', user: toUserDto(user) };
 }
@@ -83,7 +84,7 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterInput):
       await queueVerificationEmail(deps, tx, created!);
       return created!;
     });
-    return issue(deps, user);
+    return issueSession(deps, user);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
     throw error;
@@ -118,7 +119,7 @@ export async function login(deps: ServiceDeps, input: LoginInput): Promise<AuthR
     if (!supplier.isActive) throw new AppError('ACCOUNT_INACTIVE');
   }
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
-  return issue(deps, user);
+  return issueSession(deps, user);
 }
 
 /**

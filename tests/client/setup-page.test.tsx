@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userFor } from './fixtures';
+import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
+import { renderApp } from './render';
+
+const CODE = 'Zr8kP2mQ7xW4nB1vC6tY9sL3dF0gH5jK8aE2uR7iO4p';
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('/setup: Create the owner account', () => {
+  it('creates the admin with the printed code, signs it in and opens the dashboard', async () => {
+    window.history.replaceState(null, '', `/setup#code=${CODE}`);
+    server.use(trpcHandler('auth.createOwner', () => ({ access_token: 'owner-token', token_type: 'bearer', user: userFor('admin') })));
+    const { user, currentPath } = renderApp({ path: '/setup' });
+    expect(await screen.findByRole('heading', { name: 'Create the owner account' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    await user.type(screen.getByLabelText(/Full Name/), 'Sunita Agrawal');
+    await user.type(screen.getByLabelText(/^Email/), 'owner@annapurna-events.in');
+    await user.type(screen.getByLabelText(/^Password/), 'rasmalai-at-dawn');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/admin'));
+    expect(recordedCalls('auth.createOwner')[0]!.input).toEqual({
+      code: CODE,
+      full_name: 'Sunita Agrawal',
+      email: 'owner@annapurna-events.in',
+      password: 'rasmalai-at-dawn',
+    });
+  });
+
+  it('shows field errors before sending, and the server refusal of a used link', async () => {
+    window.history.replaceState(null, '', `/setup#code=${CODE}`);
+    server.use(
+      trpcHandler('auth.createOwner', () => {
+        throw new TrpcTestError('BAD_REQUEST', 'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.');
+      }),
+    );
+    const { user } = renderApp({ path: '/setup' });
+    await user.click(await screen.findByRole('button', { name: 'Create the owner account' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full Name/)).toHaveFocus();
+    expect(recordedCalls('auth.createOwner')).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Full Name/), 'Sunita Agrawal');
+    await user.type(screen.getByLabelText(/^Email/), 'owner@annapurna-events.in');
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
+    expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/), '-enough');
+    await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
+    expect(await screen.findByText(/has already been used/)).toBeInTheDocument();
+  });
+
+  it('without the code it says where the link comes from', async () => {
+    renderApp({ path: '/setup' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('setup link the server printed');
+    expect(screen.queryByRole('button', { name: 'Create the owner account' })).not.toBeInTheDocument();
+  });
+});
