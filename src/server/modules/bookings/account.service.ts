@@ -27,6 +27,7 @@ import { quoteReference } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../deps';
+import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
 
@@ -150,6 +151,7 @@ export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: 
     ...toCustomerDto(row, orders, refundRows[0], todayInIndia()),
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
+    quotation: toQuotationDto(row),
     timeline,
     payments: orders.map((o) => ({
       order_id: o.orderCode,

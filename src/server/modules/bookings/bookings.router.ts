@@ -1,5 +1,6 @@
 import { adminBookingsQuerySchema, bookingIdInputSchema, setBookingStatusInputSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
+import { quotationInputSchema } from '../../../shared/schemas/quotation';
 import { requesterOf } from '../../trpc/context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
@@ -18,6 +19,7 @@ import {
   refundPreview,
 } from './account.service';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
+import { quoteBooking } from './quotation.service';
 
 export const bookingsRouter = router({
   createInquiry: publicProcedure
@@ -44,4 +46,6 @@ export const adminBookingsRouter = router({
   setStatus: adminProcedure
     .input(setBookingStatusInputSchema)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input, ctx.user.id)),
+  /** The admin's custom quote: prices the booking, makes it quoted and e-mails the customer. */
+  quote: adminProcedure.input(quotationInputSchema).mutation(({ ctx, input }) => quoteBooking(ctx, input, ctx.user.id)),
 });

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminBookingsQuerySchema, setBookingStatusFieldsSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
+import { quotationFieldsSchema } from '../../../shared/schemas/quotation';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { requesterOf } from '../../trpc/context';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
+import { quoteBooking } from './quotation.service';
 
 /**
  * Spec section 7: `POST /api/bookings` with the booking/inquiry payload (anyone; 201 `{id, status, message}`) and
  * the admin's `GET /api/bookings` (bare array, newest first, `?limit&offset&q&status`, total in `X-Total-Count`),
- * `GET /api/bookings/{id}` and `PUT /api/bookings/{id}/status` `{status}`.
+ * `GET /api/bookings/{id}` and `PUT /api/bookings/{id}/status` `{status}`; `PUT /api/bookings/{id}/quote` prices a
+ * booking with the admin's custom quote (docs/decisions.md, "Custom quotes and prices").
  */
 export const bookingsRoutes: FastifyPluginAsync = async (app) => {
   app.post('/bookings', async (request, reply) => {
@@ -32,5 +35,12 @@ export const bookingsRoutes: FastifyPluginAsync = async (app) => {
     const id = pathId(request, 'Booking not found');
     const { status } = parseInput(setBookingStatusFieldsSchema, request.body, 'body');
     return setBookingStatus(request.ctx, { id, status }, admin.id);
+  });
+
+  app.put('/bookings/:id/quote', async (request) => {
+    const admin = await requireRole(request, 'admin');
+    const id = pathId(request, 'Booking not found');
+    const fields = parseInput(quotationFieldsSchema, request.body, 'body');
+    return quoteBooking(request.ctx, { id, ...fields }, admin.id);
   });
 };
