@@ -79,6 +79,29 @@ export function canMoveBooking(from: BookingStatus, to: BookingStatus): boolean 
   return BOOKING_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The statuses a booking may only hold with a price: a quote the customer can accept, and everything after it
+ * (docs/decisions.md, "Custom quotes and prices").
+ */
+export const PRICED_STATUSES: readonly BookingStatus[] = ['quoted', 'confirmed', 'in_progress', 'completed'];
+
+/** Whether a booking has a price: a final amount (paise or rupees) above zero. */
+export function bookingHasPrice(finalAmount: number | null | undefined): boolean {
+  return typeof finalAmount === 'number' && Number.isFinite(finalAmount) && finalAmount > 0;
+}
+
+/** Whether a booking with this final amount may be in (or move to) `status`. */
+export function statusAllowsPrice(status: BookingStatus, finalAmount: number | null | undefined): boolean {
+  return !PRICED_STATUSES.includes(status) || bookingHasPrice(finalAmount);
+}
+
+/** The lines of an admin's custom quote (docs/decisions.md, "Custom quotes and prices"). */
+export const QUOTE_LINE_KINDS = ['per_person', 'fixed', 'add_on'] as const;
+export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
+
+/** The statuses an admin may price (or re-price) with a custom quote; a confirmed booking's price is agreed. */
+export const QUOTABLE_STATUSES: readonly BookingStatus[] = ['inquiry', 'quoted'];
+
 /** Where each role lands after signing in (spec section 4 "Session"). */
 export function homePathForRole(role: string): string {
   if (role === 'admin') return '/admin';

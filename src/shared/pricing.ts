@@ -1,4 +1,4 @@
-import type { EventType, PricingTier, VenueType } from './domain';
+import type { EventType, PricingTier, QuoteLineKind, VenueType } from './domain';
 
 /**
  * Instant-quote pricing (architecture section 5). Pure and shared: the server prices, the client shows, and the
@@ -131,4 +131,39 @@ export function paiseToRupees(paise: number): number {
 
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
+}
+
+/** GST on a taxable amount at a percentage rate, rounded to the paisa. */
+export function gstOn(taxablePaise: number, gstPercent: number): number {
+  return Math.round((taxablePaise * gstPercent) / 100);
+}
+
+/** One line of a custom quote: a per-person rate × guests, a fixed charge × 1, or an add-on × its quantity. */
+export type CustomQuoteLine = { kind: QuoteLineKind; description: string; unitPricePaise: number; quantity: number };
+
+export type CustomQuoteBreakdown = {
+  lines: (CustomQuoteLine & { amountPaise: number })[];
+  grossPaise: number;
+  discountPaise: number;
+  subtotalPaise: number;
+  gstPercent: number;
+  gstPaise: number;
+  finalAmountPaise: number;
+};
+
+/**
+ * An admin's custom quote (docs/decisions.md, "Custom quotes and prices"): each line is unit price × quantity, the
+ * discount comes off their sum, and GST is charged on what remains at the rate from settings, rounded to the
+ * paisa; the same rule as the instant quote's volume discount and GST. A discount above the lines' sum is a
+ * RangeError (the input schema refuses it first).
+ */
+export function priceCustomQuote(lines: readonly CustomQuoteLine[], discountPaise: number, gstPercent: number): CustomQuoteBreakdown {
+  const priced = lines.map((line) => ({ ...line, amountPaise: line.unitPricePaise * line.quantity }));
+  const grossPaise = priced.reduce((sum, line) => sum + line.amountPaise, 0);
+  if (!Number.isInteger(discountPaise) || discountPaise < 0 || discountPaise > grossPaise) {
+    throw new RangeError('The discount must be between ₹0 and the sum of the lines');
+  }
+  const subtotalPaise = grossPaise - discountPaise;
+  const gstPaise = gstOn(subtotalPaise, gstPercent);
+  return { lines: priced, grossPaise, discountPaise, subtotalPaise, gstPercent, gstPaise, finalAmountPaise: subtotalPaise + gstPaise };
 }

@@ -45,6 +45,8 @@ export function booking(n: number, overrides: Partial<AdminBookingDto> = {}): Ad
     notes: null,
     pricing_tier: 'premium',
     final_amount: 250000,
+    gst_percent: 18,
+    quotation: null,
     source: 'instant_quote',
     created_at: '2026-01-10T10:00:00.000Z',
     updated_at: '2026-01-10T10:00:00.000Z',

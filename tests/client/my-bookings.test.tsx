@@ -72,6 +72,7 @@ function detailOf(base: CustomerBookingDto, overrides: Partial<CustomerBookingDe
     ...base,
     venue_address: 'Race Course Road, Indore',
     original_event_date: null,
+    quotation: null,
     timeline: [
       { at: '2026-11-20T10:00:00.000Z', action: 'booking.status_changed', label: 'Quote created', from: null, to: 'quoted' },
       { at: '2026-11-20T11:30:00.000Z', action: 'payment.order_created', label: 'Token payment started', from: null, to: null },

@@ -291,6 +291,8 @@ describe('bookings (admin)', () => {
       notes: null,
       pricing_tier: 'premium',
       final_amount: 27008.5,
+      gst_percent: null,
+      quotation: null,
       source: 'instant_quote',
       created_at: newest.createdAt.toISOString(),
       updated_at: newest.updatedAt.toISOString(),
@@ -356,7 +358,7 @@ describe('bookings (admin)', () => {
   const setStatus = (id: string, payload: object, token = tokens.admin) => call('PUT', `/api/bookings/${id}/status`, token, payload);
 
   it('moves a booking along the state machine, one audit row per move', async () => {
-    const booking = await makeBooking(t.deps, { status: 'inquiry', source: 'inquiry', finalAmountPaise: null, pricingTier: null });
+    const booking = await makeBooking(t.deps, { status: 'inquiry', source: 'inquiry', finalAmountPaise: 80_000_00, pricingTier: null });
     for (const status of ['quoted', 'confirmed', 'in_progress', 'completed'] as const) {
       const res = await setStatus(booking.id, { status });
       expect(res.statusCode, status).toBe(200);

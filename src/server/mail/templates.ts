@@ -4,6 +4,7 @@ import { humanize } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
+import type { QuotationDto } from '../../shared/schemas/quotation';
 import type { VendorRegisterData } from '../../shared/schemas/vendor';
 
 /** Every kind of message the product sends; stored in `email_outbox.template`. */
@@ -201,6 +202,69 @@ export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: Instant
     html,
     template: 'quote',
   };
+}
+
+/** A custom quote as the customer reads it: the booking it prices and the admin's lines (docs/decisions.md). */
+export type QuotationEmailData = {
+  bookingId: string;
+  clientName: string;
+  clientEmail: string;
+  eventName: string;
+  eventType: string;
+  eventDate: string | null;
+  guestCount: number | null;
+  venue: string | null;
+  validUntil: string;
+  quotation: QuotationDto;
+};
+
+/**
+ * The admin's custom quote for an inquiry: every line, the discount, the taxable amount, GST at the rate it was
+ * priced at and the total, all from the stored quotation; the customer is pointed to My Bookings to accept it.
+ */
+export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMessage {
+  const q = data.quotation;
+  const money = (rupees: number) => (rupees < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees));
+  const rows: Row[] = [
+    ...q.items.map((item): Row => [
+      item.quantity === 1 ? item.description : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
+      money(item.amount),
+    ]),
+    ...(q.discount > 0 ? [[`Discount (${q.discount_reason ?? ''})`, money(-q.discount)] as Row] : []),
+    ['Taxable amount', money(q.subtotal)],
+    [`GST (${q.gst_percent}%)`, money(q.gst_amount)],
+    ['Total amount', money(q.quoted_amount)],
+  ];
+  const { text, html } = render({
+    brand,
+    preheader: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)} including GST.`,
+    heading: 'Your quote is ready',
+    greeting: `Dear ${data.clientName},`,
+    intro: [`Thank you for your inquiry. Here is our quote for ${data.eventName}; all prices include GST at ${q.gst_percent}%.`],
+    sections: [
+      {
+        title: 'Your event',
+        rows: [
+          ['Event', data.eventName],
+          ['Event type', humanize(data.eventType)],
+          ['Date', data.eventDate ? formatLongDate(data.eventDate) : 'To be decided'],
+          ...(data.guestCount ? [['Guests', data.guestCount.toLocaleString('en-IN')] as Row] : []),
+          ...(data.venue ? [['Venue', data.venue] as Row] : []),
+        ],
+      },
+      { title: 'Your quote', rows, emphasisLast: true },
+      ...(q.notes ? [{ title: 'Notes', bullets: q.notes.split(/\r?\n/).filter((line) => line.trim() !== '') }] : []),
+      {
+        title: 'What happens next',
+        bullets: [
+          `Sign in to My Bookings on our website with ${data.clientEmail} to see this quote and pay the token that confirms your date.`,
+          `Questions or changes: reply to this e-mail or call us on ${brand.phone}.`,
+        ],
+      },
+    ],
+    closing: [`This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ${quoteReference(data.bookingId)}.`],
+  });
+  return { to: data.clientEmail, subject: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)}`, text, html, template: 'quote' };
 }
 
 /**

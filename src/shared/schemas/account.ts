@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { QuotationDto } from './quotation';
 import type { BookingStatus, CancelledBy, EventType, PaymentStatus, PricingTier, RefundStatus, SubscriptionStatus } from '../domain';
 import type { RefundBand } from '../refund-policy';
 import { emailSchema, listQuerySchema, phoneSchema, uuidSchema } from './common';
@@ -106,6 +107,8 @@ export type TimelineEntry = { at: string; action: string; label: string; from: s
 export type CustomerBookingDetailDto = CustomerBookingDto & {
   venue_address: string | null;
   original_event_date: string | null;
+  /** The admin's custom quote, line by line; null for an instant quote or an unpriced inquiry. */
+  quotation: QuotationDto | null;
   timeline: TimelineEntry[];
   payments: { order_id: string; purpose: 'token' | 'subscription'; amount: number; status: PaymentStatus; paid_at: string | null }[];
 };

@@ -7,6 +7,7 @@ import {
   type PricingTier,
 } from '../domain';
 import type { BookingRequirements } from './bookings';
+import type { QuotationDto } from './quotation';
 import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
 
 /** Spec section 3 "Dashboard stats" with architecture section 5's definitions; revenue in rupees. */
@@ -44,6 +45,10 @@ export type AdminBookingDto = {
   notes: string | null;
   pricing_tier: PricingTier | null;
   final_amount: number | null;
+  /** The GST rate the amounts were priced at; null without a price. */
+  gst_percent: number | null;
+  /** The admin's custom quote behind the price; null for instant quotes and unpriced bookings. */
+  quotation: QuotationDto | null;
   source: BookingSource;
   created_at: string;
   updated_at: string;

@@ -27,6 +27,7 @@ import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../src/shared/schemas/projects';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
+import { quotationFieldsSchema } from '../../../src/shared/schemas/quotation';
 import { reportQuerySchema } from '../../../src/shared/schemas/reports';
 import { createSupplierInputSchema, suppliersQuerySchema, updateSupplierFieldsSchema } from '../../../src/shared/schemas/suppliers';
 import { pendingVendorsQuerySchema, vendorRegisterInputSchema } from '../../../src/shared/schemas/vendor';
@@ -110,6 +111,19 @@ export function inquiryPayload(overrides: Record<string, unknown> = {}) {
     venue_name: 'Radisson',
     venue_address: 'Ring Road, Indore',
     requirements: { guest_count: 80, special_requests: 'Jain food', budget_range: '2-3 lakh' },
+    ...overrides,
+  };
+}
+
+export function quotationPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    items: [
+      { kind: 'per_person', description: 'Dinner buffet', unit_price: 950, quantity: 120 },
+      { kind: 'add_on', description: 'Live chaat counter', unit_price: 8000, quantity: 1 },
+    ],
+    discount: 2000,
+    discount_reason: 'Weekday event',
+    notes: 'Menu tasting on request',
     ...overrides,
   };
 }
@@ -416,6 +430,15 @@ export const REST_ROWS: RestRow[] = [
   },
   {
     kind: 'rest',
+    method: 'PUT',
+    route: '/api/bookings/:id/quote',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: quotationFieldsSchema },
+    build: async (w) => ({ method: 'PUT', url: `/api/bookings/${await w.booking(null)}/quote`, payload: quotationPayload() }),
+  },
+  {
+    kind: 'rest',
     method: 'GET',
     route: '/api/bookings/:id/project',
     access: 'admin',
@@ -652,6 +675,7 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.bookings.list', 'admin', () => ({ limit: 50 })),
   q('admin.bookings.get', 'admin', async (w) => ({ id: await w.booking('customerB') })),
   q('admin.bookings.setStatus', 'admin', async (w) => ({ id: await w.booking(null), status: 'cancelled' })),
+  q('admin.bookings.quote', 'admin', async (w) => ({ id: await w.booking(null), ...quotationPayload() })),
   q('admin.suppliers.list', 'admin', () => ({})),
   q('admin.suppliers.create', 'admin', () => supplierCreatePayload()),
   q('admin.suppliers.update', 'admin', (w) => ({ id: w.subjects.supplierA.supplierId, data: { services: 'Thali, Chaat' } })),

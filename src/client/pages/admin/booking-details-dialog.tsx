@@ -2,7 +2,7 @@ import { Box, Button, Field, Flex, Heading, Link, NativeSelect, Separator, Stack
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { BOOKING_TRANSITIONS, type BookingStatus } from '../../../shared/domain';
+import { BOOKING_TRANSITIONS, QUOTABLE_STATUSES, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { eventDateText, plural } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { BookingProjectPanel } from './booking-project-panel';
+import { QuotationForm, QuotationSummary } from './quotation-form';
 import { canAssign } from './bookings-table';
 import { DetailItem, DetailList } from './detail-list';
 import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
@@ -81,8 +82,9 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
             >
               <option value="">Choose the next status</option>
               {moves.map((status) => (
-                <option key={status} value={status}>
+                <option key={status} value={status} disabled={!statusAllowsPrice(status, booking.final_amount)}>
                   {sentenceCase(bookingStatusLabel(status))}
+                  {statusAllowsPrice(status, booking.final_amount) ? '' : ' (send a quote first: no price yet)'}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -148,7 +150,14 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
           </DetailItem>
         )}
       </DetailList>
+      {booking.quotation && <QuotationSummary quotation={booking.quotation} />}
       <StatusChange booking={booking} />
+      {QUOTABLE_STATUSES.includes(booking.status) && (
+        <>
+          <Separator borderColor="border.muted" />
+          <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} />
+        </>
+      )}
       <Separator borderColor="border.muted" />
       <Box>
         <Heading as="h3" fontSize="md" color="accent.900" mb="3">

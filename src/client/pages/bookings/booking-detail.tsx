@@ -72,6 +72,20 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
   return (
     <Card title="Quote" id="booking-quote">
       <Box as="dl">
+        {booking.quotation?.items.map((item, index) => (
+          <HStack key={index} justify="space-between" align="flex-start" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted">
+            <Text as="dt" color="fg.muted" minW="0" overflowWrap="anywhere">
+              {item.description}
+              {item.quantity > 1 && ` (${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')})`}
+            </Text>
+            <Text as="dd" fontWeight="semibold" textAlign="end" flexShrink={0}>
+              {formatInr(item.amount)}
+            </Text>
+          </HStack>
+        ))}
+        {booking.quotation && booking.quotation.discount > 0 && (
+          <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>− {formatInr(booking.quotation.discount)}</Item>
+        )}
         {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
         {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
           <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>

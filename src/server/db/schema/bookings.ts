@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_SOURCES, BOOKING_STATUSES, CANCELLED_BY, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../../shared/domain';
+import { bigint, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BOOKING_SOURCES, BOOKING_STATUSES, CANCELLED_BY, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES, type QuoteLineKind } from '../../../shared/domain';
 import type { BookingRequirements } from '../../../shared/schemas/bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
+
+/** An admin's custom quote as priced (docs/decisions.md, "Custom quotes and prices"); amounts in paise. */
+export type StoredQuotation = {
+  items: { kind: QuoteLineKind; description: string; unit_price_paise: number; quantity: number }[];
+  discount_paise: number;
+  discount_reason: string | null;
+  notes: string | null;
+  quoted_by: string;
+  quoted_at: string;
+};
 
 /** Money is integer paise (architecture section 4). */
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -33,6 +43,10 @@ export const bookings = pgTable(
     subtotalPaise: paise('subtotal_paise'),
     gstPaise: paise('gst_paise'),
     finalAmountPaise: paise('final_amount_paise'),
+    /** The GST rate the stored amounts were priced at (the settings' rate at quoting time); null with no price. */
+    gstPercent: numeric('gst_percent', { precision: 5, scale: 2, mode: 'number' }),
+    /** The admin's custom quote behind the amounts; null for instant quotes. */
+    quotation: jsonb('quotation').$type<StoredQuotation>(),
     validUntil: date('valid_until', { mode: 'string' }),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('inquiry'),
     source: text('source', { enum: BOOKING_SOURCES }).notNull(),

@@ -5,7 +5,7 @@ import { settings, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../../context';
 import { issueSession } from './auth.service';
 import { queueVerificationEmail } from './email-verification.service';
 

@@ -28,6 +28,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
 import { currentPaymentRules } from '../payments/payment-rules.service';
+import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
 import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
@@ -149,6 +150,7 @@ export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: 
     ...toCustomerDto(row, orders, refundRows[0], todayInIndia(), rules),
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
+    quotation: toQuotationDto(row),
     timeline,
     payments: orders.map((o) => ({
       order_id: o.orderCode,

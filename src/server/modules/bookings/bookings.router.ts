@@ -1,5 +1,6 @@
 import { adminBookingsQuerySchema, bookingIdInputSchema, setBookingStatusInputSchema } from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
+import { quotationInputSchema } from '../../../shared/schemas/quotation';
 import { requesterOf } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
@@ -28,6 +29,7 @@ import {
   customerBookingsResponseSchema,
   refundPreviewSchema,
 } from '../../../shared/schemas/responses';
+import { quoteBooking } from './quotation.service';
 
 export const bookingsRouter = router({
   createInquiry: publicProcedure
@@ -68,4 +70,6 @@ export const adminBookingsRouter = router({
     .input(setBookingStatusInputSchema)
     .output(bookingChangeResponseSchema)
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input, ctx.user.id)),
+  /** The admin's custom quote: prices the booking, makes it quoted and e-mails the customer. */
+  quote: adminProcedure.input(quotationInputSchema).mutation(({ ctx, input }) => quoteBooking(ctx, input, ctx.user.id)),
 });

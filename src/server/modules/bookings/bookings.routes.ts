@@ -8,15 +8,18 @@ import {
   bookingInquiryResponseSchema,
   idParamsSchema,
 } from '../../../shared/schemas/responses';
+import { quotationFieldsSchema } from '../../../shared/schemas/quotation';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { requesterOf } from '../../context';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { quoteBooking } from './quotation.service';
 
 /**
  * Spec section 7: `POST /api/bookings` with the booking/inquiry payload (anyone; 201 `{id, status, message}`) and
  * the admin's `GET /api/bookings` (bare array, newest first, `?limit&offset&q&status`, total in `X-Total-Count`),
- * `GET /api/bookings/{id}` and `PUT /api/bookings/{id}/status` `{status}`.
+ * `GET /api/bookings/{id}` and `PUT /api/bookings/{id}/status` `{status}`; `PUT /api/bookings/{id}/quote` prices a
+ * booking with the admin's custom quote (docs/decisions.md, "Custom quotes and prices").
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bookings'];
@@ -64,6 +67,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = pathId(request, BOOKING_NOT_FOUND);
       const { status } = parseInput(setBookingStatusFieldsSchema, request.body, 'body');
       return setBookingStatus(request.ctx, { id, status }, admin.id);
+    },
+  );
+
+  app.put(
+    '/bookings/:id/quote',
+    {
+      schema: {
+        summary: 'Price a booking with a custom quote (admin): per-person, fixed and add-on lines, a discount with its reason',
+        tags,
+        params: idParamsSchema,
+        body: quotationFieldsSchema,
+        response: { 200: bookingChangeResponseSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      const id = pathId(request, BOOKING_NOT_FOUND);
+      const fields = parseInput(quotationFieldsSchema, request.body, 'body');
+      return quoteBooking(request.ctx, { id, ...fields }, admin.id);
     },
   );
 };

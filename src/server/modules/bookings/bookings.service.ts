@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKING_TRANSITIONS, canMoveBooking, type BookingStatus } from '../../../shared/domain';
+import { BOOKING_TRANSITIONS, canMoveBooking, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminBookingsQuerySchema,
@@ -17,6 +17,7 @@ import {
   type BookingInquiryResult,
   type BookingRequirements,
 } from '../../../shared/schemas/bookings';
+import type { QuotationDto } from '../../../shared/schemas/quotation';
 import type { Executor } from '../../db/client';
 import { auditLog, bookings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -108,6 +109,31 @@ export async function createInquiry(
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** The admin's custom quote behind a booking's amounts, as the admin and the customer read it (rupees). */
+export function toQuotationDto(row: BookingRow): QuotationDto | null {
+  const q = row.quotation;
+  if (!q || row.finalAmountPaise === null) return null;
+  const items = q.items.map((item) => ({
+    kind: item.kind,
+    description: item.description,
+    unit_price: paiseToRupees(item.unit_price_paise),
+    quantity: item.quantity,
+    amount: paiseToRupees(item.unit_price_paise * item.quantity),
+  }));
+  return {
+    quoted_amount: paiseToRupees(row.finalAmountPaise),
+    notes: q.notes,
+    items,
+    gross_amount: paiseToRupees(q.items.reduce((sum, item) => sum + item.unit_price_paise * item.quantity, 0)),
+    discount: paiseToRupees(q.discount_paise),
+    discount_reason: q.discount_reason,
+    subtotal: paiseToRupees(row.subtotalPaise ?? 0),
+    gst_percent: row.gstPercent ?? 0,
+    gst_amount: paiseToRupees(row.gstPaise ?? 0),
+    quoted_at: q.quoted_at,
+  };
+}
+
 /** Spec section 3 "Booking (admin view)": amounts in rupees, `requirements.guest_count` always present. */
 export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
   return {
@@ -127,6 +153,8 @@ export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
     notes: row.notes,
     pricing_tier: row.pricingTier,
     final_amount: row.finalAmountPaise === null ? null : paiseToRupees(row.finalAmountPaise),
+    gst_percent: row.gstPercent,
+    quotation: toQuotationDto(row),
     source: row.source,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -184,7 +212,8 @@ const statusLabel = (status: BookingStatus) => status.replace(/_/g, ' ');
 /**
  * An admin moves a booking along the state machine of architecture section 5 (`BOOKING_TRANSITIONS` in
  * `src/shared/domain.ts`): the row is locked, the move checked, the status written and the audit row added in
- * one transaction. A move the machine does not allow, or to the current status, is a 409 saying what is allowed.
+ * one transaction. A move the machine does not allow, or to the current status, is a 409 saying what is allowed; so
+ * is a move to quoted or confirmed of a booking without a price (`statusAllowsPrice`).
  */
 export async function setBookingStatus(
   deps: ServiceDeps,
@@ -205,6 +234,13 @@ export async function setBookingStatus(
         allowed.length === 0
           ? `This booking is ${statusLabel(current.status)} and cannot change status any more`
           : `This booking is ${statusLabel(current.status)}: it can move to ${allowed.join(' or ')}, not to ${statusLabel(status)}`,
+      );
+    }
+    if (!statusAllowsPrice(status, current.finalAmountPaise)) {
+      // A booking the customer can pay, or that is running, has an agreed price (docs/decisions.md).
+      throw new AppError(
+        'BOOKING_STATUS_NOT_ALLOWED',
+        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${statusLabel(status)}`,
       );
     }
     if (status === 'cancelled') {

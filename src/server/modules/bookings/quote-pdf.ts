@@ -6,7 +6,7 @@ import { amountInWordsIndian } from '../../../shared/amount-words';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
-import { DEFAULT_PRICING, paiseToRupees } from '../../../shared/pricing';
+import { paiseToRupees } from '../../../shared/pricing';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
@@ -83,7 +83,8 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
   const gst = booking.gstPaise;
   const total = booking.finalAmountPaise;
   const intra = isIntraState(booking.city);
-  const gstPercent = DEFAULT_PRICING.gstPercent;
+  // The rate the booking was priced at, never today's setting: the PDF must agree with the stored amounts.
+  const gstPercent = booking.gstPercent;
 
   const lines: [string, string][] = [];
   if (gross !== null && perPerson !== null && guests) {
@@ -92,7 +93,7 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
   if (booking.discountPaise) lines.push(['Volume discount', `− ${rupees(booking.discountPaise)}`]);
   if (booking.subscriberDiscountPaise) lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
   if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
-  if (gst !== null) {
+  if (gst !== null && gstPercent !== null) {
     if (intra) {
       const cgst = Math.floor(gst / 2);
       lines.push([`CGST (${gstPercent / 2}%)`, rupees(cgst)], [`SGST (${gstPercent / 2}%)`, rupees(gst - cgst)]);
@@ -166,8 +167,8 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
       ...(total !== null ? [{ text: `Amount in words: ${amountInWordsIndian(total)}`, italics: true, margin: [0, 6, 0, 0] as [number, number, number, number] }] : []),
       {
         text: intra
-          ? 'Place of supply: Madhya Pradesh (intra-state): GST charged as CGST 9% + SGST 9%.'
-          : 'Place of supply outside Madhya Pradesh (inter-state): GST charged as IGST 18%.',
+          ? `Place of supply: Madhya Pradesh (intra-state)${gstPercent !== null ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%` : ''}.`
+          : `Place of supply outside Madhya Pradesh (inter-state)${gstPercent !== null ? `: GST charged as IGST ${gstPercent}%` : ''}.`,
         fontSize: 8,
         color: '#6B5E57',
         margin: [0, 4, 0, 0],
@@ -179,7 +180,7 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
             { text: 'Terms summary', bold: true, color: '#6B2142' },
             {
               ul: [
-                'Prices include 18% GST.',
+                ...(gstPercent !== null ? [`Prices include ${gstPercent}% GST.`] : []),
                 `Confirm your booking with a token of ${formatInr(paiseToRupees(tokenPaise))}, adjusted against the final bill.`,
                 'Booking deposit: 25% of the total, non-refundable. Full payment 3 days before the event.',
                 'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; 15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',

@@ -4,7 +4,7 @@ import { addDays, todayInIndia } from '../../../shared/dates';
 import { DEFAULT_PRICING, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
 import { priceInstantQuote, toQuoteResult, withSubscriberDiscount, type SubscriberDiscount } from '../../../shared/quote-result';
 import { instantQuoteInputSchema, type InstantQuoteInput, type InstantQuoteResult } from '../../../shared/schemas/quote';
-import { bookings } from '../../db/schema';
+import { bookings, settings } from '../../db/schema';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
@@ -13,12 +13,19 @@ import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service
 import type { Requester, ServiceDeps } from '../../context';
 import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/subscriptions.service';
 
+/** The settings key of the GST rate (a JSON number, percent). */
+export const GST_RATE_SETTING = 'gst_percent';
+
 /**
- * The rates quotes are priced with. The defaults of architecture section 5 for now; the admin settings issue
- * will read its overrides from the `settings` table here, the one place pricing looks them up.
+ * The rates quotes are priced with: the defaults of architecture section 5, with the GST rate from the `settings`
+ * table when an admin has set one (docs/decisions.md, "GST rate from settings"). A stored value that is not a
+ * percentage from 0 to 100 is ignored, so a bad row can never price a quote.
  */
-export async function currentPricingRates(_deps: ServiceDeps): Promise<PricingRates> {
-  return DEFAULT_PRICING;
+export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRates> {
+  const [row] = await deps.db.select({ value: settings.value }).from(settings).where(eq(settings.key, GST_RATE_SETTING)).limit(1);
+  const rate = row?.value;
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return DEFAULT_PRICING;
+  return { ...DEFAULT_PRICING, gstPercent: Math.round(rate * 100) / 100 };
 }
 
 /**
@@ -59,6 +66,7 @@ export async function createInstantQuote(
     discountPaise: price.discountPaise,
     subtotalPaise: price.subtotalPaise,
     gstPaise: price.gstPaise,
+    gstPercent: price.gstPercent,
     finalAmountPaise: price.finalAmountPaise,
     subscriberDiscountPaise: subscriber?.amountPaise ?? null,
     validUntil,

@@ -1,0 +1,32 @@
+/**
+ * The text of an uncompressed pdfmake PDF: pdfkit writes each run as hex glyph ids of a subset font, so each run
+ * is decoded through the ToUnicode CMap of the font selected before it (`/F1 10 Tf`).
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const objects = new Map<string, string>();
+  for (const m of raw.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(m[1]!, m[2]!);
+  const cmapOf = (fontRef: string): Map<string, string> => {
+    const font = objects.get(fontRef) ?? '';
+    const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(font)?.[1];
+    const map = new Map<string, string>();
+    const body = toUnicode ? (objects.get(toUnicode) ?? '') : '';
+    for (const m of body.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+      let code = parseInt(m[1]!, 16);
+      for (const u of m[3]!.matchAll(/<([0-9a-f]+)>/gi)) {
+        map.set(code.toString(16).padStart(4, '0'), String.fromCharCode(parseInt(u[1]!, 16)));
+        code += 1;
+      }
+    }
+    return map;
+  };
+  const fonts = new Map<string, Map<string, string>>();
+  for (const m of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) if (!fonts.has(m[1]!)) fonts.set(m[1]!, cmapOf(m[2]!));
+  const out: string[] = [];
+  let current = new Map<string, string>();
+  for (const m of raw.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
+    if (m[1]) current = fonts.get(m[1]) ?? new Map();
+    else out.push([...m[2]!.matchAll(/<([0-9a-f]+)>/gi)].map((h) => (h[1]!.match(/.{4}/g) ?? []).map((c) => current.get(c) ?? '?').join('')).join(''));
+  }
+  return out.join('').replace(/\s+/g, ' ');
+}
