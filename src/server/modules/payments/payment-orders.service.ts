@@ -16,7 +16,7 @@ import {
 import type { Page } from '../../../shared/schemas/admin';
 import { paymentStatusInputSchema, type PaymentStatusDto, type PaymentStatusInput } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { bookings, paymentOrders, subscriptions } from '../../db/schema';
+import { bookings, paymentOrders, refunds, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -25,6 +25,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
 import type { ServiceDeps } from '../deps';
+import { addPayment, addRefund, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
@@ -217,7 +218,18 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
         entityId: booking.id,
         data: { order_id: order.orderCode, amount_paise: order.amountPaise, via: paid.via },
       });
-      if (canMoveBooking(booking.status, 'confirmed')) {
+      await addPayment(tx, {
+        bookingId: booking.id,
+        amountPaise: order.amountPaise,
+        method: paid.via === 'utr' ? 'upi' : 'gateway',
+        reference: paid.utr ?? paid.providerReference ?? null,
+        paymentOrderId: order.id,
+        actorUserId: paid.actorUserId,
+        note: `Order ${order.orderCode}`,
+      });
+      if (booking.status === 'cancelled') await oweBackInFull(tx, booking, order, paid.actorUserId);
+      if (canMoveBooking(booking.status, 'confirmed') && booking.finalAmountPaise !== null && booking.finalAmountPaise > 0) {
+        await setCharge(tx, booking.id, booking.finalAmountPaise, paid.actorUserId, 'Booking total');
         await tx.update(bookings).set({ status: 'confirmed', updatedAt: now }).where(eq(bookings.id, booking.id));
         await writeAudit(tx, {
           actorUserId: paid.actorUserId,
@@ -259,6 +271,31 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
     }
   }
   return order;
+}
+
+/**
+ * Money that arrives for a cancelled booking (a late UPI payment recorded by the admin, a gateway webhook for an
+ * order the cancellation expired) is owed back in full, whoever cancelled: a refund row the admin pays out, and
+ * the ledger's refund row beside it (docs/decisions.md, "Payment schedule and refunds on real money").
+ */
+async function oweBackInFull(tx: Executor, booking: typeof bookings.$inferSelect, order: OrderRow, actorUserId: string | null): Promise<void> {
+  const [owed] = await tx
+    .insert(refunds)
+    .values({
+      bookingId: booking.id,
+      amountPaise: order.amountPaise,
+      cancelledBy: booking.cancelledBy ?? 'company',
+      policy: { reason: 'paid_after_cancellation', order_id: order.orderCode, refund_percent: 100, refund_amount_paise: order.amountPaise },
+    })
+    .returning({ id: refunds.id });
+  await addRefund(tx, { bookingId: booking.id, amountPaise: order.amountPaise, refundId: owed!.id, actorUserId, note: `Paid after cancellation: order ${order.orderCode}` });
+  await writeAudit(tx, {
+    actorUserId,
+    action: 'booking.refund_owed',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: { order_id: order.orderCode, amount_paise: order.amountPaise, reason: 'paid_after_cancellation' },
+  });
 }
 
 /**
