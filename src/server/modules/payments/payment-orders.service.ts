@@ -37,6 +37,11 @@ import { upiNote, upiPaymentUri } from './providers/upi';
  */
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
+/**
+ * Statuses money can still arrive on: open, expired by a cancellation (owed back then), or failed (a failed attempt
+ * followed by a successful one on the same order is paid).
+ */
+const PAYABLE: OrderRow['status'][] = ['created', 'pending', 'expired', 'failed'];
 /** An order still waiting for its money. */
 export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
@@ -197,7 +202,7 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
       ...(paid.utr && { utr: paid.utr }),
       ...(paid.providerReference && { providerReference: paid.providerReference }),
     })
-    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ['created', 'pending', 'expired'])))
+    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, PAYABLE)))
     .returning();
   if (!order) return null;
   await writeAudit(tx, {
@@ -310,7 +315,7 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
       const [order] = await tx.select().from(paymentOrders).where(orderKey(order_id)).limit(1).for('update');
       if (!order) throw new AppError('NOT_FOUND', 'Payment order not found');
       if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment is already marked paid');
-      if (!['created', 'pending', 'expired'].includes(order.status)) {
+      if (!PAYABLE.includes(order.status)) {
         throw new AppError('CONFLICT', `This payment is ${order.status} and cannot be marked paid`);
       }
       const [other] = await tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.utr, utr)).limit(1);
