@@ -214,3 +214,29 @@ export function refundBandDate(eventDate: string | null, originalEventDate: stri
   if (originalEventDate === null) return eventDate;
   return originalEventDate < eventDate ? originalEventDate : eventDate;
 }
+
+/** A ledger row as the sums read it (`booking_ledger`, docs/decisions.md). */
+export type LedgerEntry = { kind: 'charge' | 'payment' | 'refund' | 'adjustment'; amount_paise: number };
+
+export type LedgerSums = {
+  /** What the booking costs: charges and adjustments. */
+  charged_paise: number;
+  /** Money received. */
+  paid_paise: number;
+  /** Money owed back (refund rows), whether paid out yet or not. */
+  refunded_paise: number;
+  /** Received and not owed back. */
+  held_paise: number;
+  /** Still to pay: what it costs less what is held, never below 0. */
+  due_paise: number;
+};
+
+/** Paid, refunded and due as sums over a booking's ledger: the one place these figures come from. */
+export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
+  const sum = (kinds: LedgerEntry['kind'][]) => rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + row.amount_paise, 0);
+  const charged = sum(['charge', 'adjustment']);
+  const paid = sum(['payment']);
+  const refunded = sum(['refund']);
+  const held = paid - refunded;
+  return { charged_paise: charged, paid_paise: paid, refunded_paise: refunded, held_paise: held, due_paise: Math.max(0, charged - held) };
+}

@@ -53,6 +53,17 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const CANCELLED_BY = ['customer', 'company'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
+/**
+ * Rows of a booking's money ledger (docs/decisions.md, "Payment schedule and refunds on real money"): what the
+ * booking costs (charge), money received (payment), money owed back (refund) and corrections (adjustment).
+ */
+export const LEDGER_KINDS = ['charge', 'payment', 'refund', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** How money reached the business (a UPI UTR, a gateway payment, a bank transfer, cash, a cheque). */
+export const PAYMENT_METHODS = ['upi', 'gateway', 'bank_transfer', 'cash', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const REFUND_STATUSES = ['due', 'paid'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

@@ -55,7 +55,7 @@ function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): Custom
     total,
     valid_until: addDays(todayInIndia(), 10),
     created_at: '2026-11-20T10:00:00.000Z',
-    payment: { token_amount: 999, amount_paid: 0, token_paid: false, open_order_id: null },
+    payment: { token_amount: 999, amount_paid: 0, refunded: 0, token_paid: false, open_order_id: null },
     can_pay_token: true,
     can_cancel: true,
     can_change_date: true,
@@ -263,7 +263,7 @@ describe('paying the token', () => {
 describe('cancelling', () => {
   it('shows the refund the terms give before confirming, then cancels', async () => {
     const eventDate = addDays(todayInIndia(), 20);
-    const item = booking(6, { event_date: eventDate, status: 'confirmed', can_pay_token: false, payment: { token_amount: 999, amount_paid: 150_000, token_paid: true, open_order_id: null } });
+    const item = booking(6, { event_date: eventDate, status: 'confirmed', can_pay_token: false, payment: { token_amount: 999, amount_paid: 150_000, refunded: 0, token_paid: true, open_order_id: null } });
     const preview = previewFor(eventDate, 295_000, 150_000);
     let cancelled = false;
     server.use(

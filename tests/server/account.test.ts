@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, paymentOrders, refunds, subscriptions } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
@@ -165,8 +165,8 @@ describe('cancellation and refunds', () => {
   it('customer cancels a paid booking: refund by the terms on what was paid, audit, e-mail; twice 409', async () => {
     const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), 45) });
     await payToken(booking.id);
-    // Suppose the customer later paid more (e.g. ₹40,000 in all) by bank transfer, recorded as a paid order.
-    await t.deps.db.insert(paymentOrders).values({ orderCode: `TKN-EXTRA-${booking.id.slice(0, 6)}`, purpose: 'token', bookingId: booking.id, amountPaise: 39_001_00, status: 'paid', provider: 'upi', paidAt: new Date() });
+    // Suppose the customer later paid more (e.g. ₹40,000 in all) by bank transfer, a payment row in the ledger.
+    await t.deps.db.insert(bookingLedger).values({ bookingId: booking.id, kind: 'payment', amountPaise: 39_001_00, method: 'bank_transfer', reference: 'NEFT-EXTRA', note: 'Bank transfer' });
     const preview = (await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth)).json();
     expect(preview).toMatchObject({ amount_paid: 40000, deposit_held: 25000, refundable_base: 15000, refund_percent: 75, refund_amount: 11250 });
     const res = await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth);

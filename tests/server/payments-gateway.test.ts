@@ -128,6 +128,48 @@ describe('Cashfree-style gateway', () => {
     expect(res.json()).toMatchObject({ ignored: 'amount mismatch' });
   });
 
+  it('a signed failure then a signed success on the same order ends paid and confirmed', async () => {
+    const { booking, order } = await newOrder();
+    const failed = JSON.stringify({
+      type: 'PAYMENT_FAILED_WEBHOOK',
+      event_time: new Date().toISOString(),
+      data: { order: { order_id: order.order_id, order_amount: 999 }, payment: { cf_payment_id: 7101, payment_status: 'FAILED', payment_amount: 999 } },
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    const success = await deliver(successEvent(order.order_id, 999, 7101));
+    expect(success.json()).toMatchObject({ received: true, paid: true });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('confirmed');
+  });
+
+  it('an event ignored for a wrong amount does not use up the payment id of the genuine one', async () => {
+    const { order } = await newOrder();
+    expect((await deliver(successEvent(order.order_id, 1, 7102))).json()).toMatchObject({ ignored: 'amount mismatch' });
+    expect((await deliver(successEvent(order.order_id, 999, 7102))).json()).toMatchObject({ received: true, paid: true });
+  });
+
+  it('de-duplication keys on the signed body, not on an unsigned header', async () => {
+    const { order } = await newOrder();
+    const first = successEvent(order.order_id, 1, 7103);
+    const timestamp = String(Date.now());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/cashfree',
+      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, 'x-webhook-signature': cashfreeSignature(SECRET, timestamp, first), 'x-idempotency-key': 'same' },
+      payload: first,
+    });
+    expect(res.statusCode).toBe(200);
+    const genuine = successEvent(order.order_id, 999, 7104);
+    const ts2 = String(Date.now());
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/cashfree',
+      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': ts2, 'x-webhook-signature': cashfreeSignature(SECRET, ts2, genuine), 'x-idempotency-key': 'same' },
+      payload: genuine,
+    });
+    expect(paid.json()).toMatchObject({ received: true, paid: true });
+  });
+
   it('the same webhook 5 times concurrently: paid once, one receipt', async () => {
     const { booking, order } = await newOrder();
     const body = successEvent(order.order_id, 999, 7004);

@@ -86,7 +86,10 @@ export type CustomerBookingDto = {
   created_at: string;
   payment: {
     token_amount: number;
+    /** Money received against the booking (the ledger's payments). */
     amount_paid: number;
+    /** Of that, what is owed back to the customer (the ledger's refunds). */
+    refunded: number;
     token_paid: boolean;
     /** The open token order, if any: the payment page can be shown again. */
     open_order_id: string | null;

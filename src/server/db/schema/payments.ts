@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CANCELLED_BY, PAYMENT_PURPOSES, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/domain';
+import { CANCELLED_BY, LEDGER_KINDS, PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/domain';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
@@ -83,7 +83,8 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('refunds_booking_key').on(t.bookingId),
+    // More than one per booking: money that arrives after a cancellation is owed back with its own refund.
+    index('refunds_booking_idx').on(t.bookingId),
     index('refunds_status_created_idx').on(t.status, t.createdAt),
     check('refunds_status_check', oneOf('status', REFUND_STATUSES)),
     check('refunds_cancelled_by_check', oneOf('cancelled_by', CANCELLED_BY)),
@@ -103,4 +104,46 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_webhook_events_provider_event_key').on(t.provider, t.eventId)],
+);
+
+/**
+ * A booking's money, one row per event, never edited (a correction is a new row that reverses an earlier one;
+ * an UPDATE is refused by a trigger). Paid, refunded and due are sums over it (`modules/payments/ledger.ts`):
+ * - `charge`: what the booking costs; the charges add up to the current total (a re-price adds the difference;
+ *   a cancellation brings them down to what the business keeps).
+ * - `payment`: money received (method and reference say how); one row per paid order at most.
+ * - `refund`: money owed back to the customer (paid out through the `refunds` row it points to).
+ * - `adjustment`: a change to what is owed that is not a re-price (counts with the charges).
+ * A correction repeats the kind of the row it corrects with the opposite amount and `reverses_id` set.
+ */
+export const bookingLedger = pgTable(
+  'booking_ledger',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** Paise; negative only on a charge or adjustment that lowers the price, or on a reversal. */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    reference: text('reference'),
+    paymentOrderId: uuid('payment_order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    reversesId: uuid('reverses_id'),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('booking_ledger_booking_idx').on(t.bookingId, t.createdAt),
+    index('booking_ledger_kind_created_idx').on(t.kind, t.createdAt),
+    // An order's money is received once, whatever delivers it (webhook, UTR, a retry).
+    uniqueIndex('booking_ledger_order_payment_key').on(t.paymentOrderId).where(sql`kind = 'payment' AND reverses_id IS NULL`),
+    // A row is reversed at most once.
+    uniqueIndex('booking_ledger_reverses_key').on(t.reversesId),
+    check('booking_ledger_kind_check', oneOf('kind', LEDGER_KINDS)),
+    check('booking_ledger_method_check', sql`method IS NULL OR ${oneOf('method', PAYMENT_METHODS)}`),
+    check('booking_ledger_amount_check', sql`amount_paise <> 0 AND (kind IN ('charge', 'adjustment') OR reverses_id IS NOT NULL OR amount_paise > 0)`),
+  ],
 );

@@ -27,6 +27,7 @@ import { quoteReference } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
+import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
@@ -36,10 +37,19 @@ import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
 type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
+type BookingRefund = { amountPaise: number; status: RefundRow['status'] };
 
-function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | undefined, today: string, rules: PaymentRules): CustomerBookingDto {
+function toCustomerDto(
+  row: BookingRow,
+  orders: OrderRow[],
+  ledger: LedgerRow[],
+  refund: BookingRefund | undefined,
+  today: string,
+  rules: PaymentRules,
+): CustomerBookingDto {
   const tokens = orders.filter((o) => o.purpose === 'token');
-  const paid = tokens.filter((o) => o.status === 'paid').reduce((sum, o) => sum + o.amountPaise, 0);
+  const sums = sumsOf(ledger);
+  const paid = sums.paid_paise;
   const open = tokens.find((o) => o.status === 'created' || o.status === 'pending');
   const canCancel = canMoveBooking(row.status, 'cancelled');
   const alreadyChanged = row.dateChangedAt !== null;
@@ -62,13 +72,13 @@ function toCustomerDto(row: BookingRow, orders: OrderRow[], refund: RefundRow | 
     total: money(row.finalAmountPaise),
     valid_until: row.validUntil,
     created_at: row.createdAt.toISOString(),
-    payment: { token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)), amount_paid: paiseToRupees(paid), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
+    payment: { token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)), amount_paid: paiseToRupees(paid), refunded: paiseToRupees(sums.refunded_paise), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
     can_pay_token: row.status === 'quoted' && row.finalAmountPaise !== null && row.finalAmountPaise > 0 && paid === 0 && !(row.validUntil && row.validUntil < today),
     can_cancel: canCancel,
     can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
     date_changed: alreadyChanged,
     cancelled_by: row.cancelledBy,
-    refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, paid, 'customer', today)) : null,
+    refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, sums.held_paise, 'customer', today)) : null,
     refund: refund ? { amount: paiseToRupees(refund.amountPaise), status: refund.status } : null,
   };
 }
@@ -83,22 +93,36 @@ async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<v
 }
 
 async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
-  if (ids.length === 0) return { orders: [] as OrderRow[], refundRows: [] as RefundRow[] };
-  const [orders, refundRows] = await Promise.all([
+  if (ids.length === 0) return { orders: [] as OrderRow[], refundRows: [] as RefundRow[], ledger: [] as LedgerRow[] };
+  const [orders, refundRows, ledger] = await Promise.all([
     deps.db.select().from(paymentOrders).where(inArray(paymentOrders.bookingId, ids)).orderBy(asc(paymentOrders.createdAt)),
-    deps.db.select().from(refunds).where(inArray(refunds.bookingId, ids)),
+    deps.db.select().from(refunds).where(inArray(refunds.bookingId, ids)).orderBy(asc(refunds.createdAt)),
+    ledgerRows(deps.db, ids),
   ]);
-  return { orders, refundRows };
+  return { orders, refundRows, ledger };
+}
+
+/** A booking's refunds as one: their sum, `paid` only once every one of them is paid out. */
+function refundOf(rows: RefundRow[]): BookingRefund | undefined {
+  if (rows.length === 0) return undefined;
+  return { amountPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0), status: rows.every((r) => r.status === 'paid') ? 'paid' : 'due' };
 }
 
 /** My Bookings (issue 6): the customer's bookings and quotes, newest first, with flags and the refund preview. */
 export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<CustomerBookingDto[]> {
   await linkBookingsByEmail(deps, user);
   const rows = await deps.db.select().from(bookings).where(ownedBy(user)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
-  const [{ orders, refundRows }, rules] = await Promise.all([ordersAndRefunds(deps, rows.map((r) => r.id)), currentPaymentRules(deps.db)]);
+  const [{ orders, refundRows, ledger }, rules] = await Promise.all([ordersAndRefunds(deps, rows.map((r) => r.id)), currentPaymentRules(deps.db)]);
   const today = todayInIndia();
   return rows.map((row) =>
-    toCustomerDto(row, orders.filter((o) => o.bookingId === row.id), refundRows.find((r) => r.bookingId === row.id), today, rules),
+    toCustomerDto(
+      row,
+      orders.filter((o) => o.bookingId === row.id),
+      ledger.filter((l) => l.bookingId === row.id),
+      refundOf(refundRows.filter((r) => r.bookingId === row.id)),
+      today,
+      rules,
+    ),
   );
 }
 
@@ -130,7 +154,7 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
 export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<CustomerBookingDetailDto> {
   const { id } = accountBookingIdSchema.parse(input);
   const row = await ownedBooking(deps, user, id);
-  const [{ orders, refundRows }, audit, rules] = await Promise.all([
+  const [{ orders, refundRows, ledger }, audit, rules] = await Promise.all([
     ordersAndRefunds(deps, [id]),
     deps.db
       .select()
@@ -147,7 +171,7 @@ export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: 
     to: typeof a.data.to === 'string' ? a.data.to : null,
   }));
   return {
-    ...toCustomerDto(row, orders, refundRows[0], todayInIndia(), rules),
+    ...toCustomerDto(row, orders, ledger, refundOf(refundRows), todayInIndia(), rules),
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
     quotation: toQuotationDto(row),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { CancelledBy } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
@@ -11,17 +11,14 @@ import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
+import { addRefund, bookingSums, setCharge } from '../payments/ledger';
 import { cancelOpenProjectOf } from '../projects/award.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 
-/** What the customer has paid against a booking (paid token orders), in paise. */
+/** What the customer has paid against a booking and not been owed back, in paise: the ledger's sum. */
 export async function paidOnBooking(db: Executor, bookingId: string): Promise<number> {
-  const [row] = await db
-    .select({ paid: sql<string>`coalesce(sum(${paymentOrders.amountPaise}), 0)` })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.bookingId, bookingId), eq(paymentOrders.status, 'paid'), eq(paymentOrders.purpose, 'token')));
-  return Number(row?.paid ?? 0);
+  return (await bookingSums(db, bookingId)).held_paise;
 }
 
 /**
@@ -80,11 +77,14 @@ export async function applyCancellation(
     .set({ status: 'expired', updatedAt: now })
     .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, ['created', 'pending'])));
   if (refund.refund_amount_paise > 0) {
-    await tx
+    const [owed] = await tx
       .insert(refunds)
       .values({ bookingId: booking.id, amountPaise: refund.refund_amount_paise, cancelledBy, policy: { ...refund } })
-      .onConflictDoNothing();
+      .returning({ id: refunds.id });
+    await addRefund(tx, { bookingId: booking.id, amountPaise: refund.refund_amount_paise, refundId: owed!.id, actorUserId, note: 'Refund on cancellation' });
   }
+  // What the business keeps is what the booking now costs: nothing more is due on it.
+  await setCharge(tx, booking.id, refund.amount_paid_paise - refund.refund_amount_paise, actorUserId, 'Kept on cancellation');
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.status_changed',

@@ -16,7 +16,7 @@ import {
 import type { Page } from '../../../shared/schemas/admin';
 import { paymentStatusInputSchema, type PaymentStatusDto, type PaymentStatusInput } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { bookings, paymentOrders, subscriptions } from '../../db/schema';
+import { bookings, paymentOrders, refunds, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -25,6 +25,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
+import { addPayment, addRefund, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
@@ -36,6 +37,11 @@ import { upiNote, upiPaymentUri } from './providers/upi';
  */
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
+/**
+ * Statuses money can still arrive on: open, expired by a cancellation (owed back then), or failed (a failed attempt
+ * followed by a successful one on the same order is paid).
+ */
+const PAYABLE: OrderRow['status'][] = ['created', 'pending', 'expired', 'failed'];
 /** An order still waiting for its money. */
 export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
@@ -196,7 +202,7 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
       ...(paid.utr && { utr: paid.utr }),
       ...(paid.providerReference && { providerReference: paid.providerReference }),
     })
-    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ['created', 'pending', 'expired'])))
+    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, PAYABLE)))
     .returning();
   if (!order) return null;
   await writeAudit(tx, {
@@ -217,7 +223,18 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
         entityId: booking.id,
         data: { order_id: order.orderCode, amount_paise: order.amountPaise, via: paid.via },
       });
-      if (canMoveBooking(booking.status, 'confirmed')) {
+      await addPayment(tx, {
+        bookingId: booking.id,
+        amountPaise: order.amountPaise,
+        method: paid.via === 'utr' ? 'upi' : 'gateway',
+        reference: paid.utr ?? paid.providerReference ?? null,
+        paymentOrderId: order.id,
+        actorUserId: paid.actorUserId,
+        note: `Order ${order.orderCode}`,
+      });
+      if (booking.status === 'cancelled') await oweBackInFull(tx, booking, order, paid.actorUserId);
+      if (canMoveBooking(booking.status, 'confirmed') && booking.finalAmountPaise !== null && booking.finalAmountPaise > 0) {
+        await setCharge(tx, booking.id, booking.finalAmountPaise, paid.actorUserId, 'Booking total');
         await tx.update(bookings).set({ status: 'confirmed', updatedAt: now }).where(eq(bookings.id, booking.id));
         await writeAudit(tx, {
           actorUserId: paid.actorUserId,
@@ -262,6 +279,31 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
 }
 
 /**
+ * Money that arrives for a cancelled booking (a late UPI payment recorded by the admin, a gateway webhook for an
+ * order the cancellation expired) is owed back in full, whoever cancelled: a refund row the admin pays out, and
+ * the ledger's refund row beside it (docs/decisions.md, "Payment schedule and refunds on real money").
+ */
+async function oweBackInFull(tx: Executor, booking: typeof bookings.$inferSelect, order: OrderRow, actorUserId: string | null): Promise<void> {
+  const [owed] = await tx
+    .insert(refunds)
+    .values({
+      bookingId: booking.id,
+      amountPaise: order.amountPaise,
+      cancelledBy: booking.cancelledBy ?? 'company',
+      policy: { reason: 'paid_after_cancellation', order_id: order.orderCode, refund_percent: 100, refund_amount_paise: order.amountPaise },
+    })
+    .returning({ id: refunds.id });
+  await addRefund(tx, { bookingId: booking.id, amountPaise: order.amountPaise, refundId: owed!.id, actorUserId, note: `Paid after cancellation: order ${order.orderCode}` });
+  await writeAudit(tx, {
+    actorUserId,
+    action: 'booking.refund_owed',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: { order_id: order.orderCode, amount_paise: order.amountPaise, reason: 'paid_after_cancellation' },
+  });
+}
+
+/**
  * The admin confirms a UPI payment by its 12-digit UTR (architecture section 5): the order becomes paid (see
  * `markOrderPaid`). Unknown order 404; already paid 409; a UTR already recorded on another order 409.
  */
@@ -273,7 +315,7 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
       const [order] = await tx.select().from(paymentOrders).where(orderKey(order_id)).limit(1).for('update');
       if (!order) throw new AppError('NOT_FOUND', 'Payment order not found');
       if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment is already marked paid');
-      if (!['created', 'pending', 'expired'].includes(order.status)) {
+      if (!PAYABLE.includes(order.status)) {
         throw new AppError('CONFLICT', `This payment is ${order.status} and cannot be marked paid`);
       }
       const [other] = await tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.utr, utr)).limit(1);

@@ -39,11 +39,22 @@ export async function handleCashfreeWebhook(
   const event = webhookEvent(parsed);
   if (!event) return { status: 400, body: { detail: 'Malformed webhook body' } };
   const { orderCode, paymentId } = event;
-  const eventId =
-    header('x-idempotency-key') ??
-    (paymentId !== undefined ? `${event.type ?? 'event'}:${paymentId}` : createHash('sha256').update(rawBody).digest('hex'));
+  // The key is the signed body itself: a replay of a delivery is the same bytes, while an unsigned header could be
+  // set to anything (docs/decisions.md, "Payment schedule and refunds on real money").
+  const eventId = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
 
   return deps.db.transaction(async (tx) => {
+    // The order is locked first, so concurrent deliveries of one event wait here and the second finds the first.
+    const [order] = orderCode ? await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update') : [];
+    const isSuccess = event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS';
+    if (order && isSuccess) {
+      const amount = event.paymentAmount ?? event.orderAmount;
+      if (amount === undefined || Math.round(amount * 100) !== order.amountPaise) {
+        // Not stored as processed: an event ignored for its amount must not stand in for the genuine one.
+        await writeAudit(tx, { actorUserId: null, action: 'payment.amount_mismatch', entityType: 'payment_order', entityId: order.id, data: { amount, event_id: eventId } });
+        return { status: 200, body: { received: true, ignored: 'amount mismatch' } };
+      }
+    }
     const [stored] = await tx
       .insert(paymentWebhookEvents)
       .values({ provider: 'cashfree', eventId, orderCode, eventType: event.type })
@@ -51,15 +62,9 @@ export async function handleCashfreeWebhook(
       .returning({ id: paymentWebhookEvents.id });
     if (!stored) return { status: 200, body: { received: true, duplicate: true } };
     if (!orderCode) return { status: 200, body: { received: true, ignored: 'no order' } };
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update');
     if (!order) return { status: 200, body: { received: true, ignored: 'unknown order' } };
 
-    if (event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS') {
-      const amount = event.paymentAmount ?? event.orderAmount;
-      if (amount === undefined || Math.round(amount * 100) !== order.amountPaise) {
-        await writeAudit(tx, { actorUserId: null, action: 'payment.amount_mismatch', entityType: 'payment_order', entityId: order.id, data: { amount, event_id: eventId } });
-        return { status: 200, body: { received: true, ignored: 'amount mismatch' } };
-      }
+    if (isSuccess) {
       const paid = await markOrderPaid(deps, tx, order.id, {
         providerReference: paymentId === undefined ? undefined : String(paymentId),
         actorUserId: null,

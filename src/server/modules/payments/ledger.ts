@@ -1,0 +1,87 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import { ledgerSums, type LedgerSums } from '../../../shared/booking-rules';
+import type { PaymentMethod } from '../../../shared/domain';
+import type { Executor } from '../../db/client';
+import { bookingLedger } from '../../db/schema';
+
+/**
+ * A booking's money ledger (docs/decisions.md, "Payment schedule and refunds on real money"): rows are only ever
+ * added; the figures every page, e-mail and CSV shows are `ledgerSums` over them.
+ */
+export type LedgerRow = typeof bookingLedger.$inferSelect;
+
+export async function ledgerRows(db: Executor, bookingIds: string[]): Promise<LedgerRow[]> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select()
+    .from(bookingLedger)
+    .where(inArray(bookingLedger.bookingId, bookingIds))
+    .orderBy(asc(bookingLedger.createdAt), asc(bookingLedger.id));
+}
+
+export function sumsOf(rows: readonly LedgerRow[]): LedgerSums {
+  return ledgerSums(rows.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise })));
+}
+
+/** The sums of one booking, read on the caller's transaction (after the booking row is locked). */
+export async function bookingSums(db: Executor, bookingId: string): Promise<LedgerSums> {
+  return sumsOf(await ledgerRows(db, [bookingId]));
+}
+
+export type PaymentEntry = {
+  bookingId: string;
+  amountPaise: number;
+  method: PaymentMethod;
+  reference?: string | null;
+  paymentOrderId?: string | null;
+  actorUserId: string | null;
+  note: string;
+};
+
+/** Money received. An order is received once: a second row for the same order is refused by the index. */
+export async function addPayment(tx: Executor, entry: PaymentEntry): Promise<LedgerRow | null> {
+  const [row] = await tx
+    .insert(bookingLedger)
+    .values({
+      bookingId: entry.bookingId,
+      kind: 'payment',
+      amountPaise: entry.amountPaise,
+      method: entry.method,
+      reference: entry.reference ?? null,
+      paymentOrderId: entry.paymentOrderId ?? null,
+      actorUserId: entry.actorUserId,
+      note: entry.note,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** Money owed back, pointing at the `refunds` row an admin pays it out through. */
+export async function addRefund(
+  tx: Executor,
+  entry: { bookingId: string; amountPaise: number; refundId: string; actorUserId: string | null; note: string },
+): Promise<void> {
+  if (entry.amountPaise <= 0) return;
+  await tx.insert(bookingLedger).values({ kind: 'refund', ...entry });
+}
+
+/**
+ * Brings the booking's charges to `targetPaise` with one row for the difference (none when they already match):
+ * the total when it is confirmed or re-priced, what the business keeps when it is cancelled.
+ */
+export async function setCharge(
+  tx: Executor,
+  bookingId: string,
+  targetPaise: number,
+  actorUserId: string | null,
+  note: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({ charged: sql<string>`coalesce(sum(${bookingLedger.amountPaise}), 0)` })
+    .from(bookingLedger)
+    .where(sql`${bookingLedger.bookingId} = ${bookingId} and ${bookingLedger.kind} in ('charge', 'adjustment')`);
+  const difference = targetPaise - Number(row?.charged ?? 0);
+  if (difference === 0) return;
+  await tx.insert(bookingLedger).values({ bookingId, kind: 'charge', amountPaise: difference, actorUserId, note });
+}
