@@ -11,6 +11,7 @@ import {
   PAYMENT_STATUSES,
   PRICING_TIERS,
   PROJECT_STATUSES,
+  QUOTE_LINE_KINDS,
   REFUND_STATUSES,
   ROLES,
   SUBSCRIPTION_STATUSES,
@@ -28,6 +29,7 @@ import type { AdminBookingDto, BookingChangeResult, CustomerChangeResult, Custom
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
 import type { PaymentStatusDto } from './payments';
+import type { QuotationDto } from './quotation';
 import type {
   AdminNotificationDto,
   AssignProjectResult,
@@ -182,6 +184,22 @@ export const bookingRequirementsSchema = z.object({
   photography_required: z.boolean().optional(),
 });
 
+/** The admin's custom quote as it is read back (amounts in rupees). */
+export const quotationResponseSchema = z.object({
+  quoted_amount: rupees,
+  notes: z.string().nullable(),
+  items: z.array(
+    z.object({ kind: z.enum(QUOTE_LINE_KINDS), description: z.string(), unit_price: rupees, quantity: z.number().int(), amount: rupees }),
+  ),
+  gross_amount: rupees,
+  discount: rupees,
+  discount_reason: z.string().nullable(),
+  subtotal: rupees,
+  gst_percent: z.number(),
+  gst_amount: rupees,
+  quoted_at: timestamp,
+}) satisfies z.ZodType<QuotationDto>;
+
 export const adminBookingSchema = z.object({
   id,
   event_name: z.string(),
@@ -199,6 +217,8 @@ export const adminBookingSchema = z.object({
   notes: z.string().nullable(),
   pricing_tier: z.enum(PRICING_TIERS).nullable(),
   final_amount: rupees.nullable(),
+  gst_percent: z.number().nullable(),
+  quotation: quotationResponseSchema.nullable(),
   source: z.enum(BOOKING_SOURCES),
   created_at: timestamp,
   updated_at: timestamp,
@@ -393,6 +413,7 @@ export const customerBookingSchema = z.object({
   payment: z.object({
     token_amount: rupees,
     amount_paid: rupees,
+    refunded: rupees,
     token_paid: z.boolean(),
     open_order_id: z.string().nullable(),
   }),
@@ -410,6 +431,7 @@ export const customerBookingsResponseSchema = z.array(customerBookingSchema);
 export const customerBookingDetailSchema = customerBookingSchema.extend({
   venue_address: z.string().nullable(),
   original_event_date: isoDate.nullable(),
+  quotation: quotationResponseSchema.nullable(),
   timeline: z.array(
     z.object({ at: timestamp, action: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
   ),

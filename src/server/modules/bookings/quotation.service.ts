@@ -101,7 +101,7 @@ export async function quoteBooking(deps: ServiceDeps, input: QuotationInput, adm
         eventName: booking.eventName,
         eventType: booking.eventType,
         eventDate: booking.eventDate,
-        guestCount: booking.guestCount ?? booking.requirements.guest_count ?? null,
+        guestCount: booking.guestCount,
         venue: venue || null,
         validUntil,
         quotation: toQuotationDto(booking)!,
