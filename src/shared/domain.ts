@@ -120,8 +120,13 @@ export function homePathForRole(role: string): string {
   return '/';
 }
 
-/** "pre_wedding" -> "Pre wedding", "premium" -> "Premium": an enum value as words in a sentence. */
+/** "in_progress" -> "in progress": an enum value as lower-case words, for the middle of a sentence or a badge. */
+export function enumWords(value: string): string {
+  return value.replace(/_/g, ' ');
+}
+
+/** "pre_wedding" -> "Pre wedding", "premium" -> "Premium": an enum value as words starting a sentence. */
 export function humanize(value: EventType | VenueType | PricingTier | string): string {
-  const words = value.replace(/_/g, ' ');
+  const words = enumWords(value);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

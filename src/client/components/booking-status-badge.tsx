@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { BookingStatus } from '../../shared/domain';
+import { type BookingStatus, enumWords } from '../../shared/domain';
 
 /** Spec section 4: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray, cancelled red. */
 export const BOOKING_STATUS_PALETTE: Record<BookingStatus, string> = {
@@ -12,7 +12,7 @@ export const BOOKING_STATUS_PALETTE: Record<BookingStatus, string> = {
 };
 
 export function bookingStatusLabel(status: BookingStatus): string {
-  return status.replace(/_/g, ' ');
+  return enumWords(status);
 }
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {

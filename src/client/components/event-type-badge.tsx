@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import type { EventType } from '../../shared/domain';
+import { type EventType, enumWords } from '../../shared/domain';
 
 /** Spec section 2 (Supplier Dashboard): colours for the five service types, grey for every other type. */
 const PALETTES: Partial<Record<EventType, string>> = {
@@ -16,7 +16,7 @@ export function eventTypePalette(type: string): string {
 
 /** `pre_wedding` → "PRE WEDDING": underscores shown as spaces, upper case (spec section 2). */
 export function eventTypeBadgeText(type: string): string {
-  return type.replace(/_/g, ' ').toUpperCase();
+  return enumWords(type).toUpperCase();
 }
 
 type EventTypeBadgeProps = Omit<BadgeProps, 'children' | 'colorPalette'> & { type: EventType | string };

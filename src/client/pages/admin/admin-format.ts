@@ -2,11 +2,6 @@ import { TRPCClientError } from '@trpc/client';
 import { formatLongDate } from '../../../shared/dates';
 import { serverDetail } from '../../lib/errors';
 
-/** The Analytics tiles (spec section 2): `baby_shower` → "BABY SHOWER". */
-export function eventTypeTileLabel(type: string): string {
-  return type.replace(/_/g, ' ').toUpperCase();
-}
-
 /** The spec's 'PPP' date ("March 5th, 2027"), or a plain note when the booking has no date yet. */
 export function eventDateText(date: string | null): string {
   return date ? formatLongDate(date) : 'Date not fixed';

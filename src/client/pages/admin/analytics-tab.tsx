@@ -3,7 +3,8 @@ import { Eye, FileText, Monitor, Smartphone, Store, Tablet, UserCheck } from 'lu
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DEVICE_CLASSES, type DeviceClass } from '../../../shared/domain';
 import { trpc } from '../../lib/trpc';
-import { eventTypeTileLabel, plural } from './admin-format';
+import { eventTypeBadgeText } from '../../components/event-type-badge';
+import { plural } from './admin-format';
 import { useCityWiseReport, useEventTypeReport, useReportSummary } from './admin-queries';
 import { EmptyPanel, LoadingRows, QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
@@ -115,7 +116,7 @@ function EventTypes() {
                   {numberFormat.format(count)}
                 </Text>
                 <Text fontSize="xs" fontWeight="semibold" letterSpacing="wide" color="accent.800" wordBreak="break-word">
-                  {eventTypeTileLabel(type)}
+                  {eventTypeBadgeText(type)}
                 </Text>
               </Box>
             ))}

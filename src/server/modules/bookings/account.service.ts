@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookingAmountFor, statusRules, type PaymentRules } from '../../../shared/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
-import { canMoveBooking } from '../../../shared/domain';
+import { canMoveBooking, enumWords } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
 import {
@@ -145,7 +145,7 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
     const to = String(data.to ?? '');
     if (data.from === null || data.from === undefined) return to === 'quoted' ? 'Quote created' : 'Inquiry received';
     if (to === 'cancelled') return data.cancelled_by === 'company' ? 'Cancelled by us' : 'Cancelled';
-    return `Status: ${to.replace(/_/g, ' ')}`;
+    return `Status: ${enumWords(to)}`;
   }
   return ACTION_LABELS[action] ?? action;
 }
@@ -195,7 +195,7 @@ export async function refundPreview(deps: ServiceDeps, user: AuthUser, input: { 
 }
 
 function notCancellable(status: string): AppError {
-  return new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${status.replace(/_/g, ' ')} and can no longer be cancelled`);
+  return new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(status)} and can no longer be cancelled`);
 }
 
 /** The customer cancels (issue 6): state machine checked, refund by the terms recorded, audit and e-mail. */
@@ -226,7 +226,7 @@ export async function changeMyBookingDate(
     const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (!statusRules(row.status).dateChange) {
-      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${row.status.replace(/_/g, ' ')}; its date can no longer be changed`);
+      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(row.status)}; its date can no longer be changed`);
     }
     const check = checkDateChange({
       eventDate: row.eventDate,

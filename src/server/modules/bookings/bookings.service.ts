@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKING_TRANSITIONS, canMoveBooking, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
+import { BOOKING_TRANSITIONS, canMoveBooking, enumWords, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminBookingsQuerySchema,
@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/bookings';
 import type { QuotationDto } from '../../../shared/schemas/quotation';
 import type { Executor } from '../../db/client';
-import { auditLog, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
@@ -49,7 +49,7 @@ export async function auditBookingCreated(
   status: BookingStatus,
   actorUserId: string | null,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
+  await writeAudit(tx, {
     actorUserId,
     action: 'booking.status_changed',
     entityType: 'booking',
@@ -207,7 +207,6 @@ export async function getBooking(deps: ServiceDeps, input: { id: string }): Prom
   return toAdminBookingDto(row);
 }
 
-const statusLabel = (status: BookingStatus) => status.replace(/_/g, ' ');
 
 /**
  * An admin moves a booking along the state machine of architecture section 5 (`BOOKING_TRANSITIONS` in
@@ -225,15 +224,15 @@ export async function setBookingStatus(
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1).for('update');
     if (!current) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (current.status === status) {
-      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is already ${statusLabel(status)}`);
+      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is already ${enumWords(status)}`);
     }
     if (!canMoveBooking(current.status, status)) {
-      const allowed = BOOKING_TRANSITIONS[current.status].map(statusLabel);
+      const allowed = BOOKING_TRANSITIONS[current.status].map(enumWords);
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
         allowed.length === 0
-          ? `This booking is ${statusLabel(current.status)} and cannot change status any more`
-          : `This booking is ${statusLabel(current.status)}: it can move to ${allowed.join(' or ')}, not to ${statusLabel(status)}`,
+          ? `This booking is ${enumWords(current.status)} and cannot change status any more`
+          : `This booking is ${enumWords(current.status)}: it can move to ${allowed.join(' or ')}, not to ${enumWords(status)}`,
       );
     }
     if (!statusAllowsPrice(status, current.finalAmountPaise)) {
@@ -256,6 +255,6 @@ export async function setBookingStatus(
       entityId: id,
       data: { from: current.status, to: status },
     });
-    return { message: `Booking marked ${statusLabel(status)}`, booking: toAdminBookingDto(row!) };
+    return { message: `Booking marked ${enumWords(status)}`, booking: toAdminBookingDto(row!) };
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { QUOTABLE_STATUSES } from '../../../shared/domain';
+import { enumWords, QUOTABLE_STATUSES } from '../../../shared/domain';
 import { priceCustomQuote, rupeesToPaise } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
@@ -47,7 +47,7 @@ export async function quoteBooking(deps: ServiceDeps, input: QuotationInput, adm
     if (!QUOTABLE_STATUSES.includes(current.status)) {
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking is ${current.status.replace(/_/g, ' ')}: only an inquiry or a quote that has not been accepted can be priced`,
+        `This booking is ${enumWords(current.status)}: only an inquiry or a quote that has not been accepted can be priced`,
       );
     }
     const [row] = await tx

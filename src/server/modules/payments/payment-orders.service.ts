@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookingAmountFor, statusRules } from '../../../shared/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
-import { canMoveBooking } from '../../../shared/domain';
+import { canMoveBooking, enumWords } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminPaymentsQuerySchema,
@@ -143,7 +143,7 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
       .where(and(eq(paymentOrders.bookingId, booking.id), eq(paymentOrders.purpose, 'token')));
     if (orders.some((o) => o.status === 'paid')) throw new AppError('CONFLICT', 'The token for this booking is already paid');
     if (booking.status !== 'quoted' || !statusRules(booking.status).payment) {
-      throw new AppError('CONFLICT', `The token can be paid on a quoted booking; this booking is ${booking.status.replace(/_/g, ' ')}`);
+      throw new AppError('CONFLICT', `The token can be paid on a quoted booking; this booking is ${enumWords(booking.status)}`);
     }
     if (booking.validUntil && booking.validUntil < todayInIndia()) {
       throw new AppError('CONFLICT', `This quote expired on ${booking.validUntil}; please request a fresh quote`);

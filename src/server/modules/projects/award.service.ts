@@ -11,6 +11,7 @@ import type { Transaction } from '../../db/client';
 import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
+import type { EmailMessage } from '../../mail/templates';
 import {
   awardedMessage,
   cancelledMessage,
@@ -22,7 +23,9 @@ import {
   unassignedMessage,
 } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
-import { CLOSED_BOOKING_STATUSES, projectEventOf, writeProjectAudit } from './projects.service';
+import { CLOSED_BOOKING_STATUSES, projectEventOf } from './projects.service';
+import { writeAudit } from '../../lib/audit';
+import { invitationQuoteJoin } from './invitation-quote';
 
 /** One invited supplier as the award rule sees it. */
 export type AwardCandidate = {
@@ -85,10 +88,7 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
     })
     .from(projectInvitations)
     .innerJoin(suppliers, eq(suppliers.id, projectInvitations.supplierId))
-    .leftJoin(
-      supplierQuotes,
-      and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
-    )
+    .leftJoin(supplierQuotes, invitationQuoteJoin)
     .where(eq(projectInvitations.projectId, projectId))
     .orderBy(asc(projectInvitations.createdAt), asc(suppliers.id));
   return rows.map((row) => ({
@@ -107,6 +107,24 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
 }
 
 const recipient = (s: Invitee) => ({ email: s.email, name: s.name, businessName: s.businessName });
+
+/** One person told about a project's outcome: the in-app notification and the e-mail that goes with it. */
+type Message = { notification: typeof notifications.$inferInsert; email: EmailMessage };
+
+/** Writes the notifications, then queues the e-mails, all in the caller's transaction. */
+async function tell(tx: Transaction, messages: Message[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(notifications).values(messages.map((m) => m.notification));
+  for (const m of messages) await enqueueEmail(tx, m.email);
+}
+
+/** The project locked for this transaction: 404 when there is none, 409 once it is no longer open. */
+async function lockOpenProject(tx: Transaction, projectId: string): Promise<ProjectRow> {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
+  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
+  return project;
+}
 
 /**
  * Closes one open project that the caller has locked, in the caller's transaction. The status change is the
@@ -127,7 +145,6 @@ async function closeProject(
   const event = projectEventOf(booking);
   const brand = deps.config.brand;
   const invitees = await inviteesOf(tx, project.id);
-  const notify = (rows: (typeof notifications.$inferInsert)[]) => (rows.length > 0 ? tx.insert(notifications).values(rows) : undefined);
 
   if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
     if (manual) throw new AppError('CONFLICT', `This booking is ${booking.status}; the project cannot be awarded`);
@@ -137,21 +154,24 @@ async function closeProject(
       .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
       .returning({ id: projects.id });
     if (closed.length === 0) return null;
-    await notify(
+    await tell(
+      tx,
       invitees.map((s) => ({
-        userId: s.userId,
-        supplierId: s.supplierId,
-        projectId: project.id,
-        kind: 'project_cancelled',
-        message: cancelledMessage(event),
-        createdAt: now,
+        notification: {
+          userId: s.userId,
+          supplierId: s.supplierId,
+          projectId: project.id,
+          kind: 'project_cancelled',
+          message: cancelledMessage(event),
+          createdAt: now,
+        },
+        email: projectCancelledEmail(brand, recipient(s), event),
       })),
     );
-    for (const s of invitees) await enqueueEmail(tx, projectCancelledEmail(brand, recipient(s), event));
-    await writeProjectAudit(tx, {
+    await writeAudit(tx, {
       actorUserId: null,
       action: 'project.cancelled',
-      projectId: project.id,
+      entityType: 'project', entityId: project.id,
       data: { booking_status: booking.status },
     });
     return { project_id: project.id, status: 'cancelled', rule: 'booking_closed', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
@@ -186,18 +206,18 @@ async function closeProject(
       .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
       .orderBy(asc(users.createdAt));
     const message = unassignedMessage(event, invitees.length);
-    await notify(admins.map((a) => ({ userId: a.id, projectId: project.id, kind: 'project_unassigned', message, createdAt: now })));
-    for (const a of admins) {
-      await enqueueEmail(
-        tx,
-        projectUnassignedEmail(brand, { email: a.email, name: a.fullName }, event, {
+    await tell(
+      tx,
+      admins.map((a) => ({
+        notification: { userId: a.id, projectId: project.id, kind: 'project_unassigned', message, createdAt: now },
+        email: projectUnassignedEmail(brand, { email: a.email, name: a.fullName }, event, {
           projectId: project.id,
           bookingId: booking.id,
           invitees: invitees.length,
         }),
-      );
-    }
-    await writeProjectAudit(tx, { actorUserId: null, action: 'project.unassigned', projectId: project.id, data: { invitees: invitees.length } });
+      })),
+    );
+    await writeAudit(tx, { actorUserId: null, action: 'project.unassigned', entityType: 'project', entityId: project.id, data: { invitees: invitees.length } });
     return { project_id: project.id, status: 'unassigned', rule: 'no_quotes', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
   }
 
@@ -211,30 +231,34 @@ async function closeProject(
   const amount = decision.amountPaise === null ? null : paiseToRupees(decision.amountPaise);
   const winner = invitees.find((s) => s.supplierId === decision.supplierId)!;
   const others = invitees.filter((s) => s.supplierId !== decision.supplierId);
-  await notify([
+  await tell(tx, [
     {
-      userId: winner.userId,
-      supplierId: winner.supplierId,
-      projectId: project.id,
-      kind: 'project_awarded',
-      message: awardedMessage(event, amount),
-      createdAt: now,
+      notification: {
+        userId: winner.userId,
+        supplierId: winner.supplierId,
+        projectId: project.id,
+        kind: 'project_awarded',
+        message: awardedMessage(event, amount),
+        createdAt: now,
+      },
+      email: projectAwardedEmail(brand, recipient(winner), event, amount),
     },
     ...others.map((s) => ({
-      userId: s.userId,
-      supplierId: s.supplierId,
-      projectId: project.id,
-      kind: 'project_not_selected',
-      message: notSelectedMessage(event),
-      createdAt: now,
+      notification: {
+        userId: s.userId,
+        supplierId: s.supplierId,
+        projectId: project.id,
+        kind: 'project_not_selected',
+        message: notSelectedMessage(event),
+        createdAt: now,
+      },
+      email: projectNotSelectedEmail(brand, recipient(s), event),
     })),
   ]);
-  await enqueueEmail(tx, projectAwardedEmail(brand, recipient(winner), event, amount));
-  for (const s of others) await enqueueEmail(tx, projectNotSelectedEmail(brand, recipient(s), event));
-  await writeProjectAudit(tx, {
+  await writeAudit(tx, {
     actorUserId: manual?.actorUserId ?? null,
     action: 'project.awarded',
-    projectId: project.id,
+    entityType: 'project', entityId: project.id,
     data: { supplier_id: decision.supplierId, quote_id: decision.quoteId, amount_paise: decision.amountPaise, rule: decision.rule },
   });
   return {
@@ -333,9 +357,7 @@ export async function awardProjectManually(
 ): Promise<AwardResultDto> {
   const { project_id: projectId, supplier_id: supplierId } = awardProjectInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
-    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
-    if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-    if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
+    const project = await lockOpenProject(tx, projectId);
     const result = await closeProject(deps, tx, project, now, { supplierId, actorUserId });
     if (!result) throw new AppError('CONFLICT', 'This project is no longer open');
     return result;
@@ -355,14 +377,12 @@ export async function closeQuotesNow(
 ): Promise<AwardResultDto> {
   const { project_id: projectId } = projectIdInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
-    const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
-    if (!project) throw new AppError('NOT_FOUND', 'Project not found');
-    if (project.status !== 'open') throw new AppError('CONFLICT', `This project is already ${project.status}`);
+    const project = await lockOpenProject(tx, projectId);
     await tx.update(projects).set({ autoAssignDate: now, updatedAt: now }).where(eq(projects.id, projectId));
-    await writeProjectAudit(tx, {
+    await writeAudit(tx, {
       actorUserId,
       action: 'project.auto_assign_moved',
-      projectId,
+      entityType: 'project', entityId: projectId,
       data: { from: project.autoAssignDate.toISOString(), to: now.toISOString(), reason: 'closed_early' },
     });
     const result = await closeProject(deps, tx, { ...project, autoAssignDate: now }, now, null);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
-import type { BookingStatus } from '../../../shared/domain';
+import { type BookingStatus, enumWords } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   assignProjectInputSchema,
@@ -11,13 +11,14 @@ import {
   type ProjectDetailDto,
   type ProjectSupplierDto,
 } from '../../../shared/schemas/projects';
-import type { Executor } from '../../db/client';
-import { auditLog, bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
+import { invitationQuoteJoin } from './invitation-quote';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suppliers get 48 hours to quote (architecture section 5)... */
@@ -60,7 +61,6 @@ export function projectEventOf(booking: BookingRow): ProjectEvent {
   };
 }
 
-const bookingStatusLabel = (status: BookingStatus) => status.replace(/_/g, ' ');
 
 /** Why a supplier cannot be invited, or null when it can (only active, approved suppliers: spec section 4). */
 function ineligibility(supplier: { isActive: boolean; approvalStatus: string }): string | null {
@@ -69,19 +69,6 @@ function ineligibility(supplier: { isActive: boolean; approvalStatus: string }):
   if (supplier.approvalStatus !== 'approved') return supplier.approvalStatus;
   if (!supplier.isActive) return 'inactive';
   return null;
-}
-
-export async function writeProjectAudit(
-  tx: Executor,
-  entry: { actorUserId: string | null; action: string; projectId: string; data: Record<string, unknown> },
-): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: 'project',
-    entityId: entry.projectId,
-    data: entry.data,
-  });
 }
 
 /**
@@ -104,7 +91,7 @@ export async function assignSuppliers(
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
     if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
-      throw new AppError('CONFLICT', `This booking is ${bookingStatusLabel(booking.status)}; suppliers cannot be assigned to it`);
+      throw new AppError('CONFLICT', `This booking is ${enumWords(booking.status)}; suppliers cannot be assigned to it`);
     }
     if (booking.eventDate && booking.eventDate < todayInIndia(now)) {
       throw new AppError('CONFLICT', 'The event date of this booking has passed; suppliers cannot be assigned to it');
@@ -148,10 +135,10 @@ export async function assignSuppliers(
         .insert(projects)
         .values({ bookingId, status: 'open', autoAssignDate: computeAutoAssignDate(now, booking.eventDate), createdAt: now, updatedAt: now })
         .returning();
-      await writeProjectAudit(tx, {
+      await writeAudit(tx, {
         actorUserId,
         action: 'project.opened',
-        projectId: project!.id,
+        entityType: 'project', entityId: project!.id,
         data: { booking_id: bookingId, auto_assign_date: project!.autoAssignDate.toISOString() },
       });
     }
@@ -194,7 +181,7 @@ export async function assignSuppliers(
         );
       }
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-      await writeProjectAudit(tx, { actorUserId, action: 'project.suppliers_invited', projectId, data: { supplier_ids: toInvite } });
+      await writeAudit(tx, { actorUserId, action: 'project.suppliers_invited', entityType: 'project', entityId: projectId, data: { supplier_ids: toInvite } });
     }
 
     return {
@@ -234,10 +221,7 @@ async function projectDetail(deps: ServiceDeps, project: typeof projects.$inferS
       })
       .from(projectInvitations)
       .innerJoin(suppliers, eq(suppliers.id, projectInvitations.supplierId))
-      .leftJoin(
-        supplierQuotes,
-        and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
-      )
+      .leftJoin(supplierQuotes, invitationQuoteJoin)
       .where(eq(projectInvitations.projectId, project.id))
       .orderBy(
         sql`${supplierQuotes.amountPaise} asc nulls last`,

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
+import { invitationQuoteJoin } from '../projects/invitation-quote';
 
 /** The spec's supplier dashboard shows at most this many notifications. */
 export const MAX_NOTIFICATIONS = 50;
@@ -79,10 +80,7 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
     .from(projectInvitations)
     .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
     .innerJoin(bookings, eq(bookings.id, projects.bookingId))
-    .leftJoin(
-      supplierQuotes,
-      and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
-    )
+    .leftJoin(supplierQuotes, invitationQuoteJoin)
     .where(eq(projectInvitations.supplierId, supplierId))
     // The invitation's copy of the project's creation time: one index range, however many invitations (issue 7).
     .orderBy(desc(projectInvitations.projectCreatedAt), desc(projectInvitations.projectId))
@@ -183,10 +181,7 @@ export async function supplierDashboard(deps: ServiceDeps, supplierId: string): 
       .from(projectInvitations)
       .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
       .innerJoin(bookings, eq(bookings.id, projects.bookingId))
-      .leftJoin(
-        supplierQuotes,
-        and(eq(supplierQuotes.projectId, projectInvitations.projectId), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
-      )
+      .leftJoin(supplierQuotes, invitationQuoteJoin)
       .where(eq(projectInvitations.supplierId, supplierId)),
     deps.db
       .select({ unread: sql<number>`count(*)::int` })

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import type { ServiceDeps } from '../../context';
+import { invitationQuoteJoin } from '../projects/invitation-quote';
 
 const supplierColumns = {
   id: suppliers.id,
@@ -232,10 +233,7 @@ export async function listSupplierProjects(deps: ServiceDeps, input: { id: strin
     .from(projectInvitations)
     .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
     .innerJoin(bookings, eq(bookings.id, projects.bookingId))
-    .leftJoin(
-      supplierQuotes,
-      and(eq(supplierQuotes.projectId, projects.id), eq(supplierQuotes.supplierId, projectInvitations.supplierId)),
-    )
+    .leftJoin(supplierQuotes, invitationQuoteJoin)
     .where(eq(projectInvitations.supplierId, id))
     .orderBy(desc(projectInvitations.createdAt), desc(projects.id))
     .limit(200);
