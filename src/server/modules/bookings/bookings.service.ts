@@ -239,7 +239,7 @@ export async function setBookingStatus(
       // A booking the customer can pay, or that is running, has an agreed price (docs/decisions.md).
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${statusLabel(status)}`,
+        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${enumWords(status)}`,
       );
     }
     if (status === 'cancelled') {
