@@ -58,7 +58,7 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
-/** Spec section 2: the eleven routes, plus a not-found page for anything else. */
+/** docs/product.md#screens: the eleven routes, plus a not-found page for anything else. */
 export function App() {
   usePageViewReporting();
   return (

@@ -10,7 +10,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 // The first render as a transition: React renders in slices and lets the browser paint and take input between
-// them, instead of blocking the main thread for the whole page (issue 7: Lighthouse's total blocking time halved).
+// them, instead of blocking the main thread for the whole page (Lighthouse's total blocking time halved).
 const root = createRoot(container);
 startTransition(() => {
   root.render(

@@ -15,7 +15,7 @@ const SCREEN_ONLY = [
 ].join(', ');
 
 /**
- * Printing (issue 9: a booking's details and the quote print cleanly on A4). Paper gets black text on white, no
+ * Printing (a booking's details and the quote print cleanly on A4). Paper gets black text on white, no
  * shadows or coloured panels, and none of the screen-only parts above. Links print as their text (nothing adds
  * the address after them). Cards, sections and list rows are kept whole on a sheet. A page leaves out its own
  * screen-only parts with Chakra's `_print` style prop.

@@ -34,7 +34,7 @@ import { printConfig } from './print-styles';
 import { touchTargetConfig } from './touch-targets';
 
 /*
- * Chakra's default theme, minus the component recipes this app does not use (issue 7: the full default system
+ * Chakra's default theme, minus the component recipes this app does not use (the full default system
  * put every recipe in the landing page's bundle and took a long time to build at start-up). Tokens, text and
  * layer styles, global CSS and the small plain recipes are all kept, so everything looks exactly as with the
  * default config. A component whose slot recipe is not listed here renders unstyled: add its recipe below

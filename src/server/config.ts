@@ -117,7 +117,7 @@ export type Config = {
   /** A directory, or 'memory' for an in-memory database (tests). */
   pgliteDir: string;
   jwt: { secret: Uint8Array; issuer: string; audience: string; ttlSeconds: number };
-  /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (issue 2). Tests use cheaper settings. */
+  /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. Tests use cheaper settings. */
   passwordHash: PasswordHashOptions;
   trustProxy: boolean | string;
   admin: { email: string; password: string; name: string } | undefined;
@@ -129,11 +129,11 @@ export type Config = {
   clientDistDir: string;
   brand: Brand;
   mail: MailConfig;
-  /** How often the project auto-assign sweep runs (issue 5); pg-boss jobs award on time in between. */
+  /** How often the project auto-assign sweep runs; pg-boss jobs award on time in between. */
   autoAssignSweepSeconds: number;
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;
-  /** Token and subscription payments (issue 6): UPI always; a Cashfree-style gateway when configured. */
+  /** Token and subscription payments: UPI always; a Cashfree-style gateway when configured. */
   payments: { gateway: CashfreeConfig | null };
   /** Origins allowed to call the API from a browser on another origin (CORS); default the PUBLIC_BASE_URL origin. */
   corsOrigins: string[];
@@ -183,7 +183,7 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the environment once, at start-up. This is the only module that touches `process.env`
- * (issue 2); everything else receives the typed `Config`.
+ *; everything else receives the typed `Config`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -1,5 +1,5 @@
 /**
- * The business identity shown across the product (architecture section 6). These are the defaults; the server
+ * The business identity shown across the product (docs/product.md#screens). These are the defaults; the server
  * overrides any of them from env (BRAND_NAME, LEGAL_NAME, ...) and serves the result to the client.
  */
 export type Brand = {

@@ -30,7 +30,7 @@ export function isoDateInIndia(instant: Date): string {
   return new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** Today in India (architecture section 5: "today or later in India time"), whatever the server's time zone. */
+/** Today in India (docs/product.md#screens: "today or later in India time"), whatever the server's time zone. */
 export function todayInIndia(now: Date = new Date()): string {
   return isoDateInIndia(now);
 }

@@ -1,6 +1,6 @@
 /**
- * The product's closed vocabularies (spec section 3 and 4). Stored as text with CHECK constraints so a new value
- * is a one-line migration, never an enum ALTER (architecture section 4).
+ * The product's closed vocabularies (docs/product.md#screens). Stored as text with CHECK constraints so a new value
+ * is a one-line migration, never an enum ALTER (docs/architecture.md).
  */
 export const ROLES = ['admin', 'supplier', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -49,7 +49,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'used', 'refunded', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Who cancelled a booking: the customer's refund follows the terms, the company's is 100% (spec section 9). */
+/** Who cancelled a booking: the customer's refund follows the terms, the company's is 100% (docs/product.md#refunds). */
 export const CANCELLED_BY = ['customer', 'company'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
@@ -76,7 +76,7 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-/** Allowed booking moves (architecture section 5); the service enforces them and the UI enables buttons by them. */
+/** Allowed booking moves (docs/product.md#booking-statuses); the service enforces them and the UI enables buttons by them. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   inquiry: ['quoted', 'confirmed', 'cancelled'],
   quoted: ['confirmed', 'cancelled'],
@@ -113,7 +113,7 @@ export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 /** The statuses an admin may price (or re-price) with a custom quote; a confirmed booking's price is agreed. */
 export const QUOTABLE_STATUSES: readonly BookingStatus[] = ['inquiry', 'quoted'];
 
-/** Where each role lands after signing in (spec section 4 "Session"). */
+/** Where each role lands after signing in (docs/product.md#accounts "Session"). */
 export function homePathForRole(role: string): string {
   if (role === 'admin') return '/admin';
   if (role === 'supplier') return '/supplier';

@@ -1,7 +1,7 @@
 /**
  * GSTIN, India's 15-character GST identification number: 2-digit state code, the holder's 10-character PAN, an
  * entity number (1-9, then A-Z), the letter Z, and a mod-36 check character. Pure, so the vendor form and the
- * server check it the same way (issue 4 "GST number ... checked as a valid GSTIN").
+ * server check it the same way.
  */
 export const GSTIN_LENGTH = 15;
 

@@ -1,6 +1,6 @@
 /**
  * Rupee amounts for people: Indian digit grouping (₹1,23,450), paise shown only when there are any
- * (spec section 9: "Currency: Indian rupee, locale digit grouping").
+ * (docs/product.md#screens: "Currency: Indian rupee, locale digit grouping").
  */
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',

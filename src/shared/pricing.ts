@@ -1,7 +1,7 @@
 import type { EventType, PricingTier, QuoteLineKind, VenueType } from './domain';
 
 /**
- * Instant-quote pricing (architecture section 5). Pure and shared: the server prices, the client shows, and the
+ * Instant-quote pricing (docs/product.md#pricing). Pure and shared: the server prices, the client shows, and the
  * tests pin every default. Amounts are integer paise throughout.
  */
 export type PricingRates = {
@@ -124,7 +124,7 @@ function perPersonPaise(ratePaise: number, multipliers: readonly number[]): numb
   return Number(rupees) * 100;
 }
 
-/** Paise to rupees for JSON (architecture section 3: rupees as numbers with at most two decimals). */
+/** Paise to rupees for JSON (docs/api.md: rupees as numbers with at most two decimals). */
 export function paiseToRupees(paise: number): number {
   return Math.round(paise) / 100;
 }

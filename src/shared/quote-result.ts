@@ -9,7 +9,7 @@ import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from './schemas
  * here too, so the two cannot drift apart.
  */
 
-/** The subscriber's discount on one quote (issue 6). */
+/** The subscriber's discount on one quote. */
 export type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
 
 /** The list price of a quote request, before any subscriber discount. */
@@ -21,7 +21,7 @@ export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates 
 }
 
 /**
- * The subscriber's 5% (spec section 9, issue 6) comes off the taxable amount after the volume discount, and GST is
+ * The subscriber's 5% (docs/product.md#subscriptions) comes off the taxable amount after the volume discount, and GST is
  * charged on what remains, so the final bill falls by 5% and the tax invoice stays correct. `price` keeps the
  * volume-discounted `subtotalPaise` meaning "taxable amount".
  */

@@ -1,7 +1,7 @@
 import { isIsoDate, todayInIndia } from './dates';
 
 /**
- * The cancellation and date-change terms of spec section 9, computed (architecture section 5 "Cancellation
+ * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes "Cancellation
  * policy"). Pure and shared: the server records what it returns, the client previews the same figures.
  *
  * What the figures are based on (docs/decisions.md, "Customer account and payments"):
@@ -114,7 +114,7 @@ export function computeRefund(input: RefundInput): RefundComputation {
   };
 }
 
-/** Date changes (spec section 9): one per booking, asked at least 14 days ahead, new date within 6 months. */
+/** Date changes (docs/product.md#date-changes): one per booking, asked at least 14 days ahead, new date within 6 months. */
 export const DATE_CHANGE_MIN_DAYS_AHEAD = 14;
 export const DATE_CHANGE_WINDOW_MONTHS = 6;
 export const DATE_CHANGE_RULE =

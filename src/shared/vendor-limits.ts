@@ -1,7 +1,7 @@
 /**
  * Limits of the vendor registration the form enforces as it is typed and the vendor schema checks
  * (schemas/vendor.ts). Kept apart from the schema so the form can use them without loading zod before its first
- * submit (issue 7).
+ * submit.
  */
 export const EXPERIENCE_YEARS_MIN = 0;
 export const EXPERIENCE_YEARS_MAX = 50;

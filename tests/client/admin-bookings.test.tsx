@@ -390,7 +390,7 @@ describe('Assign Supplier to Event', () => {
   });
 });
 
-describe('describeDetail (spec section 8)', () => {
+describe('describeDetail (docs/product.md#screens)', () => {
   it('shows a string, joins a list, and writes an object as JSON', () => {
     expect(describeDetail('Booking not found')).toBe('Booking not found');
     expect(describeDetail([{ msg: 'a' }, { loc: ['query', 'booking_id'], type: 'missing' }, 'c'])).toBe('a, query.booking_id missing, c');

@@ -248,7 +248,7 @@ export function supplierProject(overrides: Partial<SupplierProjectDto> = {}): Su
   };
 }
 
-/** What the dashboard's load answers unless a test says otherwise (spec section 7's calls, as tRPC procedures). */
+/** What the dashboard's load answers unless a test says otherwise (docs/api.md's calls, as tRPC procedures). */
 export function adminDefaults(): Record<string, TrpcResolver> {
   return {
     'auth.me': () => userFor('admin'),

@@ -244,7 +244,7 @@ describe('/book: a typed event date is kept as typed', () => {
   });
 });
 
-describe('/book: get-quote button and validation (spec section 5)', () => {
+describe('/book: get-quote button and validation (docs/product.md#pricing)', () => {
   it('is disabled until both an event date and a guest count are given', async () => {
     const { user } = await openBook();
     expect(getQuoteButton()).toBeDisabled();

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render';
 
 /*
- * /login is part of the entry bundle and its forms load afterwards (issue 7). Holding the sign-in form's module
+ * /login is part of the entry bundle and its forms load afterwards. Holding the sign-in form's module
  * back shows what a visitor on a slow connection sees in between, and that switching to the other form waits for
  * that form's code with the link busy instead of blanking the page.
  */

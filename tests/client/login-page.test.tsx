@@ -17,7 +17,7 @@ function passwordInput() {
 async function openLogin(path = '/login') {
   const view = renderApp({ path });
   await screen.findByRole('heading', { name: 'Welcome back' });
-  // The page paints first; the form's code follows (issue 7).
+  // The page paints first; the form's code follows.
   await screen.findByRole('form', { name: 'Sign in' });
   return view;
 }

@@ -102,7 +102,7 @@ describe('/supplier', () => {
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Supplier Dashboard · Annapurna Events'));
-    // Both lists go out together on load (spec section 7).
+    // Both lists go out together on load (docs/api.md).
     await waitFor(() => expect(recordedCalls('supplier.projects.list')).toHaveLength(1));
     expect(recordedCalls('supplier.notifications.list')).toHaveLength(1);
     expect(recordedCalls('supplier.projects.list')[0]?.authorization).toBe('Bearer token-for-supplier');

@@ -81,7 +81,7 @@ describe('a customer follows and pays for their booking', () => {
 
     await quoteOnBook(page, email, 'Kulkarni Sangeet', eventDate);
     await createAccount(page, email);
-    // Home, signed in: the welcome and the My Bookings link (spec section 2, landing page signed in).
+    // Home, signed in: the welcome and the My Bookings link (docs/product.md#screens, landing page signed in).
     await page.getByText('Registration successful!').waitFor();
     await page.getByText('Welcome, Meera Kulkarni').waitFor();
     expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');

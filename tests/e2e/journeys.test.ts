@@ -12,7 +12,7 @@ import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
 import { api, apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
 
 /*
- * Issue 9, "Journeys": the ones no other file walks end to end. Journeys 1, 2, 3, 5 and 6 have their own files
+ * "Journeys": the ones no other file walks end to end. Journeys 1, 2, 3, 5 and 6 have their own files
  * (visitor-quote, customer-account, vendor, supplier and project-award, customer-account); docs/decisions.md maps
  * each journey to its test. This file runs its own copy of the app with fresh demo data, because the admin's
  * numbers are compared before and after the run's quotes and vendor application, and it approves a vendor.

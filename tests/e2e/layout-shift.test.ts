@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, VIEWPORTS } from './browser';
 
 /*
- * The public pages paint their frame from the entry bundle and load the rest afterwards (issue 7): /book's form,
+ * The public pages paint their frame from the entry bundle and load the rest afterwards: /book's form,
  * /vendor-register's application, /login's forms, the landing page's data. Nothing on screen may move when those
  * arrive. Every script but the entry's is held back here, as on a slow phone connection, and the layout shifts the
  * browser reports (Cumulative Layout Shift, the same measure Lighthouse uses) are added up.

@@ -6,7 +6,7 @@ import { measureLayout, MIN_TARGET_PX, type SmallTarget } from './layout-checks'
 import { ROUTE_VIEWS, ViewWalker, type RouteView, type ViewportName } from './route-views';
 
 /*
- * Issue 9, "Mobile and looks": every route (and the main dialogs) at 360 × 740 and 1280 × 800 has no sideways
+ * "Mobile and looks": every route (and the main dialogs) at 360 × 740 and 1280 × 800 has no sideways
  * scrolling, and at 360 px every visible control is a touch target of at least 44 × 44 px.
  *
  * Exceptions, by rule (applied in measureLayout):

@@ -68,7 +68,7 @@ function servedRoutes(): { method: string; url: string }[] {
   return routes;
 }
 
-/** The admin area of the REST surface (spec section 7 plus issue 4): everything here needs the admin role. */
+/** The admin area of the REST surface (docs/api.md): everything here needs the admin role. */
 const isAdminArea = (r: { method: string; url: string }) =>
   /^\/api\/(admin|dashboard)\//.test(r.url) ||
   r.url === '/api/suppliers' ||
@@ -148,7 +148,7 @@ describe('admin authorisation matrix (REST)', () => {
   it('does not leave admin data reachable through another method or a trailing path', async () => {
     expect((await call('POST', '/api/dashboard/stats', tokens.customer, {})).statusCode).toBe(404);
     expect((await call('GET', '/api/bookings/', tokens.customer)).statusCode).not.toBe(200);
-    // Anyone may still send an inquiry to POST /api/bookings (issue 3): only the GET is admin-only.
+    // Anyone may still send an inquiry to POST /api/bookings: only the GET is admin-only.
     const inquiry = await call('POST', '/api/bookings', undefined, {
       client_name: 'Asha',
       client_email: 'asha.inquiry@example.in',

@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from '../../src/server/config';
 import { openTestDatabase } from './helpers/test-app';
 
 /**
- * Issue 5 "Exactly once": three processes share one PostgreSQL, 200 projects fall due within the same minute,
+ * Three processes share one PostgreSQL, 200 projects fall due within the same minute,
  * one process is killed with SIGKILL while it is awarding; every project must still be closed exactly once, with
  * the winner the award rule names, one winner notification each and no duplicate notification or e-mail.
  * PostgreSQL only (PGlite is one process by construction): CI runs the server suite with TEST_DATABASE_URL.

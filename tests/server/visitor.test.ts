@@ -20,7 +20,7 @@ const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15
 const EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** The payload the landing page's inquiry modal sends (spec section 3 "Booking/inquiry payload"). */
+/** The payload the landing page's inquiry modal sends (docs/product.md#quotes "Booking/inquiry payload"). */
 const inquiry = (overrides: Record<string, unknown> = {}, requirements: Record<string, unknown> = {}): BookingInquiryInput =>
   ({
   client_name: 'Farhan Qureshi',

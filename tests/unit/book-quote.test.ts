@@ -70,7 +70,7 @@ describe('upiPaymentUri (NPCI linking spec; research 5.4)', () => {
   });
 });
 
-describe('checkQuoteForm (spec section 5)', () => {
+describe('checkQuoteForm (docs/product.md#screens)', () => {
   it.each<[string, Partial<QuoteFormValues>, string, keyof QuoteFormValues]>([
     ['no name', { client_name: ' ' }, QUOTE_MESSAGES.nameAndEmail, 'client_name'],
     ['no email', { client_email: '' }, QUOTE_MESSAGES.nameAndEmail, 'client_email'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, PRICING_TIERS, VENUE_TYPES } from '../../src/shared/domain';
 import { DEFAULT_PRICING, isMetroCity, paiseToRupees, priceQuote } from '../../src/shared/pricing';
 
-describe('priceQuote (architecture section 5)', () => {
+describe('priceQuote (docs/product.md#pricing)', () => {
   it('prices a basic indoor party of 100 in a non-metro city at the base rate', () => {
     const q = priceQuote({ tier: 'basic', eventType: 'private', venueType: 'indoor', city: 'Indore', guestCount: 100 });
     expect(q.basePricePerPersonPaise).toBe(650_00);
@@ -48,7 +48,7 @@ describe('priceQuote (architecture section 5)', () => {
 });
 
 /**
- * The defaults of architecture section 5, written out again here so that any change to the rate table is a
+ * The defaults of docs/product.md#pricing, written out again here so that any change to the rate table is a
  * visible test change, and every combination priced against the formula in exact integer arithmetic.
  */
 describe('priceQuote over every tier × event type × venue type × metro/non-metro', () => {

@@ -9,7 +9,7 @@ const total = 1_00_000_00; // ₹1,00,000: deposit ₹25,000, rest ₹75,000
 const at = (days: number, paid = total, cancelledBy: 'customer' | 'company' = 'customer') =>
   computeRefund({ eventDate: addDays(TODAY, days), totalPaise: total, paidPaise: paid, cancelledBy, today: TODAY });
 
-describe('computeRefund (spec section 9 terms)', () => {
+describe('computeRefund (docs/product.md#refunds terms)', () => {
   it.each([
     [31, 75, 'over_30_days', 56_250_00],
     [30, 50, '15_to_30_days', 37_500_00],

@@ -36,7 +36,7 @@ describe('registerInputSchema', () => {
 });
 
 describe('booking state machine', () => {
-  it('allows exactly the moves of architecture section 5', () => {
+  it('allows exactly the moves of docs/product.md#booking-statuses', () => {
     const allowed = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.filter((to) => canMoveBooking(from, to)).map((to) => `${from}→${to}`));
     expect(allowed).toEqual([
       'inquiry→quoted',

@@ -11,7 +11,7 @@ import {
 import { createPortal } from 'react-dom';
 import toast, { ToastBar, useToaster, useToasterStore, type DefaultToastOptions, type Toast } from 'react-hot-toast';
 
-/** Spec section 9 and architecture section 6: toast limits and timings. */
+/** docs/product.md#screens and docs/product.md#screens: toast limits and timings. */
 const MAX_VISIBLE = 3;
 const GUTTER = 14;
 const WIDTH = 356;
@@ -142,7 +142,7 @@ export function AppToaster() {
         // until it is released (Escape on the toast, a click elsewhere), then the dialog's resumes and focus goes
         // back to where it was.
         // Loaded here, not with the page: only a modal dialog needs it, and the dialog's own code has already
-        // loaded the same module, so this resolves at once (issue 7: the landing page's budget).
+        // loaded the same module, so this resolves at once (the landing page's budget).
         const host = region.current;
         void import('@zag-js/focus-trap').then(({ trapFocus }) => {
           if (!element.isConnected) return;

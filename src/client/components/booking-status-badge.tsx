@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { type BookingStatus, enumWords } from '../../shared/domain';
 
-/** Spec section 4: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray, cancelled red. */
+/** docs/product.md#booking-statuses: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray, cancelled red. */
 export const BOOKING_STATUS_PALETTE: Record<BookingStatus, string> = {
   inquiry: 'yellow',
   quoted: 'blue',

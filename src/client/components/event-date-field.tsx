@@ -67,7 +67,7 @@ export function DateFieldLabel({ label }: { label: string }) {
 /*
  * The picker's code (Ark's DatePicker, Zag's machine, @internationalized/date and floating-ui: about 40 KB gzip)
  * is not needed to show the form, so it loads once the page has rendered, or at once when the visitor reaches the
- * field first (issue 7). Until then the field is drawn by the stand-in below: the same elements with the same
+ * field first. Until then the field is drawn by the stand-in below: the same elements with the same
  * recipe (Chakra's datePicker slot recipe) and the same attributes, so nothing moves or changes when it is swapped.
  */
 const picker = deferredModule(() => import('./event-date-picker'));
@@ -176,7 +176,7 @@ function StandInField({ error, label, name, hintId, shown, onAction, inputRef, t
 }
 
 /**
- * Spec section 2: the event date on a calendar that disables past dates (event-date-picker.tsx). Chakra's picker
+ * docs/product.md#screens: the event date on a calendar that disables past dates (event-date-picker.tsx). Chakra's picker
  * does not join `Field` on its own (research: ecosystem 2.4), so the required marker, hint and error are tied to
  * the input here.
  */

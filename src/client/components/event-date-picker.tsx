@@ -74,7 +74,7 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
 }
 
 /**
- * Spec section 2: the event date on a calendar that disables past dates. Chakra's DatePicker (Ark/Zag) gives a
+ * docs/product.md#screens: the event date on a calendar that disables past dates. Chakra's DatePicker (Ark/Zag) gives a
  * typed DD/MM/YYYY input plus a keyboard-navigable calendar grid; `min` is today in India, so earlier days are
  * disabled in the grid and typed ones are refused. Loaded after the page's first render (EventDateField shows a
  * stand-in that looks the same until then).

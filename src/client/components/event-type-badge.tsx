@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import { type EventType, enumWords } from '../../shared/domain';
 
-/** Spec section 2 (Supplier Dashboard): colours for the five service types, grey for every other type. */
+/** docs/product.md#screens (Supplier Dashboard): colours for the five service types, grey for every other type. */
 const PALETTES: Partial<Record<EventType, string>> = {
   wedding: 'pink',
   corporate: 'blue',
@@ -14,7 +14,7 @@ export function eventTypePalette(type: string): string {
   return PALETTES[type as EventType] ?? 'gray';
 }
 
-/** `pre_wedding` → "PRE WEDDING": underscores shown as spaces, upper case (spec section 2). */
+/** `pre_wedding` → "PRE WEDDING": underscores shown as spaces, upper case (docs/product.md#screens). */
 export function eventTypeBadgeText(type: string): string {
   return enumWords(type).toUpperCase();
 }

@@ -9,7 +9,7 @@ import { MandalaMotif } from './mandala-motif';
 import { SiteFooter } from './site-footer';
 import { touchTarget } from '../touch-targets';
 
-/** Spec section 2 "Legal pages": the date every policy shows. */
+/** docs/product.md#screens "Legal pages": the date every policy shows. */
 export const LEGAL_LAST_UPDATED = 'October 2025';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -68,7 +68,7 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
 }
 
 /**
- * The one layout for the Terms, Refund and Privacy pages (spec section 2 "Legal pages"): headed by the brand
+ * The one layout for the Terms, Refund and Privacy pages (docs/product.md#screens "Legal pages"): headed by the brand
  * name, Back to Home, 'Last Updated: October 2025', a table of contents with anchors and numbered sections.
  */
 export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutProps) {

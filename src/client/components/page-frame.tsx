@@ -6,7 +6,7 @@ import { BrandLogo } from './brand-logo';
 import { PageLoader } from './page-loader';
 import { SiteFooter } from './site-footer';
 
-/** The bar of the form pages: the brand, any links of the page's own, and the way back home (spec section 2). */
+/** The bar of the form pages: the brand, any links of the page's own, and the way back home (docs/product.md#screens). */
 function FrameHeader({ links }: { links?: ReactNode }) {
   return (
     <Box as="header" bg="bg/90" borderBottomWidth="1px" borderColor="border.muted" position="relative" zIndex="1">
@@ -47,7 +47,7 @@ type PageFrameProps = {
 /**
  * The frame of /book and /vendor-register: bar, hero and footer. It is part of the entry bundle and paints at once;
  * the page's own code loads inside it, under the hero, so the hero's text (the largest on a phone) does not wait
- * for that code (issue 7).
+ * for that code.
  */
 export function PageFrame({ hero, headerLinks, children }: PageFrameProps) {
   return (

@@ -46,7 +46,7 @@ function ContactLine({ icon, children, centered = false }: { icon: ReactNode; ch
   );
 }
 
-/** Contact details and legal links (spec section 2: "a footer with contact info and links"). */
+/** Contact details and legal links (docs/product.md#screens: "a footer with contact info and links"). */
 export function SiteFooter() {
   const brand = useBrand();
   const year = new Date().getFullYear();

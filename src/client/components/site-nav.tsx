@@ -8,7 +8,7 @@ import { scrollToSection } from '../lib/scroll-to-section';
 import { useSession } from '../lib/session';
 import { BrandLogo } from './brand-logo';
 
-/** Spec section 2, landing page: anchors to home, services, gallery, testimonials. */
+/** docs/product.md#screens, landing page: anchors to home, services, gallery, testimonials. */
 export const SECTION_LINKS = [
   { id: 'home', label: 'Home' },
   { id: 'services', label: 'Services' },
@@ -16,7 +16,7 @@ export const SECTION_LINKS = [
   { id: 'testimonials', label: 'Testimonials' },
 ] as const;
 
-/** Spec section 2: the signed-in role button. */
+/** docs/product.md#screens: the signed-in role button. */
 function roleDestination(role: Role): { label: string; href: string } {
   if (role === 'admin') return { label: 'Admin Dashboard', href: '/admin' };
   if (role === 'supplier') return { label: 'Supplier Portal', href: '/supplier' };
@@ -89,7 +89,7 @@ function followSectionLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (scrollToSection(id)) event.preventDefault();
 }
 
-/** The drawer's code loads when the menu is first opened (issue 7): most visits never open it. */
+/** The drawer's code loads when the menu is first opened: most visits never open it. */
 const MobileMenuDrawer = lazyNamed(() => import('./mobile-menu-drawer'), 'MobileMenuDrawer');
 
 function MobileMenu() {
@@ -119,7 +119,7 @@ function MobileMenu() {
 }
 
 /**
- * The landing page's top bar (spec section 2): section anchors and the account actions for each session state.
+ * The landing page's top bar (docs/product.md#screens): section anchors and the account actions for each session state.
  * Below 1280 px it collapses into a drawer: a signed-in bar (welcome, role button, Logout) no longer fits beside
  * the anchors at 1024 px.
  */

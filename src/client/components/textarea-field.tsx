@@ -12,7 +12,7 @@ export type TextareaFieldProps = Omit<TextareaProps, 'value' | 'onChange' | 'nam
 
 /**
  * The multi-line sibling of TextField: a labelled textarea that grows with its text, its error tied to it with
- * aria-describedby (architecture section 6: every field has a label).
+ * aria-describedby (docs/product.md#screens: every field has a label).
  */
 export function TextareaField({ label, value, onValueChange, error, helperText, required, ...textareaProps }: TextareaFieldProps) {
   const { ids, describedBy } = useFieldDescription({ error, helperText });

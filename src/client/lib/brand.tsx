@@ -6,7 +6,7 @@ import { trpc } from './trpc';
 const BrandContext = createContext<Brand>(DEFAULT_BRAND);
 
 /**
- * The business identity for every screen (architecture section 6). The defaults render at once; the server's
+ * The business identity for every screen (docs/product.md#screens). The defaults render at once; the server's
  * env-overridden values replace them when `site.brand` answers (re-rendering as a transition, transition-query.ts),
  * and a failed call keeps the defaults.
  */

@@ -14,7 +14,7 @@ export const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 export type CsvRow = Readonly<Record<string, unknown>>;
 
 /**
- * One value as written (spec section 7): nothing for null, nested objects as JSON with commas turned into
+ * One value as written (docs/api.md): nothing for null, nested objects as JSON with commas turned into
  * semicolons, numbers and booleans as they are (a number cannot carry a formula, and -5 stays a number), anything
  * else as text.
  */
@@ -46,7 +46,7 @@ export function neutralizeFormula(text: string): string {
 }
 
 /**
- * A whole CSV file (spec section 7 and issue 4): a header row of the rows' keys without the omitted columns (the
+ * A whole CSV file (docs/api.md): a header row of the rows' keys without the omitted columns (the
  * analytics object by default), every cell quoted, formula triggers neutralized in text cells, CRLF line ends, and
  * the UTF-8 BOM in front. Columns are the keys of all rows, in the order first seen.
  */
@@ -59,7 +59,7 @@ export function toCsv(rows: readonly CsvRow[], { omit = ['analytics'] }: { omit?
   return CSV_BOM + Papa.unparse({ fields: columns, data }, { quotes: true, escapeFormulae: FORMULA_TRIGGER, newline: '\r\n' });
 }
 
-/** `customer-reports-2027-03-05.csv`: the report's name and today's date in India (architecture section 6). */
+/** `customer-reports-2027-03-05.csv`: the report's name and today's date in India (docs/product.md#screens). */
 export function csvFileName(report: string, now: Date = new Date()): string {
   return `${report}-${todayInIndia(now)}.csv`;
 }

@@ -1,4 +1,4 @@
-/** A module fetched after the first render (issue 7), loaded once and shared by everything that needs it. */
+/** A module fetched after the first render, loaded once and shared by everything that needs it. */
 export type DeferredModule<Module> = {
   /** The module, fetched on the first call; a failed fetch is tried again on the next call. */
   load(): Promise<Module>;

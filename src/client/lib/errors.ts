@@ -8,7 +8,7 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /**
- * The server's human-readable detail (spec section 8: "server detail, else ..."). Only errors the server itself
+ * The server's human-readable detail (docs/product.md#screens: "server detail, else ..."). Only errors the server itself
  * formatted count: a network failure or a proxy's HTML page has no `shape`, and its parser message is not for
  * people.
  */

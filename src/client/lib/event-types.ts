@@ -1,6 +1,6 @@
 import type { EventType } from '../../shared/domain';
 
-/** `baby_shower` → "Baby Shower": the event types as people read them (spec section 3 values). */
+/** `baby_shower` → "Baby Shower": the event types as people read them (docs/product.md#screens values). */
 export function eventTypeLabel(type: EventType | string): string {
   return type
     .split('_')

@@ -13,7 +13,7 @@ function isBlank(field: string, value: string): boolean {
 
 /**
  * Validates a form with the shared schema the server uses (style guide: "client forms validate with the same
- * schema"). An empty required field reports its own "is required" message first (spec section 5), before any
+ * schema"). An empty required field reports its own "is required" message first (docs/product.md#privacy), before any
  * format rule such as the minimum password length; otherwise the schema's first message per field is shown.
  */
 export function validateForm<Field extends string, Schema extends z.ZodType>(

@@ -6,7 +6,7 @@ export function lazyNamed<Props, Name extends string>(load: () => Promise<Record
 }
 
 /**
- * True from the first time `open` is true. A dialog whose code is loaded lazily (issue 7: the landing page ships
+ * True from the first time `open` is true. A dialog whose code is loaded lazily (the landing page ships
  * without its dialogs) mounts then and stays mounted, so it keeps what was typed and can animate closed.
  */
 export function useOpenedOnce(open: boolean): boolean {

@@ -10,7 +10,7 @@ export function pageViewPath(location: string, search: string): string {
 }
 
 /**
- * Reports each route change once to our own server (issue 3 "Analytics"; no third-party tracker). The last
+ * Reports each route change once to our own server (no third-party tracker). The last
  * reported path is kept in a ref, so React StrictMode's second effect run, or a re-render on the same URL, sends
  * nothing. A failed report is dropped: analytics must never disturb the visitor.
  */

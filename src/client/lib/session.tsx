@@ -30,7 +30,7 @@ function isUserScoped(query: Query): boolean {
 }
 
 /**
- * Spec section 4 "Session" and architecture section 6: a stored token is checked with `auth.me` on start; if
+ * docs/product.md#accounts "Session" and docs/product.md#screens: a stored token is checked with `auth.me` on start; if
  * that fails the token is dropped without a message. Signing in stores the token and user; signing out tells
  * the server (best effort), then forgets both.
  */
@@ -86,7 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const expire = (error: unknown, key: readonly unknown[] | undefined) => {
       const path = Array.isArray(key?.[0]) ? (key[0] as string[]).join('.') : '';
-      // Start-up's auth.me is dropped silently (spec section 4); a wrong password at sign-in is not an expiry.
+      // Start-up's auth.me is dropped silently (docs/product.md#accounts); a wrong password at sign-in is not an expiry.
       if (httpStatusOf(error) !== 401 || SESSIONLESS_PATHS.has(path)) return;
       if (readToken() === null) return;
       clearToken();

@@ -1,4 +1,4 @@
-/** Spec section 3: the client keeps its token in local browser storage under the key 'token'. */
+/** docs/product.md#payments: the client keeps its token in local browser storage under the key 'token'. */
 export const TOKEN_KEY = 'token';
 
 // Storage access throws in some locked-down browsers (disabled cookies, sandboxed frames); treat that as signed out.

@@ -11,7 +11,7 @@ import { startTransition, useEffect, useState } from 'react';
  * A query for the providers at the top of the tree (brand, session), whose answers re-render the app as a
  * transition. react-query's own hooks subscribe through `useSyncExternalStore`, and React renders a store's
  * updates synchronously: when the brand arrived just after a lazily loaded page's code, the whole page was
- * rendered in one blocking task (about half a second on /book with Lighthouse's mobile CPU, issue 7). As a
+ * rendered in one blocking task (about half a second on /book with Lighthouse's mobile CPU). As a
  * transition React renders it in slices and keeps the page responsive. Same cache, keys and options as the hooks.
  */
 export function useTransitionQuery<TData, TError, TQueryKey extends QueryKey>(

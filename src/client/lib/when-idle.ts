@@ -5,7 +5,7 @@ type IdleWindow = Window & {
 
 /**
  * Runs `task` once the browser has nothing more urgent to do (at the latest after `timeout` ms), and returns a
- * function that cancels it. Pages use it to fetch the code they need after their first render (issue 7), so that
+ * function that cancels it. Pages use it to fetch the code they need after their first render, so that
  * code does not hold the first paint back and is there by the time the visitor reaches it.
  */
 export function whenIdle(task: () => void, timeout = 1500): () => void {

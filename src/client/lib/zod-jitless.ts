@@ -5,7 +5,7 @@
  *
  * zod keeps its global configuration on `globalThis.__zod_globalConfig` (shared by every copy of zod on the page)
  * and adopts an object already there, so the setting is made without loading zod itself: the forms that need zod
- * load it with their own code, and the landing page does not carry it (issue 7, the page's budget).
+ * load it with their own code, and the landing page does not carry it (the page's budget).
  * `tests/unit/zod-jitless.test.ts` proves zod picks the setting up.
  */
 type ZodGlobal = typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };

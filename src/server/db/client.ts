@@ -30,7 +30,7 @@ export type DatabaseOptions = {
 };
 
 /**
- * postgres.js as drizzle sees it, with every parameterised statement prepared on the server (issue 7). Drizzle sends
+ * postgres.js as drizzle sees it, with every parameterised statement prepared on the server. Drizzle sends
  * its queries through `sql.unsafe`, which postgres.js runs unprepared by default; an unprepared statement with
  * parameters costs two round trips (postgres.js first asks the server for the parameter types) and is parsed and
  * planned again each time. Prepared, it is parsed once per connection and costs one round trip. postgres.js keeps the

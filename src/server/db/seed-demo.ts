@@ -1576,7 +1576,7 @@ async function writeDemoData(
     const seed = BOOKINGS.find((b) => b.key === p.booking)!;
     const booking = bookingRows.find((b) => b.id === bookingIds.get(p.booking))!;
     const projectId = randomUUID();
-    // 48 hours from opening, but never later than 24 hours before the event (architecture section 5).
+    // 48 hours from opening, but never later than 24 hours before the event (docs/product.md#auto-assign).
     const latest = istAt(booking.eventDate!, '00:00').getTime() - 24 * HOUR_MS;
     await tx.insert(projects).values({
       id: projectId,

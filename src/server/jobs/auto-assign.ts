@@ -58,7 +58,7 @@ export type AutoAssignRunner = {
 type AwardJob = { project_id: string };
 
 /**
- * The auto-assign runner (architecture section 5, issue 5). Every open project is awarded at its auto-assign date,
+ * The auto-assign runner (docs/product.md#auto-assign). Every open project is awarded at its auto-assign date,
  * exactly once, whatever the number of processes and whatever crashes:
  *
  * - The award itself (`awardProject` / `awardDueProjects`) is idempotent: a locked row plus a guarded

@@ -4,7 +4,7 @@ import { analyticsEvents } from '../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
 import type { ServiceDeps } from '../context';
 
-/** Raw IP addresses are kept at most this long (architecture section 5; the privacy policy says so). */
+/** Raw IP addresses are kept at most this long (docs/product.md#privacy; the privacy policy says so). */
 export const IP_RETENTION_DAYS = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
  * Request collapsing: concurrent callers asking the same question of the same database share one query. A caller
  * that arrives while the query runs gets its answer; the first caller after it settles starts a new one, so no
  * answer is older than the query that was in flight when it was asked. Under load this turns fifty identical
- * reads into one (issue 7: `GET /api/health` and `/api/testimonials` within reach of a bare route); a lone caller
+ * reads into one (`GET /api/health` and `/api/testimonials` within reach of a bare route); a lone caller
  * sees no difference. Keyed by an object (the database), so apps sharing a process never share answers.
  */
 export function collapsed<Key extends object, T>(load: (key: Key) => Promise<T>): (key: Key) => Promise<T> {

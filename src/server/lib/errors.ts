@@ -5,7 +5,7 @@ type ErrorSpec = { status: number; trpc: TRPC_ERROR_CODE_KEY; detail: string };
 
 /**
  * Every error the services raise, with its HTTP status, tRPC code and default message: one table, so REST and
- * tRPC answer alike (architecture section 3).
+ * tRPC answer alike (docs/api.md).
  */
 export const ERRORS = {
   BAD_REQUEST: { status: 400, trpc: 'BAD_REQUEST', detail: 'Bad request' },

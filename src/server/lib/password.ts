@@ -6,7 +6,7 @@ import type { PasswordHashOptions } from '../config';
  * At most this many argon2 computations run at once, one per core the process may use; the others wait their
  * turn. argon2 runs on libuv's threadpool, so it never blocks the event loop, but unbounded a burst of sign-ins
  * would take all four pool threads (file and DNS work then queue behind them), hold 19 MiB per hash in flight and
- * leave no core to the event loop, for no more throughput than the cores give (issue 7; performance research 2.2).
+ * leave no core to the event loop, for no more throughput than the cores give (performance research 2.2).
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism());
 

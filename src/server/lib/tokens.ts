@@ -6,7 +6,7 @@ export type TokenClaims = { sub: string; ver: number };
 /** Tokens above this size are refused before any parsing. */
 const MAX_TOKEN_LENGTH = 8 * 1024;
 
-/** HS256 access token: 12 h lifetime, issuer and audience set, `sub` = user id, `ver` = token version (issue 2). */
+/** HS256 access token: 12 h lifetime, issuer and audience set, `sub` = user id, `ver` = token version. */
 export async function signAccessToken(config: Config, claims: TokenClaims): Promise<string> {
   return new SignJWT({ ver: claims.ver })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -19,7 +19,7 @@ const FAMILY_NAMES: Record<string, string> = {
 const MAX_USER_AGENT_LENGTH = 512;
 
 /**
- * Browser family and device class from a User-Agent (architecture section 5 "Analytics"), with bowser, a
+ * Browser family and device class from a User-Agent (docs/product.md#privacy "Analytics"), with bowser, a
  * maintained MIT parser. Never throws: an odd header only yields unknowns.
  */
 export function parseUserAgent(userAgent: string | undefined | null): ClientAgent {

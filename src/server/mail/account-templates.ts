@@ -5,7 +5,7 @@ import { paiseToRupees } from '../../shared/pricing';
 import type { RefundComputation } from '../../shared/refund-policy';
 import { quoteReference, render, type EmailMessage } from './templates';
 
-/** Customer-account messages (issue 6): payment receipts, cancellations, date changes, subscription refunds. */
+/** Customer-account messages: payment receipts, cancellations, date changes, subscription refunds. */
 type Recipient = { email: string; name: string };
 const rupees = (paise: number) => formatInr(paiseToRupees(paise));
 

@@ -32,7 +32,7 @@ export function formatIndiaDateTime(instant: Date): string {
   return `${formatLongDate(isoDateInIndia(instant))}, ${timeInIndia.format(instant)} IST`;
 }
 
-/** The event date as messages show it ('PPP', spec section 9), or a placeholder while it is not fixed. */
+/** The event date as messages show it ('PPP', docs/product.md#screens), or a placeholder while it is not fixed. */
 export function eventDateLabel(eventDate: string | null): string {
   return eventDate ? formatLongDate(eventDate) : 'a date to be confirmed';
 }
@@ -48,7 +48,7 @@ function eventRows(event: ProjectEvent): Row[] {
   ];
 }
 
-/** The notification text of an invitation (issue 5): "New project: {event name} on {date} — submit your quote". */
+/** The notification text of an invitation: "New project: {event name} on {date} — submit your quote". */
 export function invitationMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>): string {
   return `New project: ${event.eventName} on ${eventDateLabel(event.eventDate)} — submit your quote`;
 }

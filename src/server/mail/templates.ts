@@ -151,8 +151,8 @@ export function quoteReference(bookingId: string): string {
 }
 
 /**
- * The instant-quote e-mail (issue 3 "queue an e-mail with the quote to the customer"): every line of the quote,
- * its validity (7 days, spec section 9) and the next steps.
+ * The instant-quote e-mail: every line of the quote,
+ * its validity (7 days, docs/product.md#quotes) and the next steps.
  */
 export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: InstantQuoteResult): EmailMessage {
   const tier = humanize(quote.tier);
@@ -268,7 +268,7 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
 }
 
 /**
- * The acknowledgement of a service inquiry (issue 3): what the customer asked for, and the spec's promise
+ * The acknowledgement of a service inquiry: what the customer asked for, and the spec's promise
  * "We will contact you soon with a customized quote" (section 8).
  */
 export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryData, bookingId: string): EmailMessage {
@@ -315,8 +315,8 @@ export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryD
 }
 
 /**
- * The acknowledgement of a vendor application (issue 4): what we received, and that the account works once an
- * admin approves it (architecture section 5).
+ * The acknowledgement of a vendor application: what we received, and that the account works once an
+ * admin approves it (docs/product.md#vendors).
  */
 export function vendorRegistrationReceivedEmail(brand: Brand, input: VendorRegisterData): EmailMessage {
   const rows: Row[] = [
@@ -353,7 +353,7 @@ export function vendorRegistrationReceivedEmail(brand: Brand, input: VendorRegis
 
 type VendorContact = { email: string; contactPerson: string; businessName: string };
 
-/** Approval (issue 4 "Approve/reject e-mails the vendor"): the account is active and can sign in now. */
+/** Approval: the account is active and can sign in now. */
 export function vendorApprovedEmail(brand: Brand, vendor: VendorContact): EmailMessage {
   const { text, html } = render({
     brand,
@@ -377,7 +377,7 @@ export function vendorApprovedEmail(brand: Brand, vendor: VendorContact): EmailM
   return { to: vendor.email, subject: `Your ${brand.name} vendor account is approved`, text, html, template: 'vendor_approved' };
 }
 
-/** Rejection with the admin's reason (architecture section 5: "rejected with a required reason"). */
+/** Rejection with the admin's reason (docs/product.md#vendors: "rejected with a required reason"). */
 export function vendorRejectedEmail(brand: Brand, vendor: VendorContact, reason: string): EmailMessage {
   const { text, html } = render({
     brand,

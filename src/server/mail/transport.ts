@@ -38,7 +38,7 @@ function messageOptions(config: MailConfig, mail: OutgoingMail): SendMailOptions
 
 /**
  * `SMTP_URL` set: nodemailer over SMTP. Unset: nodemailer builds the same message and it is written as an .eml
- * file under `DATA_DIR/mail` (issue 3: without a mail server messages are kept and readable). Neither transport
+ * file under `DATA_DIR/mail` (without a mail server messages are kept and readable). Neither transport
  * may read local files or URLs named in a message.
  */
 export function createMailTransport(config: MailConfig): MailTransport {

@@ -45,7 +45,7 @@ export type MailWorker = {
 };
 
 /**
- * Sends `email_outbox` rows (issue 3 "E-mail"). Several workers, in one process or many, may run against one
+ * Sends `email_outbox` rows. Several workers, in one process or many, may run against one
  * database: a row is claimed by a single guarded UPDATE whose sub-select takes the row lock with
  * `FOR UPDATE SKIP LOCKED`, and the claim pushes `send_after` past a lease so nobody else picks it up while it is
  * being sent. Every later write is guarded by the attempt number the claim returned, so a worker that outlived its

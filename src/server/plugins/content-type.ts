@@ -11,7 +11,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerJsonOnly(app: FastifyInstance): void {
   // preParsing: after every onRequest hook (headers, limits), before the body is read.
-  // A callback hook, not an async one: it runs for every request, and most need nothing from it (issue 7).
+  // A callback hook, not an async one: it runs for every request, and most need nothing from it.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     if (!BODY_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done(null, payload);
     const type = request.headers['content-type'];

@@ -12,7 +12,7 @@ const FASTIFY_DETAILS: Record<string, string> = {
 };
 
 /**
- * The REST error contract (architecture section 3): `{detail: string}` for 4xx, `{detail: [{loc, msg, type}]}`
+ * The REST error contract (docs/api.md): `{detail: string}` for 4xx, `{detail: [{loc, msg, type}]}`
  * with 422 for invalid input, and a bare "Internal server error" plus the request id for anything unexpected.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

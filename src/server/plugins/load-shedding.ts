@@ -28,7 +28,7 @@ export async function registerLoadShedding(app: FastifyInstance, config: LoadShe
   app.addHook('preClose', async () => {
     draining = true;
   });
-  // Callback hooks, not async ones: they run for every request and almost never act (issue 7).
+  // Callback hooks, not async ones: they run for every request and almost never act.
   app.addHook('onRequest', (request, reply, done) => {
     if (!draining) return done();
     void shed(request, reply.header('connection', 'close'), 'stopping');

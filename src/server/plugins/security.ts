@@ -27,7 +27,7 @@ const isApi = (request: FastifyRequest) => request.url === '/api' || request.url
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
   const { production } = options;
   // helmet itself, built once. The Fastify wrapper (@fastify/helmet) rebuilds it on every request, which was a fifth
-  // of the CPU a health check costs (issue 7); the headers are the same for every answer, so once is enough.
+  // of the CPU a health check costs; the headers are the same for every answer, so once is enough.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -12,7 +12,7 @@ export type TrpcOptions<TRouter extends AnyRouter> = {
 
 /**
  * tRPC on Fastify: `<prefix>/:path` handed to tRPC's own request resolver (`resolveResponse`), as tRPC's Fastify
- * adapter does, with three differences measured in issue 7 (docs/decisions.md, "tRPC adapter"):
+ * adapter does, with three differences measured (docs/decisions.md, "tRPC adapter"):
  * - the request is not a WHATWG `Request` (see `toFetchRequest`);
  * - the request's abort signal fires only when the client goes away before the answer, not after every answer
  *   (the adapter aborts it when the response closes, building a DOMException and running abort listeners for

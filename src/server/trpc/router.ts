@@ -10,7 +10,7 @@ import { testimonialsRouter } from '../modules/testimonials/testimonials.router'
 import { vendorRouter } from '../modules/vendor/vendor.router';
 import { router } from './init';
 
-/** The root router: one sub-router per domain (architecture section 3). */
+/** The root router: one sub-router per domain (docs/api.md). */
 export const appRouter = router({
   auth: authRouter,
   site: siteRouter,

@@ -14,7 +14,7 @@ export type ChangeDateInput = z.input<typeof changeDateInputSchema>;
 
 export const createTokenOrderInputSchema = z.object({ booking_id: uuidSchema });
 
-/** A signed-in customer needs nothing; a visitor gives e-mail and phone (spec section 5 subscription block). */
+/** A signed-in customer needs nothing; a visitor gives e-mail and phone (docs/product.md#subscriptions subscription block). */
 export const createSubscriptionOrderInputSchema = z
   .object({ email: emailSchema.optional(), phone: phoneSchema.optional() })
   .default({});

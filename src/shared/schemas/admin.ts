@@ -10,7 +10,7 @@ import type { BookingRequirements } from './bookings';
 import type { QuotationDto } from './quotation';
 import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
 
-/** Spec section 3 "Dashboard stats" with architecture section 5's definitions; revenue in rupees. */
+/** docs/product.md#screens "Dashboard stats" with docs/product.md#screens's definitions; revenue in rupees. */
 export type DashboardStatsDto = {
   total_bookings: number;
   /** inquiry + quoted */
@@ -27,7 +27,7 @@ export type DashboardStatsDto = {
 /** A booking's requirements in the admin view: the stored ones plus `guest_count` (0 when not known yet). */
 export type BookingRequirementsDto = BookingRequirements & { guest_count: number };
 
-/** Spec section 3 "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees. */
+/** docs/product.md#pricing "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees. */
 export type AdminBookingDto = {
   id: string;
   event_name: string;
@@ -59,7 +59,7 @@ export const bookingStatusSchema = z.enum(BOOKING_STATUSES, {
 });
 
 /**
- * The admin's booking list: newest first, 10 by default (spec section 9), up to 100 a page; `q` searches client
+ * The admin's booking list: newest first, 10 by default (docs/product.md#booking-statuses), up to 100 a page; `q` searches client
  * name and e-mail and event name, or the event date (`2027-03-05`, `2027-03` or `2027`); `status` filters.
  */
 export const adminBookingsQuerySchema = listQuerySchema(10, 100).extend({ status: bookingStatusSchema.optional() });
@@ -69,7 +69,7 @@ export type Page<T> = { items: T[]; total: number };
 
 export const bookingIdInputSchema = z.object({ id: uuidSchema });
 
-/** A status move (architecture section 5 state machine); only the status is taken from the payload. */
+/** A status move (docs/product.md#booking-statuses state machine); only the status is taken from the payload. */
 export const setBookingStatusFieldsSchema = z.object({ status: bookingStatusSchema });
 export const setBookingStatusInputSchema = z.object({ id: uuidSchema, status: bookingStatusSchema });
 export type SetBookingStatusInput = z.input<typeof setBookingStatusInputSchema>;
@@ -79,7 +79,7 @@ export type BookingChangeResult = { message: string; booking: AdminBookingDto };
 // ---------------------------------------------------------------------------------------------------------------
 // Customers
 
-/** Spec section 3 "Customer", plus whether the account is active. */
+/** docs/product.md#privacy "Customer", plus whether the account is active. */
 /** The e-mail domain of an erased customer's account (`.invalid` is reserved and never delivers). */
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
 
@@ -98,11 +98,11 @@ export type CustomerDto = {
   is_active: boolean;
 };
 
-/** Newest first, 10 by default (spec section 9); `q` searches name, e-mail and phone. */
+/** Newest first, 10 by default (docs/product.md#accounts); `q` searches name, e-mail and phone. */
 export const customersQuerySchema = listQuerySchema(10, 100);
 export type CustomersQuery = z.input<typeof customersQuerySchema>;
 
-/** The Edit dialog (issue 4): name, phone, city. Absent keeps a value; null or empty clears phone and city. */
+/** The Edit dialog: name, phone, city. Absent keeps a value; null or empty clears phone and city. */
 export const updateCustomerFieldsSchema = z
   .object({
     full_name: nameSchema('Full name').optional(),

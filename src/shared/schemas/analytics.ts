@@ -3,7 +3,7 @@ import { PAGE_PATH_MAX_LENGTH } from '../analytics';
 
 export { PAGE_PATH_MAX_LENGTH };
 
-/** A page view the client reports once per route change (issue 3 "Analytics"): the path only, never the page. */
+/** A page view the client reports once per route change: the path only, never the page. */
 export const pageViewInputSchema = z.object({
   path: z
     .string({ error: 'Path is required' })

@@ -8,14 +8,14 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
-/** Login payload (spec section 7): email, password. The password is checked exactly as typed. */
+/** Login payload (docs/api.md): email, password. The password is checked exactly as typed. */
 export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-/** Customer registration payload (spec section 3): email, password, full_name, phone. */
+/** Customer registration payload (docs/product.md#accounts): email, password, full_name, phone. */
 export const registerInputSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
@@ -35,7 +35,7 @@ export const userDtoSchema = z.object({
   /** The account opened the confirmation link sent to `email`; until then bookings made in it stay hidden. */
   email_verified: z.boolean(),
 });
-/** The user as every client sees it (spec section 3 "User"). Never carries the hash or token version. */
+/** The user as every client sees it (docs/product.md#payments "User"). Never carries the hash or token version. */
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 export type AuthResult = { access_token: string; token_type: 'bearer'; user: UserDto };

@@ -24,7 +24,7 @@ export type BookingRequirements = {
   photography_required?: boolean;
 };
 
-/** An inquiry's guest count: the form sends 0 when it cannot read a number (spec section 5 "Inquiry form"). */
+/** An inquiry's guest count: the form sends 0 when it cannot read a number (docs/product.md#pricing "Inquiry form"). */
 const inquiryGuestCountSchema = z
   .number({
     error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
@@ -33,7 +33,7 @@ const inquiryGuestCountSchema = z
   .min(0, 'Guest count cannot be negative')
   .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
 
-/** `requirements` of the booking/inquiry payload (spec section 3), with the spec's defaults (section 9). */
+/** `requirements` of the booking/inquiry payload (docs/product.md#quotes), with the spec's defaults (section 9). */
 export const inquiryRequirementsSchema = z.object(
   {
     guest_count: inquiryGuestCountSchema,
@@ -50,8 +50,8 @@ export const inquiryRequirementsSchema = z.object(
 );
 
 /**
- * The booking/inquiry payload (spec section 3) posted by the service inquiry modal to `POST /api/bookings`.
- * Name, e-mail, phone and guest count are required (spec section 5 "Inquiry form"); the date may be open.
+ * The booking/inquiry payload (docs/product.md#pricing) posted by the service inquiry modal to `POST /api/bookings`.
+ * Name, e-mail, phone and guest count are required (docs/product.md#pricing "Inquiry form"); the date may be open.
  */
 export const bookingInquiryInputSchema = z.object({
   client_name: nameSchema('Full name'),

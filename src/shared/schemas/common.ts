@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, todayInIndia } from '../dates';
 
-/** E-mail as typed by a person: trimmed and lower-cased, so uniqueness is case-insensitive (issue 2). */
+/** E-mail as typed by a person: trimmed and lower-cased, so uniqueness is case-insensitive. */
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -11,7 +11,7 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /**
- * Indian mobile numbers (spec section 9: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or 0
+ * Indian mobile numbers (docs/product.md#accounts: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or 0
  * prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9.
  */
 export function normalizeIndianPhone(raw: string): string | null {
@@ -47,7 +47,7 @@ export function nameSchema(label: string, max = 100) {
 export const uuidSchema = z.uuid({ error: 'Invalid id' });
 
 /**
- * An event date: `YYYY-MM-DD`, a real calendar date, today or later in India time (architecture section 5).
+ * An event date: `YYYY-MM-DD`, a real calendar date, today or later in India time (docs/product.md#screens).
  * "Today" is read when the value is checked, never when the module loads.
  */
 export const eventDateSchema = z

@@ -12,7 +12,7 @@ export const paymentStatusInputSchema = z.object({
 export type PaymentStatusInput = z.input<typeof paymentStatusInputSchema>;
 
 /**
- * Spec section 3 "Payment status response", plus the order id and amount (architecture section 5) and what the
+ * docs/product.md#subscriptions "Payment status response", plus the order id and amount (docs/product.md#subscriptions) and what the
  * order pays for, so the result page can tell a ₹99 subscription from the ₹999 booking token.
  */
 export type PaymentStatusDto = {

@@ -4,7 +4,7 @@ import { optionalTextSchema, uuidSchema } from './common';
 
 /** At most this many suppliers in one assignment (a catering booking needs a handful of quotes, not hundreds). */
 export const MAX_SUPPLIERS_PER_ASSIGNMENT = 20;
-/** Quotes are positive and at most ₹10,00,00,000 (10 crore, architecture section 5). */
+/** Quotes are positive and at most ₹10,00,00,000 (10 crore, docs/product.md#vendors). */
 export const MAX_QUOTE_RUPEES = 100_000_000;
 export const QUOTE_NOTES_MAX_LENGTH = 2000;
 /** `items` is stored as sent (the spec's client always sends an empty list), within these bounds. */
@@ -46,7 +46,7 @@ const supplierIdsSchema = z
       .max(MAX_SUPPLIERS_PER_ASSIGNMENT, `At most ${MAX_SUPPLIERS_PER_ASSIGNMENT} suppliers can be invited at once`),
   );
 
-/** `POST /api/projects?booking_id=..&supplier_ids=..` / `admin.projects.assign` (spec section 7). */
+/** `POST /api/projects?booking_id=..&supplier_ids=..` / `admin.projects.assign` (docs/api.md). */
 export const assignProjectInputSchema = z.object({
   booking_id: uuidSchema,
   supplier_ids: supplierIdsSchema,
@@ -61,7 +61,7 @@ export const awardProjectInputSchema = z.object({ project_id: uuidSchema, suppli
 export type AwardProjectInput = z.input<typeof awardProjectInputSchema>;
 
 /**
- * A quote amount in rupees (spec section 5: "sent as a decimal number"): a JSON number, more than zero, at most
+ * A quote amount in rupees (docs/product.md#quotes: "sent as a decimal number"): a JSON number, more than zero, at most
  * ₹10 crore, with at most two decimals (paise).
  */
 export const quoteAmountSchema = z
@@ -205,7 +205,7 @@ export type SupplierNotificationDto = {
 
 export type SupplierProjectOutcome = 'open' | 'won' | 'not_selected' | 'unassigned' | 'cancelled';
 
-/** Spec section 3 "Supplier project", plus the supplier's own quote and the outcome. */
+/** docs/product.md#auto-assign "Supplier project", plus the supplier's own quote and the outcome. */
 export type SupplierProjectDto = {
   id: string;
   booking_id: string;

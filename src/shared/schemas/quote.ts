@@ -10,7 +10,7 @@ export const eventTypeSchema = z.enum(EVENT_TYPES, { error: 'Choose a valid even
 export const venueTypeSchema = z.enum(VENUE_TYPES, { error: 'Choose a valid venue type' });
 export const pricingTierSchema = z.enum(PRICING_TIERS, { error: 'Choose a valid package: basic, premium or luxury' });
 
-/** Guests of an instant quote: a whole number from 1 to 10,000 (architecture section 5). */
+/** Guests of an instant quote: a whole number from 1 to 10,000 (docs/product.md#pricing). */
 export const quoteGuestCountSchema = z
   .number({
     error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
@@ -20,8 +20,8 @@ export const quoteGuestCountSchema = z
   .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
 
 /**
- * The instant-quote payload (spec section 7 `POST /quotation/instant`), shared by REST and tRPC. `client_phone`
- * is optional: the spec's REST payload has none, the app's own form collects it (issue 3).
+ * The instant-quote payload (docs/api.md `POST /quotation/instant`), shared by REST and tRPC. `client_phone`
+ * is optional: the spec's REST payload has none, the app's own form collects it.
  */
 export const instantQuoteInputSchema = z.object({
   event_type: eventTypeSchema,
@@ -34,7 +34,7 @@ export const instantQuoteInputSchema = z.object({
   client_name: nameSchema('Full name'),
   event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH),
   client_phone: optionalPhoneSchema,
-  /** The venue's own name as the visitor typed it (spec section 2 "Venue Name"); optional, as in the spec's payload. */
+  /** The venue's own name as the visitor typed it (docs/product.md#screens "Venue Name"); optional, as in the spec's payload. */
   venue_name: optionalTextSchema('Venue name', VENUE_NAME_MAX_LENGTH),
 });
 export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
@@ -62,7 +62,7 @@ export type QuoteLine = {
 
 /**
  * The instant-quote answer. The spec reads tier, subtotal, gst_amount, final_amount, guest_count and
- * base_price_per_person; the rest is this product's (issue 3). Amounts in rupees, dates `YYYY-MM-DD`.
+ * base_price_per_person; the rest is this product's. Amounts in rupees, dates `YYYY-MM-DD`.
  */
 export type InstantQuoteResult = {
   quote_id: string;
@@ -78,6 +78,6 @@ export type InstantQuoteResult = {
   final_amount: number;
   valid_until: string;
   breakdown: QuoteLine[];
-  /** Present only when the subscriber's one-time 5% discount was applied to this quote (issue 6); rupees. */
+  /** Present only when the subscriber's one-time 5% discount was applied to this quote; rupees. */
   subscriber_discount?: { percent: number; amount: number };
 };

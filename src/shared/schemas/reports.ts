@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApprovalStatus, DeviceClass, EventType, PricingTier } from '../domain';
 import { listQuerySchema } from './common';
 
-/** Spec section 3 "Reports summary". Device counts cover every recorded visitor event (page views and quotes). */
+/** docs/product.md#privacy "Reports summary". Device counts cover every recorded visitor event (page views and quotes). */
 export type ReportsSummaryDto = {
   analytics: {
     total_page_views: number;
@@ -16,7 +16,7 @@ export type ReportsSummaryDto = {
 /** Where a report row's visitor came from; null when nothing was recorded. */
 export type VisitorAnalyticsDto = { ip_address: string | null; browser: string | null; device: DeviceClass | null };
 
-/** Spec section 3 "Customer report row": one per booking, with the analytics of its latest quotation. */
+/** docs/product.md#privacy "Customer report row": one per booking, with the analytics of its latest quotation. */
 export type CustomerReportRowDto = {
   booking_id: string;
   customer_name: string;
@@ -30,7 +30,7 @@ export type CustomerReportRowDto = {
   analytics: VisitorAnalyticsDto | null;
 };
 
-/** Spec section 3 "Vendor report row": one per supplier, with the analytics of its registration. */
+/** docs/product.md#vendors "Vendor report row": one per supplier, with the analytics of its registration. */
 export type VendorReportRowDto = {
   supplier_id: string;
   business_name: string;

@@ -5,7 +5,7 @@ import { BUSINESS_NAME_MAX_LENGTH } from '../vendor-limits';
 import { dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
 
 /**
- * Spec section 3 "Supplier". `total_projects` counts the projects the supplier has been invited to (the list the
+ * docs/product.md#auto-assign "Supplier". `total_projects` counts the projects the supplier has been invited to (the list the
  * Projects button shows); `awarded_projects` how many of them it won.
  */
 export type SupplierDto = {
@@ -46,7 +46,7 @@ export const servicesSchema = z
   .transform((value) => (typeof value === 'string' ? splitServices(value) : dedupeServices(value)));
 
 /**
- * The admin's "Add New Supplier" payload (spec section 3 "New supplier form"). The supplier is approved and
+ * The admin's "Add New Supplier" payload (docs/product.md#vendors "New supplier form"). The supplier is approved and
  * active at once; approval, verification, rating and the login are never taken from the payload.
  */
 export const createSupplierInputSchema = z.object({
@@ -59,7 +59,7 @@ export const createSupplierInputSchema = z.object({
 });
 export type CreateSupplierInput = z.input<typeof createSupplierInputSchema>;
 
-/** The Edit dialog (issue 4): name, phone, location, services, active. Anything else is ignored. */
+/** The Edit dialog: name, phone, location, services, active. Anything else is ignored. */
 export const updateSupplierFieldsSchema = z
   .object({
     name: nameSchema('Name').optional(),
@@ -84,7 +84,7 @@ export type SuppliersQuery = z.input<typeof suppliersQuerySchema>;
 
 export const supplierIdInputSchema = z.object({ id: uuidSchema });
 
-/** One project a supplier was invited to, with its own quote (issue 4 "Projects (the supplier's projects and quotes)"). */
+/** One project a supplier was invited to, with its own quote. */
 export type SupplierProjectDto = {
   id: string;
   booking_id: string;

@@ -1,6 +1,6 @@
 import type { EventType } from '../domain';
 
-/** Spec section 3 "Testimonial"; `event_date` is `YYYY-MM-DD` or null. */
+/** docs/product.md#screens "Testimonial"; `event_date` is `YYYY-MM-DD` or null. */
 export type TestimonialDto = {
   id: string;
   client_name: string;

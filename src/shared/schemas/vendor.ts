@@ -16,13 +16,13 @@ export const REJECTION_REASON_MAX_LENGTH = 500;
 export const MAX_SERVICES = 30;
 export const SERVICE_MAX_LENGTH = 100;
 
-/** What `POST /api/vendor/register` answers (spec section 8: the client shows the server's message). */
+/** What `POST /api/vendor/register` answers (docs/product.md#screens: the client shows the server's message). */
 export const VENDOR_REGISTERED_MESSAGE =
   'Vendor registration submitted successfully! Your account will be activated after admin approval. We will email you once it has been reviewed.';
 
 /**
  * The services list of a supplier from free text: split on commas and line breaks, trimmed, empty pieces
- * dropped, duplicates (any letter case) dropped, at most 30 (issue 4 "services array derived by splitting
+ * dropped, duplicates (any letter case) dropped, at most 30 ("services array derived by splitting
  * services_offered on commas").
  */
 export function splitServices(text: string): string[] {
@@ -43,7 +43,7 @@ export function dedupeServices(items: readonly string[]): string[] {
   return out;
 }
 
-/** Years in business: a whole number 0-50 (spec section 5); absent or null means 0 (spec section 3 default). */
+/** Years in business: a whole number 0-50 (docs/product.md#vendors); absent or null means 0 (docs/product.md#vendors default). */
 export const experienceYearsSchema = z
   .number({ error: 'Experience must be a number of years' })
   .int('Experience must be a whole number of years')
@@ -92,7 +92,7 @@ export const optionalPortfolioLinkSchema = z
   });
 
 /**
- * The vendor registration payload (spec section 3; confirm-password is not sent). Any other key (role,
+ * The vendor registration payload (docs/product.md#booking-statuses; confirm-password is not sent). Any other key (role,
  * approval_status, is_active, ...) is dropped: a vendor always starts pending and inactive.
  */
 export const vendorRegisterInputSchema = z.object({
@@ -114,7 +114,7 @@ export type VendorRegisterData = z.output<typeof vendorRegisterInputSchema>;
 /** `POST /api/vendor/register` answers 201 with this. */
 export type VendorRegisterResult = { message: string; supplier_id: string };
 
-/** Spec section 3 "Pending vendor", plus when the application arrived. */
+/** docs/product.md#vendors "Pending vendor", plus when the application arrived. */
 export type PendingVendorDto = {
   id: string;
   business_name: string;
@@ -138,7 +138,7 @@ export type PendingVendorsQuery = z.input<typeof pendingVendorsQuerySchema>;
 /** A vendor (supplier) id in a path or input. */
 export const vendorIdInputSchema = z.object({ id: uuidSchema });
 
-/** The reason an admin gives when rejecting (spec section 5); required, 1-500 characters. */
+/** The reason an admin gives when rejecting (docs/product.md#vendors); required, 1-500 characters. */
 export const rejectionReasonSchema = z
   .string({ error: 'A reason for rejection is required' })
   .trim()

@@ -31,7 +31,7 @@ const LOADING_TEXT = 'Loading Admin Dashboard...';
 
 type TabId = 'bookings' | 'suppliers' | 'customers' | 'payments' | 'vendors' | 'reports' | 'analytics';
 
-/** Spec section 2: the tabs, in this order, Bookings first; Payments (issue 6) sits with the day-to-day work. */
+/** docs/product.md#screens: the tabs, in this order, Bookings first; Payments sits with the day-to-day work. */
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
   { id: 'suppliers', label: 'Suppliers', icon: <Store /> },
@@ -44,7 +44,7 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
 
 type QueryState = { isPending: boolean; isError: boolean; error: unknown; errorUpdatedAt: number };
 
-/** Spec section 8: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out message). */
+/** docs/product.md#screens: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out message). */
 function useLoadFailureToast(queries: readonly QueryState[]) {
   const failedAt = Math.max(0, ...queries.filter((q) => q.isError && httpStatusOf(q.error) !== 401).map((q) => q.errorUpdatedAt));
   useEffect(() => {
@@ -52,7 +52,7 @@ function useLoadFailureToast(queries: readonly QueryState[]) {
   }, [failedAt]);
 }
 
-/** Spec section 8: "A report load failure is only logged, with no toast." */
+/** docs/product.md#screens: "A report load failure is only logged, with no toast." */
 function useReportFailureLog(queries: readonly QueryState[]) {
   const failures = queries.filter((q) => q.isError);
   const failedAt = Math.max(0, ...failures.map((q) => q.errorUpdatedAt));
@@ -187,7 +187,7 @@ function AdminOnlyPanel({ name }: { name: string }) {
 }
 
 /**
- * Spec section 2 "Admin dashboard (/admin)", admin role only (issue 4): signed-out visitors go to /login (and come
+ * docs/product.md#screens "Admin dashboard (/admin)", admin role only: signed-out visitors go to /login (and come
  * back here after signing in), other roles see a "not allowed" panel. Logout ends on /login.
  */
 export function AdminDashboardPage() {

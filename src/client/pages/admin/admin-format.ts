@@ -9,7 +9,7 @@ export function eventDateText(date: string | null): string {
 
 const joinedFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** Spec section 2, Customers "Joined": `created_at` as a date in the viewer's own time zone. */
+/** docs/product.md#screens, Customers "Joined": `created_at` as a date in the viewer's own time zone. */
 export function localDateText(iso: string): string {
   return joinedFormat.format(new Date(iso));
 }
@@ -33,7 +33,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 type DetailItem = { msg?: unknown; loc?: unknown; type?: unknown };
 
 /**
- * Spec section 8's rule for a server detail: a string is shown as it is; a list is joined with commas (each item's
+ * docs/product.md#screens's rule for a server detail: a string is shown as it is; a list is joined with commas (each item's
  * `msg`, or its location path and type); an object is shown as JSON. Null when there is nothing to show.
  */
 export function describeDetail(detail: unknown): string | null {
@@ -55,7 +55,7 @@ export function describeDetail(detail: unknown): string | null {
 }
 
 /**
- * The assign failure message (spec section 8): the server's validation list when it sent one (tRPC puts REST's
+ * The assign failure message (docs/product.md#screens): the server's validation list when it sent one (tRPC puts REST's
  * `detail` list in `data.issues`), else its detail text, else 'Failed to assign supplier'.
  */
 export function assignFailureMessage(error: unknown): string {

@@ -6,7 +6,7 @@ import { useBrand } from '../../lib/brand';
 
 type AdminHeaderProps = { onLogout(): void; loggingOut: boolean };
 
-/** Spec section 2: the business name followed by "Admin Dashboard", the subtitle, Home and Logout. */
+/** docs/product.md#screens: the business name followed by "Admin Dashboard", the subtitle, Home and Logout. */
 export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
   const brand = useBrand();
   return (

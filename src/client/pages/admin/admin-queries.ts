@@ -1,6 +1,6 @@
 import { trpc } from '../../lib/trpc';
 
-/** Spec section 9: the Bookings and Customers tabs show the first 10. */
+/** docs/product.md#screens: the Bookings and Customers tabs show the first 10. */
 export const RECENT_BOOKINGS_INPUT = { limit: 10 } as const;
 export const CUSTOMERS_PAGE_SIZE = 10;
 export const CUSTOMERS_FIRST_PAGE = { limit: CUSTOMERS_PAGE_SIZE, offset: 0 } as const;
@@ -53,7 +53,7 @@ export function useEventTypeReport(enabled = true) {
   return trpc.admin.reports.eventTypeWise.useQuery(undefined, { enabled });
 }
 
-/** The reports load after the main load (spec section 7); their failures are only logged (section 8). */
+/** The reports load after the main load (docs/api.md); their failures are only logged (section 8). */
 export function useReports(enabled = true) {
   return [
     useReportSummary(enabled),
@@ -65,7 +65,7 @@ export function useReports(enabled = true) {
 }
 
 /**
- * Spec section 4: after approve, reject or assign "the dashboard data reloads (reports reload too after approve or
+ * docs/product.md#accounts: after approve, reject or assign "the dashboard data reloads (reports reload too after approve or
  * reject)". Every admin query is marked stale and the mounted ones refetch, so stats, lists and reports agree.
  */
 export function useReloadDashboard(): () => Promise<void> {

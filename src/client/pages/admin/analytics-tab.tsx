@@ -142,7 +142,7 @@ function WeeklyTrend() {
   );
 }
 
-/** Spec section 2, Analytics tab, plus the weekly chart of issue 4. */
+/** docs/product.md#screens, Analytics tab, plus the weekly chart. */
 export function AnalyticsTab() {
   const summary = useReportSummary();
   const analytics = summary.data?.analytics;

@@ -12,12 +12,12 @@ import { useLastDefined } from './use-last-defined';
 
 export const NO_SUPPLIERS_TEXT = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
 
-/** Spec section 5: "labelled with business name, name and location". */
+/** docs/product.md#vendors: "labelled with business name, name and location". */
 export function supplierOptionLabel(supplier: Pick<SupplierDto, 'business_name' | 'name' | 'location'>): string {
   return `${supplier.business_name} - ${supplier.name}${supplier.location ? ` (${supplier.location})` : ''}`;
 }
 
-/** Spec section 4: only suppliers that are both active and approved can be assigned. */
+/** docs/product.md#accounts: only suppliers that are both active and approved can be assigned. */
 export function isAssignable(supplier: Pick<SupplierDto, 'is_active' | 'approval_status'>): boolean {
   return supplier.is_active && supplier.approval_status === 'approved';
 }
@@ -25,7 +25,7 @@ export function isAssignable(supplier: Pick<SupplierDto, 'is_active' | 'approval
 type AssignSupplierDialogProps = { booking: AdminBookingDto | null; onClose(): void };
 
 /**
- * Spec section 2 "Assign Supplier to Event" with the rules of sections 5 and 8: a dropdown of active, approved
+ * docs/product.md#screens "Assign Supplier to Event" with the rules of sections 5 and 8: a dropdown of active, approved
  * suppliers; Assign stays disabled until one is chosen; success reloads the dashboard.
  */
 export function AssignSupplierDialog({ booking, onClose }: AssignSupplierDialogProps) {

@@ -25,7 +25,7 @@ function sentenceCase(text: string): string {
 }
 
 /**
- * The status control (issue 4): only the moves the shared state machine allows (architecture section 5) are
+ * The status control: only the moves the shared state machine allows (docs/product.md#refunds) are
  * offered; cancelling asks first, because it cannot be undone.
  */
 function StatusChange({ booking }: { booking: AdminBookingDto }) {
@@ -175,7 +175,7 @@ type BookingDetailsDialogProps = {
   onAssign(booking: AdminBookingDto): void;
 };
 
-/** Spec section 2 "Booking Details", with the status control and the project panel of issues 4 and 5. */
+/** docs/product.md#screens "Booking Details", with the status control and the project panel and 5. */
 export function BookingDetailsDialog({ booking, onClose, onAssign }: BookingDetailsDialogProps) {
   const shown = useLastDefined(booking);
   // The list row opens the dialog at once; the fresh record replaces it (and follows status changes).

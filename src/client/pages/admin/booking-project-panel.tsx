@@ -123,7 +123,7 @@ function QuoteCard({
 }
 
 /**
- * The booking's project (issue 5's admin panel): who was invited, their quotes side by side in award order, the
+ * The booking's project (the admin panel): who was invited, their quotes side by side in award order, the
  * auto-assign countdown, and an Award button to choose by hand before the date.
  */
 export function BookingProjectPanel({ bookingId }: { bookingId: string }) {

@@ -45,7 +45,7 @@ function RecentBookings({ onView, onAssign, onViewAll }: Actions & { onViewAll()
   );
 }
 
-/** Beyond the spec (issue 4): every booking, paged on the server, searchable by client, event or date. */
+/** Beyond the spec: every booking, paged on the server, searchable by client, event or date. */
 function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BookingStatus | ''>('');
@@ -129,7 +129,7 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
   );
 }
 
-/** Spec section 2, Bookings tab, with Booking Details and Assign Supplier. */
+/** docs/product.md#screens, Bookings tab, with Booking Details and Assign Supplier. */
 export function BookingsTab() {
   const [showAll, setShowAll] = useState(false);
   const [viewing, setViewing] = useState<AdminBookingDto | null>(null);

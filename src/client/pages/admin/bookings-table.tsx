@@ -18,7 +18,7 @@ type BookingsTableProps = {
   onAssign(booking: AdminBookingDto): void;
 };
 
-/** Spec section 2, Bookings tab: Event Details, Client, Date & Guests, Status, Actions (View, Assign Supplier). */
+/** docs/product.md#screens, Bookings tab: Event Details, Client, Date & Guests, Status, Actions (View, Assign Supplier). */
 export function BookingsTable({ label, bookings, onView, onAssign }: BookingsTableProps) {
   return (
     <TableFrame label={label} stackOnPhone>

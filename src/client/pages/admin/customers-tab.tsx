@@ -154,7 +154,7 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
   );
 }
 
-/** Spec section 2, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate (issue 4) and Erase (issue 8). */
+/** docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase. */
 export function CustomersTab() {
   const [page, setPage] = useState(0);
   const firstPage = useCustomersFirstPage();

@@ -227,7 +227,7 @@ function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[];
   );
 }
 
-/** Issue 6: the ₹999 token and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
+/** The ₹999 token and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
 export function PaymentOrdersPanel() {
   const state = useFilteredPage<OrderFilter>('pending');
   const [recording, setRecording] = useState<AdminPaymentDto | null>(null);

@@ -13,7 +13,7 @@ const SECTIONS: { id: Section; label: string }[] = [
 ];
 
 /**
- * Issue 6, the money side of the dashboard: payment orders waiting for a UTR, refunds owed after cancellations,
+ * The money side of the dashboard: payment orders waiting for a UTR, refunds owed after cancellations,
  * and the ₹99 subscriptions. Each section loads when it is opened.
  */
 export function PaymentsTab() {

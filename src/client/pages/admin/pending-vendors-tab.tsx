@@ -18,7 +18,7 @@ import { touchTarget } from '../../touch-targets';
 export const REJECT_PROMPT = 'Please provide a reason for rejection:';
 
 /**
- * Approve and reject (spec sections 2, 5, 7 and 8): the spec's toasts, and the whole dashboard (reports too)
+ * Approve and reject (docs/product.md#vendors): the spec's toasts, and the whole dashboard (reports too)
  * reloads after either.
  */
 function useVendorDecisions() {
@@ -87,7 +87,7 @@ type VendorDetailsDialogProps = {
   approving: boolean;
 };
 
-/** Spec section 2 "Vendor Details" with Approve, Reject and Close. */
+/** docs/product.md#screens "Vendor Details" with Approve, Reject and Close. */
 function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }: VendorDetailsDialogProps) {
   const shown = useLastDefined(vendor);
   return (
@@ -161,7 +161,7 @@ function EmailVerifiedBadge({ verified }: { verified: boolean }) {
   );
 }
 
-/** Spec section 2, Pending Vendors tab. */
+/** docs/product.md#screens, Pending Vendors tab. */
 export function PendingVendorsTab() {
   const vendors = usePendingVendors();
   const decisions = useVendorDecisions();

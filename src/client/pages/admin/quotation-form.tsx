@@ -41,7 +41,7 @@ function draftFrom(booking: AdminBookingDto): { lines: LineDraft[]; discount: st
 const numberOrText = (value: string): number | string | undefined => (value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value);
 
 /**
- * The admin's quotation (spec section 2, "A quotation screen holding quoted_amount, notes and items";
+ * The admin's quotation (docs/product.md#screens, "A quotation screen holding quoted_amount, notes and items";
  * docs/decisions.md, "Custom quotes and prices"): lines, a discount with its reason and notes, checked with the
  * shared schema before sending; the running sum comes from the same rule as the server's. GST is added by the
  * server at the rate in settings, and the sent quote shows it.

@@ -200,7 +200,7 @@ function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDt
   );
 }
 
-/** Refunds owed after cancellations (spec section 9's bands, or 100% when the company cancels), oldest first. */
+/** Refunds owed after cancellations (docs/product.md#refunds's bands, or 100% when the company cancels), oldest first. */
 export function RefundsPanel() {
   const state = useFilteredPage<RefundFilter>('due');
   const [marking, setMarking] = useState<AdminRefundDto | null>(null);

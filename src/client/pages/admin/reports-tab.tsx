@@ -32,7 +32,7 @@ function capitalized(text: string | null): string {
 }
 
 /**
- * Export CSV (spec section 7): every row of the report, not only the first page shown, read page by page from the
+ * Export CSV (docs/api.md): every row of the report, not only the first page shown, read page by page from the
  * server; 'No data to export' when there is nothing.
  */
 function useExport<Row extends CsvRow>(report: string, firstPage: Page<Row> | undefined, fetchPage: (offset: number) => Promise<Page<Row>>) {
@@ -206,7 +206,7 @@ function VendorReports() {
   );
 }
 
-/** Spec section 2, Reports tab: Customer Reports and Vendor Reports, each with Export CSV. */
+/** docs/product.md#screens, Reports tab: Customer Reports and Vendor Reports, each with Export CSV. */
 export function ReportsTab() {
   return (
     <Stack gap="6">

@@ -11,7 +11,7 @@ type ServicesFieldProps = {
 };
 
 /**
- * A supplier's services as tags (spec section 3: "services (list)"): Enter, a comma or leaving the field adds
+ * A supplier's services as tags (docs/product.md#vendors: "services (list)"): Enter, a comma or leaving the field adds
  * what was typed; pasted comma-separated text becomes several tags; Backspace removes the last one.
  */
 export function ServicesField({ value, onValueChange, error }: ServicesFieldProps) {

@@ -16,7 +16,7 @@ type Card = {
   palette: string;
 };
 
-/** Spec section 2's four cards, defined by architecture section 5. */
+/** docs/product.md#screens's four cards, defined by docs/product.md#screens. */
 const CARDS: Card[] = [
   { label: 'Total Bookings', value: (s) => numberFormat.format(s.total_bookings), icon: <CalendarCheck />, palette: 'blue' },
   { label: 'Pending Quotes', value: (s) => numberFormat.format(s.pending_bookings), icon: <Clock />, palette: 'yellow' },

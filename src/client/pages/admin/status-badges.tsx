@@ -3,7 +3,7 @@ import type { ApprovalStatus, ProjectStatus } from '../../../shared/domain';
 
 export { BOOKING_STATUS_PALETTE, BookingStatusBadge, bookingStatusLabel } from '../../components/booking-status-badge';
 
-/** Spec section 4: the vendor report's badge is green for approved, otherwise yellow. */
+/** docs/product.md#booking-statuses: the vendor report's badge is green for approved, otherwise yellow. */
 export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
   return (
     <Badge colorPalette={status === 'approved' ? 'green' : 'yellow'} variant="subtle" textTransform="capitalize" rounded="full" px="2.5">

@@ -26,7 +26,7 @@ function canRefund(subscription: SubscriptionDto): boolean {
   return subscription.status === 'active' || subscription.status === 'used';
 }
 
-/** Spec section 9: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided. */
+/** docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided. */
 function RefundSubscriptionDialog({ subscription, onClose }: { subscription: SubscriptionDto | null; onClose(): void }) {
   const shown = useLastDefined(subscription);
   const refund = trpc.admin.subscriptions.refund.useMutation();
@@ -145,7 +145,7 @@ function SubscriptionsTable({ subscriptions, onRefund }: { subscriptions: readon
   );
 }
 
-/** The ₹99 subscribers (newest 200), and the 50% refund of spec section 9. */
+/** The ₹99 subscribers (newest 200), and the 50% refund of docs/product.md#refunds. */
 export function SubscriptionsPanel() {
   const subscriptions = trpc.admin.subscriptions.list.useQuery();
   const [refunding, setRefunding] = useState<SubscriptionDto | null>(null);

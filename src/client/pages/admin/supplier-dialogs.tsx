@@ -63,7 +63,7 @@ function AddSupplierForm({ formId, create, onDone }: { formId: string; create: C
   );
 }
 
-/** Spec section 2 "Add New Supplier" (fields of section 3, placeholders of section 5, messages of section 8). */
+/** docs/product.md#screens "Add New Supplier" (fields of section 3, placeholders of section 5, messages of section 8). */
 export function AddSupplierDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const formId = useId();
   const create = trpc.admin.suppliers.create.useMutation();
@@ -173,7 +173,7 @@ function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string
   );
 }
 
-/** Issue 4: Edit changes name, phone, location, services and whether the supplier is active. */
+/** Edit changes name, phone, location, services and whether the supplier is active. */
 export function EditSupplierDialog({ supplier, onClose }: { supplier: SupplierDto | null; onClose(): void }) {
   const formId = useId();
   const shown = useLastDefined(supplier);

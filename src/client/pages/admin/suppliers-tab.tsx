@@ -14,7 +14,7 @@ import { AddSupplierDialog, EditSupplierDialog } from './supplier-dialogs';
 import { ProjectStatusBadge } from './status-badges';
 import { useLastDefined } from './use-last-defined';
 
-/** Spec section 2, Suppliers: business name, name, Verified/Pending, services, location, rating, projects. */
+/** docs/product.md#screens, Suppliers: business name, name, Verified/Pending, services, location, rating, projects. */
 function SupplierCard({ supplier, onEdit, onProjects }: { supplier: SupplierDto; onEdit(): void; onProjects(): void }) {
   return (
     <Card.Root as="article" aria-label={supplier.business_name} size="sm" bg="bg.panel" borderColor="border" rounded="lg" minW="0">
@@ -191,7 +191,7 @@ function SupplierProjectsDialog({ supplier, onClose }: { supplier: SupplierDto |
   );
 }
 
-/** Spec section 2, Suppliers tab, with working Edit and Projects (issue 4). */
+/** docs/product.md#screens, Suppliers tab, with working Edit and Projects. */
 export function SuppliersTab() {
   const suppliers = useSuppliers();
   const [adding, setAdding] = useState(false);

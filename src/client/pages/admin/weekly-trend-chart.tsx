@@ -11,7 +11,7 @@ export function weekLabel(weekStart: string): string {
 }
 
 /**
- * Quotes and bookings per week, last 12 weeks (issue 4): bars for quotes, a line for confirmed bookings. Its own
+ * Quotes and bookings per week, last 12 weeks: bars for quotes, a line for confirmed bookings. Its own
  * module, loaded only when the Analytics tab opens, so recharts never weighs on the rest of the dashboard. The
  * same numbers sit in a table for screen readers.
  */

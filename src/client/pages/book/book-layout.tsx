@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PageFrame } from '../../components/page-frame';
 import { PageHero } from '../../components/page-hero';
 
-/* The hero of /book, in the entry bundle with the page's frame (issue 7). */
+/* The hero of /book, in the entry bundle with the page's frame. */
 
 const HIGHLIGHTS = [
   { icon: ClipboardList, text: 'Choose a package' },
@@ -12,7 +12,7 @@ const HIGHLIGHTS = [
   { icon: BadgePercent, text: 'Volume discounts applied automatically' },
 ];
 
-/** The invitation to book (spec section 2: "a heading inviting the visitor to book an event"). */
+/** The invitation to book (docs/product.md#screens: "a heading inviting the visitor to book an event"). */
 function BookHero() {
   return (
     <PageHero

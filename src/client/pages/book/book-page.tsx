@@ -49,14 +49,14 @@ function fieldOfServerError(error: unknown, values: QuoteFormValues): QuoteField
 
 /*
  * The quote and the subscription offer are not needed until a quote exists: their code is fetched once the page
- * has rendered, and a quote that comes back first waits for it, so it always appears whole (issue 7).
+ * has rendered, and a quote that comes back first waits for it, so it always appears whole.
  */
 const quoteResult = deferredModule(() => import('./quote-result'));
 
 type Reveal = 'quote' | 'form' | null;
 
 /**
- * Spec section 2 "Booking / instant-quote page", with the rules of sections 4, 5, 8 and 9: choose a package,
+ * docs/product.md#screens "Booking / instant-quote page", with the rules of sections 4, 5, 8 and 9: choose a package,
  * fill in the event details, get a GST-inclusive quote, then the ₹99 subscription offer. The form keeps its
  * values while the quote is shown, so '← Modify Details' brings them back as they were. The page's bar, hero and
  * footer are drawn around it by BookLayout (book-layout.tsx), which is in the entry bundle.

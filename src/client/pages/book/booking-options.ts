@@ -1,7 +1,7 @@
 import { EVENT_TYPES, type EventType, type PricingTier, VENUE_TYPES, type VenueType } from '../../../shared/domain';
 import { DEFAULT_PRICING, paiseToRupees } from '../../../shared/pricing';
 
-/** Spec section 3: the thirteen event types, as people read them. */
+/** docs/product.md#screens: the thirteen event types, as people read them. */
 export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {
   wedding: 'Wedding',
   pre_wedding: 'Pre-Wedding (Haldi, Mehendi, Sangeet)',
@@ -41,7 +41,7 @@ export function eventNameExample(eventType: EventType | ''): string {
 
 export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((value) => ({ value, label: EVENT_TYPE_LABELS[value] }));
 
-/** Spec section 3: venue types. */
+/** docs/product.md#screens: venue types. */
 export const VENUE_TYPE_LABELS: Readonly<Record<VenueType, string>> = {
   indoor: 'Indoor',
   outdoor: 'Outdoor',
@@ -62,12 +62,12 @@ export type PackageOption = {
   tagline: string;
   /** The tier's base rate per guest in rupees, before the event, venue and city adjustments. */
   ratePerGuest: number;
-  /** Spec section 2 "Package contents". */
+  /** docs/product.md#screens "Package contents". */
   features: readonly string[];
   mostPopular: boolean;
 };
 
-/** Spec section 2: Basic, Premium (Most Popular) and Luxury, with their contents. */
+/** docs/product.md#screens: Basic, Premium (Most Popular) and Luxury, with their contents. */
 export const PACKAGES: readonly PackageOption[] = [
   {
     tier: 'basic',

@@ -27,8 +27,8 @@ type EventDetailsFormProps = {
 };
 
 /**
- * Spec section 2 "Event Details": Your Information, Event Requirements, Venue & Date, with the spec's required
- * markers. Validation runs on submit (spec section 5: one toast at a time, in order), so the browser's own
+ * docs/product.md#screens "Event Details": Your Information, Event Requirements, Venue & Date, with the spec's required
+ * markers. Validation runs on submit (docs/product.md#privacy: one toast at a time, in order), so the browser's own
  * bubbles are off (`noValidate`).
  */
 export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {

@@ -13,7 +13,7 @@ type PackageChooserProps = {
 };
 
 /**
- * Spec section 2 "Package chooser": Basic, Premium (Most Popular) and Luxury with their contents. A radio group
+ * docs/product.md#screens "Package chooser": Basic, Premium (Most Popular) and Luxury with their contents. A radio group
  * (Ark's hidden native radios), so arrow keys move the choice and screen readers announce "Premium, radio, 2 of 3".
  */
 export const PackageChooser = memo(function PackageChooser({ value, onChange }: PackageChooserProps) {

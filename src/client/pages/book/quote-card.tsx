@@ -12,7 +12,7 @@ type QuoteCardProps = {
   quote: InstantQuoteResult;
   email: string;
   headingRef: Ref<HTMLHeadingElement>;
-  /** '← Modify Details' (spec section 2): hides the quote and brings the form back. */
+  /** '← Modify Details' (docs/product.md#screens): hides the quote and brings the form back. */
   onModify(): void;
 };
 
@@ -45,7 +45,7 @@ function Amount({ label, amount, emphasis = false }: { label: string; amount: nu
 }
 
 /**
- * Spec section 2 "Result section": 'Your Instant Quote is Ready!', the tier badge, Base Amount (subtotal),
+ * docs/product.md#screens "Result section": 'Your Instant Quote is Ready!', the tier badge, Base Amount (subtotal),
  * GST (18%) and Total Amount, then Package, Guest Count, Per Person Rate and Valid Until '7 Days'. The server's
  * breakdown lines follow, so a volume discount is visible where it applies.
  */

@@ -7,10 +7,10 @@ import { isEventType } from './booking-options';
 
 /*
  * The quote form's state and the spec's own checks, without zod: the page renders and checks the required fields
- * with this module alone, and loads the shared schema (quote-form.ts) after its first render (issue 7).
+ * with this module alone, and loads the shared schema (quote-form.ts) after its first render.
  */
 
-/** Spec section 3 "Booking form state (quote page)": the fields this page collects, as typed. */
+/** docs/product.md#quotes "Booking form state (quote page)": the fields this page collects, as typed. */
 export type QuoteFormValues = {
   client_name: string;
   client_email: string;
@@ -27,12 +27,12 @@ export type QuoteFormValues = {
 
 export type QuoteField = keyof QuoteFormValues;
 
-/** Spec section 3: the pricing tier starts as basic. */
+/** docs/product.md#pricing: the pricing tier starts as basic. */
 export const DEFAULT_TIER: PricingTier = 'basic';
 
 /**
- * Spec section 5: what the API fills in when a caller leaves these fields empty. The page itself requires event
- * type, event name and city (spec section 2 marks them required), so only the venue type's default is sent from it.
+ * docs/product.md#screens: what the API fills in when a caller leaves these fields empty. The page itself requires event
+ * type, event name and city (docs/product.md#screens marks them required), so only the venue type's default is sent from it.
  */
 export const QUOTE_DEFAULTS = {
   event_type: 'other',
@@ -41,7 +41,7 @@ export const QUOTE_DEFAULTS = {
   event_name: 'Your Event',
 } as const satisfies Partial<InstantQuoteInput>;
 
-/** Spec section 5 and 8: the quote form's messages, word for word. */
+/** docs/product.md#quotes: the quote form's messages, word for word. */
 export const QUOTE_MESSAGES = {
   nameAndEmail: 'Please fill in your name and email',
   phone: 'Please enter your phone number',
@@ -58,7 +58,7 @@ export const QUOTE_MESSAGES = {
   failure: 'Failed to generate quote. Please try again.',
 } as const;
 
-/** The form as it opens; `?eventType=<id>` (spec section 2) preselects the event type when it is a known one. */
+/** The form as it opens; `?eventType=<id>` (docs/product.md#screens) preselects the event type when it is a known one. */
 export function initialQuoteValues(eventTypeParam: string | null): QuoteFormValues {
   return {
     client_name: '',
@@ -74,12 +74,12 @@ export function initialQuoteValues(eventTypeParam: string | null): QuoteFormValu
   };
 }
 
-/** Spec section 2: the get-quote button stays disabled until a date and a guest count are given. */
+/** docs/product.md#screens: the get-quote button stays disabled until a date and a guest count are given. */
 export function hasDateAndGuests(values: QuoteFormValues): boolean {
   return values.event_date !== '' && values.guest_count.trim() !== '';
 }
 
-/** A guest count as typed, as the whole number that is sent (spec section 5), or null when there is none. */
+/** A guest count as typed, as the whole number that is sent (docs/product.md#pricing), or null when there is none. */
 export function parseGuestCount(raw: string): number | null {
   const value = Number(raw.trim());
   if (raw.trim() === '' || !Number.isFinite(value)) return null;
@@ -88,7 +88,7 @@ export function parseGuestCount(raw: string): number | null {
 }
 
 /**
- * What is wrong with a typed guest count, or null: an empty field is asked for (spec section 8's words), a count
+ * What is wrong with a typed guest count, or null: an empty field is asked for (docs/product.md#screens's words), a count
  * of 0 or below or above the limit says so rather than asking again for a number that was given.
  */
 export function guestCountProblem(raw: string): string | null {
@@ -106,8 +106,8 @@ export type QuoteFormProblem = { ok: false; field: QuoteField; message: string }
 const blank = (value: string) => value.trim() === '';
 
 /**
- * Spec section 5, in its order: name and email, phone, event date, guest count, then "not in the past"; the
- * fields spec section 2 marks required come with the others of their section (event type and name after the
+ * docs/product.md#pricing, in its order: name and email, phone, event date, guest count, then "not in the past"; the
+ * fields docs/product.md#screens marks required come with the others of their section (event type and name after the
  * phone, the city after the guest count), so the API's defaults for them are never reached from this page. The
  * first failure as one message for one toast, or null when the checks pass (the shared schema comes next).
  */

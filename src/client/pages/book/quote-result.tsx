@@ -12,7 +12,7 @@ type QuoteResultProps = {
 };
 
 /**
- * Spec section 2 "Result section" and "Subscription offer block": what replaces the form once the quote is there.
+ * docs/product.md#screens "Result section" and "Subscription offer block": what replaces the form once the quote is there.
  * Its own chunk: the page fetches it after its first render and waits for it before showing a quote (book-page.tsx).
  */
 export function QuoteResult({ quoted, sectionRef, headingRef, onModify }: QuoteResultProps) {

@@ -41,7 +41,7 @@ const QR_SIZE = 200;
 export const SUBSCRIPTION_ORDER_FAILED = 'Could not start the payment. Please try again, or pay to the UPI ID below.';
 
 /**
- * The ₹99 payment order (issue 6): created on request, it answers with a UPI link for the exact amount that
+ * The ₹99 payment order: created on request, it answers with a UPI link for the exact amount that
  * carries the order id, or with a gateway checkout to go to.
  */
 function useSubscriptionOrder(quoted: QuotedEvent) {
@@ -114,7 +114,7 @@ function OrderSummary({ order, email }: { order: PaymentOrderDto; email: string 
 }
 
 /**
- * Spec section 2 "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI QR
+ * docs/product.md#screens "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI QR
  * (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99
  * now" makes a payment order first: its QR carries the order id (the team records the UTR against it, or the
  * gateway confirms it), and "I have paid — check status" follows it on the payment result page.

@@ -84,7 +84,7 @@ function EmptyState() {
   );
 }
 
-/** My Bookings (issue 6): the customer's bookings and quotes, newest first. */
+/** My Bookings: the customer's bookings and quotes, newest first. */
 export function BookingList() {
   const bookings = trpc.bookings.mine.useQuery();
   if (bookings.isPending) {

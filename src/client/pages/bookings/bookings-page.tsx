@@ -113,7 +113,7 @@ function BookingsGate() {
 }
 
 /**
- * Spec section 2: /bookings sends signed-out visitors to /login, which brings them back here. Issue 6: a
+ * docs/product.md#screens: /bookings sends signed-out visitors to /login, which brings them back here. A
  * customer's bookings and quotes (/bookings) and one booking's details and actions (/bookings/:id).
  */
 export function BookingsPage() {

@@ -54,7 +54,7 @@ export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
 }
 
 /**
- * Issue 6: cancelling from My Bookings. The dialog first shows the refund the terms give today (spec section 9,
+ * Cancelling from My Bookings. The dialog first shows the refund the terms give today (docs/product.md#refunds,
  * days counted in India time); the customer confirms with the figure in front of them.
  */
 export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDialogProps) {

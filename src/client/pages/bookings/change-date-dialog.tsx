@@ -23,7 +23,7 @@ function newDateIssue(error: unknown): string | null {
 }
 
 /**
- * Issue 6: the one date change a booking allows (spec section 9). The calendar only offers dates the rule
+ * The one date change a booking allows (docs/product.md#date-changes). The calendar only offers dates the rule
  * allows; the shared `checkDateChange` (the server's own check) explains any refusal before the request is made.
  */
 export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogProps) {

@@ -19,7 +19,7 @@ type PayTokenDialogProps = {
 };
 
 /**
- * Issue 6, the ₹999 token: opening the dialog creates (or reopens) the booking's token order. With a payment
+ * The ₹999 token: opening the dialog creates (or reopens) the booking's token order. With a payment
  * gateway configured the customer is sent to its page; with UPI the dialog shows a QR for the exact amount that
  * carries the order id, and "I have paid" leads to /payment/success, which follows the order until our team
  * records the payment.

@@ -6,10 +6,10 @@ import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { GALLERY } from './gallery';
 import { SectionHeading } from './section-heading';
 
-/** The lightbox loads when a visitor first opens an image (issue 7). */
+/** The lightbox loads when a visitor first opens an image. */
 const GalleryLightbox = lazyNamed(() => import('./gallery-lightbox'), 'GalleryLightbox');
 
-/** Spec section 2: a gallery of 9 images; each opens larger, with its caption, in a lightbox. */
+/** docs/product.md#screens: a gallery of 9 images; each opens larger, with its caption, in a lightbox. */
 export function GallerySection() {
   const [lightbox, setLightbox] = useState({ index: 0, open: false });
   const lightboxWanted = useOpenedOnce(lightbox.open);

@@ -35,7 +35,7 @@ function HeroArt() {
   );
 }
 
-/** Spec section 2: the hero with Book Your Event (to /book) and Explore Services (scrolls to services). */
+/** docs/product.md#screens: the hero with Book Your Event (to /book) and Explore Services (scrolls to services). */
 export function HeroSection() {
   const brand = useBrand();
   return (

@@ -54,7 +54,7 @@ export const CATERING_STYLES = [
 export const EVENT_DURATIONS = ['Up to 3 hours', '3–5 hours', '5–8 hours', 'Full day', 'Multiple days'] as const;
 
 /**
- * Spec section 5 "Inquiry form": name, e-mail, phone and guest count are required; the shared schemas give the
+ * docs/product.md#pricing "Inquiry form": name, e-mail, phone and guest count are required; the shared schemas give the
  * same checks and messages the server uses. The date is optional but, when given, not in the past (India time).
  */
 const inquiryFormSchema = z.object({
@@ -78,7 +78,7 @@ export function validateInquiry(values: InquiryValues): Partial<Record<InquiryFi
 }
 
 /**
- * Spec section 5: the guest count is sent as an integer, 0 when it cannot be read. Digit grouping ("1,200") is
+ * docs/product.md#pricing: the guest count is sent as an integer, 0 when it cannot be read. Digit grouping ("1,200") is
  * understood; a negative number is not a guest count, so it counts as unreadable too.
  */
 export function parseGuestCount(raw: string): number {
@@ -86,13 +86,13 @@ export function parseGuestCount(raw: string): number {
   return Number.isNaN(parsed) || parsed < 0 ? 0 : parsed;
 }
 
-/** Spec section 3: the service title, plus ' - ' and the company name when one is given. */
+/** docs/product.md#quotes: the service title, plus ' - ' and the company name when one is given. */
 export function inquiryEventName(service: Pick<Service, 'name'>, companyName: string): string {
   const company = companyName.trim();
   return company ? `${service.name} - ${company}` : service.name;
 }
 
-/** Spec section 3 "Booking/inquiry payload", with the inquiry defaults of section 9. */
+/** docs/product.md#quotes "Booking/inquiry payload", with the inquiry defaults of section 9. */
 export function buildInquiryPayload(service: Pick<Service, 'id' | 'name'>, values: InquiryValues): BookingInquiryInput {
   return {
     client_name: values.name.trim(),

@@ -7,7 +7,7 @@ import { HeroSection } from './hero-section';
 import { ServicesSection } from './services-section';
 import { TestimonialsSection } from './testimonials-section';
 
-/** Spec section 2, landing page (/). */
+/** docs/product.md#screens, landing page (/). */
 export function LandingPage() {
   useDocumentTitle();
   return (

@@ -67,7 +67,7 @@ type ServiceInquiryDialogProps = {
 };
 
 /**
- * The service inquiry modal (spec sections 3, 5 and 8; issue 3): a booking with status `inquiry` for a custom
+ * The service inquiry modal (docs/product.md#booking-statuses): a booking with status `inquiry` for a custom
  * quote. What was typed survives closing the dialog, so a visitor who closes it by mistake loses nothing; a
  * successful inquiry clears the form.
  */

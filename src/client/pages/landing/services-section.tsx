@@ -7,7 +7,7 @@ import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { SectionHeading } from './section-heading';
 import { bookingPathFor, SERVICES, type Service } from './services';
 
-/** The dialog and its form validation load when a visitor first asks for a custom quote (issue 7). */
+/** The dialog and its form validation load when a visitor first asks for a custom quote. */
 const ServiceInquiryDialog = lazyNamed(() => import('./service-inquiry-dialog'), 'ServiceInquiryDialog');
 
 type ServiceCardProps = { service: Service; wide: boolean; onInquire(): void };
@@ -77,8 +77,8 @@ function ServiceCard({ service, wide, onInquire }: ServiceCardProps) {
 }
 
 /**
- * Spec section 2: five service cards, each linking to /book with its eventType; issue 3 adds a "Request a custom
- * quote" action beside the link that opens the service inquiry modal.
+ * docs/product.md#screens: five service cards, each linking to /book with its eventType; each also offers a "Request a
+ * custom quote" action beside the link that opens the service inquiry modal.
  */
 export function ServicesSection() {
   const [inquiry, setInquiry] = useState<{ service: Service | null; open: boolean }>({ service: null, open: false });

@@ -4,7 +4,7 @@ import type { EventType } from '../../../shared/domain';
 
 export type Service = {
   id: EventType;
-  /** The service title; inquiries are named and acknowledged with it (spec sections 3 and 8). */
+  /** The service title; inquiries are named and acknowledged with it (docs/product.md#screens). */
   name: string;
   description: string;
   icon: LucideIcon;
@@ -12,7 +12,7 @@ export type Service = {
   imageAlt: string;
 };
 
-/** Spec section 9: the five service types; each card books with its id as the eventType. */
+/** docs/product.md#screens: the five service types; each card books with its id as the eventType. */
 export const SERVICES: readonly Service[] = [
   {
     id: 'wedding',

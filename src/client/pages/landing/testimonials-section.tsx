@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { SectionHeading } from './section-heading';
 
 /**
- * Spec section 7: shown only when the testimonials cannot be loaded, and then marked as examples: the names are
+ * docs/api.md: shown only when the testimonials cannot be loaded, and then marked as examples: the names are
  * invented, so they are never shown as if they were reviews (docs/decisions.md, testimonials).
  */
 export const SAMPLE_TESTIMONIALS: readonly TestimonialDto[] = [
@@ -104,7 +104,7 @@ function LoadingCards() {
   );
 }
 
-/** Spec sections 2 and 7: testimonials from the server; on failure the two built-in samples. */
+/** docs/product.md#screens: testimonials from the server; on failure the two built-in samples. */
 export function TestimonialsSection() {
   const testimonials = trpc.testimonials.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const failed = testimonials.isError;

@@ -34,7 +34,7 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
   // A submit may wait for the schemas' code (only when the visitor is quicker than the connection).
   const { waiting: checking, isWaiting: isChecking, whileWaiting } = useWaiting();
 
-  // The schemas are not needed to show the form: they are fetched once the page has rendered (issue 7).
+  // The schemas are not needed to show the form: they are fetched once the page has rendered.
   useEffect(() => whenIdle(authSchemas.preload), []);
 
   function clearError(field: Field) {

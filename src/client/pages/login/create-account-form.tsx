@@ -26,7 +26,7 @@ type CreateAccountFormProps = {
   onRegistered(result: AuthResult): void;
 };
 
-/** Spec sections 2, 5 and 8: full name, email, phone and password are all required. */
+/** docs/product.md#accounts: full name, email, phone and password are all required. */
 export function CreateAccountForm({ email, onEmailChange, onRegistered }: CreateAccountFormProps) {
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');

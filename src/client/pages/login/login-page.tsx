@@ -14,7 +14,7 @@ import { touchTarget } from '../../touch-targets';
 
 /*
  * The page is part of the entry bundle, so its heading and lead paint with the first render; only the forms (their
- * fields, the password field, the auth mutations) load afterwards, in the space kept for them (issue 7).
+ * fields, the password field, the auth mutations) load afterwards, in the space kept for them.
  */
 const SignInForm = lazyNamed(() => import('./sign-in-form'), 'SignInForm');
 const CreateAccountForm = lazyNamed(() => import('./create-account-form'), 'CreateAccountForm');
@@ -52,7 +52,7 @@ const COPY: Record<Mode, { title: string; heading: string; lead: string; switchP
   },
 };
 
-/** Spec section 2 "Sign-in (/login)", with the session rules of section 4 and the messages of section 8. */
+/** docs/product.md#screens "Sign-in (/login)", with the session rules of section 4 and the messages of section 8. */
 export function LoginPage() {
   const { user, signIn } = useSession();
   const [, navigate] = useLocation();

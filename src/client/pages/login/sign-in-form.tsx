@@ -19,7 +19,7 @@ type SignInFormProps = {
   onSignedIn(result: AuthResult): void;
 };
 
-/** Spec sections 2, 5 and 8: email and password are required; a failure shows the server's detail. */
+/** docs/product.md#accounts: email and password are required; a failure shows the server's detail. */
 export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
   const login = trpc.auth.login.useMutation({

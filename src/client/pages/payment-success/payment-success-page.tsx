@@ -13,12 +13,12 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { touchTarget } from '../../touch-targets';
 
-/** Spec section 9: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
+/** docs/product.md#subscriptions: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
 const TOKEN_AMOUNT = TOKEN_AMOUNT_PAISE / 100;
-/** How often a pending payment is checked again (issue 3). */
+/** How often a pending payment is checked again. */
 export const PAYMENT_POLL_INTERVAL_MS = 10_000;
 
-/** Spec section 4: PAID (or is_paid) is success; anything else is pending. */
+/** docs/product.md#payments: PAID (or is_paid) is success; anything else is pending. */
 export function isPaymentComplete(status: Pick<PaymentStatusDto, 'is_paid' | 'payment_status'>): boolean {
   return status.is_paid || status.payment_status === 'PAID';
 }
@@ -31,7 +31,7 @@ const SUCCESS_STEPS = [
   'The token amount will be adjusted against your final bill.',
 ];
 
-/** The ₹99 subscription's own texts (spec section 9); the amount is the order's, never the token's ₹999. */
+/** The ₹99 subscription's own texts (docs/product.md#subscriptions); the amount is the order's, never the token's ₹999. */
 function subscriptionSteps(amount: number): string[] {
   return [
     `We have received your subscription fee of ${formatInr(amount)}.`,
@@ -243,7 +243,7 @@ type PaymentSuccessPageProps = {
 };
 
 /**
- * Spec section 2 "Payment result" (/payment/success?order_id=): verifying, then failure, success or pending.
+ * docs/product.md#screens "Payment result" (/payment/success?order_id=): verifying, then failure, success or pending.
  * A pending payment is checked again every 10 seconds until it is paid.
  */
 export function PaymentSuccessPage({ pollIntervalMs = PAYMENT_POLL_INTERVAL_MS }: PaymentSuccessPageProps) {

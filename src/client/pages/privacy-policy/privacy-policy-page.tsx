@@ -2,11 +2,11 @@ import { Link } from 'wouter';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
 
-/** Architecture section 5 "Analytics and privacy": raw IP addresses are kept at most this long. */
+/** docs/product.md#privacy "Analytics and privacy": raw IP addresses are kept at most this long. */
 const RAW_IP_RETENTION_DAYS = 90;
 
 /**
- * Spec section 2, Privacy Policy (/privacy-policy): what the product stores (architecture section 5: page views,
+ * docs/product.md#screens, Privacy Policy (/privacy-policy): what the product stores (docs/product.md#vendors: page views,
  * quotations and vendor registrations with IP, browser family and device class), why, for how long, and the
  * rights of the Digital Personal Data Protection Act, 2023.
  */

@@ -4,7 +4,7 @@ import { formatInr } from '../../../shared/money';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
 
-/** Spec section 9: refund of what was paid beyond the deposit, by how long before the event you cancel. */
+/** docs/product.md#refunds: refund of what was paid beyond the deposit, by how long before the event you cancel. */
 const CANCELLATION_SCHEDULE = [
   { notice: 'More than 30 days before the event', refund: '75%' },
   { notice: '15 to 30 days before', refund: '50%' },
@@ -17,7 +17,7 @@ const EXAMPLE_TOTAL = 200_000;
 const EXAMPLE_DEPOSIT = EXAMPLE_TOTAL * 0.25;
 const EXAMPLE_REFUND = (EXAMPLE_TOTAL - EXAMPLE_DEPOSIT) * 0.5;
 
-/** Spec section 2, Return and Refund Policy (/refund-policy), with the rules of spec section 9 written out. */
+/** docs/product.md#screens, Return and Refund Policy (/refund-policy), with the rules of docs/product.md#refunds written out. */
 export function RefundPolicyPage() {
   const brand = useBrand();
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;

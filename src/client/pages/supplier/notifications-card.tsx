@@ -21,7 +21,7 @@ type NotificationsCardProps = {
 };
 
 /**
- * Spec section 2 "New Project Notifications" (shown only when there are notifications): each with its message,
+ * docs/product.md#screens "New Project Notifications" (shown only when there are notifications): each with its message,
  * the Project ID and Submit Quote for the matching project. Unread ones stand out and can be marked read, one by
  * one or all at once; the unread count feeds the New Notifications card.
  */

@@ -63,7 +63,7 @@ type ProjectCardProps = {
 };
 
 /**
- * Spec section 2 "Available Projects": event name, client, event-type badge, Date, Guests, Venue (or TBD), Budget,
+ * docs/product.md#screens "Available Projects": event name, client, event-type badge, Date, Guests, Venue (or TBD), Budget,
  * Special Requirements when given, 'Auto-assign in:' with the date and a live countdown, and Submit Quote. Beyond
  * the spec: the supplier's own quote (and Revise Quote while the project is open) and, after the award, Won or
  * Not selected instead of the button.

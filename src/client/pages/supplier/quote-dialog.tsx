@@ -152,8 +152,8 @@ type QuoteDialogProps = {
 };
 
 /**
- * Spec section 2 "Submit Quote dialog": the project's details, 'Your Quote Amount' (required), 'Additional Notes &
- * Terms', Cancel and Submit Quote. Spec sections 4, 5 and 8: a missing amount says 'Please fill in all required
+ * docs/product.md#screens "Submit Quote dialog": the project's details, 'Your Quote Amount' (required), 'Additional Notes &
+ * Terms', Cancel and Submit Quote. docs/product.md#refunds: a missing amount says 'Please fill in all required
  * fields' and sends nothing; success closes the dialog and the caller reloads notifications and projects.
  */
 export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDialogProps) {

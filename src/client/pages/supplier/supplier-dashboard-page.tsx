@@ -52,7 +52,7 @@ function SupplierGate() {
 }
 
 /**
- * Spec section 2, /supplier: approved suppliers only. Signed-out visitors go to /login (which brings suppliers
+ * docs/product.md#screens, /supplier: approved suppliers only. Signed-out visitors go to /login (which brings suppliers
  * back here); other roles see why they cannot use it.
  */
 export function SupplierDashboardPage() {

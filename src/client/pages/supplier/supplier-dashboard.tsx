@@ -23,7 +23,7 @@ import {
 import { SupplierStats } from './supplier-stats';
 import { useNow } from './use-now';
 
-/** New projects reach a supplier within a minute of assignment (issue 5), and countdowns tick each minute. */
+/** New projects reach a supplier within a minute of assignment, and countdowns tick each minute. */
 const REFRESH_MS = 60_000;
 const LOAD_FAILED_TOAST = 'supplier-load-failed';
 
@@ -70,7 +70,7 @@ function LoadError({ onRetry, retrying }: { onRetry(): void; retrying: boolean }
 }
 
 /**
- * Spec section 2 "Supplier Dashboard" with the states of section 4 and the messages of section 8: notifications and
+ * docs/product.md#screens "Supplier Dashboard" with the states of section 4 and the messages of section 8: notifications and
  * projects are fetched together on load (and again every minute), the four cards, the notifications card, the
  * project grid and the quote dialog.
  */

@@ -3,7 +3,7 @@ import { formatInr } from '../../../shared/money';
 import { quoteAmountSchema } from '../../../shared/schemas/projects';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
 
-/** Spec sections 5 and 8, word for word. */
+/** docs/product.md#vendors, word for word. */
 export const SUPPLIER_MESSAGES = {
   loading: 'Loading Supplier Dashboard...',
   loadFailed: 'Failed to load supplier data',
@@ -12,7 +12,7 @@ export const SUPPLIER_MESSAGES = {
   quoteFailed: 'Failed to submit quote',
 } as const;
 
-/** Spec section 9: the Response Rate card is a fixed display. */
+/** docs/product.md#pricing: the Response Rate card is a fixed display. */
 export const RESPONSE_RATE = '85%';
 
 const MINUTE_MS = 60_000;
@@ -73,7 +73,7 @@ export function activeProjectCount(projects: readonly SupplierProjectDto[]): num
 }
 
 /**
- * The Estimated Revenue card (spec section 2): the sum of the active projects' estimated budgets, counting only
+ * The Estimated Revenue card (docs/product.md#screens): the sum of the active projects' estimated budgets, counting only
  * the numeric ones (a budget range typed as text cannot be added up), as the server's `supplier.dashboard` does.
  */
 export function estimatedRevenue(projects: readonly SupplierProjectDto[]): number {
@@ -121,7 +121,7 @@ export function timeAgo(iso: string, now: number): string {
 export type AmountCheck = { ok: true; amount: number } | { ok: false; message: string; missing: boolean };
 
 /**
- * The quote amount as typed (spec section 5): required, then the shared rule the server applies (more than ₹0, at
+ * The quote amount as typed (docs/product.md#quotes): required, then the shared rule the server applies (more than ₹0, at
  * most ₹10 crore, at most two decimals). Sent as a decimal number.
  */
 export function checkQuoteAmount(raw: string): AmountCheck {

@@ -5,7 +5,7 @@ import { MandalaMotif } from '../../components/mandala-motif';
 
 type SupplierHeaderProps = { name: string | undefined; onLogout(): void; loggingOut: boolean };
 
-/** Spec section 2: 'Supplier Dashboard', its subtitle, Home (to /) and Logout. */
+/** docs/product.md#screens: 'Supplier Dashboard', its subtitle, Home (to /) and Logout. */
 export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderProps) {
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">

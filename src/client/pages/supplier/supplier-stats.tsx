@@ -9,7 +9,7 @@ const numberFormat = new Intl.NumberFormat('en-IN');
 type SupplierStatsProps = { activeProjects: number; unread: number; revenue: number };
 
 /**
- * Spec section 2's four cards: Active Projects, New Notifications, Estimated Revenue (an estimate, so whole rupees),
+ * docs/product.md#screens's four cards: Active Projects, New Notifications, Estimated Revenue (an estimate, so whole rupees),
  * Response Rate.
  */
 export function SupplierStats({ activeProjects, unread, revenue }: SupplierStatsProps) {

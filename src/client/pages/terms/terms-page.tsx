@@ -3,7 +3,7 @@ import { formatInr } from '../../../shared/money';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
 
-/** Spec section 2, Terms and Conditions (/terms), with the rules of spec section 9 written out. */
+/** docs/product.md#screens, Terms and Conditions (/terms), with the rules of docs/product.md#screens written out. */
 export function TermsPage() {
   const brand = useBrand();
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;

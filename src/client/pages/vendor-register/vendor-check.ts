@@ -6,7 +6,7 @@ import { experienceYears, fail, firstVendorProblem, VENDOR_MESSAGES, type Vendor
 /**
  * The whole check before sending: the spec's checks in their order (firstVendorProblem), then the shared schema
  * the server uses for the rest (an e-mail without '@', a phone that is not an Indian mobile, a portfolio link that
- * is not a web address). Its own chunk, with zod: the page fetches it after its first render (issue 7).
+ * is not a web address). Its own chunk, with zod: the page fetches it after its first render.
  */
 export function checkVendorForm(values: VendorFormValues): VendorFormCheck {
   const problem = firstVendorProblem(values);

@@ -4,7 +4,7 @@ import type { VendorRegisterData } from '../../../shared/schemas/vendor';
 import { EXPERIENCE_YEARS_MAX, EXPERIENCE_YEARS_MIN } from '../../../shared/vendor-limits';
 import type { FieldErrors } from '../../lib/form-errors';
 
-/** The registration form as typed (spec section 2); `confirm_password` stays in the browser (spec section 3). */
+/** The registration form as typed (docs/product.md#screens); `confirm_password` stays in the browser (docs/product.md#vendors). */
 export type VendorFormValues = {
   email: string;
   password: string;
@@ -38,7 +38,7 @@ export const EMPTY_VENDOR_FORM: VendorFormValues = {
   portfolio_link: '',
 };
 
-/** Spec sections 5 and 8, word for word. */
+/** docs/product.md#vendors, word for word. */
 export const VENDOR_MESSAGES = {
   passwordMismatch: 'Passwords do not match!',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
@@ -47,7 +47,7 @@ export const VENDOR_MESSAGES = {
   failure: 'Registration failed. Please try again.',
 } as const;
 
-/** Spec section 5's required fields (email too: it is the sign-in), each with its own inline hint. */
+/** docs/product.md#vendors's required fields (email too: it is the sign-in), each with its own inline hint. */
 const REQUIRED_HINTS: Partial<Record<VendorField, string>> = {
   email: 'Email is required',
   contact_person: 'Contact person is required',
@@ -66,14 +66,14 @@ export function fail(message: string, errors: FieldErrors<VendorField>): VendorF
   return { ok: false, message, errors };
 }
 
-/** Experience as the JSON integer the server takes; empty is 0 (spec section 3 default), anything else as typed. */
+/** Experience as the JSON integer the server takes; empty is 0 (docs/product.md#vendors default), anything else as typed. */
 export function experienceYears(raw: string): number {
   const text = raw.trim();
   return text === '' ? 0 : Number(text);
 }
 
 /**
- * Spec section 5, in its order, one message at a time: the passwords match, the password is long enough, every
+ * docs/product.md#vendors, in its order, one message at a time: the passwords match, the password is long enough, every
  * required field is filled. Then the GST number is checked as a GSTIN with the shared function (its message
  * names what is wrong) and the experience as whole years. Null when all of these hold; the shared schema the server
  * uses then catches the rest (vendor-check.ts). Needs no zod, so it answers before that code has arrived.

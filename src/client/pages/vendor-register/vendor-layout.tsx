@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { PageFrame } from '../../components/page-frame';
 import { PageHero } from '../../components/page-hero';
 
-/* The hero of /vendor-register, in the entry bundle with the page's frame (issue 7). */
+/* The hero of /vendor-register, in the entry bundle with the page's frame. */
 
 function VendorHero() {
   return (

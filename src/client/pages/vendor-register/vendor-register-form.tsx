@@ -32,14 +32,14 @@ import {
   type VendorFormValues,
 } from './vendor-form';
 
-/** The schema check (zod), fetched after the first render (issue 7). */
+/** The schema check (zod), fetched after the first render. */
 const vendorCheck = deferredModule(() => import('./vendor-check'));
 
-/** Spec sections 4 and 9: the redirect to /login two seconds after a successful registration. */
+/** docs/product.md#booking-statuses: the redirect to /login two seconds after a successful registration. */
 export const REDIRECT_DELAY_MS = 2000;
 
 /**
- * Spec section 2 "Vendor registration", with the rules of sections 4, 5, 8 and 9: every field of the payload, the
+ * docs/product.md#screens "Vendor registration", with the rules of sections 4, 5, 8 and 9: every field of the payload, the
  * checks in the spec's order (one error toast at a time, and the field marked), then the server's message, a
  * cleared form and sign-in two seconds later. The account stays inactive until an admin approves it.
  */
@@ -50,12 +50,12 @@ export function VendorRegisterForm() {
   const [submittedMessage, setSubmittedMessage] = useState<string | null>(null);
   const register = trpc.vendor.register.useMutation();
   const successRef = useRef<HTMLDivElement>(null);
-  // One validation message at a time (spec section 5): a new one replaces the last instead of stacking up.
+  // One validation message at a time (docs/product.md#accounts): a new one replaces the last instead of stacking up.
   const lastError = useRef<string | undefined>(undefined);
   // A submit may wait for the schema check's code (only when the vendor is quicker than the connection).
   const { waiting: checking, isWaiting: isChecking, whileWaiting } = useWaiting();
 
-  // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered (issue 7).
+  // The shared schema (zod) is not needed to show the form: it is fetched once the page has rendered.
   useEffect(() => whenIdle(vendorCheck.preload), []);
 
   function showError(message: string) {

@@ -4,7 +4,7 @@ import { PartnerExplainer } from './partner-explainer';
 import { VendorRegisterForm } from './vendor-register-form';
 
 /**
- * Spec section 2 "/vendor-register": the partner application, with what happens after it. The bar, hero and footer
+ * docs/product.md#screens "/vendor-register": the partner application, with what happens after it. The bar, hero and footer
  * are drawn around it by VendorLayout (vendor-layout.tsx), which is in the entry bundle.
  */
 export function VendorRegisterPage() {

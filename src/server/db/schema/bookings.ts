@@ -16,7 +16,7 @@ export type StoredQuotation = {
   quoted_at: string;
 };
 
-/** Money is integer paise (architecture section 4). */
+/** Money is integer paise (docs/architecture.md). */
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
 export const bookings = pgTable(
@@ -51,12 +51,12 @@ export const bookings = pgTable(
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('inquiry'),
     source: text('source', { enum: BOOKING_SOURCES }).notNull(),
     notes: text('notes'),
-    /** The 5% subscriber discount taken off the taxable amount (issue 6); null when none was applied. */
+    /** The 5% subscriber discount taken off the taxable amount; null when none was applied. */
     subscriberDiscountPaise: paise('subscriber_discount_paise'),
     /** Who cancelled: the customer (refund by the terms) or the company (100% incl. deposit). */
     cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Set by the one allowed date change (spec section 9); the first event date is kept beside it. */
+    /** Set by the one allowed date change (docs/product.md#date-changes); the first event date is kept beside it. */
     dateChangedAt: timestamp('date_changed_at', { withTimezone: true }),
     originalEventDate: date('original_event_date', { mode: 'string' }),
     createdAt: createdAt(),

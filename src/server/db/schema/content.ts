@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm
 import { EVENT_TYPES } from '../../../shared/domain';
 import { createdAt, id, oneOf } from './helpers';
 
-/** Published customer reviews shown on the landing page (spec section 3 "Testimonial"). */
+/** Published customer reviews shown on the landing page (docs/product.md#screens "Testimonial"). */
 export const testimonials = pgTable(
   'testimonials',
   {

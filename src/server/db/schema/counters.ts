@@ -1,7 +1,7 @@
 import { bigint, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
- * Running counts behind the admin dashboard and reports (issue 7): bookings per status (with their final
+ * Running counts behind the admin dashboard and reports: bookings per status (with their final
  * amounts), event type and city; analytics events per kind and device; live suppliers per city; accounts per
  * role. Database triggers on those tables keep them in the same transaction as the change (migrations 0003 and
  * 0004), so the dashboard reads a few dozen rows however many bookings, events and customers there are.

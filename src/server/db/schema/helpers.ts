@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Every table's id: a UUID made by the database (architecture section 4). */
+/** Every table's id: a UUID made by the database (docs/architecture.md). */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

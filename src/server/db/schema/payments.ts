@@ -5,7 +5,7 @@ import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
-/** Token payments (₹999) and subscriptions (₹99) alike (architecture section 5, "Payments and subscription"). */
+/** Token payments (₹999) and subscriptions (₹99) alike (docs/product.md#subscriptions, "Payments and subscription"). */
 export const paymentOrders = pgTable(
   'payment_orders',
   {
@@ -64,7 +64,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Refunds owed after a cancellation (issue 6): computed by `src/shared/refund-policy.ts`, paid by an admin. */
+/** Refunds owed after a cancellation: computed by `src/shared/refund-policy.ts`, paid by an admin. */
 export const refunds = pgTable(
   'refunds',
   {

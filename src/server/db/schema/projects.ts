@@ -6,7 +6,7 @@ import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { suppliers } from './suppliers';
 import { users } from './users';
 
-/** A booking put out to suppliers for quotes (architecture section 5, "Projects, supplier quotes, auto-assign"). */
+/** A booking put out to suppliers for quotes (docs/product.md#auto-assign, "Projects, supplier quotes, auto-assign"). */
 export const projects = pgTable(
   'projects',
   {
@@ -43,7 +43,7 @@ export const projectInvitations = pgTable(
     createdAt: createdAt(),
     /**
      * The project's `created_at`, copied by a database trigger on insert (migration 0003): a supplier's projects
-     * list, newest project first, is then one index range however many invitations the supplier has (issue 7).
+     * list, newest project first, is then one index range however many invitations the supplier has.
      */
     projectCreatedAt: timestamp('project_created_at', { withTimezone: true }),
   },
@@ -72,7 +72,7 @@ export const supplierQuotes = pgTable(
   },
   (t) => [
     uniqueIndex('supplier_quotes_project_supplier_key').on(t.projectId, t.supplierId),
-    // Positive and at most 10 crore rupees (architecture section 5).
+    // Positive and at most 10 crore rupees (docs/product.md#auto-assign).
     check('supplier_quotes_amount_check', sql`amount_paise > 0 AND amount_paise <= 10000000000`),
   ],
 );
@@ -91,7 +91,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_supplier_created_idx').on(t.supplierId, t.createdAt),
-    // The supplier's list order: unread first, then newest (issue 7).
+    // The supplier's list order: unread first, then newest.
     index('notifications_supplier_unread_created_idx').on(t.supplierId, sql`(${t.readAt} is null)`, t.createdAt, t.id),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
   ],

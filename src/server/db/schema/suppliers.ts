@@ -15,7 +15,7 @@ import { APPROVAL_STATUSES } from '../../../shared/domain';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
-/** One row per vendor or admin-added supplier (architecture section 4). */
+/** One row per vendor or admin-added supplier (docs/architecture.md). */
 export const suppliers = pgTable(
   'suppliers',
   {
@@ -47,7 +47,7 @@ export const suppliers = pgTable(
     uniqueIndex('suppliers_email_lower_key').on(sql`lower(${t.email})`),
     index('suppliers_approval_created_idx').on(t.approvalStatus, t.createdAt),
     // The admin Suppliers tab's order (live suppliers first, then by name) and the vendor report's (newest
-    // first): both read the first page straight off an index (issue 7).
+    // first): both read the first page straight off an index.
     index('suppliers_list_order_idx').on(sql`(${t.approvalStatus} = 'approved' and ${t.isActive}) desc`, sql`lower(${t.businessName})`, t.id),
     index('suppliers_created_idx').on(t.createdAt, t.id),
     check('suppliers_approval_status_check', oneOf('approval_status', APPROVAL_STATUSES)),

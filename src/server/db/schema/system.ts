@@ -5,7 +5,7 @@ import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
-/** Page views, quotations and vendor registrations (architecture section 5, "Analytics and privacy"). */
+/** Page views, quotations and vendor registrations (docs/product.md#vendors, "Analytics and privacy"). */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {

@@ -7,7 +7,7 @@ import { adminInbox, INBOX_ORDER, markInboxNotificationRead, markInboxRead } fro
 const MAX_NOTIFICATIONS = 50;
 
 /**
- * `admin.notifications.list`: what needs an admin's attention, e.g. a project closed without a supplier (issue 5:
+ * `admin.notifications.list`: what needs an admin's attention, e.g. a project closed without a supplier (
  * never silently unassigned), unread first. Each carries the booking it is about, so the dashboard can open it.
  */
 export async function listAdminNotifications(deps: ServiceDeps, userId: string): Promise<AdminNotificationDto[]> {

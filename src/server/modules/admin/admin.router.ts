@@ -12,7 +12,7 @@ import { adminVendorsRouter } from '../vendor/vendor.router';
 import { listAdminNotifications, markAdminNotificationRead, markAllAdminNotificationsRead } from './admin-notifications.service';
 
 /**
- * `admin.*`: the admin dashboard (issue 4). Every procedure is an `adminProcedure`; each domain keeps its own
+ * `admin.*`: the admin dashboard. Every procedure is an `adminProcedure`; each domain keeps its own
  * admin sub-router next to its service, and this file only puts them under one name.
  */
 export const adminRouter = router({

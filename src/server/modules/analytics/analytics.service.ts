@@ -18,7 +18,7 @@ type AnalyticsEvent = {
 
 /**
  * Writes one `analytics_events` row on the caller's executor (so a quotation's event commits or rolls back with
- * its booking): IP, browser family and device class from the User-Agent (architecture section 5). The IP is the
+ * its booking): IP, browser family and device class from the User-Agent (docs/product.md#privacy). The IP is the
  * one Fastify resolved, which honours X-Forwarded-For only from the proxy named in TRUST_PROXY.
  */
 export async function recordAnalyticsEvent(executor: Executor, event: AnalyticsEvent): Promise<void> {
@@ -45,7 +45,7 @@ function eventTypeOfPath(path: string): EventType | null {
 }
 
 /**
- * Records a page view the client reports once per route change (issue 3 "Analytics"). Crawlers are not counted:
+ * Records a page view the client reports once per route change. Crawlers are not counted:
  * the reports are about people. No third-party tracker is involved; this row is all that is kept.
  */
 export async function recordPageView(deps: ServiceDeps, input: PageViewInput, request: RequestInfo): Promise<{ recorded: boolean }> {

@@ -7,7 +7,7 @@ import { resendVerification, verifyEmail } from './email-verification.service';
 import { createOwner } from './owner-setup.service';
 
 /**
- * Spec section 7: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
+ * docs/api.md: `POST /api/auth/login`, `POST /api/auth/register`, `GET /api/auth/me`; plus logout. Sign-in and
  * registration are rate-limited (docs/security.md, "Limits").
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -68,7 +68,7 @@ function findUserByEmail(deps: ServiceDeps, email: string) {
 }
 
 /**
- * Creates a customer account and signs it in (spec section 7 `POST /api/auth/register`). E-mails are unique
+ * Creates a customer account and signs it in (docs/api.md `POST /api/auth/register`). E-mails are unique
  * case-insensitively; a taken e-mail is a 409.
  */
 export async function registerCustomer(deps: ServiceDeps, input: RegisterInput): Promise<AuthResult> {
@@ -92,9 +92,9 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterInput):
 }
 
 /**
- * Signs a user in (spec section 7 `POST /api/auth/login`). Unknown e-mail and wrong password give the same 401
+ * Signs a user in (docs/api.md `POST /api/auth/login`). Unknown e-mail and wrong password give the same 401
  * and take the same time. Vendors that are not approved and active are refused with a 403 saying why
- * (architecture section 5); so are deactivated accounts.
+ * (docs/product.md#vendors); so are deactivated accounts.
  */
 export async function login(deps: ServiceDeps, input: LoginInput): Promise<AuthResult> {
   const data = loginInputSchema.parse(input);
@@ -168,7 +168,7 @@ export async function logout(deps: ServiceDeps, userId: string): Promise<void> {
 
 /**
  * Makes sure the admin account from ADMIN_EMAIL / ADMIN_PASSWORD exists, is an active admin, and has exactly
- * that password (issue 2: idempotent; the password is reset to the given one).
+ * that password (idempotent; the password is reset to the given one).
  */
 export async function ensureAdmin(
   deps: ServiceDeps,

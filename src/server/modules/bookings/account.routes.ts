@@ -41,7 +41,7 @@ const pdfResponse = {
 };
 
 /**
- * Issue 6, REST: the customer's own bookings under `/api/me/bookings` (role customer; another customer's booking
+ * REST: the customer's own bookings under `/api/me/bookings` (role customer; another customer's booking
  * is a 404 like a missing one), the quote PDF for the customer and the admin, and the admin's refunds.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

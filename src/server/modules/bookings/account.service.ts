@@ -108,7 +108,7 @@ function refundOf(rows: RefundRow[]): BookingRefund | undefined {
   return { amountPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0), status: rows.every((r) => r.status === 'paid') ? 'paid' : 'due' };
 }
 
-/** My Bookings (issue 6): the customer's bookings and quotes, newest first, with flags and the refund preview. */
+/** My Bookings: the customer's bookings and quotes, newest first, with flags and the refund preview. */
 export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<CustomerBookingDto[]> {
   await linkBookingsByEmail(deps, user);
   const rows = await deps.db.select().from(bookings).where(ownedBy(user)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
@@ -198,7 +198,7 @@ function notCancellable(status: string): AppError {
   return new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(status)} and can no longer be cancelled`);
 }
 
-/** The customer cancels (issue 6): state machine checked, refund by the terms recorded, audit and e-mail. */
+/** The customer cancels: state machine checked, refund by the terms recorded, audit and e-mail. */
 export async function cancelMyBooking(
   deps: ServiceDeps,
   user: AuthUser,
@@ -215,7 +215,7 @@ export async function cancelMyBooking(
   return { message: 'Booking cancelled', booking, refund: toRefundPreviewDto(refund) };
 }
 
-/** The one date change (spec section 9, `checkDateChange`); refusals quote the rule. */
+/** The one date change (docs/product.md#date-changes, `checkDateChange`); refusals quote the rule. */
 export async function changeMyBookingDate(
   deps: ServiceDeps,
   user: AuthUser,

@@ -36,7 +36,7 @@ export const bookingsRouter = router({
     .input(bookingInquiryInputSchema)
     .output(bookingInquiryResponseSchema)
     .mutation(async ({ ctx, input }) => createInquiry(ctx, input, await requesterOf(ctx))),
-  /** My Bookings (issue 6): the signed-in customer's bookings and quotes. */
+  /** My Bookings: the signed-in customer's bookings and quotes. */
   mine: customerProcedure.output(customerBookingsResponseSchema).query(({ ctx }) => myBookings(ctx, ctx.user)),
   mineDetail: customerProcedure
     .input(accountBookingIdSchema)

@@ -16,7 +16,7 @@ import { BOOKING_NOT_FOUND } from './ownership';
 import { quoteBooking } from './quotation.service';
 
 /**
- * Spec section 7: `POST /api/bookings` with the booking/inquiry payload (anyone; 201 `{id, status, message}`) and
+ * docs/api.md: `POST /api/bookings` with the booking/inquiry payload (anyone; 201 `{id, status, message}`) and
  * the admin's `GET /api/bookings` (bare array, newest first, `?limit&offset&q&status`, total in `X-Total-Count`),
  * `GET /api/bookings/{id}` and `PUT /api/bookings/{id}/status` `{status}`; `PUT /api/bookings/{id}/quote` prices a
  * booking with the admin's custom quote (docs/decisions.md, "Custom quotes and prices").

@@ -42,7 +42,7 @@ export function customerIdFor(user: Requester['user'], clientEmail: string): str
   return user.email.toLowerCase() === clientEmail.toLowerCase() ? user.id : null;
 }
 
-/** The first entry of a booking's history, as every later status move is written (architecture section 5). */
+/** The first entry of a booking's history, as every later status move is written (docs/product.md#booking-statuses). */
 export async function auditBookingCreated(
   tx: Executor,
   bookingId: string,
@@ -66,9 +66,9 @@ function compact<T extends Record<string, unknown>>(value: T): { [K in keyof T]?
 }
 
 /**
- * A service inquiry from the landing page (spec section 3 "Booking/inquiry payload", issue 3): a booking with
+ * A service inquiry from the landing page (docs/product.md#booking-statuses "Booking/inquiry payload"): a booking with
  * status `inquiry` and source `inquiry`, and the acknowledgement e-mail queued in the same transaction.
- * A guest count of 0 means "not known yet" (the form sends 0 when it cannot read a number, spec section 5).
+ * A guest count of 0 means "not known yet" (the form sends 0 when it cannot read a number, docs/product.md#booking-statuses).
  */
 export async function createInquiry(
   deps: ServiceDeps,
@@ -134,7 +134,7 @@ export function toQuotationDto(row: BookingRow): QuotationDto | null {
   };
 }
 
-/** Spec section 3 "Booking (admin view)": amounts in rupees, `requirements.guest_count` always present. */
+/** docs/product.md#pricing "Booking (admin view)": amounts in rupees, `requirements.guest_count` always present. */
 export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
   return {
     id: row.id,
@@ -169,8 +169,8 @@ function dateSearch(q: string): SQL | undefined {
 }
 
 /**
- * The admin's bookings (spec section 7 `GET /bookings`; issue 4 "View all"): newest first, a page at a time
- * (10 by default, spec section 9); `q` matches client name or e-mail or event name (case-insensitive, anywhere),
+ * The admin's bookings (docs/api.md `GET /bookings`): newest first, a page at a time
+ * (10 by default, docs/product.md#booking-statuses); `q` matches client name or e-mail or event name (case-insensitive, anywhere),
  * or the event date; `status` filters by status.
  */
 export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery = {}): Promise<Page<AdminBookingDto>> {
@@ -193,7 +193,7 @@ export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery 
   return { items: rows.map(toAdminBookingDto), total };
 }
 
-/** A search's total has to count its matches; an unfiltered or status-only total is a running count (issue 7). */
+/** A search's total has to count its matches; an unfiltered or status-only total is a running count. */
 async function countBookings(deps: ServiceDeps, where: SQL | undefined): Promise<number> {
   const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where);
   return Number(count?.n ?? 0);
@@ -209,7 +209,7 @@ export async function getBooking(deps: ServiceDeps, input: { id: string }): Prom
 
 
 /**
- * An admin moves a booking along the state machine of architecture section 5 (`BOOKING_TRANSITIONS` in
+ * An admin moves a booking along the state machine of docs/product.md#booking-statuses (`BOOKING_TRANSITIONS` in
  * `src/shared/domain.ts`): the row is locked, the move checked, the status written and the audit row added in
  * one transaction. A move the machine does not allow, or to the current status, is a 409 saying what is allowed; so
  * is a move to quoted or confirmed of a booking without a price (`statusAllowsPrice`).
@@ -243,7 +243,7 @@ export async function setBookingStatus(
       );
     }
     if (status === 'cancelled') {
-      // An admin cancelling is the company cancelling: 100% refund including the deposit (spec section 9).
+      // An admin cancelling is the company cancelling: 100% refund including the deposit (docs/product.md#refunds).
       const { row } = await applyCancellation(deps, tx, current, 'company', actorUserId);
       return { message: 'Booking marked cancelled', booking: toAdminBookingDto(row) };
     }

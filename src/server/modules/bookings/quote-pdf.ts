@@ -23,7 +23,7 @@ type PdfMake = typeof pdfmakeModule;
 let pdfmakeLoaded: Promise<PdfMake> | undefined;
 
 /**
- * pdfmake, loaded with the first PDF rather than at start-up (it takes about half a second to load; issue 7), with
+ * pdfmake, loaded with the first PDF rather than at start-up (it takes about half a second to load), with
  * Roboto from its own package: it has ₹ (U+20B9), which the standard PDF fonts lack.
  */
 export function loadPdfmake(): Promise<PdfMake> {
@@ -69,7 +69,7 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
 }
 
 /**
- * The quote as a PDF (issue 6): business identity, reference, client, event, itemised lines, GST split,
+ * The quote as a PDF: business identity, reference, client, event, itemised lines, GST split,
  * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the booking amount.
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */

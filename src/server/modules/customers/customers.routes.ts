@@ -5,7 +5,7 @@ import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { eraseCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 
 /**
- * Spec section 7 `GET /api/admin/customers` (bare array, newest first, `?limit&offset&q`, total in
+ * docs/api.md `GET /api/admin/customers` (bare array, newest first, `?limit&offset&q`, total in
  * `X-Total-Count`), plus `PUT /api/admin/customers/{id}` (Edit) and `.../deactivate`, `.../activate`, `.../erase`.
  */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {

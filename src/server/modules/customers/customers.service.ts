@@ -32,12 +32,12 @@ function toCustomerDto(row: UserRow): CustomerDto {
   };
 }
 
-/** Written out, not a parameter, so the planner can use the partial index of customers (issue 7). */
+/** Written out, not a parameter, so the planner can use the partial index of customers. */
 const isCustomer = sql`${users.role} = 'customer'`;
 
 /**
- * The Customers tab (spec section 7 `GET /admin/customers`): customer accounts only, newest first, 10 by default
- * (spec section 9); `q` searches name, e-mail and phone.
+ * The Customers tab (docs/api.md `GET /admin/customers`): customer accounts only, newest first, 10 by default
+ * (docs/product.md#accounts); `q` searches name, e-mail and phone.
  */
 export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {}): Promise<Page<CustomerDto>> {
   const { limit, offset, q } = customersQuerySchema.parse(query);
@@ -49,7 +49,7 @@ export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {
   );
   const [rows, total] = await Promise.all([
     deps.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
-    // A search counts its matches; the whole list's total is a running count (issue 7).
+    // A search counts its matches; the whole list's total is a running count.
     q
       ? deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where).then(([count]) => Number(count?.n ?? 0))
       : readCounters(deps.db, ['users.role']).then((counts) => totalOf(counts.get('users.role'), ['customer'])),
@@ -64,7 +64,7 @@ async function lockCustomer(tx: Transaction, id: string): Promise<UserRow> {
   return row;
 }
 
-/** The admin's Edit (issue 4): full name, phone and city; nothing else of the account can be written here. */
+/** The admin's Edit: full name, phone and city; nothing else of the account can be written here. */
 export async function updateCustomer(deps: ServiceDeps, input: UpdateCustomerInput, actorUserId: string): Promise<CustomerChangeResult> {
   const { id, data } = updateCustomerInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
@@ -85,7 +85,7 @@ export async function updateCustomer(deps: ServiceDeps, input: UpdateCustomerInp
 }
 
 /**
- * Deactivate or reactivate a customer (issue 4). Deactivating bumps the token version, so every session the
+ * Deactivate or reactivate a customer. Deactivating bumps the token version, so every session the
  * customer has ends at once (their next call is a 401), and sign-in answers 403 until an admin reactivates.
  * Asking for the state the account is already in changes nothing.
  */

@@ -14,7 +14,7 @@ const HEALTH_FRESH_MS = 250;
 /** One `select 1` answers every health check that arrives while it runs or within HEALTH_FRESH_MS after it. */
 const probeDatabase = cachedFor(HEALTH_FRESH_MS, (db: Database) => db.execute(sql`select 1`));
 
-/** `GET /api/health`: 200 when the database answers, 503 otherwise (issue 2). */
+/** `GET /api/health`: 200 when the database answers, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
     summary: 'Up, and the database answers (503 otherwise)',

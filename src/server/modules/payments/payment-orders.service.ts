@@ -46,8 +46,8 @@ const PAYABLE: OrderRow['status'][] = ['created', 'pending', 'expired', 'failed'
 export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 
 /**
- * The status of a payment order by the id customers see (spec section 7 `GET /api/payment/status/{order_id}`,
- * architecture section 5): `payment_status` is `PAID` when paid, else the stored status upper-cased; `purpose`
+ * The status of a payment order by the id customers see (docs/api.md `GET /api/payment/status/{order_id}`,
+ * docs/product.md#subscriptions): `payment_status` is `PAID` when paid, else the stored status upper-cased; `purpose`
  * says whether it is the booking token or the subscription; an unknown order is a 404.
  */
 export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusInput): Promise<PaymentStatusDto> {
@@ -304,7 +304,7 @@ async function oweBackInFull(tx: Executor, booking: typeof bookings.$inferSelect
 }
 
 /**
- * The admin confirms a UPI payment by its 12-digit UTR (architecture section 5): the order becomes paid (see
+ * The admin confirms a UPI payment by its 12-digit UTR (docs/product.md#payments): the order becomes paid (see
  * `markOrderPaid`). Unknown order 404; already paid 409; a UTR already recorded on another order 409.
  */
 export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminId: string): Promise<AdminPaymentDto> {

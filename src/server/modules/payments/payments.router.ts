@@ -34,7 +34,7 @@ export const adminPaymentsRouter = router({
   recordUtr: adminProcedure.input(recordUtrInputSchema).output(adminPaymentSchema).mutation(({ ctx, input }) => recordUtr(ctx, input, ctx.user.id)),
 });
 
-/** `admin.subscriptions.*`: subscribers, and the 50% refund of spec section 9. */
+/** `admin.subscriptions.*`: subscribers, and the 50% refund of docs/product.md#refunds. */
 export const adminSubscriptionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSubscriptions(ctx)),
   refund: adminProcedure.input(subscriptionIdInputSchema).mutation(({ ctx, input }) => refundSubscription(ctx, input, ctx.user.id)),

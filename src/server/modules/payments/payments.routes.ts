@@ -25,8 +25,8 @@ import { handleCashfreeWebhook } from './payments-webhook.service';
 import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
 
 /**
- * Spec section 7: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.
- * Issue 6: token and subscription orders, the admin's Payments view and UTR, the subscription refund, and the
+ * docs/api.md: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.
+ * Token and subscription orders, the admin's Payments view and UTR, the subscription refund, and the
  * gateway webhook (raw body, so the signature is checked over the exact bytes received).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ import { newOrderCode, OPEN, openWithProvider, toOrderDto } from './payment-orde
 import { paymentProviderFor } from './providers/index';
 
 /**
- * The ₹99 subscription (spec section 5 and 9): a signed-in customer, or a visitor with e-mail and phone. Creates
+ * The ₹99 subscription (docs/product.md#subscriptions): a signed-in customer, or a visitor with e-mail and phone. Creates
  * the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
  * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or
  * a supplier trying the page) buys as a visitor: the subscription is a customer's.
@@ -91,7 +91,7 @@ export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSu
 }
 
 /**
- * The subscriber's one-time 5% discount (spec section 9) for a quote, from `quoteSubscriptions`: the one already
+ * The subscriber's one-time 5% discount (docs/product.md#subscriptions) for a quote, from `quoteSubscriptions`: the one already
  * used on this same booking (a re-quote keeps it), else the earliest activated active one.
  */
 export function subscriptionForQuote(candidates: QuoteSubscription[], bookingId: string | null): { id: string; percent: number } | null {
@@ -132,7 +132,7 @@ export async function listSubscriptions(deps: ServiceDeps): Promise<Subscription
 }
 
 /**
- * The refund note of spec section 9 as an admin action: 50% of ₹99 (₹49.50) when the services cannot be
+ * The refund note of docs/product.md#refunds as an admin action: 50% of ₹99 (₹49.50) when the services cannot be
  * provided. Only a paid subscription (active or used) can be refunded, once.
  */
 export async function refundSubscription(deps: ServiceDeps, input: { id: string }, adminId: string): Promise<SubscriptionDto & { refund_amount: number }> {

@@ -41,7 +41,7 @@ export type AwardDecision =
   | { kind: 'unassigned'; rule: 'no_quotes' };
 
 /**
- * The award rule (architecture section 5): the lowest quote wins; on a tie the higher supplier rating, then the
+ * The award rule (docs/product.md#auto-assign): the lowest quote wins; on a tie the higher supplier rating, then the
  * earlier quote (a revision counts from when it was submitted), then the lower quote id so the answer is always
  * the same. Without a quote, the only invitee wins if there is exactly one; otherwise nobody does. Only suppliers
  * that are still active and approved take part.
@@ -345,7 +345,7 @@ export async function projectsDueBetween(deps: ServiceDeps, now: Date, until: Da
 }
 
 /**
- * An admin awards a project by hand before its date (issue 5 "an Award button"): the supplier must be an
+ * An admin awards a project by hand before its date: the supplier must be an
  * invitee that is still active and approved; its quote, if any, is the awarded one. A project that is no longer
  * open is a 409 (whoever closed it first wins, the auto-assign included).
  */

@@ -12,7 +12,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 const awardBodySchema = z.object({ supplier_id: uuidSchema });
 
 /**
- * Admin project routes (spec section 7 `POST /projects?booking_id=..&supplier_ids=..`, issue 5): assign, read,
+ * Admin project routes (docs/api.md `POST /projects?booking_id=..&supplier_ids=..`): assign, read,
  * award by hand.
  */
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { invitationQuoteJoin } from './invitation-quote';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Suppliers get 48 hours to quote (architecture section 5)... */
+/** Suppliers get 48 hours to quote (docs/product.md#vendors)... */
 export const AUTO_ASSIGN_AFTER_MS = 48 * HOUR_MS;
 /** ...but the award is made at least 24 hours before the event starts (00:00 IST on the event date)... */
 export const AUTO_ASSIGN_BEFORE_EVENT_MS = 24 * HOUR_MS;
@@ -37,7 +37,7 @@ export function eventStartInIndia(eventDate: string): Date {
 }
 
 /**
- * When a new project is awarded automatically (architecture section 5): 48 hours after opening, but no later than
+ * When a new project is awarded automatically (docs/product.md#auto-assign): 48 hours after opening, but no later than
  * 24 hours before the event (00:00 IST); when that is already (nearly) past, because the event is within about a
  * day, one hour from now. A booking without an event date gets the full 48 hours.
  */
@@ -62,7 +62,7 @@ export function projectEventOf(booking: BookingRow): ProjectEvent {
 }
 
 
-/** Why a supplier cannot be invited, or null when it can (only active, approved suppliers: spec section 4). */
+/** Why a supplier cannot be invited, or null when it can (only active, approved suppliers: docs/product.md#auto-assign). */
 function ineligibility(supplier: { isActive: boolean; approvalStatus: string }): string | null {
   if (supplier.approvalStatus === 'pending') return 'awaiting approval';
   if (supplier.approvalStatus === 'rejected') return 'rejected';
@@ -72,8 +72,8 @@ function ineligibility(supplier: { isActive: boolean; approvalStatus: string }):
 }
 
 /**
- * An admin puts a booking out to suppliers (spec section 7 `POST /projects?booking_id=..&supplier_ids=..`,
- * architecture section 5). In one transaction, with the booking row locked so two admins cannot open two
+ * An admin puts a booking out to suppliers (docs/api.md `POST /projects?booking_id=..&supplier_ids=..`,
+ * docs/product.md#auto-assign). In one transaction, with the booking row locked so two admins cannot open two
  * projects: opens the booking's open project or reuses it (its auto-assign date is kept, unless less than an hour
  * is left for the new invitees, then it moves to an hour from now), invites every supplier
  * not yet invited, and for each new invitee writes a notification and queues an e-mail. All or nothing: a

@@ -11,7 +11,7 @@ import { createInstantQuote } from './quote.service';
 const quoteHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /**
- * Spec section 7: `POST /api/quotation/instant`; 200 with the quote, 422 naming the field for bad input. An
+ * docs/api.md: `POST /api/quotation/instant`; 200 with the quote, 422 naming the field for bad input. An
  * optional `Idempotency-Key` header makes a retry return the first answer (docs/security.md, "Crash safety").
  */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,7 +17,7 @@ import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '
 export const GST_RATE_SETTING = 'gst_percent';
 
 /**
- * The rates quotes are priced with: the defaults of architecture section 5, with the GST rate from the `settings`
+ * The rates quotes are priced with: the defaults of docs/product.md#pricing, with the GST rate from the `settings`
  * table when an admin has set one (docs/decisions.md, "GST rate from settings"). A stored value that is not a
  * percentage from 0 to 100 is ignored, so a bad row can never price a quote.
  */
@@ -29,7 +29,7 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
 }
 
 /**
- * An instant quote (spec section 7 `POST /quotation/instant`, architecture section 5): priced by the shared
+ * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
  * `priceQuote`, valid 7 days from today in India. In one transaction it creates the booking (status `quoted`,
  * source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
  * booking instead; records a `quotation` analytics event; and queues the quote e-mail.
@@ -76,7 +76,7 @@ export async function createInstantQuote(
   // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
   const eventLock = sql`pg_advisory_xact_lock(hashtext(${`quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`}))`;
 
-  // Round trips are what a quote spends most of its time on (issue 7): the locks go in one statement, the reads made
+  // Round trips are what a quote spends most of its time on: the locks go in one statement, the reads made
   // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.
   return deps.db.transaction(async (tx) => {
     await tx.execute(idempotencyKey ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}` : sql`select ${eventLock}`);

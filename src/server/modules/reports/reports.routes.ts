@@ -22,7 +22,7 @@ import {
 } from './reports.service';
 
 /**
- * Spec section 7, admin only: `GET /api/dashboard/stats` and `GET /api/admin/reports/{summary, customers,
+ * docs/api.md, admin only: `GET /api/dashboard/stats` and `GET /api/admin/reports/{summary, customers,
  * vendors, city-wise, event-type-wise}`, plus `weekly` for the Analytics chart. The two row reports are bare
  * arrays of at most 500 rows (`?limit&offset`, total in `X-Total-Count`); the city and event-type reports are
  * objects keyed by city and event type.

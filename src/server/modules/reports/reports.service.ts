@@ -19,14 +19,14 @@ import { analyticsEvents, auditLog, bookings, statCounters, suppliers } from '..
 import type { ServiceDeps } from '../../context';
 import { readCounters, totalOf, type CounterMetric } from './stat-counters';
 
-/** Architecture section 5 "Dashboard stats". */
+/** docs/product.md#booking-statuses "Dashboard stats". */
 const PENDING_STATUSES: BookingStatus[] = ['inquiry', 'quoted'];
 const REVENUE_STATUSES: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
 
 /**
- * The four stat cards (spec section 3 "Dashboard stats", architecture section 5): all bookings; inquiry + quoted;
+ * The four stat cards (docs/product.md#vendors "Dashboard stats", docs/product.md#vendors): all bookings; inquiry + quoted;
  * active and approved suppliers; the final amounts of confirmed, in-progress and completed bookings, in rupees.
- * Read from the running counts (issue 7), so the cost does not grow with the bookings.
+ * Read from the running counts, so the cost does not grow with the bookings.
  */
 export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsDto> {
   const counts = await readCounters(deps.db, ['bookings.status', 'suppliers.live_city']);
@@ -40,9 +40,9 @@ export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsD
 }
 
 /**
- * The Analytics tab's cards (spec section 3 "Reports summary"): counts of each analytics kind, the device mix of
+ * The Analytics tab's cards (docs/product.md#vendors "Reports summary"): counts of each analytics kind, the device mix of
  * every recorded event (a visitor's page views and quotes alike), and vendors awaiting approval. The event
- * counts are the running counts (issue 7): millions of events cost the same as a few.
+ * counts are the running counts: millions of events cost the same as a few.
  */
 export async function reportsSummary(deps: ServiceDeps): Promise<ReportsSummaryDto> {
   const [counts, [p]] = await Promise.all([
@@ -74,7 +74,7 @@ function toVisitor(row: { eventId: string | null; ipAddress: string | null; brow
 }
 
 /**
- * Customer Reports (spec section 3 "Customer report row"): one row per booking, newest first, with the visitor
+ * Customer Reports (docs/product.md#privacy "Customer report row"): one row per booking, newest first, with the visitor
  * data of its latest quotation (joined by booking id; null for inquiries and admin-made bookings). A page of at
  * most 500 rows.
  */
@@ -126,7 +126,7 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
 }
 
 /**
- * Vendor Reports (spec section 3 "Vendor report row"): one row per supplier, newest first, with the visitor data
+ * Vendor Reports (docs/product.md#vendors "Vendor report row"): one row per supplier, newest first, with the visitor data
  * of its `vendor_registration` event (joined by supplier id; null for suppliers an admin added).
  */
 export async function vendorReport(deps: ServiceDeps, query: ReportQuery = {}): Promise<Page<VendorReportRowDto>> {
@@ -187,10 +187,10 @@ export async function vendorReport(deps: ServiceDeps, query: ReportQuery = {}): 
 export const CITY_NOT_SPECIFIED = 'Not specified';
 
 /**
- * The city-wise list (spec section 3 "City-wise report"): bookings per city (all bookings; a booking without a
+ * The city-wise list (docs/product.md#vendors "City-wise report"): bookings per city (all bookings; a booking without a
  * city, such as an inquiry, counts under "Not specified") and active, approved suppliers per location, so the
  * columns add up to the Total Bookings and Active Suppliers cards. Busiest cities first. Both columns are running
- * counts (issue 7).
+ * counts.
  */
 export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportDto> {
   const count = (metric: CounterMetric) => sql<number>`coalesce(sum(${statCounters.n}) filter (where ${statCounters.metric} = ${metric}), 0)::int`;
@@ -204,7 +204,7 @@ export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportD
   return Object.fromEntries(rows.map((r) => [r.city, { bookings: Number(r.bookings), vendors: Number(r.vendors) }]));
 }
 
-/** The event-type tiles (spec section 3 "Event-type report"): bookings per event type, most frequent first. */
+/** The event-type tiles (docs/product.md#privacy "Event-type report"): bookings per event type, most frequent first. */
 export async function eventTypeWiseReport(deps: ServiceDeps): Promise<EventTypeWiseReportDto> {
   const rows = await deps.db
     .select({ eventType: statCounters.key, n: sql<number>`sum(${statCounters.n})::int` })
@@ -226,7 +226,7 @@ function mondayOf(date: string): string {
 }
 
 /**
- * The Analytics chart (issue 4 "quotes and bookings per week for the last 12 weeks"): per week, Monday to
+ * The Analytics chart: per week, Monday to
  * Sunday in India time, the instant quotes sent (`quotation` events) and the bookings confirmed (status moves to
  * confirmed in the audit log). The current week is the last point; weeks without activity are zeros.
  */

@@ -16,7 +16,7 @@ export type CounterTotals = Map<string, { n: number; amountPaise: number }>;
 /**
  * The running counts of `stat_counters` (kept by database triggers in the writing transaction; schema
  * `counters.ts`) for these metrics, slots summed: one small index read instead of a scan of bookings or
- * analytics events (issue 7). Keys whose count went back to zero are left out.
+ * analytics events. Keys whose count went back to zero are left out.
  */
 export async function readCounters(executor: Executor, metrics: CounterMetric[]): Promise<Map<CounterMetric, CounterTotals>> {
   const rows = await executor

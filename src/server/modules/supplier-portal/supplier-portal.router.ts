@@ -9,7 +9,7 @@ import {
   supplierDashboard,
 } from './supplier-portal.service';
 
-/** `supplier.*`: the supplier dashboard (spec section 2), approved and active suppliers only. */
+/** `supplier.*`: the supplier dashboard (docs/product.md#screens), approved and active suppliers only. */
 export const supplierPortalRouter = router({
   dashboard: supplierProcedure.query(({ ctx }) => supplierDashboard(ctx, ctx.supplierId)),
   notifications: router({

@@ -25,7 +25,7 @@ export const MAX_NOTIFICATIONS = 50;
 const PROJECT_NOT_FOUND = 'Project not found';
 
 /**
- * `GET /api/supplier/notifications` / `supplier.notifications.list` (spec section 7): the supplier's own
+ * `GET /api/supplier/notifications` / `supplier.notifications.list` (docs/api.md): the supplier's own
  * notifications, unread first, then newest first; at most 50.
  */
 export async function listNotifications(deps: ServiceDeps, supplierId: string): Promise<SupplierNotificationDto[]> {
@@ -69,7 +69,7 @@ function estimatedBudget(booking: { finalAmountPaise: number | null; requirement
 }
 
 /**
- * `GET /api/supplier/projects` / `supplier.projects.list` (spec sections 2 and 3): only projects the supplier is
+ * `GET /api/supplier/projects` / `supplier.projects.list` (docs/product.md#auto-assign): only projects the supplier is
  * invited to, newest first, a page at a time, each with the event as the supplier needs it to quote (no client
  * contact details), the supplier's own quote and the outcome once the project is closed.
  */
@@ -82,7 +82,7 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
     .innerJoin(bookings, eq(bookings.id, projects.bookingId))
     .leftJoin(supplierQuotes, invitationQuoteJoin)
     .where(eq(projectInvitations.supplierId, supplierId))
-    // The invitation's copy of the project's creation time: one index range, however many invitations (issue 7).
+    // The invitation's copy of the project's creation time: one index range, however many invitations.
     .orderBy(desc(projectInvitations.projectCreatedAt), desc(projectInvitations.projectId))
     .limit(limit)
     .offset(offset);
@@ -109,7 +109,7 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
 }
 
 /**
- * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (spec section 3 "Supplier quote payload"): submits
+ * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (docs/product.md#auto-assign "Supplier quote payload"): submits
  * or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
  * project is open and before its auto-assign date; the project row is share-locked, so an award running at the
  * same moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not

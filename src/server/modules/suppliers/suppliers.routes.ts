@@ -10,7 +10,7 @@ import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { createSupplier, listSupplierProjects, listSuppliers, updateSupplier } from './suppliers.service';
 
 /**
- * Spec section 7 `GET /api/suppliers` and `POST /api/suppliers` (the spec's client sent no token; the server
+ * docs/api.md `GET /api/suppliers` and `POST /api/suppliers` (the spec's client sent no token; the server
  * requires the admin role), plus `PUT /api/suppliers/{id}` (Edit) and `GET /api/suppliers/{id}/projects`.
  */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -91,7 +91,7 @@ export async function supplierDto(executor: Executor, id: string): Promise<Suppl
   return row ? toSupplierDto(row) : null;
 }
 
-/** An e-mail already used by an account or a supplier, case-insensitively (issue 4: duplicate e-mail is a 409). */
+/** An e-mail already used by an account or a supplier, case-insensitively (duplicate e-mail is a 409). */
 export async function emailInUse(executor: Executor, email: string): Promise<boolean> {
   const lower = email.toLowerCase();
   const [user] = await executor.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower}`).limit(1);
@@ -105,7 +105,7 @@ export async function emailInUse(executor: Executor, email: string): Promise<boo
 }
 
 /**
- * The admin's supplier roster (spec section 7 `GET /suppliers`): every supplier, the ones that can take work
+ * The admin's supplier roster (docs/api.md `GET /suppliers`): every supplier, the ones that can take work
  * (approved and active) first, then by business name; `q` searches business, contact, e-mail and location.
  */
 export async function listSuppliers(deps: ServiceDeps, query: SuppliersQuery = {}): Promise<Page<SupplierDto>> {
@@ -137,8 +137,8 @@ export async function listSuppliers(deps: ServiceDeps, query: SuppliersQuery = {
 }
 
 /**
- * Adds a supplier by hand (spec section 7 `POST /suppliers`, admin only): approved and active at once, not
- * verified and without a login until it claims one (architecture section 5). An e-mail already used by an
+ * Adds a supplier by hand (docs/api.md `POST /suppliers`, admin only): approved and active at once, not
+ * verified and without a login until it claims one (docs/product.md#vendors). An e-mail already used by an
  * account or a supplier is a 409.
  */
 export async function createSupplier(deps: ServiceDeps, input: CreateSupplierInput, actorUserId: string): Promise<SupplierChangeResult> {
@@ -171,7 +171,7 @@ export async function createSupplier(deps: ServiceDeps, input: CreateSupplierInp
 }
 
 /**
- * The admin's Edit (issue 4): name, phone, location, services and active. Only an approved supplier can be
+ * The admin's Edit: name, phone, location, services and active. Only an approved supplier can be
  * made active (a pending vendor goes through Approve). Deactivating also ends the supplier's sessions.
  */
 export async function updateSupplier(deps: ServiceDeps, input: UpdateSupplierInput, actorUserId: string): Promise<SupplierChangeResult> {
@@ -202,7 +202,7 @@ export async function updateSupplier(deps: ServiceDeps, input: UpdateSupplierInp
 }
 
 /**
- * The projects a supplier was invited to, newest first, each with this supplier's quote (issue 4 "Projects").
+ * The projects a supplier was invited to, newest first, each with this supplier's quote.
  * Empty until the supplier-portal work opens projects; an unknown supplier is a 404.
  */
 export async function listSupplierProjects(deps: ServiceDeps, input: { id: string }): Promise<SupplierProjectDto[]> {

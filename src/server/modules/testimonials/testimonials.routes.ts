@@ -3,7 +3,7 @@ import { testimonialsResponseSchema } from '../../../shared/schemas/responses';
 import type { TestimonialDto } from '../../../shared/schemas/testimonials';
 import { listTestimonials } from './testimonials.service';
 
-/** Spec section 7: `GET /api/testimonials`, a bare JSON array. */
+/** docs/api.md: `GET /api/testimonials`, a bare JSON array. */
 export const testimonialsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The service hands out the same list for a few seconds, so it is serialized once per list, not per request.
   const serialized = new WeakMap<TestimonialDto[], string>();

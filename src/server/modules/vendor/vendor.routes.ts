@@ -8,7 +8,7 @@ import { approveVendor, listPendingVendors, registerVendor, rejectVendor } from 
 const rejectQuerySchema = z.object({ reason: rejectionReasonSchema });
 
 /**
- * Spec section 7: `POST /api/vendor/register` (anyone; 201 `{message, supplier_id}`), and the admin's
+ * docs/api.md: `POST /api/vendor/register` (anyone; 201 `{message, supplier_id}`), and the admin's
  * `GET /api/admin/vendors/pending`, `PUT /api/admin/vendors/{id}/approve` (empty body) and
  * `PUT /api/admin/vendors/{id}/reject?reason=` (reason required: 422 without it).
  */

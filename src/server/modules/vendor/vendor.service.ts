@@ -28,7 +28,7 @@ import { queueVerificationEmail } from '../auth/email-verification.service';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
 
 /**
- * A vendor applies (spec section 7 `POST /api/vendor/register`, architecture section 5). In one transaction: a
+ * A vendor applies (docs/api.md `POST /api/vendor/register`, docs/product.md#vendors). In one transaction: a
  * user with role supplier that cannot sign in yet, a supplier row pending approval (inactive, unverified; its
  * services split from the free text), a `vendor_registration` analytics event and the acknowledgement e-mail.
  * An e-mail already used by an account or a supplier, in any letter case, is a 409.
@@ -95,7 +95,7 @@ export async function registerVendor(
   }
 }
 
-/** Vendor applications awaiting a decision (spec section 7 `GET /admin/vendors/pending`), oldest first: a queue. */
+/** Vendor applications awaiting a decision (docs/api.md `GET /admin/vendors/pending`), oldest first: a queue. */
 export async function listPendingVendors(deps: ServiceDeps, query: PendingVendorsQuery = {}): Promise<Page<PendingVendorDto>> {
   const { limit, offset } = pendingVendorsQuerySchema.parse(query);
   const pending = eq(suppliers.approvalStatus, 'pending');
@@ -154,7 +154,7 @@ async function decide(
 }
 
 /**
- * Approve (spec section 7 `PUT /admin/vendors/{id}/approve`, architecture section 5): pending → approved, active,
+ * Approve (docs/api.md `PUT /admin/vendors/{id}/approve`, docs/product.md#vendors): pending → approved, active,
  * verified; the vendor's login is activated, the decision audited and the vendor e-mailed, all in one transaction.
  */
 export async function approveVendor(deps: ServiceDeps, input: { id: string }, actorUserId: string): Promise<SupplierChangeResult> {
@@ -172,7 +172,7 @@ export async function approveVendor(deps: ServiceDeps, input: { id: string }, ac
 }
 
 /**
- * Reject with a required reason (spec section 7 `PUT /admin/vendors/{id}/reject?reason=`): pending → rejected,
+ * Reject with a required reason (docs/api.md `PUT /admin/vendors/{id}/reject?reason=`): pending → rejected,
  * inactive; sign-in then answers 403 with the reason. Audited and e-mailed in the same transaction.
  */
 export async function rejectVendor(deps: ServiceDeps, input: RejectVendorInput, actorUserId: string): Promise<SupplierChangeResult> {

@@ -1,4 +1,4 @@
-/** What a provider needs to open an order (architecture section 5 "Payments and subscription"). */
+/** What a provider needs to open an order (docs/product.md#subscriptions "Payments and subscription"). */
 export type ProviderOrder = {
   orderCode: string;
   amountPaise: number;
