@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const serverOnlyPackages = ['argon2', 'nodemailer', 'smtp-server', 'postgres', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'fastify', '@fastify/*', 'jose'];
+const serverOnlyPackages = [
+  'argon2',
+  'nodemailer',
+  'smtp-server',
+  'postgres',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  '@electric-sql/pglite',
+  'fastify',
+  '@fastify/*',
+  'jose',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', 'drizzle/meta/', 'screenshots/'] },
@@ -69,7 +80,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], allowTypeImports: true, message: 'The client imports the server only as types.' },
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The client imports the server only as types.',
+            },
             { group: ['node:*', ...serverOnlyPackages], message: 'Server-only package.' },
           ],
         },

@@ -15,7 +15,9 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 function precompress(): Plugin {
   let outDir = '';
   const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+    );
   return {
     name: 'precompress',
     apply: 'build',

@@ -15,7 +15,9 @@ import { startAutoAssignRunner } from '../src/server/jobs/auto-assign';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
-  process.stderr.write('auto-assign-worker: set DATABASE_URL; the embedded database belongs to the one server process.\n');
+  process.stderr.write(
+    'auto-assign-worker: set DATABASE_URL; the embedded database belongs to the one server process.\n',
+  );
   process.exit(2);
 }
 
@@ -34,7 +36,12 @@ const line = (level: string) => (obj: object, msg: string) => {
 };
 const log = { info: line('info'), warn: line('warn'), error: line('error') };
 
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolSize: 4, preparedStatements: config.preparedStatements });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  pgliteDir: config.pgliteDir,
+  poolSize: 4,
+  preparedStatements: config.preparedStatements,
+});
 const runner = startAutoAssignRunner(
   database,
   { db: database.db, config },

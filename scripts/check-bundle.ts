@@ -13,7 +13,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PROJECT_ROOT } from '../src/server/config';
 import { table, textTable, writeSection } from './bench/report';
 
-type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;

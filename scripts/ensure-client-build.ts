@@ -20,10 +20,16 @@ function newestMtime(path: string): number {
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (builtAt < changedAt) {
-  process.stdout.write(builtAt ? 'Client sources changed; rebuilding the client...\n' : 'Building the client (first start)...\n');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  process.stdout.write(
+    builtAt ? 'Client sources changed; rebuilding the client...\n' : 'Building the client (first start)...\n',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -75,8 +75,13 @@ function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
     `--chrome-flags=${CHROME_FLAGS}`,
     `--throttling.cpuSlowdownMultiplier=${multiplier}`,
   ];
-  const result = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH }, encoding: 'utf8', timeout: 180_000 });
-  if (result.status !== 0) throw new Error(`lighthouse ${url} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
+  const result = spawnSync(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  if (result.status !== 0)
+    throw new Error(`lighthouse ${url} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
   const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
@@ -97,7 +102,11 @@ function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
 }
 
 async function main(): Promise<number> {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'ensure-client-build.ts')], { stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'ensure-client-build.ts')],
+    { stdio: 'inherit' },
+  );
   if (build.status !== 0) return 1;
 
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
@@ -120,8 +129,13 @@ async function main(): Promise<number> {
     let multiplier = Number(flags.get('multiplier') ?? NaN);
     if (!Number.isFinite(multiplier)) {
       const calibration = lighthouse(`${base}/`, 4, dir);
-      multiplier = Math.min(4, Math.max(1, Math.round((calibration.benchmarkIndex / TARGET_BENCHMARK_INDEX) * 10) / 10));
-      console.log(`benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${multiplier}x (default 4x: performance ${calibration.performance})`);
+      multiplier = Math.min(
+        4,
+        Math.max(1, Math.round((calibration.benchmarkIndex / TARGET_BENCHMARK_INDEX) * 10) / 10),
+      );
+      console.log(
+        `benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${multiplier}x (default 4x: performance ${calibration.performance})`,
+      );
     }
 
     const rows: (string | number)[][] = [];
@@ -162,9 +176,22 @@ async function main(): Promise<number> {
         failing.join(', ') || '–',
       ]);
     }
-    const header = ['Page', 'Performance (runs)', 'Accessibility', 'Best practices', 'LCP s', 'CLS', 'TBT ms', 'FCP s', 'Result', 'Failed audits'];
+    const header = [
+      'Page',
+      'Performance (runs)',
+      'Accessibility',
+      'Best practices',
+      'LCP s',
+      'CLS',
+      'TBT ms',
+      'FCP s',
+      'Result',
+      'Failed audits',
+    ];
     console.log(`\n${textTable(header, rows)}`);
-    console.log(`\nTargets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, LCP ≤ 2.5 s, CLS ≤ ${TARGETS.cls}`);
+    console.log(
+      `\nTargets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, LCP ≤ 2.5 s, CLS ≤ ${TARGETS.cls}`,
+    );
     if (flags.has('docs')) {
       const facts = machineFacts();
       writeSection(
@@ -191,7 +218,11 @@ ${table(header, rows)}`,
 }
 
 function lighthouseVersion(): string {
-  return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 }
 
 main().then(

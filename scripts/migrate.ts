@@ -10,7 +10,9 @@ const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.p
 });
 try {
   await runMigrations(handle);
-  process.stdout.write(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`}).\n`);
+  process.stdout.write(
+    `Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`}).\n`,
+  );
 } finally {
   await handle.close();
 }

@@ -22,21 +22,38 @@ const SIZES: { name: ViewportName; width: number; height: number }[] = [
   { name: 'mobile', ...VIEWPORTS.mobile },
 ];
 
-type Result = { view: RouteView; size: ViewportName; file: string; path: string; report?: LayoutReport; error?: string };
+type Result = {
+  view: RouteView;
+  size: ViewportName;
+  file: string;
+  path: string;
+  report?: LayoutReport;
+  error?: string;
+};
 
 function ensureClientBuild(): void {
   if (hasClientBuild()) return;
-  if (process.env.CLIENT_DIST_DIR) throw new Error(`No client build in ${clientDistDir()}: build it first (npm run build).`);
+  if (process.env.CLIENT_DIST_DIR)
+    throw new Error(`No client build in ${clientDistDir()}: build it first (npm run build).`);
   console.log('No client build yet: building it (npm run build)...');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('The client build failed.');
 }
 
 /** Pictures every view at one size, in list order (views of one page share its load), and measures each. */
-async function shootSize(browser: Browser, baseURL: string, fixtures: RouteFixtures, size: (typeof SIZES)[number]): Promise<Result[]> {
+async function shootSize(
+  browser: Browser,
+  baseURL: string,
+  fixtures: RouteFixtures,
+  size: (typeof SIZES)[number],
+): Promise<Result[]> {
   const views = ROUTE_VIEWS.filter((view) => !view.only || view.only === size.name);
   const walker = new ViewWalker(browser, baseURL, size, fixtures);
   const results: Result[] = [];
@@ -75,11 +92,17 @@ async function contactSheet(browser: Browser, size: (typeof SIZES)[number], resu
         ? `<b class="bad">failed: ${escapeHtml(result.error)}</b>`
         : [
             result.report!.overflowPx > 0 ? `<b class="bad">${result.report!.overflowPx}px sideways</b>` : '',
-            result.report!.smallTargets.length > 0 ? `<b class="warn">${result.report!.smallTargets.length} small targets</b>` : '',
+            result.report!.smallTargets.length > 0
+              ? `<b class="warn">${result.report!.smallTargets.length} small targets</b>`
+              : '',
             result.report!.cutText.length > 0 ? `<b class="bad">${result.report!.cutText.length} cut text</b>` : '',
-            result.report!.overlappingText.length > 0 ? `<b class="bad">${result.report!.overlappingText.length} overlapping text</b>` : '',
+            result.report!.overlappingText.length > 0
+              ? `<b class="bad">${result.report!.overlappingText.length} overlapping text</b>`
+              : '',
           ].join(' ');
-      const image = result.error ? '<div class="missing"></div>' : `<img src="${escapeHtml(relative(outDir, result.file))}" alt="">`;
+      const image = result.error
+        ? '<div class="missing"></div>'
+        : `<img src="${escapeHtml(relative(outDir, result.file))}" alt="">`;
       return `<figure><div class="frame">${image}</div><figcaption><strong>${escapeHtml(result.view.name)}</strong><span>${escapeHtml(result.path)}</span>${problems}</figcaption></figure>`;
     })
     .join('\n');
@@ -124,7 +147,9 @@ function printSummary(results: Result[]): void {
   const header = ['view', ...SIZES.map((s) => `${s.name} ${s.width}px`)];
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nHorizontal scroll, controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small"), text cut off, text over text`);
+  console.log(
+    `\nHorizontal scroll, controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small"), text cut off, text over text`,
+  );
   console.log('Touch sizes apply below 768 px and on touch screens; the desktop counts (mouse) are for information.');
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -144,8 +169,11 @@ function printSummary(results: Result[]): void {
       continue;
     }
     const report = result.report!;
-    const targets = result.size === 'mobile' ? report.smallTargets.map((t) => `${t.target} ${t.width}×${t.height}`) : [];
-    console.log(`  ${result.size}/${result.view.name}: ${[...targets, ...report.cutText, ...report.overlappingText].join('; ')}`);
+    const targets =
+      result.size === 'mobile' ? report.smallTargets.map((t) => `${t.target} ${t.width}×${t.height}`) : [];
+    console.log(
+      `  ${result.size}/${result.view.name}: ${[...targets, ...report.cutText, ...report.overlappingText].join('; ')}`,
+    );
   }
 }
 
@@ -165,7 +193,14 @@ async function main(): Promise<void> {
     // The two sizes are pictured side by side: each waits on the server and the browser part of the time.
     const results = (await Promise.all(SIZES.map((size) => shootSize(browser!, app.baseURL, fixtures, size)))).flat();
     const sheets = [];
-    for (const size of SIZES) sheets.push(await contactSheet(browser, size, results.filter((r) => r.size === size.name)));
+    for (const size of SIZES)
+      sheets.push(
+        await contactSheet(
+          browser,
+          size,
+          results.filter((r) => r.size === size.name),
+        ),
+      );
     printSummary(results);
     console.log(`\nScreenshots: ${join(outDir, 'desktop')}/ and ${join(outDir, 'mobile')}/`);
     console.log(`Contact sheets: ${sheets.join(', ')}`);

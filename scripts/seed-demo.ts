@@ -11,14 +11,18 @@ import { DEMO_LOGINS, formatDemoLogins, seedDemo } from '../src/server/db/seed-d
 async function main(): Promise<number> {
   const config = loadConfig();
   if (config.env === 'production' && !config.seedDemoInProduction) {
-    console.error('seed:demo: refused in production. Set SEED_DEMO_IN_PRODUCTION=true to load the demo data with random passwords, printed once.');
+    console.error(
+      'seed:demo: refused in production. Set SEED_DEMO_IN_PRODUCTION=true to load the demo data with random passwords, printed once.',
+    );
     return 1;
   }
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
     console.log(
-      handle.kind === 'pglite' ? `Database: embedded PGlite in ${config.pgliteDir}` : 'Database: PostgreSQL (DATABASE_URL)',
+      handle.kind === 'pglite'
+        ? `Database: embedded PGlite in ${config.pgliteDir}`
+        : 'Database: PostgreSQL (DATABASE_URL)',
     );
     await runMigrations(handle);
     const result = await seedDemo({ db: handle.db, config }, { randomPasswords: config.seedDemoRandomPasswords });
@@ -32,7 +36,8 @@ async function main(): Promise<number> {
     }
     if (config.seedDemoRandomPasswords) {
       // Random passwords exist only in this output: a second run cannot show them again.
-      if (result.logins) console.log(`\nDemo sign-ins (random passwords, shown this once):\n\n${formatDemoLogins(result.logins)}`);
+      if (result.logins)
+        console.log(`\nDemo sign-ins (random passwords, shown this once):\n\n${formatDemoLogins(result.logins)}`);
       return 0;
     }
     console.log(`\nDemo sign-ins:\n\n${formatDemoLogins(DEMO_LOGINS)}`);

@@ -1,6 +1,15 @@
 // The part of autocannon's API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
   type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   export type Options = {
     url: string;

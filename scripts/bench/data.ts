@@ -41,36 +41,203 @@ export const benchSupplierEmail = (i: number) => `supplier${i}@bench.annapurna-e
 export const benchCustomerEmail = (i: number) => `customer${i}@bench.annapurna-events.in`;
 
 const FIRST_NAMES = [
-  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Rohan', 'Rahul',
-  'Amit', 'Vikram', 'Sanjay', 'Rajesh', 'Suresh', 'Anil', 'Manoj', 'Deepak', 'Karan', 'Nikhil', 'Siddharth', 'Harsh',
-  'Yash', 'Priya', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Kavya', 'Isha', 'Neha', 'Pooja', 'Sneha', 'Anjali', 'Riya',
-  'Meera', 'Lakshmi', 'Sunita', 'Kavita', 'Nisha', 'Shreya', 'Tanvi', 'Aditi', 'Pallavi', 'Swati', 'Divya', 'Radhika',
-  'Gayatri', 'Farhan', 'Imran', 'Ayesha', 'Zoya', 'Gurpreet', 'Harpreet', 'Simran', 'Joseph', 'Mary', 'Thomas',
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Ayaan',
+  'Krishna',
+  'Ishaan',
+  'Rohan',
+  'Rahul',
+  'Amit',
+  'Vikram',
+  'Sanjay',
+  'Rajesh',
+  'Suresh',
+  'Anil',
+  'Manoj',
+  'Deepak',
+  'Karan',
+  'Nikhil',
+  'Siddharth',
+  'Harsh',
+  'Yash',
+  'Priya',
+  'Ananya',
+  'Diya',
+  'Aadhya',
+  'Saanvi',
+  'Kavya',
+  'Isha',
+  'Neha',
+  'Pooja',
+  'Sneha',
+  'Anjali',
+  'Riya',
+  'Meera',
+  'Lakshmi',
+  'Sunita',
+  'Kavita',
+  'Nisha',
+  'Shreya',
+  'Tanvi',
+  'Aditi',
+  'Pallavi',
+  'Swati',
+  'Divya',
+  'Radhika',
+  'Gayatri',
+  'Farhan',
+  'Imran',
+  'Ayesha',
+  'Zoya',
+  'Gurpreet',
+  'Harpreet',
+  'Simran',
+  'Joseph',
+  'Mary',
+  'Thomas',
 ];
 const LAST_NAMES = [
-  'Sharma', 'Verma', 'Gupta', 'Agrawal', 'Jain', 'Patel', 'Shah', 'Mehta', 'Joshi', 'Kulkarni', 'Deshpande', 'Patil',
-  'Reddy', 'Rao', 'Naidu', 'Iyer', 'Nair', 'Menon', 'Pillai', 'Singh', 'Chauhan', 'Rathore', 'Yadav', 'Mishra',
-  'Tiwari', 'Pandey', 'Dubey', 'Trivedi', 'Chaturvedi', 'Bose', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Sen',
-  'Khan', 'Qureshi', 'Siddiqui', 'Gill', 'Sandhu', 'Kapoor', 'Malhotra', 'Khanna', 'Bhatia', 'Saxena', 'Srivastava',
-  'Goyal', 'Bansal', 'Maheshwari', 'Chouhan',
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Agrawal',
+  'Jain',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Patil',
+  'Reddy',
+  'Rao',
+  'Naidu',
+  'Iyer',
+  'Nair',
+  'Menon',
+  'Pillai',
+  'Singh',
+  'Chauhan',
+  'Rathore',
+  'Yadav',
+  'Mishra',
+  'Tiwari',
+  'Pandey',
+  'Dubey',
+  'Trivedi',
+  'Chaturvedi',
+  'Bose',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Das',
+  'Sen',
+  'Khan',
+  'Qureshi',
+  'Siddiqui',
+  'Gill',
+  'Sandhu',
+  'Kapoor',
+  'Malhotra',
+  'Khanna',
+  'Bhatia',
+  'Saxena',
+  'Srivastava',
+  'Goyal',
+  'Bansal',
+  'Maheshwari',
+  'Chouhan',
 ];
 /** Indore-heavy, as the business is; a few spellings as people type them, which the city report folds together. */
 const CITIES = [
-  'Indore', 'Indore', 'Indore', 'Indore', 'indore', 'Bhopal', 'Bhopal', 'Ujjain', 'Dewas', 'Jabalpur', 'Gwalior',
-  'Mumbai', 'Pune', 'Nagpur', 'Delhi', 'Gurugram', 'Noida', 'Jaipur', 'Udaipur', 'Ahmedabad', 'Surat', 'Vadodara',
-  'Hyderabad', 'Bengaluru', 'Chennai', 'Kochi', 'Kolkata', 'Lucknow', 'Varanasi', 'Chandigarh', 'Amritsar', 'Goa',
+  'Indore',
+  'Indore',
+  'Indore',
+  'Indore',
+  'indore',
+  'Bhopal',
+  'Bhopal',
+  'Ujjain',
+  'Dewas',
+  'Jabalpur',
+  'Gwalior',
+  'Mumbai',
+  'Pune',
+  'Nagpur',
+  'Delhi',
+  'Gurugram',
+  'Noida',
+  'Jaipur',
+  'Udaipur',
+  'Ahmedabad',
+  'Surat',
+  'Vadodara',
+  'Hyderabad',
+  'Bengaluru',
+  'Chennai',
+  'Kochi',
+  'Kolkata',
+  'Lucknow',
+  'Varanasi',
+  'Chandigarh',
+  'Amritsar',
+  'Goa',
 ];
 const VENUES = [
-  'Radisson Blu Hotel', 'Sayaji Hotel', 'Brilliant Convention Centre', 'Lalbagh Palace Lawns', 'Shri Ram Lawns',
-  'Community Hall', 'Residence', 'Farmhouse', 'Marriott Hotel', 'Club house', 'Rooftop terrace', 'Banquet hall',
+  'Radisson Blu Hotel',
+  'Sayaji Hotel',
+  'Brilliant Convention Centre',
+  'Lalbagh Palace Lawns',
+  'Shri Ram Lawns',
+  'Community Hall',
+  'Residence',
+  'Farmhouse',
+  'Marriott Hotel',
+  'Club house',
+  'Rooftop terrace',
+  'Banquet hall',
 ];
 const BUSINESS_WORDS = [
-  'Caterers', 'Tent House', 'Events', 'Decorators', 'Rasoi', 'Bhojanalaya', 'Hospitality', 'Food Services',
-  'Sweets', 'Flowers',
+  'Caterers',
+  'Tent House',
+  'Events',
+  'Decorators',
+  'Rasoi',
+  'Bhojanalaya',
+  'Hospitality',
+  'Food Services',
+  'Sweets',
+  'Flowers',
 ];
-const SERVICES = ['Veg catering', 'Live counters', 'Mithai', 'Decoration', 'Tent and lighting', 'Photography', 'DJ', 'Mehendi'];
+const SERVICES = [
+  'Veg catering',
+  'Live counters',
+  'Mithai',
+  'Decoration',
+  'Tent and lighting',
+  'Photography',
+  'DJ',
+  'Mehendi',
+];
 const BROWSERS = ['Chrome', 'Chrome', 'Chrome', 'Safari', 'Safari', 'Samsung Internet', 'Firefox', 'Edge'];
-const PAGES = ['/', '/', '/', '/book', '/book?eventType=wedding', '/book?eventType=corporate', '/vendor-register', '/login', '/terms', '/refund-policy'];
+const PAGES = [
+  '/',
+  '/',
+  '/',
+  '/book',
+  '/book?eventType=wedding',
+  '/book?eventType=corporate',
+  '/vendor-register',
+  '/login',
+  '/terms',
+  '/refund-policy',
+];
 const TESTIMONIAL_REVIEWS = [
   'The food was the talk of the wedding. Every guest asked who the caterer was.',
   'Punctual, polite staff and the live counters never ran out.',
@@ -85,9 +252,11 @@ function array(values: readonly string[]): string {
 }
 
 /** A deterministic pseudo-random integer in 0..n-1 from a row number and a salt (hashint8 is built in). */
-const pick = (expr: string, salt: number, n: number) => `((hashint8((${expr})::bigint * 7919 + ${salt}) & 2147483647) % ${n})`;
+const pick = (expr: string, salt: number, n: number) =>
+  `((hashint8((${expr})::bigint * 7919 + ${salt}) & 2147483647) % ${n})`;
 /** An element of a literal array chosen by `pick`. */
-const pickOf = (values: readonly string[], expr: string, salt: number) => `(${array(values)})[1 + ${pick(expr, salt, values.length)}]`;
+const pickOf = (values: readonly string[], expr: string, salt: number) =>
+  `(${array(values)})[1 + ${pick(expr, salt, values.length)}]`;
 /** A valid version-4 UUID derived from a kind and a number, so rows can reference each other by formula. */
 export const uuidOf = (kind: string, expr: string) =>
   `overlay(overlay(md5('${kind}:' || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -103,7 +272,11 @@ export type Logger = (line: string) => void;
  * Writes the data set. `sql` must be a single-connection client (the session settings apply to every statement).
  * Returns the row counts.
  */
-export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log: Logger = () => {}): Promise<Record<string, number>> {
+export async function generateBenchData(
+  sql: postgres.Sql,
+  sizes: DataSizes,
+  log: Logger = () => {},
+): Promise<Record<string, number>> {
   const { bookings: B, suppliers: S, customers: C, events: E, invitationsPerSupplier: IPS } = sizes;
   if (S < BENCH_SUPPLIER_COUNT + 4) throw new Error(`--suppliers must be at least ${BENCH_SUPPLIER_COUNT + 4}`);
   if (B < 10 || C < 1) throw new Error('--bookings must be at least 10 and --customers at least 1');
@@ -118,7 +291,8 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
     log(`  ${label.padEnd(34)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s`);
   };
   const span = (i: string, n: number, days: number) => `now() - interval '${days} days' * (1 - (${i})::float8 / ${n})`;
-  const fullName = (i: string, salt: number) => `${pickOf(FIRST_NAMES, i, salt)} || ' ' || ${pickOf(LAST_NAMES, i, salt + 1)}`;
+  const fullName = (i: string, salt: number) =>
+    `${pickOf(FIRST_NAMES, i, salt)} || ' ' || ${pickOf(LAST_NAMES, i, salt + 1)}`;
   const phone = (i: string, salt: number) => `'+91' || (9000000000 + ${pick(i, salt, 999999999)})::text`;
 
   await sql.begin(async (tx) => {
@@ -139,7 +313,11 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
 
     await step('suppliers (+ vendor logins)', async () => {
       // 70% approved (90% of those active), 20% pending, 10% rejected; the bench suppliers are approved and active.
-      const approval = `(case when i < ${BENCH_SUPPLIER_COUNT} then 'approved' else ${bands(pick('i', 11, 100), [[70, 'approved'], [90, 'pending'], [100, 'rejected']])} end)`;
+      const approval = `(case when i < ${BENCH_SUPPLIER_COUNT} then 'approved' else ${bands(pick('i', 11, 100), [
+        [70, 'approved'],
+        [90, 'pending'],
+        [100, 'rejected'],
+      ])} end)`;
       await tx.unsafe(
         `insert into users (id, email, full_name, phone, city, password_hash, role, is_active, created_at, updated_at)
          select ${uuidOf('supplier-user', 'i')}, 'supplier' || i || '@bench.annapurna-events.in', ${fullName('i', 21)},
@@ -173,7 +351,14 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
 
     await step('bookings', async () => {
       // Status mix of a running business; inquiries carry no price, cancelled ones say who cancelled.
-      const status = bands(pick('i', 41, 100), [[15, 'inquiry'], [55, 'quoted'], [70, 'confirmed'], [75, 'in_progress'], [95, 'completed'], [100, 'cancelled']]);
+      const status = bands(pick('i', 41, 100), [
+        [15, 'inquiry'],
+        [55, 'quoted'],
+        [70, 'confirmed'],
+        [75, 'in_progress'],
+        [95, 'completed'],
+        [100, 'cancelled'],
+      ]);
       await tx.unsafe(
         `insert into bookings (id, user_id, client_name, client_email, client_phone, event_type, event_name, event_date,
                                event_time, venue_name, venue_type, city, guest_count, requirements, pricing_tier,
@@ -191,8 +376,15 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
                 case when priced then (created_at at time zone 'Asia/Kolkata')::date + 7 end,
                 status,
                 case when status = 'inquiry' then 'inquiry' when status = 'quoted' then 'instant_quote'
-                     else ${bands(pick('i', 42, 100), [[70, 'instant_quote'], [90, 'inquiry'], [100, 'admin']])} end,
-                case when status = 'cancelled' then ${bands(pick('i', 43, 100), [[70, 'customer'], [100, 'company']])} end,
+                     else ${bands(pick('i', 42, 100), [
+                       [70, 'instant_quote'],
+                       [90, 'inquiry'],
+                       [100, 'admin'],
+                     ])} end,
+                case when status = 'cancelled' then ${bands(pick('i', 43, 100), [
+                  [70, 'customer'],
+                  [100, 'company'],
+                ])} end,
                 case when status = 'cancelled' then created_at + interval '5 days' end,
                 created_at, created_at
          from (
@@ -234,7 +426,11 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
       await tx.unsafe(
         `insert into projects (id, booking_id, status, auto_assign_date, awarded_supplier_id, awarded_at, created_at, updated_at)
          select ${uuidOf('project', 'p')}, ${uuidOf('booking', `${B - 1} - p`)},
-                case when p < ${Math.ceil(P / 5)} then 'open' else ${bands(pick('p', 61, 100), [[80, 'awarded'], [95, 'unassigned'], [100, 'cancelled']])} end,
+                case when p < ${Math.ceil(P / 5)} then 'open' else ${bands(pick('p', 61, 100), [
+                  [80, 'awarded'],
+                  [95, 'unassigned'],
+                  [100, 'cancelled'],
+                ])} end,
                 now() + interval '3 days' - interval '1 hour' * p, null, null,
                 now() - interval '1 hour' * p - interval '2 days', now() - interval '1 hour' * p - interval '2 days'
          from generate_series(0, ${P - 1}) p`,
@@ -262,16 +458,16 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
       );
       await tx.unsafe(
         `insert into supplier_quotes (project_id, supplier_id, amount_paise, notes, items, submitted_at, updated_at)
-         select pi.project_id, pi.supplier_id, 5000000 + ${pick('pi.created_at::date - date \'2000-01-01\'', 63, 500)} * 10000,
+         select pi.project_id, pi.supplier_id, 5000000 + ${pick("pi.created_at::date - date '2000-01-01'", 63, 500)} * 10000,
                 'Includes service staff and crockery', '[]'::jsonb, pi.created_at + interval '6 hours', pi.created_at + interval '6 hours'
          from project_invitations pi
-         where ${pick("hashtext(pi.project_id::text || pi.supplier_id::text)", 64, 10)} < 3`,
+         where ${pick('hashtext(pi.project_id::text || pi.supplier_id::text)', 64, 10)} < 3`,
       );
       await tx.unsafe(
         `insert into notifications (user_id, supplier_id, project_id, kind, message, read_at, created_at)
          select s.user_id, pi.supplier_id, pi.project_id, 'project_invitation',
                 'You are invited to quote for a ' || replace(b.event_type, '_', ' ') || ' on ' || to_char(b.event_date, 'DD Mon YYYY') || '.',
-                case when ${pick("hashtext(pi.project_id::text || pi.supplier_id::text)", 65, 10)} < 7 then pi.created_at + interval '1 day' end,
+                case when ${pick('hashtext(pi.project_id::text || pi.supplier_id::text)', 65, 10)} < 7 then pi.created_at + interval '1 day' end,
                 pi.created_at
          from project_invitations pi
          join suppliers s on s.id = pi.supplier_id
@@ -282,7 +478,11 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
 
     await step('analytics events', async () => {
       // Raw IPs older than 90 days have been erased by the retention job.
-      const device = bands(pick('n', 71, 100), [[60, 'mobile'], [93, 'desktop'], [100, 'tablet']]);
+      const device = bands(pick('n', 71, 100), [
+        [60, 'mobile'],
+        [93, 'desktop'],
+        [100, 'tablet'],
+      ]);
       const ip = (created: string) =>
         `case when ${created} > now() - interval '90 days' then '49.' || (32 + ${pick('n', 72, 16)}) || '.' || ${pick('n', 73, 256)} || '.' || ${pick('n', 74, 254)} + 1 end`;
       await tx.unsafe(
@@ -325,7 +525,17 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
   });
 
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'suppliers', 'bookings', 'projects', 'project_invitations', 'supplier_quotes', 'notifications', 'analytics_events', 'audit_log']) {
+  for (const table of [
+    'users',
+    'suppliers',
+    'bookings',
+    'projects',
+    'project_invitations',
+    'supplier_quotes',
+    'notifications',
+    'analytics_events',
+    'audit_log',
+  ]) {
     const [row] = await sql.unsafe<[{ n: number }]>(`select count(*)::int as n from ${table}`);
     counts[table] = row.n;
   }
@@ -334,8 +544,20 @@ export async function generateBenchData(sql: postgres.Sql, sizes: DataSizes, log
 
 /** Every table the generator writes, emptied by --reset. */
 const GENERATED_TABLES = [
-  'notifications', 'supplier_quotes', 'project_invitations', 'projects', 'analytics_events', 'audit_log',
-  'email_outbox', 'refunds', 'subscriptions', 'payment_orders', 'bookings', 'suppliers', 'users', 'testimonials',
+  'notifications',
+  'supplier_quotes',
+  'project_invitations',
+  'projects',
+  'analytics_events',
+  'audit_log',
+  'email_outbox',
+  'refunds',
+  'subscriptions',
+  'payment_orders',
+  'bookings',
+  'suppliers',
+  'users',
+  'testimonials',
 ];
 
 export async function resetBenchData(sql: postgres.Sql): Promise<void> {
@@ -343,7 +565,11 @@ export async function resetBenchData(sql: postgres.Sql): Promise<void> {
 }
 
 /** Migrates the database and generates the data set; the url names a PostgreSQL database. */
-export async function prepareBenchDatabase(url: string, sizes: DataSizes, options: { reset?: boolean; log?: Logger } = {}) {
+export async function prepareBenchDatabase(
+  url: string,
+  sizes: DataSizes,
+  options: { reset?: boolean; log?: Logger } = {},
+) {
   const log = options.log ?? (() => {});
   const handle = await openDatabase({ url, pgliteDir: 'memory' });
   try {

@@ -38,7 +38,15 @@ export type CallsJob = {
 };
 export type LoadJob = CannonJob | ProbeJob | CallsJob;
 
-export type CannonResult = { rps: number; p50: number; p99: number; ok: number; non2xx: number; errors: number; statusCodes: Record<string, number> };
+export type CannonResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+};
 export type ProbeResult = LatencyStats;
 export type CallsResult = { calls: Record<string, LatencyStats>; page?: LatencyStats };
 
@@ -91,7 +99,9 @@ async function cannon(job: CannonJob): Promise<CannonResult> {
       },
     ],
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]),
+  );
   return {
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,

@@ -88,7 +88,8 @@ export async function runJson<T>(command: [string, string[]], env: NodeJS.Proces
   const code = await child.exited;
   const lines = child.output().trim().split('\n');
   const last = lines.reverse().find((line) => line.startsWith('{'));
-  if (code !== 0 || !last) throw new Error(`${command[1].join(' ')} failed (exit ${code}):\n${child.output().slice(-2000)}`);
+  if (code !== 0 || !last)
+    throw new Error(`${command[1].join(' ')} failed (exit ${code}):\n${child.output().slice(-2000)}`);
   return JSON.parse(last) as T;
 }
 
@@ -114,7 +115,10 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: Child)
     } catch {
       // not listening yet
     }
-    if (child && (await Promise.race([child.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]))) {
+    if (
+      child &&
+      (await Promise.race([child.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 50))]))
+    ) {
       throw new Error(`the process exited before ${url} answered:\n${child.output().slice(-3000)}`);
     }
   }

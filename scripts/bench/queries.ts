@@ -20,7 +20,10 @@ import {
   reportsSummary,
   vendorReport,
 } from '../../src/server/modules/reports/reports.service';
-import { listNotifications, listSupplierProjects } from '../../src/server/modules/supplier-portal/supplier-portal.service';
+import {
+  listNotifications,
+  listSupplierProjects,
+} from '../../src/server/modules/supplier-portal/supplier-portal.service';
 import { listSuppliers } from '../../src/server/modules/suppliers/suppliers.service';
 import { listPendingVendors } from '../../src/server/modules/vendor/vendor.service';
 
@@ -41,7 +44,11 @@ export const ADMIN_MAIN_CALLS: BenchCall[] = [
   { path: 'admin.stats', input: undefined, run: (deps) => dashboardStats(deps) },
   { path: 'admin.bookings.list', input: RECENT_BOOKINGS, run: (deps) => listBookings(deps, RECENT_BOOKINGS) },
   { path: 'admin.suppliers.list', input: undefined, run: (deps) => listSuppliers(deps) },
-  { path: 'admin.customers.list', input: CUSTOMERS_FIRST_PAGE, run: (deps) => listCustomers(deps, CUSTOMERS_FIRST_PAGE) },
+  {
+    path: 'admin.customers.list',
+    input: CUSTOMERS_FIRST_PAGE,
+    run: (deps) => listCustomers(deps, CUSTOMERS_FIRST_PAGE),
+  },
   { path: 'admin.vendors.pending', input: undefined, run: (deps) => listPendingVendors(deps) },
 ];
 
@@ -56,8 +63,16 @@ export const ADMIN_REPORT_CALLS: BenchCall[] = [
 
 /** The supplier dashboard's two lists (`supplier.projects.list` is the first page of 50). */
 export const SUPPLIER_CALLS: BenchCall[] = [
-  { path: 'supplier.projects.list', input: undefined, run: (deps, supplierId) => listSupplierProjects(deps, supplierId) },
-  { path: 'supplier.notifications.list', input: undefined, run: (deps, supplierId) => listNotifications(deps, supplierId) },
+  {
+    path: 'supplier.projects.list',
+    input: undefined,
+    run: (deps, supplierId) => listSupplierProjects(deps, supplierId),
+  },
+  {
+    path: 'supplier.notifications.list',
+    input: undefined,
+    run: (deps, supplierId) => listNotifications(deps, supplierId),
+  },
 ];
 
 /** `GET /api/trpc/<path>?input=…` as httpBatchLink sends a single call (no transformer). */
@@ -75,7 +90,12 @@ export type ExplainedQuery = { call: string; sql: string; plan: string };
  * Runs each call's service on a connection that records every statement, then EXPLAIN (ANALYZE, BUFFERS) each
  * statement with its parameters. Calls run one at a time, so statements are attributed to the right call.
  */
-export async function explainCalls(url: string, config: Config, calls: BenchCall[], supplierId: string): Promise<ExplainedQuery[]> {
+export async function explainCalls(
+  url: string,
+  config: Config,
+  calls: BenchCall[],
+  supplierId: string,
+): Promise<ExplainedQuery[]> {
   let capture: { sql: string; params: unknown[] }[] = [];
   const client = postgres(url, { max: 1, onnotice: () => {} });
   const logger = { logQuery: (query: string, params: unknown[]) => void capture.push({ sql: query, params }) };
@@ -87,7 +107,10 @@ export async function explainCalls(url: string, config: Config, calls: BenchCall
       capture = [];
       await call.run({ db, config }, supplierId);
       for (const statement of capture) {
-        const rows = await plain.unsafe(`explain (analyze, buffers, costs off) ${statement.sql}`, statement.params as never[]);
+        const rows = await plain.unsafe(
+          `explain (analyze, buffers, costs off) ${statement.sql}`,
+          statement.params as never[],
+        );
         out.push({ call: call.path, sql: statement.sql, plan: rows.map((r) => String(r['QUERY PLAN'])).join('\n') });
       }
     }

@@ -52,7 +52,15 @@ function run(command: string, args: string[]): string {
   }
 }
 
-export type MachineFacts = { nproc: string; node: string; cpu: string; memoryGiB: string; kernel: string; date: string; load: string };
+export type MachineFacts = {
+  nproc: string;
+  node: string;
+  cpu: string;
+  memoryGiB: string;
+  kernel: string;
+  date: string;
+  load: string;
+};
 
 export function machineFacts(): MachineFacts {
   return {
@@ -78,6 +86,10 @@ export function table(header: string[], rows: (string | number)[][]): string {
 export function textTable(header: string[], rows: (string | number)[][]): string {
   const all = [header, ...rows].map((r) => r.map(String));
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(all[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
 }

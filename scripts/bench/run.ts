@@ -67,7 +67,13 @@ const CONNECTIONS = 50;
 const CALL_ITERATIONS = SMOKE ? 10 : 200;
 const PAGE_ITERATIONS = SMOKE ? 5 : 100;
 const PG_ADMIN_URL = flags.get('pg') ?? process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SMOKE_SIZES: DataSizes = { bookings: 2_000, suppliers: 500, customers: 1_000, events: 20_000, invitationsPerSupplier: 300 };
+const SMOKE_SIZES: DataSizes = {
+  bookings: 2_000,
+  suppliers: 500,
+  customers: 1_000,
+  events: 20_000,
+  invitationsPerSupplier: 300,
+};
 const SIZES = SMOKE ? SMOKE_SIZES : FULL_SIZES;
 const GROWTH_BOOKINGS = [10_000, 1_000_000];
 /** The big tables no hot path may read whole. */
@@ -118,14 +124,22 @@ async function startApp(url: string, dataDir: string): Promise<{ child: Child; b
 
 async function startReference(): Promise<{ child: Child; base: string }> {
   const port = await freePort();
-  const child = startChild(nodeCommand(SERVER_CPU, 'scripts/bench/reference-server.ts'), { PATH: process.env.PATH, PORT: String(port) }, PROJECT_ROOT);
+  const child = startChild(
+    nodeCommand(SERVER_CPU, 'scripts/bench/reference-server.ts'),
+    { PATH: process.env.PATH, PORT: String(port) },
+    PROJECT_ROOT,
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/`, 30_000, child);
   return { child, base };
 }
 
 function load<T>(job: LoadJob): Promise<T> {
-  return runJson<T>(nodeCommand(LOAD_CPU, 'scripts/bench/load.ts', [JSON.stringify(job)]), { PATH: process.env.PATH }, PROJECT_ROOT);
+  return runJson<T>(
+    nodeCommand(LOAD_CPU, 'scripts/bench/load.ts', [JSON.stringify(job)]),
+    { PATH: process.env.PATH },
+    PROJECT_ROOT,
+  );
 }
 
 async function login(base: string, email: string): Promise<string> {
@@ -172,9 +186,34 @@ async function preparePgbench(url: string, dir: string): Promise<string> {
 
 async function pgbench(url: string, script: string, seconds: number): Promise<{ rps: number; latencyMs: number }> {
   const u = new URL(url);
-  const args = ['pgbench', '-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', script];
-  args.push('-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres', u.pathname.slice(1));
-  const child = startChild(pinned(LOAD_CPU, args), { PATH: process.env.PATH, PGPASSWORD: decodeURIComponent(u.password) }, PROJECT_ROOT);
+  const args = [
+    'pgbench',
+    '-n',
+    '-M',
+    'prepared',
+    '-c',
+    String(CONNECTIONS),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    '-f',
+    script,
+  ];
+  args.push(
+    '-h',
+    u.hostname,
+    '-p',
+    u.port || '5432',
+    '-U',
+    decodeURIComponent(u.username) || 'postgres',
+    u.pathname.slice(1),
+  );
+  const child = startChild(
+    pinned(LOAD_CPU, args),
+    { PATH: process.env.PATH, PGPASSWORD: decodeURIComponent(u.password) },
+    PROJECT_ROOT,
+  );
   const code = await child.exited;
   const out = child.output();
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
@@ -219,15 +258,26 @@ function cpuSeconds(pid: number): number {
  * An autocannon run against one route. With the serving process's pid, it also records the server's CPU time per
  * answered request: unlike req/s, that does not depend on how much of its core other work on the machine left it.
  */
-function cannonTarget(name: string, job: Omit<CannonJob, 'mode' | 'durationSec' | 'connections'>, serverPid?: number): Target {
+function cannonTarget(
+  name: string,
+  job: Omit<CannonJob, 'mode' | 'durationSec' | 'connections'>,
+  serverPid?: number,
+): Target {
   return {
     name,
     async run(seconds) {
       const cpuBefore = serverPid ? cpuSeconds(serverPid) : NaN;
-      const result = await load<CannonResult>({ mode: 'cannon', connections: CONNECTIONS, durationSec: seconds, ...job });
+      const result = await load<CannonResult>({
+        mode: 'cannon',
+        connections: CONNECTIONS,
+        durationSec: seconds,
+        ...job,
+      });
       const cpuUs = serverPid ? ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / Math.max(1, result.ok) : NaN;
       if (result.non2xx > 0 || result.errors > 0) {
-        log(`  ! ${name}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodes)}), ${result.errors} errors`);
+        log(
+          `  ! ${name}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodes)}), ${result.errors} errors`,
+        );
       }
       return { rps: result.rps, p99: result.p99, extra: { non2xx: result.non2xx, errors: result.errors, cpuUs } };
     },
@@ -235,7 +285,11 @@ function cannonTarget(name: string, job: Omit<CannonJob, 'mode' | 'durationSec' 
 }
 
 /** Per-round ratio a/b, summarised as median (min–max). */
-function ratio(samples: Record<string, Sample[]>, a: string, b: string): { median: number; min: number; max: number; perRound: number[] } {
+function ratio(
+  samples: Record<string, Sample[]>,
+  a: string,
+  b: string,
+): { median: number; min: number; max: number; perRound: number[] } {
   const perRound = samples[a]!.map((s, i) => s.rps / samples[b]![i]!.rps);
   return { median: median(perRound), min: Math.min(...perRound), max: Math.max(...perRound), perRound };
 }
@@ -244,7 +298,12 @@ function ratio(samples: Record<string, Sample[]>, a: string, b: string): { media
 
 type Row = { operation: string; target: string; measured: string; pass: boolean | null };
 
-async function timeCalls(base: string, headers: Record<string, string>, calls: BenchCall[], page?: BenchCall[][]): Promise<CallsResult> {
+async function timeCalls(
+  base: string,
+  headers: Record<string, string>,
+  calls: BenchCall[],
+  page?: BenchCall[][],
+): Promise<CallsResult> {
   return load<CallsResult>({
     mode: 'calls',
     base,
@@ -260,7 +319,12 @@ async function timeCalls(base: string, headers: Record<string, string>, calls: B
 async function adminLoad(base: string): Promise<{ admin: CallsResult; supplier: CallsResult }> {
   const adminToken = await login(base, BENCH_ADMIN_EMAIL);
   const supplierToken = await login(base, benchSupplierEmail(0));
-  const admin = await timeCalls(base, { authorization: `Bearer ${adminToken}` }, [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS], [ADMIN_MAIN_CALLS, ADMIN_REPORT_CALLS]);
+  const admin = await timeCalls(
+    base,
+    { authorization: `Bearer ${adminToken}` },
+    [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS],
+    [ADMIN_MAIN_CALLS, ADMIN_REPORT_CALLS],
+  );
   const supplier = await timeCalls(base, { authorization: `Bearer ${supplierToken}` }, SUPPLIER_CALLS);
   return { admin, supplier };
 }
@@ -280,7 +344,11 @@ async function serverVersion(admin: postgres.Sql): Promise<string> {
   return row.version.split(' on ')[0] ?? row.version;
 }
 
-async function growthRun(admin: postgres.Sql, dataDir: string, at100k: CallsResult): Promise<{ bookings: number; genSeconds: number; result: CallsResult }[]> {
+async function growthRun(
+  admin: postgres.Sql,
+  dataDir: string,
+  at100k: CallsResult,
+): Promise<{ bookings: number; genSeconds: number; result: CallsResult }[]> {
   const points: { bookings: number; genSeconds: number; result: CallsResult }[] = [];
   for (const bookings of GROWTH_BOOKINGS) {
     const name = await createDatabase(admin);
@@ -290,7 +358,12 @@ async function growthRun(admin: postgres.Sql, dataDir: string, at100k: CallsResu
       const app = await startApp(dbUrl(name), dataDir);
       try {
         const adminToken = await login(app.base, BENCH_ADMIN_EMAIL);
-        const result = await timeCalls(app.base, { authorization: `Bearer ${adminToken}` }, [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS], [ADMIN_MAIN_CALLS, ADMIN_REPORT_CALLS]);
+        const result = await timeCalls(
+          app.base,
+          { authorization: `Bearer ${adminToken}` },
+          [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS],
+          [ADMIN_MAIN_CALLS, ADMIN_REPORT_CALLS],
+        );
         points.push({ bookings, genSeconds: seconds, result });
       } finally {
         await app.child.stop();
@@ -312,8 +385,14 @@ async function main(): Promise<number> {
   const name = await createDatabase(admin);
   const url = dbUrl(name);
   const children: Child[] = [];
-  log(`Benchmark${SMOKE ? ' (smoke: short, small data, targets not enforced)' : ''}: ${facts.nproc} CPUs, Node ${facts.node}, ${pgVersion}`);
-  log(CAN_PIN ? 'Server processes on CPU 0, load generators on CPU 1 (taskset).' : 'Not pinned (no taskset or a single CPU).');
+  log(
+    `Benchmark${SMOKE ? ' (smoke: short, small data, targets not enforced)' : ''}: ${facts.nproc} CPUs, Node ${facts.node}, ${pgVersion}`,
+  );
+  log(
+    CAN_PIN
+      ? 'Server processes on CPU 0, load generators on CPU 1 (taskset).'
+      : 'Not pinned (no taskset or a single CPU).',
+  );
 
   try {
     log(`\ndata: ${JSON.stringify(SIZES)} into ${name}`);
@@ -328,7 +407,12 @@ async function main(): Promise<number> {
 
     // Plans first, on the data as generated.
     const supplierId = await supplierIdOf(url, benchSupplierEmail(0));
-    const explained: ExplainedQuery[] = await explainCalls(url, loadConfig({ NODE_ENV: 'test' }), [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS, ...SUPPLIER_CALLS], supplierId);
+    const explained: ExplainedQuery[] = await explainCalls(
+      url,
+      loadConfig({ NODE_ENV: 'test' }),
+      [...ADMIN_MAIN_CALLS, ...ADMIN_REPORT_CALLS, ...SUPPLIER_CALLS],
+      supplierId,
+    );
     const scans = explained.flatMap((q) => seqScansOver(q.plan, HOT_TABLES).map((t) => `${q.call}: ${t}`));
 
     log('\nadmin dashboard and supplier lists');
@@ -343,45 +427,92 @@ async function main(): Promise<number> {
 
     // Quotes: REST and tRPC against R2 (pgbench with the same INSERTs). A smoke run goes on without pgbench.
     const hasPgbench = spawnSync('pgbench', ['--version']).status === 0;
-    if (!hasPgbench && !SMOKE) throw new Error('pgbench is not installed (Debian: it comes with the postgresql package)');
-    const quoteRest = cannonTarget('quote REST', { base: app.base, path: '/api/quotation/instant', method: 'POST', vary: 'quote-rest' }, app.child.pid);
+    if (!hasPgbench && !SMOKE)
+      throw new Error('pgbench is not installed (Debian: it comes with the postgresql package)');
+    const quoteRest = cannonTarget(
+      'quote REST',
+      { base: app.base, path: '/api/quotation/instant', method: 'POST', vary: 'quote-rest' },
+      app.child.pid,
+    );
     await quoteRest.run(Math.max(1, Math.min(WARMUP, 2)));
     const script = await preparePgbench(url, workDir);
-    const quotes = await interleave('R2 (pgbench, the quote INSERTs) vs POST /api/quotation/instant and quote.instant over tRPC', [
-      { name: 'R2', run: async (seconds) => ({ rps: hasPgbench ? (await pgbench(url, script, seconds)).rps : NaN, p99: NaN }) },
-      quoteRest,
-      cannonTarget('quote tRPC', { base: app.base, path: '/api/trpc/quote.instant', method: 'POST', vary: 'quote-trpc' }, app.child.pid),
-    ]);
+    const quotes = await interleave(
+      'R2 (pgbench, the quote INSERTs) vs POST /api/quotation/instant and quote.instant over tRPC',
+      [
+        {
+          name: 'R2',
+          run: async (seconds) => ({ rps: hasPgbench ? (await pgbench(url, script, seconds)).rps : NaN, p99: NaN }),
+        },
+        quoteRest,
+        cannonTarget(
+          'quote tRPC',
+          { base: app.base, path: '/api/trpc/quote.instant', method: 'POST', vary: 'quote-trpc' },
+          app.child.pid,
+        ),
+      ],
+    );
 
     // Logins against R3 (argon2id verify with the app's parameters), and /api/health while logins saturate.
-    const logins = { emails: Array.from({ length: Math.min(SIZES.customers, 1000) }, (_, i) => benchCustomerEmail(i)), password: BENCH_PASSWORD };
-    const loginSamples = await interleave('R3 (argon2id verify, same concurrency) vs POST /api/auth/login, with /api/health probed', [
-      {
-        name: 'R3',
-        run: async (seconds) => {
-          const r = await runJson<{ rps: number } & LatencyStats>(nodeCommand(SERVER_CPU, 'scripts/bench/argon2-ceiling.ts', [String(CONNECTIONS), String(seconds)]), { PATH: process.env.PATH }, PROJECT_ROOT);
-          return { rps: r.rps, p99: r.p99 };
+    const logins = {
+      emails: Array.from({ length: Math.min(SIZES.customers, 1000) }, (_, i) => benchCustomerEmail(i)),
+      password: BENCH_PASSWORD,
+    };
+    const loginSamples = await interleave(
+      'R3 (argon2id verify, same concurrency) vs POST /api/auth/login, with /api/health probed',
+      [
+        {
+          name: 'R3',
+          run: async (seconds) => {
+            const r = await runJson<{ rps: number } & LatencyStats>(
+              nodeCommand(SERVER_CPU, 'scripts/bench/argon2-ceiling.ts', [String(CONNECTIONS), String(seconds)]),
+              { PATH: process.env.PATH },
+              PROJECT_ROOT,
+            );
+            return { rps: r.rps, p99: r.p99 };
+          },
         },
-      },
-      {
-        name: 'login',
-        run: async (seconds) => {
-          const [cannon, health] = await Promise.all([
-            load<CannonResult>({ mode: 'cannon', base: app.base, path: '/api/auth/login', method: 'POST', connections: CONNECTIONS, durationSec: seconds, vary: 'login', logins }),
-            load<ProbeResult>({ mode: 'probe', base: app.base, path: '/api/health', intervalMs: 20, durationSec: Math.max(1, seconds - 1) }),
-          ]);
-          if (cannon.non2xx > 0) log(`  ! login: ${cannon.non2xx} non-2xx answers (${JSON.stringify(cannon.statusCodes)})`);
-          return { rps: cannon.rps, p99: cannon.p99, extra: { healthP99: health.p99 } };
+        {
+          name: 'login',
+          run: async (seconds) => {
+            const [cannon, health] = await Promise.all([
+              load<CannonResult>({
+                mode: 'cannon',
+                base: app.base,
+                path: '/api/auth/login',
+                method: 'POST',
+                connections: CONNECTIONS,
+                durationSec: seconds,
+                vary: 'login',
+                logins,
+              }),
+              load<ProbeResult>({
+                mode: 'probe',
+                base: app.base,
+                path: '/api/health',
+                intervalMs: 20,
+                durationSec: Math.max(1, seconds - 1),
+              }),
+            ]);
+            if (cannon.non2xx > 0)
+              log(`  ! login: ${cannon.non2xx} non-2xx answers (${JSON.stringify(cannon.statusCodes)})`);
+            return { rps: cannon.rps, p99: cannon.p99, extra: { healthP99: health.p99 } };
+          },
         },
-      },
-      {
-        name: 'health idle',
-        run: async (seconds) => {
-          const health = await load<ProbeResult>({ mode: 'probe', base: app.base, path: '/api/health', intervalMs: 20, durationSec: Math.max(1, seconds - 1) });
-          return { rps: health.n / Math.max(1, seconds - 1), p99: health.p99 };
+        {
+          name: 'health idle',
+          run: async (seconds) => {
+            const health = await load<ProbeResult>({
+              mode: 'probe',
+              base: app.base,
+              path: '/api/health',
+              intervalMs: 20,
+              durationSec: Math.max(1, seconds - 1),
+            });
+            return { rps: health.n / Math.max(1, seconds - 1), p99: health.p99 };
+          },
         },
-      },
-    ]);
+      ],
+    );
 
     const growth = GROWTH ? await growthRun(admin, dataDir, adminCalls) : null;
 
@@ -468,7 +599,9 @@ async function main(): Promise<number> {
     if (growth) {
       const first = growth[0]!;
       const last = growth.at(-1)!;
-      const factors = Object.keys(last.result.calls).map((call) => last.result.calls[call]!.p95 / first.result.calls[call]!.p95);
+      const factors = Object.keys(last.result.calls).map(
+        (call) => last.result.calls[call]!.p95 / first.result.calls[call]!.p95,
+      );
       const worst = Math.max(...factors);
       rows.push({
         operation: `Admin load growth, ${first.bookings.toLocaleString('en-US')} → ${last.bookings.toLocaleString('en-US')} bookings`,
@@ -485,11 +618,35 @@ async function main(): Promise<number> {
 
     const dbMs = executionMsByCall(explained);
     const perCall = (result: CallsResult) =>
-      Object.entries(result.calls).map(([call, s]) => [call, fmt(s.p50), fmt(s.p95), fmt(s.p99), fmt(s.max), fmt(dbMs.get(call) ?? NaN), s.failures]);
-    log(`\n${textTable(['Call', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL ms', 'failed'], [...perCall(adminCalls), ...perCall(supplierCalls)])}`);
+      Object.entries(result.calls).map(([call, s]) => [
+        call,
+        fmt(s.p50),
+        fmt(s.p95),
+        fmt(s.p99),
+        fmt(s.max),
+        fmt(dbMs.get(call) ?? NaN),
+        s.failures,
+      ]);
+    log(
+      `\n${textTable(['Call', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL ms', 'failed'], [...perCall(adminCalls), ...perCall(supplierCalls)])}`,
+    );
 
     if (!SMOKE && !flags.has('no-docs')) {
-      writeDocs({ facts, pgVersion, rows: tableRows, header, adminCalls, supplierCalls, framework, quotes, loginSamples, healthRatios, explained, growth, data });
+      writeDocs({
+        facts,
+        pgVersion,
+        rows: tableRows,
+        header,
+        adminCalls,
+        supplierCalls,
+        framework,
+        quotes,
+        loginSamples,
+        healthRatios,
+        explained,
+        growth,
+        data,
+      });
       log('\nwritten to docs/benchmarks.md');
     }
     const failed = rows.filter((r) => r.pass === false);
@@ -540,11 +697,21 @@ function writeDocs(input: DocInput): void {
   const rounds = (samples: Record<string, Sample[]>) =>
     table(
       ['Round', ...Object.keys(samples)],
-      samples[Object.keys(samples)[0]!]!.map((_, i) => [i + 1, ...Object.values(samples).map((s) => `${fmt(s[i]!.rps, 0)}/s, p99 ${fmt(s[i]!.p99, 1)} ms`)]),
+      samples[Object.keys(samples)[0]!]!.map((_, i) => [
+        i + 1,
+        ...Object.values(samples).map((s) => `${fmt(s[i]!.rps, 0)}/s, p99 ${fmt(s[i]!.p99, 1)} ms`),
+      ]),
     );
   const dbMs = executionMsByCall(input.explained);
   const callRows = (result: CallsResult) =>
-    Object.entries(result.calls).map(([call, s]) => [`\`${call}\``, fmt(s.p50), fmt(s.p95), fmt(s.p99), fmt(s.max), fmt(dbMs.get(call) ?? NaN)]);
+    Object.entries(result.calls).map(([call, s]) => [
+      `\`${call}\``,
+      fmt(s.p50),
+      fmt(s.p95),
+      fmt(s.p99),
+      fmt(s.max),
+      fmt(dbMs.get(call) ?? NaN),
+    ]);
   const counts = Object.entries(input.data.counts)
     .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
     .join(', ');
@@ -611,14 +778,22 @@ Generating the data took ${points
         .join(', ')}.
 
 ${table(
-  ['Call', ...points.map((p) => p.bookings.toLocaleString('en-US')), `× (${points.at(-1)!.bookings / points[0]!.bookings}× bookings)`],
+  [
+    'Call',
+    ...points.map((p) => p.bookings.toLocaleString('en-US')),
+    `× (${points.at(-1)!.bookings / points[0]!.bookings}× bookings)`,
+  ],
   [
     ...calls.map((call) => [
       `\`${call}\``,
       ...points.map((p) => fmt(p.result.calls[call]!.p95)),
       fmt(points.at(-1)!.result.calls[call]!.p95 / points[0]!.result.calls[call]!.p95),
     ]),
-    ['page load (2 batches)', ...points.map((p) => fmt(p.result.page!.p95)), fmt(points.at(-1)!.result.page!.p95 / points[0]!.result.page!.p95)],
+    [
+      'page load (2 batches)',
+      ...points.map((p) => fmt(p.result.page!.p95)),
+      fmt(points.at(-1)!.result.page!.p95 / points[0]!.result.page!.p95),
+    ],
   ],
 )}`,
     );

@@ -30,7 +30,10 @@ function inLayout(Page: ComponentType, Layout: ComponentType<{ children: ReactNo
   };
 }
 
-const BookPage = inLayout(lazyPage(() => import('./pages/book/book-page'), 'BookPage'), BookLayout);
+const BookPage = inLayout(
+  lazyPage(() => import('./pages/book/book-page'), 'BookPage'),
+  BookLayout,
+);
 const VendorRegisterPage = inLayout(
   lazyPage(() => import('./pages/vendor-register/vendor-register-page'), 'VendorRegisterPage'),
   VendorLayout,

@@ -134,7 +134,8 @@ const config = defineConfig({
       },
       fonts: {
         heading: {
-          value: '"Playfair Display", "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, "Times New Roman", serif',
+          value:
+            '"Playfair Display", "Iowan Old Style", "Palatino Linotype", Palatino, Georgia, "Times New Roman", serif',
         },
         body: {
           value:

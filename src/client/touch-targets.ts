@@ -1,5 +1,10 @@
 import { defineConfig, defineSlotRecipe, type SystemStyleObject } from '@chakra-ui/react';
-import { datePickerSlotRecipe, nativeSelectSlotRecipe, tabsSlotRecipe, tagsInputSlotRecipe } from '@chakra-ui/react/theme';
+import {
+  datePickerSlotRecipe,
+  nativeSelectSlotRecipe,
+  tabsSlotRecipe,
+  tagsInputSlotRecipe,
+} from '@chakra-ui/react/theme';
 
 /**
  * Phones (below Chakra's `md`, 768 px) and any touch screen. Chakra's compact sizes (buttons of 32–40 px, 36 px
@@ -27,9 +32,18 @@ export const touchTargetConfig = defineConfig({
     },
     slotRecipes: {
       // The slot lists are Chakra's own; only the base styles below are added to its recipes.
-      tabs: defineSlotRecipe({ slots: tabsSlotRecipe.slots, base: { trigger: { [TOUCH_MEDIA]: { minHeight: TARGET } } } }),
-      nativeSelect: defineSlotRecipe({ slots: nativeSelectSlotRecipe.slots, base: { field: { [TOUCH_MEDIA]: { minHeight: TARGET } } } }),
-      tagsInput: defineSlotRecipe({ slots: tagsInputSlotRecipe.slots, base: { control: { [TOUCH_MEDIA]: { minHeight: TARGET } } } }),
+      tabs: defineSlotRecipe({
+        slots: tabsSlotRecipe.slots,
+        base: { trigger: { [TOUCH_MEDIA]: { minHeight: TARGET } } },
+      }),
+      nativeSelect: defineSlotRecipe({
+        slots: nativeSelectSlotRecipe.slots,
+        base: { field: { [TOUCH_MEDIA]: { minHeight: TARGET } } },
+      }),
+      tagsInput: defineSlotRecipe({
+        slots: tagsInputSlotRecipe.slots,
+        base: { control: { [TOUCH_MEDIA]: { minHeight: TARGET } } },
+      }),
       datePicker: defineSlotRecipe({
         slots: datePickerSlotRecipe.slots,
         base: {

@@ -83,7 +83,13 @@ const MAX_TRPC_BATCH = 10;
  * `main.ts` listens; tests call this and use `app.inject`.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, preparedStatements: config.preparedStatements }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      preparedStatements: config.preparedStatements,
+    }));
   const ownsDatabase = !options.database;
 
   const app = Fastify({
@@ -190,7 +196,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       retention = startRetentionJob(deps, app.log.child({ worker: 'retention' }));
       app.log.info(
-        transport.kind === 'smtp' ? 'e-mail: sending through SMTP_URL' : `e-mail: no SMTP_URL, writing .eml files to ${config.mail.dir}`,
+        transport.kind === 'smtp'
+          ? 'e-mail: sending through SMTP_URL'
+          : `e-mail: no SMTP_URL, writing .eml files to ${config.mail.dir}`,
       );
     }
     return app;

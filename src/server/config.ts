@@ -38,9 +38,19 @@ const envSchema = z
     BRAND_NAME: optionalText,
     LEGAL_NAME: optionalText,
     BUSINESS_PHONE: optionalText,
-    WHATSAPP_NUMBER: optionalText.pipe(z.string().regex(/^\d{10,15}$/, 'digits only, with country code').optional()),
+    WHATSAPP_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{10,15}$/, 'digits only, with country code')
+        .optional(),
+    ),
     BUSINESS_EMAIL: optionalText.pipe(z.email().optional()),
-    UPI_ID: optionalText.pipe(z.string().regex(/^[\w.-]+@[\w.-]+$/, 'a UPI ID such as name@bank').optional()),
+    UPI_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.-]+@[\w.-]+$/, 'a UPI ID such as name@bank')
+        .optional(),
+    ),
     BUSINESS_ADDRESS: optionalText,
     BUSINESS_GSTIN: optionalText,
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
@@ -163,7 +173,13 @@ export type LoadSheddingConfig = {
   retryAfterSeconds: number;
 };
 
-export type CashfreeConfig = { kind: 'cashfree'; appId: string; secretKey: string; apiBase: string; webhookSecret: string };
+export type CashfreeConfig = {
+  kind: 'cashfree';
+  appId: string;
+  secretKey: string;
+  apiBase: string;
+  webhookSecret: string;
+};
 
 export type MailConfig = {
   /** Set: send through this SMTP server. Unset: write each message as an .eml file under `dir`. */
@@ -224,7 +240,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
     seedDemo: e.SEED_DEMO,
     seedDemoRandomPasswords: e.NODE_ENV === 'production',
     seedDemoInProduction: e.SEED_DEMO_IN_PRODUCTION,
@@ -281,7 +300,14 @@ const MB = 1024 * 1024;
  * PUBLIC_BASE_URL may call the API cross-origin. Anything that is not a plain http(s) origin is refused.
  */
 function parseOrigins(list: string | undefined, publicBaseUrl: string | undefined): string[] {
-  const entries = list ? list.split(',').map((entry) => entry.trim()).filter(Boolean) : publicBaseUrl ? [publicBaseUrl] : [];
+  const entries = list
+    ? list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    : publicBaseUrl
+      ? [publicBaseUrl]
+      : [];
   return entries.map((entry) => {
     let url: URL;
     try {

@@ -42,13 +42,18 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
-  process.stdout.write(`\n  ${config.brand.name} is running at http://${shownHost}:${port}\n  Database: ${database}\n\n`);
+  process.stdout.write(
+    `\n  ${config.brand.name} is running at http://${shownHost}:${port}\n  Database: ${database}\n\n`,
+  );
   const { demoLogins, ownerSetupCode } = app.startupNotices;
   if (demoLogins) {
-    process.stdout.write(`  Demo sign-ins (random passwords, shown this once; keep them now):\n\n${formatDemoLogins(demoLogins)}\n\n`);
+    process.stdout.write(
+      `  Demo sign-ins (random passwords, shown this once; keep them now):\n\n${formatDemoLogins(demoLogins)}\n\n`,
+    );
   }
   if (ownerSetupCode) {
-    const base = config.publicBaseUrl === `http://localhost:${config.port}` ? `http://${shownHost}:${port}` : config.publicBaseUrl;
+    const base =
+      config.publicBaseUrl === `http://localhost:${config.port}` ? `http://${shownHost}:${port}` : config.publicBaseUrl;
     process.stdout.write(
       `  No admin account yet. Open this link within 1 hour to create the owner account (it works once):\n\n` +
         `    ${base}/setup#code=${ownerSetupCode}\n\n` +
@@ -61,7 +66,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else {
-    process.stderr.write(`\nFailed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+    process.stderr.write(
+      `\nFailed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+    );
   }
   process.exit(1);
 });

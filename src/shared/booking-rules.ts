@@ -122,7 +122,12 @@ export function paymentSchedule(input: ScheduleInput): Instalment[] {
   const bookingDue = input.confirmedOn ?? today;
   const rows: Instalment[] = [
     { kind: 'booking_amount', amount_paise: bookingAmount, cumulative_paise: bookingAmount, due_date: bookingDue },
-    { kind: 'advance', amount_paise: advanceTarget - bookingAmount, cumulative_paise: advanceTarget, due_date: advanceDue },
+    {
+      kind: 'advance',
+      amount_paise: advanceTarget - bookingAmount,
+      cumulative_paise: advanceTarget,
+      due_date: advanceDue,
+    },
     {
       kind: 'balance',
       amount_paise: total - advanceTarget,
@@ -164,7 +169,12 @@ export type DueSummary = {
  * What is paid, outstanding and due on a schedule, given what was paid in all. A cancelled booking owes nothing:
  * pass `cancelled` and every figure due is 0.
  */
-export function dueSummary(schedule: Instalment[], paidPaise: number, today: string = todayInIndia(), cancelled = false): DueSummary {
+export function dueSummary(
+  schedule: Instalment[],
+  paidPaise: number,
+  today: string = todayInIndia(),
+  cancelled = false,
+): DueSummary {
   const total = schedule.reduce((sum, row) => sum + row.amount_paise, 0);
   const paid = Math.max(0, Math.round(paidPaise));
   let before = 0;
@@ -176,7 +186,9 @@ export function dueSummary(schedule: Instalment[], paidPaise: number, today: str
     return { ...row, paid_paise: paidHere, outstanding_paise: outstanding, days_overdue: overdue };
   });
   const outstanding = instalments.reduce((sum, row) => sum + row.outstanding_paise, 0);
-  const dueNow = instalments.filter((row) => row.due_date <= today).reduce((sum, row) => sum + row.outstanding_paise, 0);
+  const dueNow = instalments
+    .filter((row) => row.due_date <= today)
+    .reduce((sum, row) => sum + row.outstanding_paise, 0);
   const next = instalments.find((row) => row.outstanding_paise > 0) ?? null;
   return {
     total_paise: total,
@@ -193,14 +205,23 @@ export function dueSummary(schedule: Instalment[], paidPaise: number, today: str
  * The most a payment may be right now: on a quoted booking exactly the booking amount (paying it confirms), on a
  * booking that takes payments what is left of the total, else nothing. No payment may exceed this.
  */
-export function maxPayablePaise(status: BookingStatus, totalPaise: number | null, paidPaise: number, rules: PaymentRules = DEFAULT_PAYMENT_RULES): number {
+export function maxPayablePaise(
+  status: BookingStatus,
+  totalPaise: number | null,
+  paidPaise: number,
+  rules: PaymentRules = DEFAULT_PAYMENT_RULES,
+): number {
   if (totalPaise === null || totalPaise <= 0 || !statusRules(status).payment) return 0;
   if (status === 'quoted') return Math.max(0, bookingAmountFor(totalPaise, rules) - paidPaise);
   return Math.max(0, totalPaise - paidPaise);
 }
 
 /** The exact amount the customer's next "Pay" button asks for: the next instalment's outstanding part. */
-export function nextInstalmentPaise(status: BookingStatus, summary: DueSummary, rules: PaymentRules = DEFAULT_PAYMENT_RULES): number {
+export function nextInstalmentPaise(
+  status: BookingStatus,
+  summary: DueSummary,
+  rules: PaymentRules = DEFAULT_PAYMENT_RULES,
+): number {
   const max = maxPayablePaise(status, summary.total_paise || null, summary.paid_paise, rules);
   return Math.min(max, summary.next?.outstanding_paise ?? 0);
 }
@@ -233,10 +254,17 @@ export type LedgerSums = {
 
 /** Paid, refunded and due as sums over a booking's ledger: the one place these figures come from. */
 export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
-  const sum = (kinds: LedgerEntry['kind'][]) => rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + row.amount_paise, 0);
+  const sum = (kinds: LedgerEntry['kind'][]) =>
+    rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + row.amount_paise, 0);
   const charged = sum(['charge', 'adjustment']);
   const paid = sum(['payment']);
   const refunded = sum(['refund']);
   const held = paid - refunded;
-  return { charged_paise: charged, paid_paise: paid, refunded_paise: refunded, held_paise: held, due_paise: Math.max(0, charged - held) };
+  return {
+    charged_paise: charged,
+    paid_paise: paid,
+    refunded_paise: refunded,
+    held_paise: held,
+    due_paise: Math.max(0, charged - held),
+  };
 }

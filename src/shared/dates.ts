@@ -76,7 +76,10 @@ export type TypedDateReading = { ok: true; value: string } | { ok: false; messag
  * customer never spends a booking's one date change on a day they did not type (docs/decisions.md, typed dates).
  * An empty text reads as no date.
  */
-export function readTypedDate(text: string, range: { min?: string | undefined; max?: string | undefined }): TypedDateReading {
+export function readTypedDate(
+  text: string,
+  range: { min?: string | undefined; max?: string | undefined },
+): TypedDateReading {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: '' };
   const match = TYPED_DATE.exec(trimmed);
@@ -84,8 +87,17 @@ export function readTypedDate(text: string, range: { min?: string | undefined; m
   const [day, month, year] = [Number(match[1]), Number(match[2]), match[3] as string];
   const value = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (month < 1 || month > 12) return { ok: false, message: `${trimmed} is not a date: there is no month ${month}.` };
-  if (!isIsoDate(value)) return { ok: false, message: `${trimmed} is not a date: ${MONTHS[month - 1]} ${year} has no day ${day}.` };
-  if (range.min && value < range.min) return { ok: false, message: `${formatLongDate(value)} is not available: choose ${formatLongDate(range.min)} or later.` };
-  if (range.max && value > range.max) return { ok: false, message: `${formatLongDate(value)} is not available: choose a date up to ${formatLongDate(range.max)}.` };
+  if (!isIsoDate(value))
+    return { ok: false, message: `${trimmed} is not a date: ${MONTHS[month - 1]} ${year} has no day ${day}.` };
+  if (range.min && value < range.min)
+    return {
+      ok: false,
+      message: `${formatLongDate(value)} is not available: choose ${formatLongDate(range.min)} or later.`,
+    };
+  if (range.max && value > range.max)
+    return {
+      ok: false,
+      message: `${formatLongDate(value)} is not available: choose a date up to ${formatLongDate(range.max)}.`,
+    };
   return { ok: true, value };
 }

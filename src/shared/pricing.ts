@@ -34,7 +34,19 @@ export const DEFAULT_PRICING: PricingRates = {
     other: 1.0,
   },
   venueTypeMultiplier: { indoor: 1.0, banquet: 1.0, outdoor: 1.05, garden: 1.05, beach: 1.12 },
-  metroCities: ['mumbai', 'delhi', 'new delhi', 'bengaluru', 'bangalore', 'chennai', 'kolkata', 'hyderabad', 'pune', 'gurugram', 'noida'],
+  metroCities: [
+    'mumbai',
+    'delhi',
+    'new delhi',
+    'bengaluru',
+    'bangalore',
+    'chennai',
+    'kolkata',
+    'hyderabad',
+    'pune',
+    'gurugram',
+    'noida',
+  ],
   metroMultiplier: 1.1,
   volumeDiscounts: [
     { minGuests: 700, percent: 10 },
@@ -157,7 +169,11 @@ export type CustomQuoteBreakdown = {
  * paisa; the same rule as the instant quote's volume discount and GST. A discount above the lines' sum is a
  * RangeError (the input schema refuses it first).
  */
-export function priceCustomQuote(lines: readonly CustomQuoteLine[], discountPaise: number, gstPercent: number): CustomQuoteBreakdown {
+export function priceCustomQuote(
+  lines: readonly CustomQuoteLine[],
+  discountPaise: number,
+  gstPercent: number,
+): CustomQuoteBreakdown {
   const priced = lines.map((line) => ({ ...line, amountPaise: line.unitPricePaise * line.quantity }));
   const grossPaise = priced.reduce((sum, line) => sum + line.amountPaise, 0);
   if (!Number.isInteger(discountPaise) || discountPaise < 0 || discountPaise > grossPaise) {
@@ -165,5 +181,13 @@ export function priceCustomQuote(lines: readonly CustomQuoteLine[], discountPais
   }
   const subtotalPaise = grossPaise - discountPaise;
   const gstPaise = gstOn(subtotalPaise, gstPercent);
-  return { lines: priced, grossPaise, discountPaise, subtotalPaise, gstPercent, gstPaise, finalAmountPaise: subtotalPaise + gstPaise };
+  return {
+    lines: priced,
+    grossPaise,
+    discountPaise,
+    subtotalPaise,
+    gstPercent,
+    gstPaise,
+    finalAmountPaise: subtotalPaise + gstPaise,
+  };
 }

@@ -15,7 +15,13 @@ export type SubscriberDiscount = { subscriptionId: string; percent: number; amou
 /** The list price of a quote request, before any subscriber discount. */
 export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
   return priceQuote(
-    { tier: input.tier, eventType: input.event_type, venueType: input.venue_type, city: input.location, guestCount: input.guest_count },
+    {
+      tier: input.tier,
+      eventType: input.event_type,
+      venueType: input.venue_type,
+      city: input.location,
+      guestCount: input.guest_count,
+    },
     rates,
   );
 }
@@ -44,12 +50,28 @@ function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null
   const perPerson = paiseToRupees(price.basePricePerPersonPaise);
   const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
   return [
-    { key: 'base', label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`, amount: paiseToRupees(price.grossPaise) },
+    {
+      key: 'base',
+      label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`,
+      amount: paiseToRupees(price.grossPaise),
+    },
     ...(price.discountPaise > 0
-      ? [{ key: 'discount', label: `Volume discount (${price.discountPercent}%)`, amount: -paiseToRupees(price.discountPaise) } as const]
+      ? [
+          {
+            key: 'discount',
+            label: `Volume discount (${price.discountPercent}%)`,
+            amount: -paiseToRupees(price.discountPaise),
+          } as const,
+        ]
       : []),
     ...(subscriber
-      ? [{ key: 'subscriber_discount', label: `Subscriber discount (${subscriber.percent}%)`, amount: -paiseToRupees(subscriber.amountPaise) } as const]
+      ? [
+          {
+            key: 'subscriber_discount',
+            label: `Subscriber discount (${subscriber.percent}%)`,
+            amount: -paiseToRupees(subscriber.amountPaise),
+          } as const,
+        ]
       : []),
     { key: 'subtotal', label: 'Base amount', amount: paiseToRupees(price.subtotalPaise) },
     { key: 'gst', label: `GST (${price.gstPercent}%)`, amount: paiseToRupees(price.gstPaise) },
@@ -57,7 +79,12 @@ function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null
   ];
 }
 
-export function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil: string, subscriber: SubscriberDiscount | null = null): InstantQuoteResult {
+export function toQuoteResult(
+  quoteId: string,
+  price: QuoteBreakdown,
+  validUntil: string,
+  subscriber: SubscriberDiscount | null = null,
+): InstantQuoteResult {
   return {
     quote_id: quoteId,
     tier: price.tier,
@@ -72,6 +99,8 @@ export function toQuoteResult(quoteId: string, price: QuoteBreakdown, validUntil
     final_amount: paiseToRupees(price.finalAmountPaise),
     valid_until: validUntil,
     breakdown: quoteLines(price, subscriber),
-    ...(subscriber && { subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) } }),
+    ...(subscriber && {
+      subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) },
+    }),
   };
 }

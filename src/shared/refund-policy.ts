@@ -110,7 +110,8 @@ export function computeRefund(input: RefundInput): RefundComputation {
     refundable_base_paise: base,
     refund_percent: percent,
     refund_amount_paise: Math.round((base * percent) / 100),
-    policy_refund_on_total_paise: total === null || deposit === null ? null : Math.round(((total - deposit) * percent) / 100),
+    policy_refund_on_total_paise:
+      total === null || deposit === null ? null : Math.round(((total - deposit) * percent) / 100),
   };
 }
 
@@ -151,14 +152,19 @@ export function checkDateChange(input: DateChangeInput): DateChangeCheck {
   const refuse = (why: string): DateChangeCheck => ({ ok: false, reason: `${why} ${DATE_CHANGE_RULE}` });
   if (!input.eventDate) return refuse('This booking has no event date yet, so there is nothing to change.');
   if (input.alreadyChanged) return refuse('The date of this booking has already been changed once.');
-  const badDate = (why: string): DateChangeCheck => ({ ok: false, reason: `${why} ${DATE_CHANGE_RULE}`, field: 'new_date' });
+  const badDate = (why: string): DateChangeCheck => ({
+    ok: false,
+    reason: `${why} ${DATE_CHANGE_RULE}`,
+    field: 'new_date',
+  });
   if (!isIsoDate(input.newDate)) return { ok: false, reason: 'Enter the new date as YYYY-MM-DD', field: 'new_date' };
   const daysAhead = daysBetween(today, input.eventDate);
   if (daysAhead < DATE_CHANGE_MIN_DAYS_AHEAD) {
     return refuse(`The event is ${Math.max(daysAhead, 0)} days away, too close to change the date.`);
   }
   if (input.newDate < today) return badDate('The new date is in the past.');
-  if (input.newDate === input.eventDate) return { ok: false, reason: 'The new date is the same as the current event date.', field: 'new_date' };
+  if (input.newDate === input.eventDate)
+    return { ok: false, reason: 'The new date is the same as the current event date.', field: 'new_date' };
   const original = input.originalEventDate ?? input.eventDate;
   if (input.newDate > addMonths(original, DATE_CHANGE_WINDOW_MONTHS)) {
     return badDate(`The new date is more than 6 months after ${original}.`);
@@ -167,6 +173,10 @@ export function checkDateChange(input: DateChangeInput): DateChangeCheck {
 }
 
 /** Whether the date-change button should be offered today (the same rules, without a chosen date). */
-export function canChangeDate(eventDate: string | null, alreadyChanged: boolean, today: string = todayInIndia()): boolean {
+export function canChangeDate(
+  eventDate: string | null,
+  alreadyChanged: boolean,
+  today: string = todayInIndia(),
+): boolean {
   return eventDate !== null && !alreadyChanged && daysBetween(today, eventDate) >= DATE_CHANGE_MIN_DAYS_AHEAD;
 }

@@ -44,7 +44,11 @@ describe('Needs your attention', () => {
 
     await user.click(card.getAllByRole('button', { name: 'Open booking' })[0]!);
     expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
-    await waitFor(() => expect(recordedCalls('admin.notifications.markRead').map((c) => c.input)).toEqual([{ notification_id: uuid(901) }]));
+    await waitFor(() =>
+      expect(recordedCalls('admin.notifications.markRead').map((c) => c.input)).toEqual([
+        { notification_id: uuid(901) },
+      ]),
+    );
     expect(recordedCalls('admin.bookings.get')[0]?.input).toEqual({ id: uuid(1) });
     await user.keyboard('{Escape}');
 

@@ -26,14 +26,27 @@ async function findDialog(name: string) {
 describe('Bookings tab: Recent Bookings', () => {
   it('lists the first 10 with the spec’s columns and status badges', async () => {
     const items = Array.from({ length: 10 }, (_, i) =>
-      booking(i + 1, { status: (['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 6] }),
+      booking(i + 1, {
+        status: (['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 6],
+      }),
     );
-    items[1] = booking(2, { status: 'quoted', event_type: 'baby_shower', event_date: null, requirements: { guest_count: 1 } });
+    items[1] = booking(2, {
+      status: 'quoted',
+      event_type: 'baby_shower',
+      event_date: null,
+      requirements: { guest_count: 1 },
+    });
     await openAdmin({ 'admin.bookings.list': () => page(items, 57) });
 
     const table = recentTable();
     expect(table.getAllByRole('row')).toHaveLength(11);
-    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Event Details', 'Client', 'Date & Guests', 'Status', 'Actions']);
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Event Details',
+      'Client',
+      'Date & Guests',
+      'Status',
+      'Actions',
+    ]);
     const first = rowOf(table, 'Event 1');
     expect(first.getByText('Wedding')).toBeInTheDocument();
     expect(first.getByText('Client 1')).toBeInTheDocument();
@@ -90,7 +103,12 @@ describe('Bookings tab: View all', () => {
     const { user } = await openAdmin({
       'admin.bookings.list': ({ input }) => {
         const { limit, offset = 0 } = input as { limit: number; offset?: number };
-        return limit === 10 ? page([booking(1)], 45) : page(Array.from({ length: 20 }, (_, i) => booking(offset + i + 1)), 45);
+        return limit === 10
+          ? page([booking(1)], 45)
+          : page(
+              Array.from({ length: 20 }, (_, i) => booking(offset + i + 1)),
+              45,
+            );
       },
     });
 
@@ -104,11 +122,18 @@ describe('Bookings tab: View all', () => {
     expect(await screen.findByText('Showing 21–40 of 45')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Search bookings'), 'Sharma');
-    await waitFor(() => expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0, q: 'Sharma' }));
+    await waitFor(() =>
+      expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0, q: 'Sharma' }),
+    );
 
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
     await waitFor(() =>
-      expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({ limit: 20, offset: 0, q: 'Sharma', status: 'confirmed' }),
+      expect(recordedCalls('admin.bookings.list').at(-1)?.input).toEqual({
+        limit: 20,
+        offset: 0,
+        q: 'Sharma',
+        status: 'confirmed',
+      }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Recent bookings' }));
@@ -133,7 +158,18 @@ describe('Booking Details', () => {
     const view = rowOf(recentTable(), 'Event 1').getByRole('button', { name: 'View Event 1' });
     await user.click(view);
     const dialog = await findDialog('Booking Details');
-    for (const text of ['Event 1', 'Wedding', 'Client 1', 'client1@example.in', '+919826012345', formatLongDate(EVENT_DATE), '101 guests', 'quoted', 'Radisson Blu, Ring Road, Indore', 'Jain food for 20 guests']) {
+    for (const text of [
+      'Event 1',
+      'Wedding',
+      'Client 1',
+      'client1@example.in',
+      '+919826012345',
+      formatLongDate(EVENT_DATE),
+      '101 guests',
+      'quoted',
+      'Radisson Blu, Ring Road, Indore',
+      'Jain food for 20 guests',
+    ]) {
       expect(dialog.getAllByText(text, { exact: false }).length, text).toBeGreaterThan(0);
     }
     expect(dialog.getByText('Not sent to suppliers yet', { exact: false })).toBeInTheDocument();
@@ -165,7 +201,10 @@ describe('Booking Details', () => {
     const dialog = await findDialog('Booking Details');
 
     const select = dialog.getByLabelText('Change status');
-    const offered = within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value).filter(Boolean);
+    const offered = within(select)
+      .getAllByRole('option')
+      .map((option) => (option as HTMLOptionElement).value)
+      .filter(Boolean);
     expect(offered).toEqual([...BOOKING_TRANSITIONS.quoted]);
     expect(dialog.getByRole('button', { name: 'Update status' })).toBeDisabled();
 
@@ -178,7 +217,10 @@ describe('Booking Details', () => {
   });
 
   it('asks before cancelling a booking', async () => {
-    const setStatus = vi.fn(() => ({ message: 'Booking marked cancelled', booking: { ...detailed, status: 'cancelled' } }));
+    const setStatus = vi.fn(() => ({
+      message: 'Booking marked cancelled',
+      booking: { ...detailed, status: 'cancelled' },
+    }));
     const { user } = await openAdmin({
       'admin.bookings.list': () => page([detailed]),
       'admin.bookings.get': () => detailed,
@@ -231,7 +273,9 @@ describe('Booking Details', () => {
     expect(cheapest.getByText(/^Submitted 2 Mar 2026, 11:00 am IST$/i)).toBeInTheDocument();
     const second = within(dialog.getByRole('article', { name: 'Supplier 1 Caterers' }));
     expect(second.getByText('₹1,99,000.50')).toBeInTheDocument();
-    expect(within(dialog.getByRole('article', { name: 'Supplier 3 Caterers' })).getByText('No quote yet')).toBeInTheDocument();
+    expect(
+      within(dialog.getByRole('article', { name: 'Supplier 3 Caterers' })).getByText('No quote yet'),
+    ).toBeInTheDocument();
     expect(dialog.getByText('3 suppliers invited · 2 quotes · lowest ₹1,85,000')).toBeInTheDocument();
     expect(dialog.getByRole('timer')).toHaveTextContent(/^1d 01h 01m 0[01]s$/);
 
@@ -241,7 +285,10 @@ describe('Booking Details', () => {
     await user.click(confirm.getByRole('button', { name: 'Award project' }));
     expect(await toasts().findByText('Project awarded to Supplier 1 Caterers')).toBeInTheDocument();
     expect(award).toHaveBeenCalledTimes(1);
-    expect(recordedCalls('admin.projects.award')[0]?.input).toEqual({ project_id: uuid('p', 1), supplier_id: uuid('s', 1) });
+    expect(recordedCalls('admin.projects.award')[0]?.input).toEqual({
+      project_id: uuid('p', 1),
+      supplier_id: uuid('s', 1),
+    });
   });
 
   it('closes the quotes early after a confirmation and names the winner the rule chose', async () => {
@@ -254,7 +301,10 @@ describe('Booking Details', () => {
       amount: 185000,
       awarded_at: new Date().toISOString(),
     }));
-    const { user } = await openAdmin({ 'admin.projects.forBooking': () => project(), 'admin.projects.closeQuotes': closeQuotes });
+    const { user } = await openAdmin({
+      'admin.projects.forBooking': () => project(),
+      'admin.projects.closeQuotes': closeQuotes,
+    });
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));
     const dialog = await findDialog('Booking Details');
 
@@ -263,7 +313,9 @@ describe('Booking Details', () => {
     expect(confirm.getByText(/the lowest quote wins \(ties go to the higher rating\)/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Close and award' }));
     expect(await toasts().findByText('Project awarded to Supplier 2 Caterers')).toBeInTheDocument();
-    expect(recordedCalls('admin.projects.closeQuotes').map((call) => call.input)).toEqual([{ project_id: uuid('p', 1) }]);
+    expect(recordedCalls('admin.projects.closeQuotes').map((call) => call.input)).toEqual([
+      { project_id: uuid('p', 1) },
+    ]);
   });
 
   it('counts down in days, hours, minutes and seconds', () => {
@@ -289,12 +341,24 @@ describe('Assign Supplier to Event', () => {
   }
 
   it('offers only active, approved suppliers and keeps Assign disabled until one is chosen', async () => {
-    const assign = vi.fn(() => ({ project_id: uuid('p', 1), booking_id: uuid('b', 1), auto_assign_date: '2027-03-05T13:00:00.000Z', invited: [uuid('s', 2)], already_invited: [] }));
+    const assign = vi.fn(() => ({
+      project_id: uuid('p', 1),
+      booking_id: uuid('b', 1),
+      auto_assign_date: '2027-03-05T13:00:00.000Z',
+      invited: [uuid('s', 2)],
+      already_invited: [],
+    }));
     const { user, dialog } = await openAssign({ 'admin.projects.assign': assign });
 
     const select = await dialog.findByLabelText(/^Select Supplier/);
-    const labels = within(select).getAllByRole('option').map((option) => option.textContent);
-    expect(labels).toEqual(['Choose a supplier', 'Supplier 1 Caterers - Owner 1 (Indore)', 'Supplier 2 Caterers - Owner 2']);
+    const labels = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(labels).toEqual([
+      'Choose a supplier',
+      'Supplier 1 Caterers - Owner 1 (Indore)',
+      'Supplier 2 Caterers - Owner 2',
+    ]);
     const button = dialog.getByRole('button', { name: 'Assign' });
     expect(button).toBeDisabled();
 
@@ -304,7 +368,10 @@ describe('Assign Supplier to Event', () => {
     await user.click(button);
 
     expect(await toasts().findByText('Supplier assigned successfully!')).toBeInTheDocument();
-    expect(recordedCalls('admin.projects.assign')[0]?.input).toEqual({ booking_id: uuid('b', 1), supplier_ids: [uuid('s', 2)] });
+    expect(recordedCalls('admin.projects.assign')[0]?.input).toEqual({
+      booking_id: uuid('b', 1),
+      supplier_ids: [uuid('s', 2)],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(recordedCalls('admin.stats').length).toBeGreaterThan(statsBefore));
   });
@@ -326,7 +393,9 @@ describe('Assign Supplier to Event', () => {
   it('marks suppliers already invited to the open project', async () => {
     const { dialog } = await openAssign({ 'admin.projects.forBooking': () => project() });
     const select = await dialog.findByLabelText(/^Select Supplier/);
-    await waitFor(() => expect(within(select).getByRole('option', { name: /Supplier 1 Caterers.*already invited/ })).toBeDisabled());
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: /Supplier 1 Caterers.*already invited/ })).toBeDisabled(),
+    );
   });
 
   it('shows the server’s detail when the assignment is refused', async () => {
@@ -385,7 +454,9 @@ describe('Assign Supplier to Event', () => {
     await user.click(details.getByRole('button', { name: 'Assign Supplier' }));
     await findDialog('Assign Supplier to Event');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Supplier to Event' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Assign Supplier to Event' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
   });
 });
@@ -393,7 +464,9 @@ describe('Assign Supplier to Event', () => {
 describe('describeDetail (docs/product.md#screens)', () => {
   it('shows a string, joins a list, and writes an object as JSON', () => {
     expect(describeDetail('Booking not found')).toBe('Booking not found');
-    expect(describeDetail([{ msg: 'a' }, { loc: ['query', 'booking_id'], type: 'missing' }, 'c'])).toBe('a, query.booking_id missing, c');
+    expect(describeDetail([{ msg: 'a' }, { loc: ['query', 'booking_id'], type: 'missing' }, 'c'])).toBe(
+      'a, query.booking_id missing, c',
+    );
     expect(describeDetail({ reason: 'x' })).toBe('{"reason":"x"}');
     expect(describeDetail(undefined)).toBeNull();
     expect(describeDetail([])).toBeNull();

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { customer, openAdmin, openTab, page, toasts, uuid } from './admin-fixtures';
 import { recordedCalls, TrpcTestError } from './msw';
 
-const joined = (iso: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const joined = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
 function table() {
   return within(screen.getByRole('table', { name: 'Customers' }));
@@ -17,7 +18,11 @@ describe('Customers tab', () => {
     await openTab(user, /Customers/);
 
     expect(table().getAllByRole('row')).toHaveLength(11);
-    expect(table().getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Customer', 'Contact', 'Location', 'Joined', 'Actions']);
+    expect(
+      table()
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Customer', 'Contact', 'Location', 'Joined', 'Actions']);
     const first = within(table().getByText('Customer 1').closest('tr')!);
     expect(first.getByText('customer1@example.in')).toBeInTheDocument();
     expect(first.getByText('+919425078316')).toBeInTheDocument();
@@ -34,7 +39,10 @@ describe('Customers tab', () => {
     const { user } = await openAdmin({
       'admin.customers.list': ({ input }) => {
         const { offset } = input as { offset: number };
-        return page(Array.from({ length: offset === 0 ? 10 : 3 }, (_, i) => customer(offset + i + 1)), 13);
+        return page(
+          Array.from({ length: offset === 0 ? 10 : 3 }, (_, i) => customer(offset + i + 1)),
+          13,
+        );
       },
     });
     await openTab(user, /Customers/);
@@ -103,7 +111,13 @@ describe('Customers tab', () => {
 
   it('erases a customer only after the admin confirms, then shows the account as erased with no actions', async () => {
     let erased = false;
-    const erasedRow = customer(1, { full_name: 'Erased customer', email: `erased-${uuid('c', 1)}@erased.invalid`, phone: null, city: null, is_active: false });
+    const erasedRow = customer(1, {
+      full_name: 'Erased customer',
+      email: `erased-${uuid('c', 1)}@erased.invalid`,
+      phone: null,
+      city: null,
+      is_active: false,
+    });
     const { user } = await openAdmin({
       'admin.customers.list': () => page([erased ? erasedRow : customer(1)]),
       'admin.customers.erase': () => {
@@ -133,7 +147,9 @@ describe('Customers tab', () => {
   });
 
   it('edits name, phone and city, sending only the changes', async () => {
-    const { user } = await openAdmin({ 'admin.customers.update': () => ({ message: 'Customer updated', customer: customer(1) }) });
+    const { user } = await openAdmin({
+      'admin.customers.update': () => ({ message: 'Customer updated', customer: customer(1) }),
+    });
     await openTab(user, /Customers/);
     await user.click(screen.getByRole('button', { name: 'Edit Customer 1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Customer' }));
@@ -144,7 +160,10 @@ describe('Customers tab', () => {
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
     expect(await toasts().findByText('Customer updated')).toBeInTheDocument();
-    expect(recordedCalls('admin.customers.update')[0]?.input).toEqual({ id: uuid('c', 1), data: { phone: '', city: 'Bhopal Nagar' } });
+    expect(recordedCalls('admin.customers.update')[0]?.input).toEqual({
+      id: uuid('c', 1),
+      data: { phone: '', city: 'Bhopal Nagar' },
+    });
   });
 
   it('checks the phone before sending', async () => {

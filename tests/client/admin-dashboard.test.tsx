@@ -17,15 +17,18 @@ describe('admin dashboard: access', () => {
     expect(recordedCalls().filter((call) => call.path.startsWith('admin.'))).toEqual([]);
   });
 
-  it.each(['customer', 'supplier'] as const)('tells a %s the page is for admins, without asking for admin data', async (role) => {
-    server.use(trpcHandler('auth.me', () => userFor(role)));
-    renderApp({ path: '/admin', token: `token-for-${role}` });
+  it.each(['customer', 'supplier'] as const)(
+    'tells a %s the page is for admins, without asking for admin data',
+    async (role) => {
+      server.use(trpcHandler('auth.me', () => userFor(role)));
+      renderApp({ path: '/admin', token: `token-for-${role}` });
 
-    const panel = await screen.findByRole('alert');
-    expect(within(panel).getByRole('heading', { name: 'Admins only', level: 1 })).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(recordedCalls().filter((call) => call.path.startsWith('admin.'))).toEqual([]);
-  });
+      const panel = await screen.findByRole('alert');
+      expect(within(panel).getByRole('heading', { name: 'Admins only', level: 1 })).toBeInTheDocument();
+      expect(within(panel).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+      expect(recordedCalls().filter((call) => call.path.startsWith('admin.'))).toEqual([]);
+    },
+  );
 });
 
 describe('admin dashboard: first load', () => {
@@ -47,13 +50,25 @@ describe('admin dashboard: first load', () => {
 
   it('loads the spec’s five calls with the admin’s token, then the reports', async () => {
     await openAdmin();
-    for (const path of ['admin.stats', 'admin.bookings.list', 'admin.suppliers.list', 'admin.customers.list', 'admin.vendors.pending']) {
+    for (const path of [
+      'admin.stats',
+      'admin.bookings.list',
+      'admin.suppliers.list',
+      'admin.customers.list',
+      'admin.vendors.pending',
+    ]) {
       expect(recordedCalls(path)[0]?.authorization, path).toBe('Bearer token-for-admin');
     }
     expect(recordedCalls('admin.bookings.list')[0]?.input).toEqual({ limit: 10 });
     expect(recordedCalls('admin.customers.list')[0]?.input).toEqual({ limit: 10, offset: 0 });
     await waitFor(() => {
-      for (const path of ['admin.reports.summary', 'admin.reports.customers', 'admin.reports.vendors', 'admin.reports.cityWise', 'admin.reports.eventTypeWise']) {
+      for (const path of [
+        'admin.reports.summary',
+        'admin.reports.customers',
+        'admin.reports.vendors',
+        'admin.reports.cityWise',
+        'admin.reports.eventTypeWise',
+      ]) {
         expect(recordedCalls(path), path).toHaveLength(1);
       }
     });

@@ -110,7 +110,12 @@ export function page<T>(items: T[], total = items.length): Page<T> {
   return { items, total };
 }
 
-export const STATS: DashboardStatsDto = { total_bookings: 1234, pending_bookings: 7, active_suppliers: 5, total_revenue: 1234567.5 };
+export const STATS: DashboardStatsDto = {
+  total_bookings: 1234,
+  pending_bookings: 7,
+  active_suppliers: 5,
+  total_revenue: 1234567.5,
+};
 
 export const SUMMARY: ReportsSummaryDto = {
   analytics: {
@@ -153,7 +158,10 @@ export function vendorRow(n: number, overrides: Partial<VendorReportRowDto> = {}
   };
 }
 
-export const CITY_WISE: CityWiseReportDto = { Indore: { bookings: 10, vendors: 3 }, 'Not specified': { bookings: 2, vendors: 0 } };
+export const CITY_WISE: CityWiseReportDto = {
+  Indore: { bookings: 10, vendors: 3 },
+  'Not specified': { bookings: 2, vendors: 0 },
+};
 export const EVENT_TYPES: EventTypeWiseReportDto = { baby_shower: 4, wedding: 9 };
 export const WEEKLY: WeeklyTrendPointDto[] = Array.from({ length: 12 }, (_, i) => ({
   week_start: addDays('2026-01-05', i * 7),
@@ -192,7 +200,13 @@ export function project(overrides: Partial<ProjectDetailDto> = {}): ProjectDetai
         is_active: true,
         approval_status: 'approved',
         invited_at: '2026-03-01T10:00:00.000Z',
-        quote: { id: uuid('q', 2), amount: 185000, notes: 'Includes live chaat counter', items: [], submitted_at: '2026-03-02T05:30:00.000Z' },
+        quote: {
+          id: uuid('q', 2),
+          amount: 185000,
+          notes: 'Includes live chaat counter',
+          items: [],
+          submitted_at: '2026-03-02T05:30:00.000Z',
+        },
         is_winner: false,
       },
       {
@@ -254,12 +268,21 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'auth.me': () => userFor('admin'),
     'admin.stats': () => STATS,
     'admin.bookings.list': () => page([booking(1), booking(2, { status: 'confirmed', event_type: 'baby_shower' })], 2),
-    'admin.suppliers.list': () => page([supplier(1), supplier(2, { is_verified: false, services: [], location: null })]),
+    'admin.suppliers.list': () =>
+      page([supplier(1), supplier(2, { is_verified: false, services: [], location: null })]),
     'admin.customers.list': () => page([customer(1)]),
     'admin.vendors.pending': () => page([pendingVendor(1)]),
     'admin.reports.summary': () => SUMMARY,
-    'admin.reports.customers': () => page([customerRow(1), customerRow(2, { analytics: null, phone: null, pricing_tier: null })]),
-    'admin.reports.vendors': () => page([vendorRow(1), vendorRow(2, { approval_status: 'pending', analytics: { ip_address: '198.51.100.4', browser: 'Firefox', device: 'desktop' } })]),
+    'admin.reports.customers': () =>
+      page([customerRow(1), customerRow(2, { analytics: null, phone: null, pricing_tier: null })]),
+    'admin.reports.vendors': () =>
+      page([
+        vendorRow(1),
+        vendorRow(2, {
+          approval_status: 'pending',
+          analytics: { ip_address: '198.51.100.4', browser: 'Firefox', device: 'desktop' },
+        }),
+      ]),
     'admin.reports.cityWise': () => CITY_WISE,
     'admin.reports.eventTypeWise': () => EVENT_TYPES,
     'admin.reports.weekly': () => WEEKLY,

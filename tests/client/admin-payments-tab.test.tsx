@@ -106,17 +106,11 @@ describe('Payments tab: payment orders', () => {
     expect(recordedCalls('admin.payments.list')[0]?.input).toEqual({ status: 'pending', limit: 20, offset: 0 });
     expect(screen.getByLabelText('Show')).toHaveValue('pending');
 
-    expect(table('Payment orders').getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Order ID',
-      'Purpose',
-      'Amount',
-      'Customer',
-      'Booking',
-      'Created',
-      'Status',
-      'UTR',
-      'Actions',
-    ]);
+    expect(
+      table('Payment orders')
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Order ID', 'Purpose', 'Amount', 'Customer', 'Booking', 'Created', 'Status', 'UTR', 'Actions']);
     const token = rowOf('Payment orders', order(1).order_id);
     expect(token.getByText('Token')).toBeInTheDocument();
     expect(token.getByText('₹999')).toBeInTheDocument();
@@ -159,7 +153,9 @@ describe('Payments tab: payment orders', () => {
     expect(screen.getByText('Showing 21–21 of 21')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Show'), 'all');
-    await waitFor(() => expect(recordedCalls('admin.payments.list').at(-1)?.input).toEqual({ status: 'all', limit: 20, offset: 0 }));
+    await waitFor(() =>
+      expect(recordedCalls('admin.payments.list').at(-1)?.input).toEqual({ status: 'all', limit: 20, offset: 0 }),
+    );
   });
 
   it('refuses a UTR that is not 12 digits, with the shared schema’s message', async () => {
@@ -191,7 +187,10 @@ describe('Payments tab: payment orders', () => {
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
 
     expect(await toasts().findByText('Payment recorded')).toBeInTheDocument();
-    expect(recordedCalls('admin.payments.recordUtr')[0]?.input).toEqual({ order_id: order(1).order_id, utr: '412345678901' });
+    expect(recordedCalls('admin.payments.recordUtr')[0]?.input).toEqual({
+      order_id: order(1).order_id,
+      utr: '412345678901',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record UTR' })).not.toBeInTheDocument());
     await waitFor(() => {
       expect(recordedCalls('admin.payments.list').length).toBeGreaterThan(before.payments);
@@ -237,16 +236,11 @@ describe('Payments tab: refunds', () => {
     await screen.findByRole('table', { name: 'Refunds' });
     expect(recordedCalls('admin.refunds.list')[0]?.input).toEqual({ status: 'due', limit: 20, offset: 0 });
 
-    expect(table('Refunds').getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Reference',
-      'Event',
-      'Client',
-      'Amount',
-      'Cancelled by',
-      'Status',
-      'Created / Paid',
-      'Actions',
-    ]);
+    expect(
+      table('Refunds')
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Reference', 'Event', 'Client', 'Amount', 'Cancelled by', 'Status', 'Created / Paid', 'Actions']);
     const first = rowOf('Refunds', 'B0000001');
     expect(first.getByText('Event 1')).toBeInTheDocument();
     expect(first.getByText('client1@example.in')).toBeInTheDocument();
@@ -256,7 +250,9 @@ describe('Payments tab: refunds', () => {
     expect(rowOf('Refunds', 'B0000002').getByText('Company')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Show'), 'paid');
-    await waitFor(() => expect(recordedCalls('admin.refunds.list').at(-1)?.input).toEqual({ status: 'paid', limit: 20, offset: 0 }));
+    await waitFor(() =>
+      expect(recordedCalls('admin.refunds.list').at(-1)?.input).toEqual({ status: 'paid', limit: 20, offset: 0 }),
+    );
   });
 
   it('marks a refund paid with an optional payment reference', async () => {
@@ -271,7 +267,10 @@ describe('Payments tab: refunds', () => {
     await user.type(dialog.getByLabelText(/^Payment reference/), 'NEFT N123456789');
     await user.click(dialog.getByRole('button', { name: 'Mark paid' }));
     expect(await toasts().findByText('Refund marked paid')).toBeInTheDocument();
-    expect(recordedCalls('admin.refunds.markPaid')[0]?.input).toEqual({ id: refund(1).id, reference: 'NEFT N123456789' });
+    expect(recordedCalls('admin.refunds.markPaid')[0]?.input).toEqual({
+      id: refund(1).id,
+      reference: 'NEFT N123456789',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark refund paid' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Mark refund B0000002 paid' }));
@@ -299,14 +298,11 @@ describe('Payments tab: subscriptions', () => {
     const { user } = await openPayments();
     await openSection(user, 'Subscriptions');
     await screen.findByRole('table', { name: 'Subscriptions' });
-    expect(table('Subscriptions').getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'E-mail',
-      'Status',
-      'Discount',
-      'Used on booking',
-      'Activated',
-      'Actions',
-    ]);
+    expect(
+      table('Subscriptions')
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['E-mail', 'Status', 'Discount', 'Used on booking', 'Activated', 'Actions']);
     const active = rowOf('Subscriptions', 'member1@example.in');
     expect(active.getByText('active')).toBeInTheDocument();
     expect(active.getByText('5%')).toBeInTheDocument();
@@ -327,7 +323,9 @@ describe('Payments tab: subscriptions', () => {
     await openSection(user, 'Subscriptions');
     await user.click(await screen.findByRole('button', { name: 'Refund ₹49.50 to member1@example.in' }));
     let confirm = within(await screen.findByRole('alertdialog', { name: 'Refund ₹49.50?' }));
-    expect(confirm.getByText(/50% of the ₹99 subscription \(₹49\.50\) is refunded within 3 working days/)).toBeInTheDocument();
+    expect(
+      confirm.getByText(/50% of the ₹99 subscription \(₹49\.50\) is refunded within 3 working days/),
+    ).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(refund).not.toHaveBeenCalled();

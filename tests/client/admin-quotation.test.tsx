@@ -5,13 +5,23 @@ import { booking, openAdmin, page, toasts } from './admin-fixtures';
 import { recordedCalls } from './msw';
 
 async function openDetails(overrides: Record<string, (args: { input: unknown }) => unknown>, shown: AdminBookingDto) {
-  const view = await openAdmin({ 'admin.bookings.list': () => page([shown]), 'admin.bookings.get': () => shown, ...overrides });
+  const view = await openAdmin({
+    'admin.bookings.list': () => page([shown]),
+    'admin.bookings.get': () => shown,
+    ...overrides,
+  });
   await view.user.click(screen.getByRole('button', { name: `View ${shown.event_name}` }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Booking Details' }));
   return { ...view, dialog };
 }
 
-const unpriced = booking(1, { status: 'inquiry', final_amount: null, gst_percent: null, pricing_tier: null, requirements: { guest_count: 120 } });
+const unpriced = booking(1, {
+  status: 'inquiry',
+  final_amount: null,
+  gst_percent: null,
+  pricing_tier: null,
+  requirements: { guest_count: 120 },
+});
 
 describe('Price this booking (admin quotation)', () => {
   it('is typed line by line, shows the running sum and sends the quote; the booking then shows the quote sent', async () => {
@@ -42,7 +52,10 @@ describe('Price this booking (admin quotation)', () => {
       current = quoted;
       return { message: `Quote sent to ${unpriced.client_email}`, booking: quoted };
     });
-    const { user, dialog } = await openDetails({ 'admin.bookings.quote': quote, 'admin.bookings.get': () => current }, unpriced);
+    const { user, dialog } = await openDetails(
+      { 'admin.bookings.quote': quote, 'admin.bookings.get': () => current },
+      unpriced,
+    );
 
     const form = within(dialog.getByRole('form', { name: 'Price this booking' }));
     // A per-person line starts with the booking's guests.
@@ -100,7 +113,10 @@ describe('Price this booking (admin quotation)', () => {
   it('does not offer quoted or confirmed on a booking without a price, and says why', async () => {
     const { dialog } = await openDetails({}, unpriced);
     const select = dialog.getByLabelText('Change status');
-    const option = (value: string) => within(select).getAllByRole('option').find((o) => (o as HTMLOptionElement).value === value) as HTMLOptionElement;
+    const option = (value: string) =>
+      within(select)
+        .getAllByRole('option')
+        .find((o) => (o as HTMLOptionElement).value === value) as HTMLOptionElement;
     expect(option('quoted').disabled).toBe(true);
     expect(option('quoted').textContent).toContain('send a quote first: no price yet');
     expect(option('confirmed').disabled).toBe(true);

@@ -29,7 +29,10 @@ afterEach(() => {
 async function readCsv(blob: Blob): Promise<{ bom: boolean; rows: string[][] }> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  return { bom: text.startsWith('\uFEFF'), rows: Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data };
+  return {
+    bom: text.startsWith('\uFEFF'),
+    rows: Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data,
+  };
 }
 
 function tableOf(name: string) {
@@ -53,7 +56,16 @@ describe('Reports tab', () => {
       'Device',
     ]);
     const first = within(table.getByText('Client 1').closest('tr')!);
-    for (const text of ['client1@example.in', '+919826012345', 'Baby Shower', '150', 'Luxury', '203.0.113.7', 'Chrome', 'mobile']) {
+    for (const text of [
+      'client1@example.in',
+      '+919826012345',
+      'Baby Shower',
+      '150',
+      'Luxury',
+      '203.0.113.7',
+      'Chrome',
+      'mobile',
+    ]) {
       expect(first.getByText(text), text).toBeInTheDocument();
     }
     const second = within(table.getByText('Client 2').closest('tr')!);
@@ -86,7 +98,10 @@ describe('Reports tab', () => {
 
   it('shows loading, then empty reports', async () => {
     const held = heldResolver(page([]));
-    const { user } = await openAdmin({ 'admin.reports.customers': held.resolver, 'admin.reports.vendors': () => page([]) });
+    const { user } = await openAdmin({
+      'admin.reports.customers': held.resolver,
+      'admin.reports.vendors': () => page([]),
+    });
     await openTab(user, /Reports/);
     expect(screen.getByRole('status', { name: 'Loading customer reports' })).toBeInTheDocument();
     held.release();
@@ -104,7 +119,8 @@ describe('Reports tab', () => {
 
   it('exports the customer report as a CSV file named after the report and today’s date', async () => {
     const { user } = await openAdmin({
-      'admin.reports.customers': () => page([customerRow(1, { customer_name: '=HYPERLINK("x")' }), customerRow(2, { customer_name: 'प्रिया, "Pia"' })]),
+      'admin.reports.customers': () =>
+        page([customerRow(1, { customer_name: '=HYPERLINK("x")' }), customerRow(2, { customer_name: 'प्रिया, "Pia"' })]),
     });
     await openTab(user, /Reports/);
     await user.click(screen.getByRole('button', { name: 'Export CSV of Customer Reports' }));
@@ -115,7 +131,17 @@ describe('Reports tab', () => {
     expect(downloads[0]!.blob.type).toBe('text/csv;charset=utf-8');
     const { bom, rows } = await readCsv(downloads[0]!.blob);
     expect(bom).toBe(true);
-    expect(rows[0]).toEqual(['booking_id', 'customer_name', 'email', 'phone', 'event_type', 'guest_count', 'pricing_tier', 'event_date', 'created_at']);
+    expect(rows[0]).toEqual([
+      'booking_id',
+      'customer_name',
+      'email',
+      'phone',
+      'event_type',
+      'guest_count',
+      'pricing_tier',
+      'event_date',
+      'created_at',
+    ]);
     expect(rows[1]?.[1]).toBe('\'=HYPERLINK("x")');
     expect(rows[2]?.[1]).toBe('प्रिया, "Pia"');
     expect(rows).toHaveLength(3);
@@ -125,7 +151,12 @@ describe('Reports tab', () => {
     const { user } = await openAdmin({
       'admin.reports.vendors': ({ input }) => {
         const { offset } = input as { offset: number };
-        return offset === 0 ? page(Array.from({ length: 500 }, (_, i) => vendorRow(i + 1)), 503) : page([vendorRow(501), vendorRow(502), vendorRow(503)], 503);
+        return offset === 0
+          ? page(
+              Array.from({ length: 500 }, (_, i) => vendorRow(i + 1)),
+              503,
+            )
+          : page([vendorRow(501), vendorRow(502), vendorRow(503)], 503);
       },
     });
     await openTab(user, /Reports/);
@@ -183,7 +214,10 @@ describe('Analytics tab', () => {
 
   it('hides device usage when no device was recorded', async () => {
     const { user } = await openAdmin({
-      'admin.reports.summary': () => ({ ...SUMMARY, analytics: { ...SUMMARY.analytics, device_breakdown: { mobile: 0, desktop: 0, tablet: 0 } } }),
+      'admin.reports.summary': () => ({
+        ...SUMMARY,
+        analytics: { ...SUMMARY.analytics, device_breakdown: { mobile: 0, desktop: 0, tablet: 0 } },
+      }),
     });
     await openTab(user, /Analytics/);
     await waitFor(() => expect(screen.getByRole('region', { name: 'Visitor numbers' })).toHaveTextContent('15,320'));
@@ -191,7 +225,10 @@ describe('Analytics tab', () => {
   });
 
   it('shows empty city and event-type sections', async () => {
-    const { user } = await openAdmin({ 'admin.reports.cityWise': () => ({}), 'admin.reports.eventTypeWise': () => ({}) });
+    const { user } = await openAdmin({
+      'admin.reports.cityWise': () => ({}),
+      'admin.reports.eventTypeWise': () => ({}),
+    });
     await openTab(user, /Analytics/);
     expect(await screen.findByText('No city data yet')).toBeInTheDocument();
     expect(screen.getByText('No bookings yet')).toBeInTheDocument();

@@ -3,7 +3,17 @@ import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { formatLongDate } from '../../src/shared/dates';
-import { EVENT_DATE, heldResolver, openAdmin, openTab, page, supplier, supplierProject, toasts, uuid } from './admin-fixtures';
+import {
+  EVENT_DATE,
+  heldResolver,
+  openAdmin,
+  openTab,
+  page,
+  supplier,
+  supplierProject,
+  toasts,
+  uuid,
+} from './admin-fixtures';
 import { recordedCalls, TrpcTestError } from './msw';
 
 function card(name: string) {
@@ -76,7 +86,10 @@ describe('Add New Supplier', () => {
   }
 
   it('has the spec’s fields and placeholders, and adds the supplier with its services', async () => {
-    const create = vi.fn(({ input }: { input: unknown }) => ({ message: 'Supplier added successfully!', supplier: { ...supplier(9), ...(input as object) } }));
+    const create = vi.fn(({ input }: { input: unknown }) => ({
+      message: 'Supplier added successfully!',
+      supplier: { ...supplier(9), ...(input as object) },
+    }));
     const { user, dialog } = await openAdd({ 'admin.suppliers.create': create });
 
     expect(dialog.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
@@ -179,7 +192,8 @@ describe('Edit supplier', () => {
 
   it('does not offer to activate a vendor that is not approved', async () => {
     const { user } = await openAdmin({
-      'admin.suppliers.list': () => page([supplier(1, { approval_status: 'pending', is_active: false, is_verified: false })]),
+      'admin.suppliers.list': () =>
+        page([supplier(1, { approval_status: 'pending', is_active: false, is_verified: false })]),
     });
     await openTab(user, /Suppliers/);
     await user.click(screen.getByRole('button', { name: 'Edit Supplier 1 Caterers' }));
@@ -191,7 +205,10 @@ describe('Edit supplier', () => {
 
 describe('Supplier projects', () => {
   it('lists the projects the supplier was invited to, with its quotes', async () => {
-    const held = heldResolver([supplierProject(), supplierProject({ id: uuid('p', 2), status: 'open', is_awarded: false, quote: null })]);
+    const held = heldResolver([
+      supplierProject(),
+      supplierProject({ id: uuid('p', 2), status: 'open', is_awarded: false, quote: null }),
+    ]);
     const { user } = await openAdmin({ 'admin.suppliers.projects': held.resolver });
     await openTab(user, /Suppliers/);
     await user.click(screen.getByRole('button', { name: 'Projects of Supplier 1 Caterers' }));

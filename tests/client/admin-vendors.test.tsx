@@ -28,15 +28,11 @@ describe('Pending Vendors tab', () => {
   it('lists the vendors with the spec’s columns and a count on the tab', async () => {
     await openVendors();
     expect(screen.getByRole('tab', { name: /Pending Vendors/ })).toHaveTextContent('2');
-    expect(table().getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Business Name',
-      'Contact Person',
-      'Email',
-      'Phone',
-      'Location',
-      'Experience',
-      'Actions',
-    ]);
+    expect(
+      table()
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Business Name', 'Contact Person', 'Email', 'Phone', 'Location', 'Experience', 'Actions']);
     const first = within(table().getByText('Vendor 1 Tent House').closest('tr')!);
     for (const text of ['Contact 1', 'vendor1@example.in', '+916263014587', 'Indore', '5 years']) {
       expect(first.getByText(text)).toBeInTheDocument();
@@ -65,7 +61,10 @@ describe('Pending Vendors tab', () => {
     const approve = vi.fn(decided('Vendor approved successfully!'));
     const { user } = await openVendors({ 'admin.vendors.approve': approve });
     await waitFor(() => expect(recordedCalls('admin.reports.vendors')).toHaveLength(1));
-    const before = { pending: recordedCalls('admin.vendors.pending').length, stats: recordedCalls('admin.stats').length };
+    const before = {
+      pending: recordedCalls('admin.vendors.pending').length,
+      stats: recordedCalls('admin.stats').length,
+    };
 
     await user.click(screen.getByRole('button', { name: 'Approve Vendor 1 Tent House' }));
 
@@ -91,7 +90,10 @@ describe('Pending Vendors tab', () => {
   it('says a vendor was already approved (a second click, another admin) and shows the list without it', async () => {
     let approved = false;
     const { user } = await openVendors({
-      'admin.vendors.pending': () => page(approved ? [pendingVendor(2, { experience_years: 1, location: null })] : [pendingVendor(1), pendingVendor(2)]),
+      'admin.vendors.pending': () =>
+        page(
+          approved ? [pendingVendor(2, { experience_years: 1, location: null })] : [pendingVendor(1), pendingVendor(2)],
+        ),
       'admin.vendors.approve': () => {
         approved = true;
         throw new TrpcTestError('CONFLICT', 'This vendor has already been approved');
@@ -100,7 +102,9 @@ describe('Pending Vendors tab', () => {
     await user.click(screen.getByRole('button', { name: 'Approve Vendor 1 Tent House' }));
     expect(await toasts().findByText('This vendor has already been approved')).toBeInTheDocument();
     expect(toasts().queryByText('Failed to approve vendor')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Vendor 1 Tent House' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Approve Vendor 1 Tent House' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('button', { name: 'Approve Vendor 2 Tent House' })).toBeInTheDocument();
   });
 
@@ -163,7 +167,17 @@ describe('Vendor Details', () => {
     await user.click(view);
     const dialog = within(await screen.findByRole('dialog', { name: 'Vendor Details' }));
 
-    for (const text of ['Vendor 1 Tent House', 'Contact 1', 'vendor1@example.in', '+916263014587', 'Indore', '5 years', '88, Annapurna Road, Indore', 'Tents, stages and lighting', '23CXTPC8842D1ZB']) {
+    for (const text of [
+      'Vendor 1 Tent House',
+      'Contact 1',
+      'vendor1@example.in',
+      '+916263014587',
+      'Indore',
+      '5 years',
+      '88, Annapurna Road, Indore',
+      'Tents, stages and lighting',
+      '23CXTPC8842D1ZB',
+    ]) {
       expect(dialog.getByText(text), text).toBeInTheDocument();
     }
     expect(dialog.getByRole('link', { name: 'https://example.in/swaad-sagar' })).toHaveAttribute('target', '_blank');
@@ -193,7 +207,10 @@ describe('Vendor Details', () => {
     await user.type(prompt.getByLabelText(PROMPT), 'Outside our service area');
     await user.click(prompt.getByRole('button', { name: 'Reject vendor' }));
     expect(await toasts().findByText('Vendor rejected')).toBeInTheDocument();
-    expect(recordedCalls('admin.vendors.reject')[0]?.input).toEqual({ id: uuid('v', 1), reason: 'Outside our service area' });
+    expect(recordedCalls('admin.vendors.reject')[0]?.input).toEqual({
+      id: uuid('v', 1),
+      reason: 'Outside our service area',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

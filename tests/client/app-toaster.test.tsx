@@ -36,7 +36,10 @@ describe('AppToaster', () => {
       toast.success('Your instant quote is ready! Check your email.');
     });
     await waitFor(() =>
-      expect(visibleToasts().map((element) => element.textContent)).toEqual(['Your instant quote is ready! Check your email.', 'Saving your changes']),
+      expect(visibleToasts().map((element) => element.textContent)).toEqual([
+        'Your instant quote is ready! Check your email.',
+        'Saving your changes',
+      ]),
     );
     act(() => {
       toast.error('Failed to generate quote. Please try again.');

@@ -167,7 +167,15 @@ describe('/book: page and package chooser', () => {
 
   it('labels every field, marks the required ones and lists all event and venue types', async () => {
     await openBook();
-    for (const label of [/^Full Name/, /^Email Address/, /^Phone Number/, /^Event Type/, /^Event Name/, /^Expected Guest Count/, /^Venue Location\/City/]) {
+    for (const label of [
+      /^Full Name/,
+      /^Email Address/,
+      /^Phone Number/,
+      /^Event Type/,
+      /^Event Name/,
+      /^Expected Guest Count/,
+      /^Venue Location\/City/,
+    ]) {
       expect(field(label)).toBeRequired();
     }
     expect(field(/^Event Date/)).toBeRequired();
@@ -178,12 +186,22 @@ describe('/book: page and package chooser', () => {
     for (const name of ['Your Information', 'Event Requirements', 'Venue & Date']) {
       expect(screen.getByRole('group', { name })).toBeInTheDocument();
     }
-    const eventTypes = within(field(/^Event Type/)).getAllByRole('option').slice(1);
+    const eventTypes = within(field(/^Event Type/))
+      .getAllByRole('option')
+      .slice(1);
     expect(eventTypes).toHaveLength(13);
     expect(eventTypes.map((option) => option.getAttribute('value'))).toContain('baby_shower');
     expect(within(field(/^Event Type/)).getByRole('option', { name: 'Baby Shower' })).toBeInTheDocument();
-    const venues = within(field(/^Venue Type/)).getAllByRole('option').slice(1);
-    expect(venues.map((option) => option.getAttribute('value'))).toEqual(['indoor', 'outdoor', 'banquet', 'garden', 'beach']);
+    const venues = within(field(/^Venue Type/))
+      .getAllByRole('option')
+      .slice(1);
+    expect(venues.map((option) => option.getAttribute('value'))).toEqual([
+      'indoor',
+      'outdoor',
+      'banquet',
+      'garden',
+      'beach',
+    ]);
   });
 
   it('preselects the event type from ?eventType=wedding, with a wedding example name', async () => {
@@ -342,7 +360,12 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
       idempotency_key: expect.stringMatching(UUID) as string,
     });
     // The API's documented defaults stay for other callers; this page never reaches them.
-    expect(QUOTE_DEFAULTS).toEqual({ event_type: 'other', venue_type: 'outdoor', location: 'Mumbai', event_name: 'Your Event' });
+    expect(QUOTE_DEFAULTS).toEqual({
+      event_type: 'other',
+      venue_type: 'outdoor',
+      location: 'Mumbai',
+      event_name: 'Your Event',
+    });
     expect(Number.isInteger(input.guest_count)).toBe(true);
   });
 
@@ -386,7 +409,9 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
     await user.click(getQuoteButton());
     await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
 
-    const keys = recordedCalls('quote.instant').map((call) => (call.input as { idempotency_key: string }).idempotency_key);
+    const keys = recordedCalls('quote.instant').map(
+      (call) => (call.input as { idempotency_key: string }).idempotency_key,
+    );
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
@@ -461,7 +486,11 @@ describe('/book: the quote', () => {
     server.use(
       trpcHandler(
         'quote.instant',
-        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
       ),
     );
     const { user } = await openBook();
@@ -491,7 +520,10 @@ describe('/book: the quote', () => {
     await user.click(getQuoteButton());
     const card = await screen.findByRole('article', { name: 'Your Instant Quote is Ready!' });
     expect(within(card).getByText('LUXURY PACKAGE')).toBeInTheDocument();
-    expect(recordedCalls('quote.instant').map((call) => (call.input as InstantQuoteInput).tier)).toEqual(['premium', 'luxury']);
+    expect(recordedCalls('quote.instant').map((call) => (call.input as InstantQuoteInput).tier)).toEqual([
+      'premium',
+      'luxury',
+    ]);
   });
 });
 
@@ -516,7 +548,9 @@ describe('/book: the ₹99 subscription offer', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
     expect(within(offer).getByText(DEFAULT_BRAND.legalName)).toBeInTheDocument();
     expect(within(offer).getByRole('link', { name: DEFAULT_BRAND.phone })).toHaveAttribute('href', 'tel:+919826012345');
-    expect(within(offer).getByText(/50% of the subscription \(₹49\.50\) is refunded within 3 working days/)).toBeInTheDocument();
+    expect(
+      within(offer).getByText(/50% of the subscription \(₹49\.50\) is refunded within 3 working days/),
+    ).toBeInTheDocument();
   });
 
   it('draws a real UPI QR for ₹99 to the brand UPI ID, and links the same payment for phones', async () => {
@@ -610,14 +644,26 @@ describe('/book: paying the ₹99 subscription by order', () => {
     ]);
     expect(offer.queryByRole('button', { name: 'Pay ₹99 now' })).not.toBeInTheDocument();
     expect(offer.getByText('meera@example.in')).toBeInTheDocument();
-    const qr = await offer.findByRole('img', { name: `UPI QR code to pay ₹99 to ${DEFAULT_BRAND.legalName} (${DEFAULT_BRAND.upiId}) for order ${SUBSCRIPTION_ORDER.order_id}` });
+    const qr = await offer.findByRole('img', {
+      name: `UPI QR code to pay ₹99 to ${DEFAULT_BRAND.legalName} (${DEFAULT_BRAND.upiId}) for order ${SUBSCRIPTION_ORDER.order_id}`,
+    });
     expect(qr).toHaveAttribute('data-qr-value', SUBSCRIPTION_ORDER.upi_uri);
     expect(offer.getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', SUBSCRIPTION_ORDER.upi_uri);
-    const message = new URL(offer.getByRole('link', { name: 'Send Payment Screenshot on WhatsApp' }).getAttribute('href')!).searchParams.get('text')!;
+    const message = new URL(
+      offer.getByRole('link', { name: 'Send Payment Screenshot on WhatsApp' }).getAttribute('href')!,
+    ).searchParams.get('text')!;
     expect(message).toContain(`Order ID: ${SUBSCRIPTION_ORDER.order_id}`);
     expect(message).toContain(`Quote ID: ${QUOTE_ID}`);
 
-    server.use(trpcHandler('payments.status', () => ({ order_id: SUBSCRIPTION_ORDER.order_id, purpose: 'subscription', is_paid: false, payment_status: 'CREATED', amount: 99 })));
+    server.use(
+      trpcHandler('payments.status', () => ({
+        order_id: SUBSCRIPTION_ORDER.order_id,
+        purpose: 'subscription',
+        is_paid: false,
+        payment_status: 'CREATED',
+        amount: 99,
+      })),
+    );
     const status = offer.getByRole('link', { name: 'I have paid — check status' });
     expect(status).toHaveAttribute('href', SUBSCRIPTION_ORDER.result_path);
     await user.click(status);
@@ -641,7 +687,14 @@ describe('/book: paying the ₹99 subscription by order', () => {
   it('goes to the gateway’s checkout when the order has one', async () => {
     const redirect = 'https://sandbox.cashfree.com/pg/view/sessions/abc123';
     vi.mocked(openExternalPage).mockClear();
-    server.use(trpcHandler('payments.createSubscriptionOrder', () => ({ ...SUBSCRIPTION_ORDER, provider: 'cashfree', status: 'pending', redirect_url: redirect })));
+    server.use(
+      trpcHandler('payments.createSubscriptionOrder', () => ({
+        ...SUBSCRIPTION_ORDER,
+        provider: 'cashfree',
+        status: 'pending',
+        redirect_url: redirect,
+      })),
+    );
     const { user } = await getQuote();
     await user.click(screen.getByRole('button', { name: 'Pay ₹99 now' }));
 
@@ -665,7 +718,10 @@ describe('/book: paying the ₹99 subscription by order', () => {
     answer = () => new HttpResponse('<html>Bad gateway</html>', { status: 502 });
     await user.click(pay);
     expect(await toasts().findByText(SUBSCRIPTION_ORDER_FAILED)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /UPI QR code to pay ₹99/ })).toHaveAttribute('data-qr-value', expect.stringContaining(`tn=Subscription%20${quoteReference(QUOTE_ID)}`));
+    expect(screen.getByRole('img', { name: /UPI QR code to pay ₹99/ })).toHaveAttribute(
+      'data-qr-value',
+      expect.stringContaining(`tn=Subscription%20${quoteReference(QUOTE_ID)}`),
+    );
   });
 
   it('follows only https addresses out of the app', async () => {

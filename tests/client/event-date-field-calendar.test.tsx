@@ -29,7 +29,9 @@ describe('the calendar button before the calendar code has arrived', () => {
 
     gate.release();
     const today = todayInIndia();
-    await waitFor(() => expect(document.querySelector(`[data-part="table-cell-trigger"][data-value="${today}"]`)).toHaveFocus());
+    await waitFor(() =>
+      expect(document.querySelector(`[data-part="table-cell-trigger"][data-value="${today}"]`)).toHaveFocus(),
+    );
     expect(screen.getByRole('button', { name: 'Close calendar' })).toHaveAttribute('aria-expanded', 'true');
 
     await user.keyboard('{Enter}');

@@ -37,7 +37,17 @@ describe('service inquiry modal', () => {
     const { dialog } = await openInquiry('Wedding Catering');
 
     expect(dialog.getByText('Request a custom quote')).toBeInTheDocument();
-    for (const label of ['Email', 'Phone', 'Guest Count', 'Event Date', 'Company Name', 'Budget Range', 'Catering Style', 'Event Duration', 'Special Requests']) {
+    for (const label of [
+      'Email',
+      'Phone',
+      'Guest Count',
+      'Event Date',
+      'Company Name',
+      'Budget Range',
+      'Catering Style',
+      'Event Duration',
+      'Special Requests',
+    ]) {
       expect(dialog.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
     }
     expect(dialog.getByLabelText(/^Event Date/)).toHaveAttribute('min', todayInIndia());
@@ -101,7 +111,9 @@ describe('service inquiry modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Submit Inquiry' }));
 
     expect(
-      await screen.findByText('Corporate Events inquiry submitted successfully! We will contact you soon with a customized quote.'),
+      await screen.findByText(
+        'Corporate Events inquiry submitted successfully! We will contact you soon with a customized quote.',
+      ),
     ).toBeInTheDocument();
     expect(inquiryCalls()).toHaveLength(1);
     expect(inquiryCalls()[0]!.input).toEqual({
@@ -146,10 +158,19 @@ describe('service inquiry modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Submit Inquiry' }));
 
     await screen.findByText(/^Wedding Catering inquiry submitted successfully!/);
-    const input = inquiryCalls()[0]!.input as { event_name: string; event_date: unknown; requirements: Record<string, unknown> };
+    const input = inquiryCalls()[0]!.input as {
+      event_name: string;
+      event_date: unknown;
+      requirements: Record<string, unknown>;
+    };
     expect(input.event_name).toBe('Wedding Catering');
     expect(input.event_date).toBeNull();
-    expect(input.requirements).toMatchObject({ guest_count: 0, company_name: '', budget_range: '', decoration_required: true });
+    expect(input.requirements).toMatchObject({
+      guest_count: 0,
+      company_name: '',
+      budget_range: '',
+      decoration_required: true,
+    });
   });
 
   it('keeps the dialog and what was typed when the server refuses, showing its detail', async () => {
@@ -170,7 +191,9 @@ describe('service inquiry modal', () => {
   });
 
   it('says which inquiry failed when the server gives no detail', async () => {
-    answerInquiry(() => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    answerInquiry(
+      () => new HttpResponse('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const { user, dialog } = await openInquiry('Grazing Tables');
     await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
     await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');

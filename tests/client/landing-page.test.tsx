@@ -55,7 +55,10 @@ describe('landing page services', () => {
     for (const [name, id] of Object.entries(SERVICES)) {
       const card = within(services.getByRole('article', { name }));
       expect(card.getByRole('heading', { name, level: 3 })).toBeInTheDocument();
-      expect(card.getByRole('link', { name: `Get a quote for ${name}` })).toHaveAttribute('href', `/book?eventType=${id}`);
+      expect(card.getByRole('link', { name: `Get a quote for ${name}` })).toHaveAttribute(
+        'href',
+        `/book?eventType=${id}`,
+      );
       expect(card.getByRole('button', { name: `Request a custom quote for ${name}` })).toBeInTheDocument();
       const image = card.getByRole('img');
       expect(image).toHaveAttribute('src', `/images/services/${id}.svg`);
@@ -142,7 +145,9 @@ describe('landing page testimonials', () => {
     expect(section.getAllByRole('listitem')).toHaveLength(2);
     expect(section.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(2);
     expect(section.getAllByText('Example review')).toHaveLength(2);
-    expect(section.getByText('Our clients’ reviews could not be loaded just now. These are examples of what they tell us.')).toBeInTheDocument();
+    expect(
+      section.getByText('Our clients’ reviews could not be loaded just now. These are examples of what they tell us.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 
@@ -150,7 +155,9 @@ describe('landing page testimonials', () => {
     server.use(trpcHandler('testimonials.list', () => []));
     renderApp();
 
-    expect(await screen.findByText('No reviews have been published yet. Reviews appear here once our clients share them.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No reviews have been published yet. Reviews appear here once our clients share them.'),
+    ).toBeInTheDocument();
     const section = region('What Our Clients Say');
     for (const name of SAMPLE_NAMES) expect(section.queryByText(name)).not.toBeInTheDocument();
     expect(section.queryByRole('listitem')).not.toBeInTheDocument();
@@ -170,7 +177,10 @@ describe('landing page footer', () => {
     renderApp();
     const footer = within(await screen.findByRole('contentinfo'));
 
-    expect(footer.getByRole('link', { name: 'hello@annapurna-events.in' })).toHaveAttribute('href', 'mailto:hello@annapurna-events.in');
+    expect(footer.getByRole('link', { name: 'hello@annapurna-events.in' })).toHaveAttribute(
+      'href',
+      'mailto:hello@annapurna-events.in',
+    );
     expect(footer.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
     expect(footer.getByRole('link', { name: 'Return and Refund Policy' })).toHaveAttribute('href', '/refund-policy');
     expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');

@@ -44,7 +44,9 @@ describe('legal pages', () => {
       const id = link.getAttribute('href')!.replace(/^#/, '');
       const section = document.getElementById(id);
       expect(section, id).not.toBeNull();
-      expect(within(section!).getByRole('heading', { level: 2 })).toHaveTextContent(link.textContent!.replace(/^\d+\./, ''));
+      expect(within(section!).getByRole('heading', { level: 2 })).toHaveTextContent(
+        link.textContent!.replace(/^\d+\./, ''),
+      );
     }
   });
 
@@ -72,13 +74,19 @@ describe('legal pages', () => {
     ]) {
       expect(text, phrase).toContain(phrase);
     }
-    expect(screen.getAllByRole('link', { name: 'Return and Refund Policy' })[0]).toHaveAttribute('href', '/refund-policy');
+    expect(screen.getAllByRole('link', { name: 'Return and Refund Policy' })[0]).toHaveAttribute(
+      'href',
+      '/refund-policy',
+    );
   });
 
   it('the refund policy gives the cancellation schedule and how refunds are paid', async () => {
     await openPolicy('/refund-policy', 'Return and Refund Policy');
 
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual([
       'More than 30 days before the event75%',
       '15 to 30 days before50%',
@@ -104,7 +112,10 @@ describe('legal pages', () => {
     ]) {
       expect(text, phrase).toContain(phrase);
     }
-    expect(screen.getAllByRole('link', { name: DEFAULT_BRAND.email })[0]).toHaveAttribute('href', `mailto:${DEFAULT_BRAND.email}`);
+    expect(screen.getAllByRole('link', { name: DEFAULT_BRAND.email })[0]).toHaveAttribute(
+      'href',
+      `mailto:${DEFAULT_BRAND.email}`,
+    );
   });
 
   it('the privacy policy says what analytics are kept, why, for how long, and the DPDP rights', async () => {
@@ -131,11 +142,16 @@ describe('legal pages', () => {
       expect(text, phrase).toContain(phrase);
     }
     const rights = within(document.getElementById('your-rights')!);
-    expect(rights.getByRole('link', { name: DEFAULT_BRAND.email })).toHaveAttribute('href', `mailto:${DEFAULT_BRAND.email}`);
+    expect(rights.getByRole('link', { name: DEFAULT_BRAND.email })).toHaveAttribute(
+      'href',
+      `mailto:${DEFAULT_BRAND.email}`,
+    );
   });
 
   it('uses the brand the server serves', async () => {
-    server.use(trpcHandler('site.brand', () => ({ ...DEFAULT_BRAND, name: 'Utsav Caterers', email: 'care@utsav.example' })));
+    server.use(
+      trpcHandler('site.brand', () => ({ ...DEFAULT_BRAND, name: 'Utsav Caterers', email: 'care@utsav.example' })),
+    );
     await openPolicy('/privacy-policy', 'Privacy Policy');
 
     const heading = screen.getByRole('heading', { name: 'Privacy Policy', level: 1 });
@@ -146,7 +162,9 @@ describe('legal pages', () => {
   it('opens from the landing page footer', async () => {
     const { user, currentPath } = renderApp();
 
-    await user.click(within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Return and Refund Policy' }));
+    await user.click(
+      within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Return and Refund Policy' }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Return and Refund Policy', level: 1 })).toBeInTheDocument();
     expect(currentPath()).toBe('/refund-policy');

@@ -48,7 +48,9 @@ describe('/login before its forms have arrived', () => {
     await user.type(screen.getByLabelText(/^Email/), 'asha@example.in');
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
 
-    await waitFor(() => expect(screen.getByRole('button', { name: /Create an account/ })).toHaveAttribute('data-loading'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Create an account/ })).toHaveAttribute('data-loading'),
+    );
     expect(screen.getByRole('heading', { name: 'Welcome back', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
 

@@ -128,7 +128,11 @@ describe('/login: sign in', () => {
     server.use(
       trpcHandler(
         'auth.login',
-        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
       ),
     );
     const { user } = await openLogin();

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { computeRefund } from '../../src/shared/refund-policy';
-import type { CustomerBookingDetailDto, CustomerBookingDto, PaymentOrderDto, RefundPreviewDto } from '../../src/shared/schemas/account';
+import type {
+  CustomerBookingDetailDto,
+  CustomerBookingDto,
+  PaymentOrderDto,
+  RefundPreviewDto,
+} from '../../src/shared/schemas/account';
 import { userFor } from './fixtures';
 import { recordedCalls, server, TEST_ORIGIN, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
@@ -67,15 +72,30 @@ function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): Custom
   };
 }
 
-function detailOf(base: CustomerBookingDto, overrides: Partial<CustomerBookingDetailDto> = {}): CustomerBookingDetailDto {
+function detailOf(
+  base: CustomerBookingDto,
+  overrides: Partial<CustomerBookingDetailDto> = {},
+): CustomerBookingDetailDto {
   return {
     ...base,
     venue_address: 'Race Course Road, Indore',
     original_event_date: null,
     quotation: null,
     timeline: [
-      { at: '2026-11-20T10:00:00.000Z', action: 'booking.status_changed', label: 'Quote created', from: null, to: 'quoted' },
-      { at: '2026-11-20T11:30:00.000Z', action: 'payment.order_created', label: 'Token payment started', from: null, to: null },
+      {
+        at: '2026-11-20T10:00:00.000Z',
+        action: 'booking.status_changed',
+        label: 'Quote created',
+        from: null,
+        to: 'quoted',
+      },
+      {
+        at: '2026-11-20T11:30:00.000Z',
+        action: 'payment.order_created',
+        label: 'Token payment started',
+        from: null,
+        to: null,
+      },
     ],
     payments: [],
     ...overrides,
@@ -92,8 +112,22 @@ beforeEach(() => {
 
 describe('My Bookings list', () => {
   it('lists each booking with status, event, date, guests, package and total, in the order the server sends', async () => {
-    const newer = booking(2, { event_name: 'Mehta Reception', status: 'confirmed', can_pay_token: false, package: 'luxury', guest_count: 400, total: 590_000 });
-    const older = booking(1, { event_name: 'Office Diwali Dinner', event_type: 'corporate', status: 'inquiry', total: null, package: null, can_pay_token: false });
+    const newer = booking(2, {
+      event_name: 'Mehta Reception',
+      status: 'confirmed',
+      can_pay_token: false,
+      package: 'luxury',
+      guest_count: 400,
+      total: 590_000,
+    });
+    const older = booking(1, {
+      event_name: 'Office Diwali Dinner',
+      event_type: 'corporate',
+      status: 'inquiry',
+      total: null,
+      package: null,
+      can_pay_token: false,
+    });
     server.use(trpcHandler('bookings.mine', () => [newer, older]));
     renderApp({ path: '/bookings', token: TOKEN });
 
@@ -116,7 +150,9 @@ describe('My Bookings list', () => {
   });
 
   it('offers the token payment on a quoted booking only', async () => {
-    server.use(trpcHandler('bookings.mine', () => [booking(1), booking(2, { status: 'confirmed', can_pay_token: false })]));
+    server.use(
+      trpcHandler('bookings.mine', () => [booking(1), booking(2, { status: 'confirmed', can_pay_token: false })]),
+    );
     renderApp({ path: '/bookings', token: TOKEN });
 
     expect(await screen.findAllByRole('button', { name: `Pay ${formatInr(999)} token` })).toHaveLength(1);
@@ -174,7 +210,9 @@ describe('booking detail', () => {
     const detail = detailOf(item, {
       payments: [{ order_id: 'TKN-ABC123', purpose: 'token', amount: 999, status: 'pending', paid_at: null }],
     });
-    server.use(trpcHandler('bookings.mineDetail', ({ input }) => ((input as { id: string }).id === item.id ? detail : null)));
+    server.use(
+      trpcHandler('bookings.mineDetail', ({ input }) => ((input as { id: string }).id === item.id ? detail : null)),
+    );
     renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
 
     expect(await screen.findByRole('heading', { name: 'Sharma Wedding 3', level: 1 })).toBeInTheDocument();
@@ -186,11 +224,17 @@ describe('booking detail', () => {
 
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('TKN-ABC123')).toBeInTheDocument();
-    expect(within(payments).getByRole('link', { name: 'Check status' })).toHaveAttribute('href', '/payment/success?order_id=TKN-ABC123');
+    expect(within(payments).getByRole('link', { name: 'Check status' })).toHaveAttribute(
+      'href',
+      '/payment/success?order_id=TKN-ABC123',
+    );
 
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const entries = within(timeline).getAllByRole('listitem');
-    expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual(['Token payment started', 'Quote created']);
+    expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
+      'Token payment started',
+      'Quote created',
+    ]);
     expect(within(timeline).getAllByText(/IST$/)).toHaveLength(2);
 
     const actions = screen.getByRole('region', { name: 'Actions' });
@@ -200,7 +244,11 @@ describe('booking detail', () => {
   });
 
   it('answers a booking that is not in the account with a not-found message', async () => {
-    server.use(trpcHandler('bookings.mineDetail', () => { throw new TrpcTestError('NOT_FOUND', 'Booking not found'); }));
+    server.use(
+      trpcHandler('bookings.mineDetail', () => {
+        throw new TrpcTestError('NOT_FOUND', 'Booking not found');
+      }),
+    );
     renderApp({ path: `/bookings/${uuid(99)}`, token: TOKEN });
 
     expect(await screen.findByRole('heading', { name: 'Booking not found' })).toBeInTheDocument();
@@ -226,7 +274,13 @@ describe('paying the token', () => {
     server.use(
       trpcHandler('bookings.mine', () => [item]),
       trpcHandler('payments.createTokenOrder', () => order),
-      trpcHandler('payments.status', () => ({ order_id: order.order_id, is_paid: false, payment_status: 'PENDING', amount: 999, purpose: 'token' })),
+      trpcHandler('payments.status', () => ({
+        order_id: order.order_id,
+        is_paid: false,
+        payment_status: 'PENDING',
+        amount: 999,
+        purpose: 'token',
+      })),
     );
     const { user, currentUrl } = renderApp({ path: '/bookings', token: TOKEN });
 
@@ -263,11 +317,18 @@ describe('paying the token', () => {
 describe('cancelling', () => {
   it('shows the refund the terms give before confirming, then cancels', async () => {
     const eventDate = addDays(todayInIndia(), 20);
-    const item = booking(6, { event_date: eventDate, status: 'confirmed', can_pay_token: false, payment: { token_amount: 999, amount_paid: 150_000, refunded: 0, token_paid: true, open_order_id: null } });
+    const item = booking(6, {
+      event_date: eventDate,
+      status: 'confirmed',
+      can_pay_token: false,
+      payment: { token_amount: 999, amount_paid: 150_000, refunded: 0, token_paid: true, open_order_id: null },
+    });
     const preview = previewFor(eventDate, 295_000, 150_000);
     let cancelled = false;
     server.use(
-      trpcHandler('bookings.mineDetail', () => detailOf(cancelled ? { ...item, status: 'cancelled', can_cancel: false, can_change_date: false } : item)),
+      trpcHandler('bookings.mineDetail', () =>
+        detailOf(cancelled ? { ...item, status: 'cancelled', can_cancel: false, can_change_date: false } : item),
+      ),
       trpcHandler('bookings.refundPreview', () => preview),
       trpcHandler('bookings.cancel', () => {
         cancelled = true;
@@ -280,7 +341,9 @@ describe('cancelling', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
     // 20 days before: 50% of what was paid beyond the 25% deposit (₹73,750 held of ₹1,50,000 paid).
     expect(preview.refund_percent).toBe(50);
-    expect(await within(dialog).findByText('Your event is 20 days away (India time).', { exact: false })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Your event is 20 days away (India time).', { exact: false }),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(`− ${formatInr(73_750)}`)).toBeInTheDocument();
     expect(within(dialog).getAllByText(formatInr(38_125)).length).toBeGreaterThan(0);
 
@@ -319,7 +382,10 @@ describe('changing the date', () => {
       trpcHandler('bookings.mineDetail', () => detailOf(item)),
       trpcHandler('bookings.changeDate', ({ input }) => {
         if (refuse) throw new TrpcTestError('BAD_REQUEST', 'The new date is more than 6 months after the event.');
-        return { message: 'Event date changed', booking: { ...item, event_date: (input as { new_date: string }).new_date, date_changed: true } };
+        return {
+          message: 'Event date changed',
+          booking: { ...item, event_date: (input as { new_date: string }).new_date, date_changed: true },
+        };
       }),
     );
     const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
@@ -340,7 +406,9 @@ describe('changing the date', () => {
 
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
-    await waitFor(() => expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: newDate }));
+    await waitFor(() =>
+      expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: newDate }),
+    );
     expect(await screen.findByText(/^Event date changed to/)).toBeInTheDocument();
   });
 });
@@ -364,7 +432,9 @@ describe('changing the date to a typed day the rule does not allow', () => {
     await user.type(input, `${d}/${m}/${y}`);
     await user.tab();
     expect(input).toHaveValue(`${d}/${m}/${y}`);
-    expect(input).toHaveAccessibleDescription(new RegExp(`^${formatLongDate(tooLate)} is not available: choose a date up to `));
+    expect(input).toHaveAccessibleDescription(
+      new RegExp(`^${formatLongDate(tooLate)} is not available: choose a date up to `),
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Change date' }));
     expect(input).toHaveValue(`${d}/${m}/${y}`);
@@ -401,7 +471,12 @@ describe('quote PDF', () => {
       http.get(`${TEST_ORIGIN}/api/me/bookings/:id/quote.pdf`, ({ request, params }) => {
         authorization = request.headers.get('authorization');
         expect(params.id).toBe(item.id);
-        return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="quote-Q-000010.pdf"' } });
+        return new HttpResponse('%PDF-1.7', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="quote-Q-000010.pdf"',
+          },
+        });
       }),
     );
     const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
@@ -418,7 +493,9 @@ describe('quote PDF', () => {
     const item = booking(11);
     server.use(
       trpcHandler('bookings.mineDetail', () => detailOf(item)),
-      http.get(`${TEST_ORIGIN}/api/me/bookings/:id/quote.pdf`, () => HttpResponse.json({ detail: 'This booking has no quote yet' }, { status: 409 })),
+      http.get(`${TEST_ORIGIN}/api/me/bookings/:id/quote.pdf`, () =>
+        HttpResponse.json({ detail: 'This booking has no quote yet' }, { status: 409 }),
+      ),
     );
     const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
 

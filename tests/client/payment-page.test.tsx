@@ -6,9 +6,27 @@ import type { PaymentStatusDto } from '../../src/shared/schemas/payments';
 import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
 import { renderApp, renderWithProviders } from './render';
 
-const PAID: PaymentStatusDto = { order_id: 'ORD-2041', purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 };
-const PENDING: PaymentStatusDto = { order_id: 'ORD-2041', purpose: 'token', is_paid: false, payment_status: 'PENDING', amount: 999 };
-const SUBSCRIPTION_PAID: PaymentStatusDto = { order_id: 'SUB-0A1B2C3D4E5F60718293', purpose: 'subscription', is_paid: true, payment_status: 'PAID', amount: 99 };
+const PAID: PaymentStatusDto = {
+  order_id: 'ORD-2041',
+  purpose: 'token',
+  is_paid: true,
+  payment_status: 'PAID',
+  amount: 999,
+};
+const PENDING: PaymentStatusDto = {
+  order_id: 'ORD-2041',
+  purpose: 'token',
+  is_paid: false,
+  payment_status: 'PENDING',
+  amount: 999,
+};
+const SUBSCRIPTION_PAID: PaymentStatusDto = {
+  order_id: 'SUB-0A1B2C3D4E5F60718293',
+  purpose: 'subscription',
+  is_paid: true,
+  payment_status: 'PAID',
+  amount: 99,
+};
 
 function statusCalls() {
   return recordedCalls('payments.status');
@@ -22,8 +40,14 @@ function expectActions(secondary: { name: string; href: string }) {
 function expectHelpBlock() {
   const help = within(screen.getByRole('region', { name: 'Need help?' }));
   expect(help.getByRole('link', { name: '+91 98260 12345' })).toHaveAttribute('href', 'tel:+919826012345');
-  expect(help.getByRole('link', { name: 'hello@annapurna-events.in' })).toHaveAttribute('href', 'mailto:hello@annapurna-events.in');
-  expect(help.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute('href', 'https://wa.me/919826012345');
+  expect(help.getByRole('link', { name: 'hello@annapurna-events.in' })).toHaveAttribute(
+    'href',
+    'mailto:hello@annapurna-events.in',
+  );
+  expect(help.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/919826012345',
+  );
 }
 
 function detail(label: string): string {
@@ -115,7 +139,9 @@ describe('/payment/success', () => {
   });
 
   it('shows a pending subscription with its ₹99 fee', async () => {
-    server.use(trpcHandler('payments.status', () => ({ ...SUBSCRIPTION_PAID, is_paid: false, payment_status: 'CREATED' })));
+    server.use(
+      trpcHandler('payments.status', () => ({ ...SUBSCRIPTION_PAID, is_paid: false, payment_status: 'CREATED' })),
+    );
     renderApp({ path: `/payment/success?order_id=${SUBSCRIPTION_PAID.order_id}` });
 
     expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();

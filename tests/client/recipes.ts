@@ -26,6 +26,9 @@ export function askedRecipes(): ReadonlySet<string> {
 export function missingRecipes(): string[] {
   const defaults = defaultConfig.theme;
   return [...asked].filter(
-    (key) => Boolean(defaults?.recipes?.[key] ?? defaults?.slotRecipes?.[key]) && !system.getRecipe(key) && !system.getSlotRecipe(key),
+    (key) =>
+      Boolean(defaults?.recipes?.[key] ?? defaults?.slotRecipes?.[key]) &&
+      !system.getRecipe(key) &&
+      !system.getSlotRecipe(key),
   );
 }

@@ -82,7 +82,10 @@ describe('landing page', () => {
       'Grazing Tables': 'grazing',
     };
     for (const [name, id] of Object.entries(expected)) {
-      expect(services.getByRole('link', { name: `Get a quote for ${name}` })).toHaveAttribute('href', `/book?eventType=${id}`);
+      expect(services.getByRole('link', { name: `Get a quote for ${name}` })).toHaveAttribute(
+        'href',
+        `/book?eventType=${id}`,
+      );
     }
     expect(services.getAllByRole('link')).toHaveLength(5);
 
@@ -128,7 +131,11 @@ describe('landing page', () => {
     );
     renderApp();
 
-    expect(await within(screen.getByRole('contentinfo')).findByText('© ' + new Date().getFullYear() + ' Utsav Hospitality LLP')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('contentinfo')).findByText(
+        '© ' + new Date().getFullYear() + ' Utsav Hospitality LLP',
+      ),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Utsav Caterers')).toBeInTheDocument();
   });
 });

@@ -22,9 +22,7 @@ describe('session start-up', () => {
 
     expect(await topBar().findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
-    expect(recordedCalls('auth.me')).toEqual([
-      expect.objectContaining({ authorization: 'Bearer stale-token' }),
-    ]);
+    expect(recordedCalls('auth.me')).toEqual([expect.objectContaining({ authorization: 'Bearer stale-token' })]);
     expect(screen.queryByText('Could not validate credentials')).not.toBeInTheDocument();
     expect(document.querySelectorAll('[data-toast-id]')).toHaveLength(0);
   });
@@ -66,7 +64,10 @@ describe('session expiring mid-use', () => {
 
     const vanilla = createTrpcClient(TEST_ORIGIN);
     await queryClient
-      .fetchQuery({ queryKey: [['bookings', 'mine'], { type: 'query' }], queryFn: () => vanilla.payments.status.query({ order_id: 'ORD-1' }) })
+      .fetchQuery({
+        queryKey: [['bookings', 'mine'], { type: 'query' }],
+        queryFn: () => vanilla.payments.status.query({ order_id: 'ORD-1' }),
+      })
       .catch(() => {});
 
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();

@@ -13,7 +13,13 @@ afterEach(() => {
 describe('/setup: Create the owner account', () => {
   it('creates the admin with the printed code, signs it in and opens the dashboard', async () => {
     window.history.replaceState(null, '', `/setup#code=${CODE}`);
-    server.use(trpcHandler('auth.createOwner', () => ({ access_token: 'owner-token', token_type: 'bearer', user: userFor('admin') })));
+    server.use(
+      trpcHandler('auth.createOwner', () => ({
+        access_token: 'owner-token',
+        token_type: 'bearer',
+        user: userFor('admin'),
+      })),
+    );
     const { user, currentPath } = renderApp({ path: '/setup' });
     expect(await screen.findByRole('heading', { name: 'Create the owner account' })).toBeInTheDocument();
     expect(window.location.hash).toBe('');
@@ -34,7 +40,10 @@ describe('/setup: Create the owner account', () => {
     window.history.replaceState(null, '', `/setup#code=${CODE}`);
     server.use(
       trpcHandler('auth.createOwner', () => {
-        throw new TrpcTestError('BAD_REQUEST', 'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.');
+        throw new TrpcTestError(
+          'BAD_REQUEST',
+          'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.',
+        );
       }),
     );
     const { user } = renderApp({ path: '/setup' });

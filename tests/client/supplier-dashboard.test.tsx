@@ -14,7 +14,11 @@ function uuid(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
-function project(n: number, overrides: Partial<SupplierProjectDto> = {}, details: Partial<SupplierProjectDto['booking_details']> = {}): SupplierProjectDto {
+function project(
+  n: number,
+  overrides: Partial<SupplierProjectDto> = {},
+  details: Partial<SupplierProjectDto['booking_details']> = {},
+): SupplierProjectDto {
   return {
     id: uuid(100 + n),
     booking_id: uuid(200 + n),
@@ -36,7 +40,11 @@ function project(n: number, overrides: Partial<SupplierProjectDto> = {}, details
   };
 }
 
-function notification(n: number, projectId: string | null, overrides: Partial<SupplierNotificationDto> = {}): SupplierNotificationDto {
+function notification(
+  n: number,
+  projectId: string | null,
+  overrides: Partial<SupplierNotificationDto> = {},
+): SupplierNotificationDto {
   return {
     id: uuid(300 + n),
     kind: 'project_invitation',
@@ -125,7 +133,9 @@ describe('/supplier', () => {
   it('shows the cards, the notifications and every field of each project', async () => {
     const wedding = project(
       1,
-      { my_quote: { amount: 245_000.5, notes: 'Includes two live counters', submitted_at: '2026-11-20T09:30:00.000Z' } },
+      {
+        my_quote: { amount: 245_000.5, notes: 'Includes two live counters', submitted_at: '2026-11-20T09:30:00.000Z' },
+      },
       {
         event_name: 'Priya & Karan Wedding Reception',
         client_name: 'Priya Sharma',
@@ -134,17 +144,29 @@ describe('/supplier', () => {
         requirements: { guest_count: 450, special_requests: 'Separate Jain counter' },
       },
     );
-    const preWedding = project(2, {}, {
-      event_name: 'Sangeet Night',
-      client_name: 'Neha Jain',
-      event_type: 'pre_wedding',
-      venue_name: null,
-      event_date: '2027-01-09',
-      estimated_budget: '₹2-3 lakh',
-      requirements: { guest_count: 120, special_requests: null },
-    });
-    const won = project(3, { status: 'awarded', outcome: 'won' }, { event_name: 'Annual Day Dinner', event_type: 'corporate', estimated_budget: 394_592 });
-    const lost = project(4, { status: 'awarded', outcome: 'not_selected' }, { event_name: 'Gala Evening', event_type: 'gala' });
+    const preWedding = project(
+      2,
+      {},
+      {
+        event_name: 'Sangeet Night',
+        client_name: 'Neha Jain',
+        event_type: 'pre_wedding',
+        venue_name: null,
+        event_date: '2027-01-09',
+        estimated_budget: '₹2-3 lakh',
+        requirements: { guest_count: 120, special_requests: null },
+      },
+    );
+    const won = project(
+      3,
+      { status: 'awarded', outcome: 'won' },
+      { event_name: 'Annual Day Dinner', event_type: 'corporate', estimated_budget: 394_592 },
+    );
+    const lost = project(
+      4,
+      { status: 'awarded', outcome: 'not_selected' },
+      { event_name: 'Gala Evening', event_type: 'gala' },
+    );
     serve({
       notifications: [
         notification(1, wedding.id, { message: 'New project: Priya & Karan Wedding Reception — submit your quote' }),
@@ -164,7 +186,9 @@ describe('/supplier', () => {
     expect(stat('Response Rate')).toContain('85%');
 
     const notifications = within(screen.getByRole('region', { name: 'New Project Notifications' }));
-    expect(notifications.getByText('New project: Priya & Karan Wedding Reception — submit your quote')).toBeInTheDocument();
+    expect(
+      notifications.getByText('New project: Priya & Karan Wedding Reception — submit your quote'),
+    ).toBeInTheDocument();
     expect(notifications.getAllByText(/^Project ID:/)).toHaveLength(3);
     // The wedding already has this supplier's quote, so its notification offers a revision.
     expect(notifications.getAllByRole('button', { name: 'Submit Quote' })).toHaveLength(1);
@@ -232,7 +256,10 @@ describe('/supplier', () => {
   it('counts down to the auto-assign date, ticking each minute', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
     const deadline = new Date(Date.now() + DAY + 4 * HOUR + 12 * MINUTE + 30_000);
-    serve({ notifications: [], projects: [project(1, { auto_assign_date: deadline.toISOString() }, { event_name: 'Countdown Dinner' })] });
+    serve({
+      notifications: [],
+      projects: [project(1, { auto_assign_date: deadline.toISOString() }, { event_name: 'Countdown Dinner' })],
+    });
     openDashboard();
     await loaded();
 
@@ -246,16 +273,23 @@ describe('/supplier', () => {
 
   it('Submit Quote on a notification opens the dialog for that project', async () => {
     const first = project(1, {}, { event_name: 'Priya & Karan Wedding Reception', client_name: 'Priya Sharma' });
-    const second = project(2, {}, {
-      event_name: 'Narmada Tech Annual Day',
-      client_name: 'Rahul Verma',
-      event_type: 'corporate',
-      estimated_budget: 394_592,
-      event_date: '2026-12-13',
-      requirements: { guest_count: 320, special_requests: null },
-    });
+    const second = project(
+      2,
+      {},
+      {
+        event_name: 'Narmada Tech Annual Day',
+        client_name: 'Rahul Verma',
+        event_type: 'corporate',
+        estimated_budget: 394_592,
+        event_date: '2026-12-13',
+        requirements: { guest_count: 320, special_requests: null },
+      },
+    );
     serve({
-      notifications: [notification(1, second.id, { message: 'New project: Narmada Tech Annual Day' }), notification(2, first.id)],
+      notifications: [
+        notification(1, second.id, { message: 'New project: Narmada Tech Annual Day' }),
+        notification(2, first.id),
+      ],
       projects: [first, second],
     });
     const { user } = openDashboard();
@@ -287,9 +321,20 @@ describe('/supplier', () => {
     const submitQuote = vi.fn(({ input }: { input: unknown }) => {
       const sent = input as { booking_id: string; quoted_amount: number; notes: string };
       data.projects = [
-        { ...target, my_quote: { amount: sent.quoted_amount, notes: sent.notes, submitted_at: new Date().toISOString() } },
+        {
+          ...target,
+          my_quote: { amount: sent.quoted_amount, notes: sent.notes, submitted_at: new Date().toISOString() },
+        },
       ];
-      return { id: uuid(900), project_id: target.id, booking_id: target.booking_id, amount: sent.quoted_amount, notes: sent.notes, submitted_at: new Date().toISOString(), revised: false };
+      return {
+        id: uuid(900),
+        project_id: target.id,
+        booking_id: target.booking_id,
+        amount: sent.quoted_amount,
+        notes: sent.notes,
+        submitted_at: new Date().toISOString(),
+        revised: false,
+      };
     });
     server.use(trpcHandler('supplier.quotes.submit', submitQuote));
     const { user } = openDashboard();
@@ -358,10 +403,19 @@ describe('/supplier', () => {
 
   it('marks a notification read, and all of them, updating the New Notifications card', async () => {
     const target = project(1);
-    serve({ notifications: [notification(1, target.id), notification(2, target.id), notification(3, target.id)], projects: [target] });
-    const markRead = vi.fn(({ input }: { input: unknown }) => ({ id: (input as { notification_id: string }).notification_id, read: true }));
+    serve({
+      notifications: [notification(1, target.id), notification(2, target.id), notification(3, target.id)],
+      projects: [target],
+    });
+    const markRead = vi.fn(({ input }: { input: unknown }) => ({
+      id: (input as { notification_id: string }).notification_id,
+      read: true,
+    }));
     const markAllRead = vi.fn(() => ({ updated: 2 }));
-    server.use(trpcHandler('supplier.notifications.markRead', markRead), trpcHandler('supplier.notifications.markAllRead', markAllRead));
+    server.use(
+      trpcHandler('supplier.notifications.markRead', markRead),
+      trpcHandler('supplier.notifications.markAllRead', markAllRead),
+    );
     const { user } = openDashboard();
     await loaded();
     expect(stat('New Notifications')).toContain('3');

@@ -22,7 +22,10 @@ const newestToast = () => document.querySelector('[data-toast-id][data-visible="
 
 describe('/vendor-register before the schema check has arrived', () => {
   it("answers the spec's checks at once, and waits for the schema with the button busy before sending", async () => {
-    const register = vi.fn(() => ({ message: VENDOR_REGISTERED_MESSAGE, supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' }));
+    const register = vi.fn(() => ({
+      message: VENDOR_REGISTERED_MESSAGE,
+      supplier_id: 'b3f1c2de-0000-4000-8000-000000000001',
+    }));
     server.use(trpcHandler('vendor.register', register));
     const { user } = renderApp({ path: '/vendor-register' });
     await screen.findByRole('heading', { name: 'Partner application' });
@@ -53,6 +56,9 @@ describe('/vendor-register before the schema check has arrived', () => {
     gate.release();
     await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(newestToast()).toBe(VENDOR_REGISTERED_MESSAGE));
-    expect(recordedCalls('vendor.register')[0]?.input).toMatchObject({ email: 'orders@malwarasoi.in', location: 'Indore' });
+    expect(recordedCalls('vendor.register')[0]?.input).toMatchObject({
+      email: 'orders@malwarasoi.in',
+      location: 'Indore',
+    });
   });
 });

@@ -139,7 +139,10 @@ describe('/vendor-register', () => {
   });
 
   it('checks an optional GST number as a GSTIN, with the shared messages', async () => {
-    const register = vi.fn(() => ({ message: VENDOR_REGISTERED_MESSAGE, supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' }));
+    const register = vi.fn(() => ({
+      message: VENDOR_REGISTERED_MESSAGE,
+      supplier_id: 'b3f1c2de-0000-4000-8000-000000000001',
+    }));
     server.use(trpcHandler('vendor.register', register));
     const { user } = await openForm();
     await fillValidForm(user);
@@ -160,7 +163,11 @@ describe('/vendor-register', () => {
     expect(register).not.toHaveBeenCalled();
 
     // Typed the way people do: lower case with spaces.
-    await fill(user, FIELDS.gst, `${VALID_GSTIN.slice(0, 2)} ${VALID_GSTIN.slice(2, 12).toLowerCase()} ${VALID_GSTIN.slice(12)}`);
+    await fill(
+      user,
+      FIELDS.gst,
+      `${VALID_GSTIN.slice(0, 2)} ${VALID_GSTIN.slice(2, 12).toLowerCase()} ${VALID_GSTIN.slice(12)}`,
+    );
     await submit(user);
     await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
     expect(recordedCalls('vendor.register')[0]?.input).toMatchObject({ gst_number: VALID_GSTIN });
@@ -190,7 +197,10 @@ describe('/vendor-register', () => {
 
   it("registers: sends the payload without the confirmation, shows the server's message, clears the form and opens /login after 2 s", async () => {
     const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
-    const register = vi.fn(() => ({ message: VENDOR_REGISTERED_MESSAGE, supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' }));
+    const register = vi.fn(() => ({
+      message: VENDOR_REGISTERED_MESSAGE,
+      supplier_id: 'b3f1c2de-0000-4000-8000-000000000001',
+    }));
     server.use(trpcHandler('vendor.register', register));
     const { user, currentPath } = await openForm();
     await fillValidForm(user);
@@ -231,7 +241,9 @@ describe('/vendor-register', () => {
   });
 
   it("shows 'Vendor registration submitted successfully!' when the server sends no message", async () => {
-    server.use(trpcHandler('vendor.register', () => ({ message: '', supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' })));
+    server.use(
+      trpcHandler('vendor.register', () => ({ message: '', supplier_id: 'b3f1c2de-0000-4000-8000-000000000001' })),
+    );
     const { user, currentPath } = await openForm();
     await fillValidForm(user);
 
@@ -264,7 +276,11 @@ describe('/vendor-register', () => {
     server.use(
       trpcHandler(
         'vendor.register',
-        () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
       ),
     );
     const { user } = await openForm();

@@ -18,13 +18,17 @@ describe('My Bookings for an account that has not confirmed its e-mail', () => {
   it('says why bookings made in the address are missing, and sends the link again on request', async () => {
     server.use(
       trpcHandler('auth.me', () => unconfirmed),
-      trpcHandler('auth.resendVerification', () => ({ message: `We have sent a new confirmation link to ${unconfirmed.email}.` })),
+      trpcHandler('auth.resendVerification', () => ({
+        message: `We have sent a new confirmation link to ${unconfirmed.email}.`,
+      })),
     );
     const { user } = renderApp({ path: '/bookings', token: TOKEN });
     expect(await screen.findByText('Please confirm your e-mail address')).toBeInTheDocument();
     expect(screen.getByTestId('verify-email-banner')).toHaveTextContent(unconfirmed.email);
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText(`We have sent a new confirmation link to ${unconfirmed.email}.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`We have sent a new confirmation link to ${unconfirmed.email}.`),
+    ).toBeInTheDocument();
     expect(recordedCalls('auth.resendVerification')).toHaveLength(1);
   });
 
@@ -32,12 +36,17 @@ describe('My Bookings for an account that has not confirmed its e-mail', () => {
     server.use(
       trpcHandler('auth.me', () => unconfirmed),
       trpcHandler('auth.resendVerification', () => {
-        throw new TrpcTestError('TOO_MANY_REQUESTS', 'Too many e-mails sent to this address. Please try again in 42 minutes.');
+        throw new TrpcTestError(
+          'TOO_MANY_REQUESTS',
+          'Too many e-mails sent to this address. Please try again in 42 minutes.',
+        );
       }),
     );
     const { user } = renderApp({ path: '/bookings', token: TOKEN });
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText('Too many e-mails sent to this address. Please try again in 42 minutes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many e-mails sent to this address. Please try again in 42 minutes.'),
+    ).toBeInTheDocument();
   });
 
   it('a confirmed account sees no banner', async () => {
@@ -51,7 +60,12 @@ describe('My Bookings for an account that has not confirmed its e-mail', () => {
 describe('/verify-email', () => {
   it('sends the token from the link once, clears it from the address bar and confirms', async () => {
     window.history.replaceState(null, '', `/verify-email#token=${LINK_TOKEN}`);
-    server.use(trpcHandler('auth.verifyEmail', () => ({ message: 'Thank you: your e-mail address is confirmed.', email: 'asha@example.in' })));
+    server.use(
+      trpcHandler('auth.verifyEmail', () => ({
+        message: 'Thank you: your e-mail address is confirmed.',
+        email: 'asha@example.in',
+      })),
+    );
     renderApp({ path: '/verify-email' });
     expect(await screen.findByRole('heading', { name: 'E-mail address confirmed' })).toBeInTheDocument();
     expect(screen.getByText('asha@example.in')).toBeInTheDocument();
@@ -79,7 +93,10 @@ describe('/verify-email', () => {
     window.history.replaceState(null, '', `/verify-email#token=${LINK_TOKEN}`);
     server.use(
       trpcHandler('auth.verifyEmail', () => {
-        throw new TrpcTestError('BAD_REQUEST', 'This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.');
+        throw new TrpcTestError(
+          'BAD_REQUEST',
+          'This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.',
+        );
       }),
     );
     renderApp({ path: '/verify-email' });

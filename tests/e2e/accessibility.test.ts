@@ -55,7 +55,10 @@ async function runAxe(page: Page, state: string): Promise<Finding[]> {
       id: violation.id,
       impact: violation.impact ?? 'unknown',
       help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target.map(String).join(' '), summary: node.failureSummary ?? '' })),
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.map(String).join(' '),
+        summary: node.failureSummary ?? '',
+      })),
     }));
   }, AXE_TAGS);
   return violations.flatMap((violation) =>
@@ -79,7 +82,8 @@ function report(findings: Finding[]): string[] {
     else grouped.set(key, { finding, states: [finding.state] });
   }
   return [...grouped.values()].map(
-    ({ finding, states }) => `${finding.id} (${finding.impact}) at ${finding.target} in [${states.join('; ')}]: ${finding.summary}`,
+    ({ finding, states }) =>
+      `${finding.id} (${finding.impact}) at ${finding.target} in [${states.join('; ')}]: ${finding.summary}`,
   );
 }
 
@@ -105,7 +109,8 @@ function auditor(page: Page, viewport: string) {
  */
 async function expectErrorsTiedToFields(scope: Locator, state: string): Promise<void> {
   const problems = await scope.evaluate((root) => {
-    const shown = (element: Element) => element.getClientRects().length > 0 && (element.textContent ?? '').trim() !== '';
+    const shown = (element: Element) =>
+      element.getClientRects().length > 0 && (element.textContent ?? '').trim() !== '';
     const describedBy = (field: Element) => (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     const fields = Array.from(root.querySelectorAll('input, select, textarea'));
     const messages = Array.from(root.querySelectorAll('[data-part="error-text"]')).filter(shown);
@@ -113,18 +118,25 @@ async function expectErrorsTiedToFields(scope: Locator, state: string): Promise<
     for (const message of messages) {
       const field = fields.find((candidate) => message.id !== '' && describedBy(candidate).includes(message.id));
       if (!field) found.push(`"${message.textContent}" is not in any field's aria-describedby`);
-      else if (field.getAttribute('aria-invalid') !== 'true') found.push(`the field described by "${message.textContent}" is not aria-invalid`);
+      else if (field.getAttribute('aria-invalid') !== 'true')
+        found.push(`the field described by "${message.textContent}" is not aria-invalid`);
     }
     for (const field of fields.filter((candidate) => candidate.getAttribute('aria-invalid') === 'true')) {
       const described = describedBy(field).map((id) => document.getElementById(id));
-      if (!described.some((element) => element && shown(element))) found.push(`invalid field "${field.getAttribute('name')}" describes no message`);
+      if (!described.some((element) => element && shown(element)))
+        found.push(`invalid field "${field.getAttribute('name')}" describes no message`);
     }
     return found;
   });
   expect(problems, state).toEqual([]);
 }
 
-async function openDialog(page: Page, opener: Locator, name: string | RegExp, role: 'dialog' | 'alertdialog' = 'dialog'): Promise<Locator> {
+async function openDialog(
+  page: Page,
+  opener: Locator,
+  name: string | RegExp,
+  role: 'dialog' | 'alertdialog' = 'dialog',
+): Promise<Locator> {
   await opener.click();
   const dialog = page.getByRole(role, { name });
   await dialog.waitFor();
@@ -187,9 +199,15 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
 
       await page.getByRole('button', { name: 'View Wedding mandap larger' }).scrollIntoViewIfNeeded();
-      const lightbox = await openDialog(page, page.getByRole('button', { name: 'View Wedding mandap larger' }), 'Wedding mandap');
+      const lightbox = await openDialog(
+        page,
+        page.getByRole('button', { name: 'View Wedding mandap larger' }),
+        'Wedding mandap',
+      );
       await page.waitForFunction(() =>
-        Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((image) => image.complete && image.naturalWidth > 0),
+        Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
       );
       await axe.audit('gallery lightbox');
       await closeDialog(page, lightbox);
@@ -259,65 +277,83 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       axe.check();
     });
 
-    it('customer: quote, My Bookings, booking detail and its dialogs, a pending payment', { timeout: 240_000 }, async () => {
-      const axe = auditor(page, viewportName);
-      await page.goto('/');
-      await signIn(page, 'customer');
-      await clearToasts(page);
+    it(
+      'customer: quote, My Bookings, booking detail and its dialogs, a pending payment',
+      { timeout: 240_000 },
+      async () => {
+        const axe = auditor(page, viewportName);
+        await page.goto('/');
+        await signIn(page, 'customer');
+        await clearToasts(page);
 
-      await page.goto('/book?eventType=wedding');
-      await page.getByRole('heading', { name: 'Event Details' }).waitFor();
-      await page.getByLabel('Full Name').fill('Priya Sharma');
-      await page.getByLabel('Email Address').fill(USERS.customer.email);
-      await page.getByLabel('Phone Number').fill('+91 98260 12457');
-      await page.getByLabel('Event Name').fill(`Sharma Mehndi ${viewportName}`);
-      await page.getByLabel('Expected Guest Count').fill('120');
-      await page.getByLabel('Venue Type').selectOption('banquet');
-      await page.getByLabel('Venue Name').fill('Sayaji Hotel');
-      await page.getByLabel('Venue Location/City').fill('Indore');
-      await page.getByLabel('Event Date').fill(typed(addDays(todayInIndia(), viewportName === 'mobile' ? 70 : 50)));
-      await page.getByLabel('Event Date').press('Tab');
-      await page.getByRole('button', { name: 'Get Instant Quote' }).click();
-      await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
-      await axe.audit('/book with a quote');
+        await page.goto('/book?eventType=wedding');
+        await page.getByRole('heading', { name: 'Event Details' }).waitFor();
+        await page.getByLabel('Full Name').fill('Priya Sharma');
+        await page.getByLabel('Email Address').fill(USERS.customer.email);
+        await page.getByLabel('Phone Number').fill('+91 98260 12457');
+        await page.getByLabel('Event Name').fill(`Sharma Mehndi ${viewportName}`);
+        await page.getByLabel('Expected Guest Count').fill('120');
+        await page.getByLabel('Venue Type').selectOption('banquet');
+        await page.getByLabel('Venue Name').fill('Sayaji Hotel');
+        await page.getByLabel('Venue Location/City').fill('Indore');
+        await page.getByLabel('Event Date').fill(typed(addDays(todayInIndia(), viewportName === 'mobile' ? 70 : 50)));
+        await page.getByLabel('Event Date').press('Tab');
+        await page.getByRole('button', { name: 'Get Instant Quote' }).click();
+        await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
+        await axe.audit('/book with a quote');
 
-      await page.goto('/bookings');
-      const quoted = page.getByRole('link', { name: `Sharma Mehndi ${viewportName}` });
-      await quoted.waitFor();
-      await axe.audit('/bookings');
+        await page.goto('/bookings');
+        const quoted = page.getByRole('link', { name: `Sharma Mehndi ${viewportName}` });
+        await quoted.waitFor();
+        await axe.audit('/bookings');
 
-      await quoted.click();
-      await page.getByRole('heading', { level: 1, name: `Sharma Mehndi ${viewportName}` }).waitFor();
-      await page.getByRole('region', { name: 'Timeline' }).waitFor();
-      await axe.audit('/bookings/:id quoted');
+        await quoted.click();
+        await page.getByRole('heading', { level: 1, name: `Sharma Mehndi ${viewportName}` }).waitFor();
+        await page.getByRole('region', { name: 'Timeline' }).waitFor();
+        await axe.audit('/bookings/:id quoted');
 
-      const pay = await openDialog(page, page.getByRole('button', { name: /^Pay .* token$/ }), /booking token/);
-      const qr = pay.getByRole('img', { name: /UPI QR code/ });
-      await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-      tokenOrderId = new URL((await qr.getAttribute('data-qr-value')) ?? '').searchParams.get('tr') ?? undefined;
-      await axe.audit('pay token dialog');
-      await closeDialog(page, pay);
+        const pay = await openDialog(page, page.getByRole('button', { name: /^Pay .* token$/ }), /booking token/);
+        const qr = pay.getByRole('img', { name: /UPI QR code/ });
+        await expect
+          .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+          .toBe(true);
+        tokenOrderId = new URL((await qr.getAttribute('data-qr-value')) ?? '').searchParams.get('tr') ?? undefined;
+        await axe.audit('pay token dialog');
+        await closeDialog(page, pay);
 
-      await page.goto('/bookings');
-      await page.getByRole('link', { name: 'Priya & Karan Wedding Reception' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Priya & Karan Wedding Reception' }).waitFor();
-      await axe.audit('/bookings/:id confirmed');
-      const cancel = await openDialog(page, page.getByRole('button', { name: 'Cancel booking' }), 'Cancel this booking?', 'alertdialog');
-      await cancel.getByText(/refund/i).first().waitFor();
-      await axe.audit('cancel booking dialog');
-      await cancel.getByRole('button', { name: 'Keep booking' }).click();
-      await cancel.waitFor({ state: 'detached' });
-      const change = await openDialog(page, page.getByRole('button', { name: 'Change event date' }), 'Change the event date');
-      await axe.audit('change date dialog');
-      await closeDialog(page, change);
+        await page.goto('/bookings');
+        await page.getByRole('link', { name: 'Priya & Karan Wedding Reception' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Priya & Karan Wedding Reception' }).waitFor();
+        await axe.audit('/bookings/:id confirmed');
+        const cancel = await openDialog(
+          page,
+          page.getByRole('button', { name: 'Cancel booking' }),
+          'Cancel this booking?',
+          'alertdialog',
+        );
+        await cancel
+          .getByText(/refund/i)
+          .first()
+          .waitFor();
+        await axe.audit('cancel booking dialog');
+        await cancel.getByRole('button', { name: 'Keep booking' }).click();
+        await cancel.waitFor({ state: 'detached' });
+        const change = await openDialog(
+          page,
+          page.getByRole('button', { name: 'Change event date' }),
+          'Change the event date',
+        );
+        await axe.audit('change date dialog');
+        await closeDialog(page, change);
 
-      if (tokenOrderId) {
-        await page.goto(`/payment/success?order_id=${tokenOrderId}`);
-        await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
-        await axe.audit('/payment/success pending order');
-      }
-      axe.check();
-    });
+        if (tokenOrderId) {
+          await page.goto(`/payment/success?order_id=${tokenOrderId}`);
+          await page.getByRole('heading', { name: 'Payment Pending' }).waitFor();
+          await axe.audit('/payment/success pending order');
+        }
+        axe.check();
+      },
+    );
 
     it('admin dashboard: every tab and dialog', { timeout: 240_000 }, async () => {
       const axe = auditor(page, viewportName);
@@ -328,14 +364,21 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
       const details = await openDialog(
         page,
-        page.getByRole('table', { name: 'Recent Bookings' }).getByRole('button', { name: /^View / }).first(),
+        page
+          .getByRole('table', { name: 'Recent Bookings' })
+          .getByRole('button', { name: /^View / })
+          .first(),
         'Booking Details',
       );
       await details.getByRole('heading', { name: 'Suppliers and quotes' }).waitFor();
       await axe.audit('Booking Details dialog');
       await closeDialog(page, details);
 
-      const assign = await openDialog(page, page.getByRole('button', { name: /^Assign Supplier to / }).first(), 'Assign Supplier to Event');
+      const assign = await openDialog(
+        page,
+        page.getByRole('button', { name: /^Assign Supplier to / }).first(),
+        'Assign Supplier to Event',
+      );
       await assign.getByLabel(/Select Supplier/).waitFor();
       await axe.audit('Assign Supplier dialog');
       await closeDialog(page, assign);
@@ -363,17 +406,27 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const customer = await openDialog(page, page.getByRole('button', { name: /^Edit / }).first(), 'Edit Customer');
       await axe.audit('Edit Customer dialog');
       await closeDialog(page, customer);
-      const erase = await openDialog(page, page.getByRole('button', { name: /^Erase / }).first(), "Erase this customer's personal data?", 'alertdialog');
+      const erase = await openDialog(
+        page,
+        page.getByRole('button', { name: /^Erase / }).first(),
+        "Erase this customer's personal data?",
+        'alertdialog',
+      );
       await axe.audit('Erase customer dialog');
       await closeDialog(page, erase);
 
       await page.getByRole('tab', { name: /Payments/ }).click();
       await page.getByRole('region', { name: 'Payment orders' }).waitFor();
-      await page.getByRole('button', { name: /^Record UTR for / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Record UTR for / })
+        .first()
+        .waitFor();
       await axe.audit('/admin Payments: orders');
       const record = await openDialog(
         page,
-        tokenOrderId ? page.getByRole('button', { name: `Record UTR for ${tokenOrderId}` }) : page.getByRole('button', { name: /^Record UTR for / }).first(),
+        tokenOrderId
+          ? page.getByRole('button', { name: `Record UTR for ${tokenOrderId}` })
+          : page.getByRole('button', { name: /^Record UTR for / }).first(),
         'Record UTR',
       );
       await axe.audit('Record UTR dialog');
@@ -424,7 +477,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await axe.audit('Submit Quote dialog');
       await dialog.getByRole('button', { name: /Submit Quote|Update Quote/ }).click();
       // The toast shows while the dialog is modal: it must not be inside the subtree hidden from screen readers.
-      const toast = page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Please fill in all required fields' });
+      const toast = page.locator('[data-toast-id][data-visible="true"]', {
+        hasText: 'Please fill in all required fields',
+      });
       await toast.waitFor();
       expect(await page.locator('#root').getAttribute('aria-hidden')).toBe('true');
       expect(

@@ -82,12 +82,19 @@ describe('the admin dashboard in a real browser', () => {
     // View all, searched on the server, then Booking Details with the seeded project: quotes and countdown.
     await page.getByRole('button', { name: 'View all' }).click();
     await page.getByLabel('Search bookings').fill('Karan');
-    const found = page.getByRole('table', { name: 'All Bookings' }).getByRole('row').filter({ hasText: 'Priya & Karan Wedding Reception' });
+    const found = page
+      .getByRole('table', { name: 'All Bookings' })
+      .getByRole('row')
+      .filter({ hasText: 'Priya & Karan Wedding Reception' });
     await found.waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'All Bookings' }).locator('tbody tr').count()).toBe(1);
     await found.getByRole('button', { name: /^View / }).click();
     const details = page.getByRole('dialog', { name: 'Booking Details' });
-    await details.getByRole('article', { name: 'Shahi Dawat Events' }).getByText(/₹[\d,]+/).first().waitFor();
+    await details
+      .getByRole('article', { name: 'Shahi Dawat Events' })
+      .getByText(/₹[\d,]+/)
+      .first()
+      .waitFor();
     expect(await details.getByRole('timer').innerText()).toMatch(/^\d+h \d{2}m \d{2}s$|^\d+d \d{2}h \d{2}m \d{2}s$/);
     await viewportShot(page, 'e2e-admin-booking-details-desktop');
     await details.getByRole('article', { name: 'Shahi Dawat Events' }).scrollIntoViewIfNeeded();
@@ -96,7 +103,10 @@ describe('the admin dashboard in a real browser', () => {
     await details.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Recent bookings' }).click();
     await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
-    await page.getByRole('button', { name: /^Assign Supplier to / }).first().click();
+    await page
+      .getByRole('button', { name: /^Assign Supplier to / })
+      .first()
+      .click();
     const assign = page.getByRole('dialog', { name: 'Assign Supplier to Event' });
     await assign.getByLabel(/Select Supplier/).waitFor();
     expect(await assign.getByRole('button', { name: 'Assign' }).isDisabled()).toBe(true);
@@ -160,7 +170,9 @@ describe('the admin dashboard in a real browser', () => {
     const parsed = Papa.parse<string[]>(bytes.toString('utf8').slice(1), { newline: '\r\n' });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual(expect.arrayContaining(['customer_name', 'email', 'phone', 'event_type', 'guest_count', 'pricing_tier']));
+    expect(header).toEqual(
+      expect.arrayContaining(['customer_name', 'email', 'phone', 'event_type', 'guest_count', 'pricing_tier']),
+    );
     expect(header).not.toContain('analytics');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((cells) => cells.length === header!.length)).toBe(true);
@@ -185,12 +197,21 @@ describe('the admin dashboard in a real browser', () => {
     await openAdmin(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
     // The tab strip scrolls inside itself.
-    const strip = await page.getByRole('tablist').evaluate((list) => ({ scroll: list.parentElement!.scrollWidth, client: list.parentElement!.clientWidth }));
+    const strip = await page
+      .getByRole('tablist')
+      .evaluate((list) => ({ scroll: list.parentElement!.scrollWidth, client: list.parentElement!.clientWidth }));
     expect(strip.scroll).toBeGreaterThan(strip.client);
     await screenshot(page, 'e2e-admin-bookings-mobile');
 
-    await page.getByRole('table', { name: 'Recent Bookings' }).getByRole('button', { name: /^View / }).first().click();
-    await page.getByRole('dialog', { name: 'Booking Details' }).getByRole('heading', { name: 'Suppliers and quotes' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Recent Bookings' })
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Booking Details' })
+      .getByRole('heading', { name: 'Suppliers and quotes' })
+      .waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await viewportShot(page, 'e2e-admin-booking-details-mobile');
     await page.keyboard.press('Escape');
@@ -205,19 +226,30 @@ describe('the admin dashboard in a real browser', () => {
     ];
     for (const [tab, role, name] of tabs) {
       await openTab(page, tab);
-      await page.getByRole(role as 'table').first().waitFor();
-      if (name === 'analytics') await page.locator('[data-testid="weekly-trend-chart"] svg.recharts-surface').first().waitFor();
+      await page
+        .getByRole(role as 'table')
+        .first()
+        .waitFor();
+      if (name === 'analytics')
+        await page.locator('[data-testid="weekly-trend-chart"] svg.recharts-surface').first().waitFor();
       expect(await hasHorizontalScroll(page), name).toBe(false);
       await screenshot(page, `e2e-admin-${name}-mobile`);
     }
 
     await openTab(page, /Pending Vendors/);
-    await page.getByRole('table', { name: 'Pending vendors' }).getByRole('button', { name: /^View / }).first().click();
+    await page
+      .getByRole('table', { name: 'Pending vendors' })
+      .getByRole('button', { name: /^View / })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Vendor Details' }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await viewportShot(page, 'e2e-admin-vendor-details-mobile');
     await page.getByRole('dialog', { name: 'Vendor Details' }).getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('dialog', { name: /^Reject / }).getByLabel('Please provide a reason for rejection:').waitFor();
+    await page
+      .getByRole('dialog', { name: /^Reject / })
+      .getByLabel('Please provide a reason for rejection:')
+      .waitFor();
     await viewportShot(page, 'e2e-admin-reject-prompt-mobile');
     await context.close();
   });

@@ -26,7 +26,9 @@ describe('/api/docs', () => {
     await context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const consoleViolations: string[] = [];
     page.on('console', (message) => {
@@ -46,7 +48,10 @@ describe('/api/docs', () => {
     await page.getByText('final_amount').first().waitFor();
     await screenshot(page, `api-docs-${name}`);
 
-    const violations = [...consoleViolations, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+    const violations = [
+      ...consoleViolations,
+      ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)),
+    ];
     expect(violations).toEqual([]);
     await context.close();
   });

@@ -89,7 +89,8 @@ export async function startApp(clientDist = clientDistDir()): Promise<RunningApp
   // An app that dies under a test would only show as refused connections: say so, with what it printed.
   let stopping = false;
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`The app at ${baseURL} exited (${signal ?? code}) while tests were using it:\n${log.slice(-8000)}`);
+    if (!stopping)
+      console.error(`The app at ${baseURL} exited (${signal ?? code}) while tests were using it:\n${log.slice(-8000)}`);
   });
 
   return {
@@ -98,7 +99,9 @@ export async function startApp(clientDist = clientDistDir()): Promise<RunningApp
     stop: async () => {
       stopping = true;
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+      );
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -23,7 +23,9 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const console: string[] = [];
   page.on('console', (message) => {
@@ -31,7 +33,10 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
   });
   return {
     page,
-    violations: async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))],
+    violations: async () => [
+      ...console,
+      ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)),
+    ],
     close: () => context.close(),
   };
 }
@@ -54,14 +59,17 @@ describe('the client under the Content-Security-Policy', () => {
     await close();
   });
 
-  it.each(['/', '/book', '/login', '/vendor-register', '/terms', '/privacy-policy'])('renders %s with no violation', async (path) => {
-    const { page, violations, close } = await watchedPage();
-    await page.goto(path);
-    await page.locator('#root *').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await violations()).toEqual([]);
-    await close();
-  });
+  it.each(['/', '/book', '/login', '/vendor-register', '/terms', '/privacy-policy'])(
+    'renders %s with no violation',
+    async (path) => {
+      const { page, violations, close } = await watchedPage();
+      await page.goto(path);
+      await page.locator('#root *').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+      await close();
+    },
+  );
 
   it.each([
     ['admin@annapurna-events.in', '/admin', 'Admin@12345'],

@@ -90,7 +90,13 @@ describe('a customer follows and pays for their booking', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bookings');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Kulkarni Sangeet' }) });
     await card.waitFor();
-    const price = priceQuote({ tier: 'premium', eventType: 'wedding', venueType: 'banquet', city: 'Indore', guestCount: 200 });
+    const price = priceQuote({
+      tier: 'premium',
+      eventType: 'wedding',
+      venueType: 'banquet',
+      city: 'Indore',
+      guestCount: 200,
+    });
     expect(await card.innerText()).toContain(formatInr(paiseToRupees(price.finalAmountPaise)));
     expect(await card.innerText()).toContain('Quoted');
     await screenshot(page, 'e2e-my-bookings-desktop');
@@ -99,7 +105,10 @@ describe('a customer follows and pays for their booking', () => {
     await page.getByRole('heading', { name: 'Kulkarni Sangeet', level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Timeline' }).getByText('Quote created').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download quote (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download quote (PDF)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -107,7 +116,9 @@ describe('a customer follows and pays for their booking', () => {
     await page.getByRole('button', { name: `Pay ${formatInr(999)} token` }).click();
     const dialog = page.getByRole('dialog', { name: `Pay the ${formatInr(999)} booking token` });
     const qr = dialog.getByRole('img', { name: /UPI QR code to pay ₹999/ });
-    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     const upi = new URL((await qr.getAttribute('data-qr-value')) ?? '');
     expect(upi.protocol).toBe('upi:');
     expect(upi.searchParams.get('am')).toBe('999.00');
@@ -160,7 +171,9 @@ describe('a customer follows and pays for their booking', () => {
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
     const expected = computeRefund({ eventDate: newDate, totalPaise: 1, paidPaise: 0, cancelledBy: 'customer' });
-    await cancelDialog.getByText(`Your event is ${expected.days_before} days away (India time).`, { exact: false }).waitFor();
+    await cancelDialog
+      .getByText(`Your event is ${expected.days_before} days away (India time).`, { exact: false })
+      .waitFor();
     await cancelDialog.getByText('Nothing has been paid for this booking, so there is nothing to refund.').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'e2e-cancel-booking-mobile');

@@ -15,7 +15,12 @@ export const DEMO_USERS = {
 export type DemoRole = 'admin' | 'supplier' | 'customer';
 
 /** One REST call of the app; a status outside 2xx throws with the server's answer. */
-export async function api<T>(baseURL: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  baseURL: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(new URL(`/api${path}`, baseURL), {
     method,
     headers: {
@@ -35,7 +40,10 @@ export async function apiSignIn(baseURL: string, user: { email: string; password
 }
 
 /** An instant quote as the /book page sends it; the defaults make a valid wedding quote 45 days ahead. */
-export function instantQuote(baseURL: string, input: Partial<InstantQuoteInput> & { client_email: string }): Promise<InstantQuoteResult> {
+export function instantQuote(
+  baseURL: string,
+  input: Partial<InstantQuoteInput> & { client_email: string },
+): Promise<InstantQuoteResult> {
   return api<InstantQuoteResult>(baseURL, 'POST', '/quotation/instant', {
     body: {
       event_type: 'wedding',
@@ -52,7 +60,11 @@ export function instantQuote(baseURL: string, input: Partial<InstantQuoteInput> 
 }
 
 /** A browser context that starts signed in: the token is in localStorage before the app's code runs. */
-export async function signedInContext(browser: Browser, options: Parameters<Browser['newContext']>[0], token: string): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+  token: string,
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
   return context;
@@ -77,7 +89,10 @@ export async function prepareRouteFixtures(baseURL: string): Promise<RouteFixtur
     apiSignIn(baseURL, DEMO_USERS.customer),
     apiSignIn(baseURL, DEMO_USERS.supplier),
   ]);
-  const pending = await instantQuote(baseURL, { client_email: DEMO_USERS.customer.email, event_name: 'Sharma Family Sangeet' });
+  const pending = await instantQuote(baseURL, {
+    client_email: DEMO_USERS.customer.email,
+    event_name: 'Sharma Family Sangeet',
+  });
   const paid = await instantQuote(baseURL, {
     client_email: DEMO_USERS.customer.email,
     event_name: 'Aarav’s Mundan Lunch',
@@ -88,10 +103,19 @@ export async function prepareRouteFixtures(baseURL: string): Promise<RouteFixtur
   });
   // My Bookings links quotes made with the customer's e-mail to the account on first read.
   await api<CustomerBookingDto[]>(baseURL, 'GET', '/me/bookings', { token: customer });
-  const pendingOrder = await api<PaymentOrderDto>(baseURL, 'POST', '/payments/token-order', { token: customer, body: { booking_id: pending.quote_id } });
-  const paidOrder = await api<PaymentOrderDto>(baseURL, 'POST', '/payments/token-order', { token: customer, body: { booking_id: paid.quote_id } });
+  const pendingOrder = await api<PaymentOrderDto>(baseURL, 'POST', '/payments/token-order', {
+    token: customer,
+    body: { booking_id: pending.quote_id },
+  });
+  const paidOrder = await api<PaymentOrderDto>(baseURL, 'POST', '/payments/token-order', {
+    token: customer,
+    body: { booking_id: paid.quote_id },
+  });
   const utr = String(Date.now()).slice(-12).padStart(12, '4');
-  await api(baseURL, 'PUT', `/admin/payments/${encodeURIComponent(paidOrder.order_id)}/utr`, { token: admin, body: { utr } });
+  await api(baseURL, 'PUT', `/admin/payments/${encodeURIComponent(paidOrder.order_id)}/utr`, {
+    token: admin,
+    body: { utr },
+  });
   return {
     tokens: { admin, customer, supplier },
     quotedBookingId: pending.quote_id,

@@ -64,9 +64,16 @@ async function tokenOf(account: { email: string; password: string }): Promise<st
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The hostile records, made the way anyone can make them: through the public API. */
-async function plantHostileRecords(): Promise<{ customer: { email: string; password: string }; event: string; vendor: string; supplier: string }> {
+async function plantHostileRecords(): Promise<{
+  customer: { email: string; password: string };
+  event: string;
+  vendor: string;
+  supplier: string;
+}> {
   const customer = { email: `hostile.${tag}@example.in`, password: 'secret-123' };
-  expect((await api('/api/auth/register', { body: { ...customer, full_name: IMG, phone: '9826011111' } })).status).toBe(201);
+  expect((await api('/api/auth/register', { body: { ...customer, full_name: IMG, phone: '9826011111' } })).status).toBe(
+    201,
+  );
 
   const quote = await api('/api/quotation/instant', {
     body: {
@@ -112,7 +119,9 @@ async function plantHostileRecords(): Promise<{ customer: { email: string; passw
     ...extra,
   });
   // A javascript: portfolio link is refused outright; an http(s) one carrying markup is stored as typed.
-  expect((await api('/api/vendor/register', { body: vendor(`JS ${tag}`, { portfolio_link: JS_URL }) })).status).toBe(422);
+  expect((await api('/api/vendor/register', { body: vendor(`JS ${tag}`, { portfolio_link: JS_URL }) })).status).toBe(
+    422,
+  );
   expect((await api('/api/vendor/register', { body: vendor(IMG, { portfolio_link: LINK }) })).status).toBe(201);
   const approved = await api('/api/vendor/register', { body: vendor(SVG, { portfolio_link: LINK }) });
   expect(approved.status).toBe(201);
@@ -120,9 +129,13 @@ async function plantHostileRecords(): Promise<{ customer: { email: string; passw
   const admin = await tokenOf(ADMIN);
   const supplierId = approved.body!.supplier_id as string;
   expect((await api(`/api/admin/vendors/${supplierId}/approve`, { method: 'PUT', token: admin })).status).toBe(200);
-  const seeded = (await api(`/api/suppliers?q=${encodeURIComponent(SUPPLIER.email)}`, { token: admin })).body as unknown as { id: string; email: string }[];
+  const seeded = (await api(`/api/suppliers?q=${encodeURIComponent(SUPPLIER.email)}`, { token: admin }))
+    .body as unknown as { id: string; email: string }[];
   const seededId = seeded.find((s) => s.email === SUPPLIER.email)!.id;
-  const assigned = await api(`/api/projects?booking_id=${bookingId}&supplier_ids=${seededId},${supplierId}`, { method: 'POST', token: admin });
+  const assigned = await api(`/api/projects?booking_id=${bookingId}&supplier_ids=${seededId},${supplierId}`, {
+    method: 'POST',
+    token: admin,
+  });
   expect(assigned.status).toBe(201);
   const submitted = await api('/api/supplier/quote-submit', {
     body: { booking_id: bookingId, quoted_amount: 150000, notes: `${IMG} ${SCRIPT} ${JS_URL}` },
@@ -132,7 +145,11 @@ async function plantHostileRecords(): Promise<{ customer: { email: string; passw
   return { customer, event: SCRIPT, vendor: IMG, supplier: SVG };
 }
 
-type Watch = { dialogs: string[]; state(): Promise<{ pwned: unknown; csp: string[] }>; check(step: string): Promise<void> };
+type Watch = {
+  dialogs: string[];
+  state(): Promise<{ pwned: unknown; csp: string[] }>;
+  check(step: string): Promise<void>;
+};
 
 /** Records every alert/confirm/prompt and CSP report; `check` fails the test if anything ran. */
 async function watch(page: Page): Promise<Watch> {
@@ -144,7 +161,9 @@ async function watch(page: Page): Promise<Watch> {
   await page.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const state = () =>
     page.evaluate(() => ({
@@ -158,7 +177,10 @@ async function watch(page: Page): Promise<Watch> {
       const now = await state();
       expect(now.pwned, `window.__pwned after ${step}`).toBeUndefined();
       expect(dialogs, `dialogs after ${step}`).toEqual([]);
-      expect(now.csp.filter((v) => v.startsWith('script-src')), `blocked scripts after ${step}`).toEqual([]);
+      expect(
+        now.csp.filter((v) => v.startsWith('script-src')),
+        `blocked scripts after ${step}`,
+      ).toEqual([]);
     },
   };
 }
@@ -173,7 +195,13 @@ async function signIn(page: Page, account: { email: string; password: string }, 
 }
 
 /** Opens a dialog with the button, lets it render, and closes it again. */
-async function openAndClose(page: Page, button: ReturnType<Page['getByRole']>, dialogName: string | RegExp, seen: Watch, step: string): Promise<void> {
+async function openAndClose(
+  page: Page,
+  button: ReturnType<Page['getByRole']>,
+  dialogName: string | RegExp,
+  seen: Watch,
+  step: string,
+): Promise<void> {
   await button.first().scrollIntoViewIfNeeded();
   await button.first().click();
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -206,35 +234,89 @@ describe('hostile names in the browser', () => {
     const seen = await watch(page);
     await signIn(page, ADMIN, '/admin');
     await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
-    await page.getByRole('button', { name: `View ${planted.event}` }).first().waitFor();
+    await page
+      .getByRole('button', { name: `View ${planted.event}` })
+      .first()
+      .waitFor();
     await seen.check('the bookings tab');
     expect(await page.getByRole('table', { name: 'Recent Bookings' }).innerText()).toContain(planted.event);
 
     // Booking Details: the client, the event, the supplier's quote with its notes; and Assign Supplier.
-    await openAndClose(page, page.getByRole('button', { name: `View ${planted.event}` }), 'Booking Details', seen, 'Booking Details');
-    await openAndClose(page, page.getByRole('button', { name: `View ${IMG}` }), 'Booking Details', seen, 'Booking Details of the inquiry');
-    await openAndClose(page, page.getByRole('button', { name: `Assign Supplier to ${planted.event}` }), 'Assign Supplier to Event', seen, 'Assign Supplier');
+    await openAndClose(
+      page,
+      page.getByRole('button', { name: `View ${planted.event}` }),
+      'Booking Details',
+      seen,
+      'Booking Details',
+    );
+    await openAndClose(
+      page,
+      page.getByRole('button', { name: `View ${IMG}` }),
+      'Booking Details',
+      seen,
+      'Booking Details of the inquiry',
+    );
+    await openAndClose(
+      page,
+      page.getByRole('button', { name: `Assign Supplier to ${planted.event}` }),
+      'Assign Supplier to Event',
+      seen,
+      'Assign Supplier',
+    );
 
     const tabs = await page.getByRole('tablist').first().getByRole('tab').allInnerTexts();
     expect(tabs.length).toBeGreaterThanOrEqual(6);
     for (const label of tabs) {
       const name = label.replace(/\d+/g, '').trim();
-      await page.getByRole('tab', { name: new RegExp(`^${name}`) }).first().click();
+      await page
+        .getByRole('tab', { name: new RegExp(`^${name}`) })
+        .first()
+        .click();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
       await seen.check(`the ${name} tab`);
 
       if (/Suppliers/.test(name)) {
         await page.getByRole('article', { name: planted.supplier }).waitFor();
-        await openAndClose(page, page.getByRole('button', { name: `Edit ${planted.supplier}` }), /Edit/, seen, 'Edit supplier');
-        await openAndClose(page, page.getByRole('button', { name: `Projects of ${planted.supplier}` }), 'Supplier Projects', seen, 'Supplier Projects');
+        await openAndClose(
+          page,
+          page.getByRole('button', { name: `Edit ${planted.supplier}` }),
+          /Edit/,
+          seen,
+          'Edit supplier',
+        );
+        await openAndClose(
+          page,
+          page.getByRole('button', { name: `Projects of ${planted.supplier}` }),
+          'Supplier Projects',
+          seen,
+          'Supplier Projects',
+        );
       }
       if (/Customers/.test(name)) {
-        await openAndClose(page, page.getByRole('button', { name: `Edit ${IMG}` }), 'Edit Customer', seen, 'Edit Customer');
+        await openAndClose(
+          page,
+          page.getByRole('button', { name: `Edit ${IMG}` }),
+          'Edit Customer',
+          seen,
+          'Edit Customer',
+        );
       }
       if (/Pending Vendors/.test(name)) {
-        await openAndClose(page, page.getByRole('button', { name: `View ${planted.vendor}` }), 'Vendor Details', seen, 'Vendor Details');
-        await openAndClose(page, page.getByRole('button', { name: `Reject ${planted.vendor}` }), /^Reject /, seen, 'the reject prompt');
+        await openAndClose(
+          page,
+          page.getByRole('button', { name: `View ${planted.vendor}` }),
+          'Vendor Details',
+          seen,
+          'Vendor Details',
+        );
+        await openAndClose(
+          page,
+          page.getByRole('button', { name: `Reject ${planted.vendor}` }),
+          /^Reject /,
+          seen,
+          'the reject prompt',
+        );
       }
       if (/Reports/.test(name)) {
         expect(await page.getByRole('table', { name: 'Customer Reports' }).innerText()).toContain(IMG);
@@ -250,7 +332,11 @@ describe('hostile names in the browser', () => {
     await signIn(page, SUPPLIER, '/supplier');
     const card = page.getByRole('article', { name: planted.event });
     await card.waitFor();
-    await page.getByRole('region', { name: 'New Project Notifications' }).getByText(planted.event, { exact: false }).first().waitFor();
+    await page
+      .getByRole('region', { name: 'New Project Notifications' })
+      .getByText(planted.event, { exact: false })
+      .first()
+      .waitFor();
     await seen.check('the supplier dashboard');
     await openAndClose(page, card.getByRole('button', { name: /Quote/ }), /Quote/, seen, 'the quote dialog');
     await context.close();

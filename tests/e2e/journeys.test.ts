@@ -125,7 +125,11 @@ async function exportCsv(page: Page, report: 'Customer Reports' | 'Vendor Report
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const text = readFileSync((await download.path())!).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, newline: '\r\n', skipEmptyLines: true });
+  const parsed = Papa.parse<Record<string, string>>(text.slice(1), {
+    header: true,
+    newline: '\r\n',
+    skipEmptyLines: true,
+  });
   expect(parsed.errors).toEqual([]);
   expect(parsed.meta.fields).not.toContain('analytics');
   return parsed.data;
@@ -133,152 +137,191 @@ async function exportCsv(page: Page, report: 'Customer Reports' | 'Vendor Report
 
 describe('journeys on a fresh database', () => {
   // Several people's sessions one after the other: longer than the usual minute on a busy machine.
-  it('4. admin: approves the vendor that applied, assigns it to the visitor’s booking, exports both reports, and Analytics counts the run', { timeout: 150_000 }, async () => {
-    const run = Date.now() % 1_000_000;
-    const visitorEmail = `ishita.${run}@example.in`;
-    const eventName = `Agrawal Engagement ${run}`;
-    const vendorEmail = `phulka.${run}@example.in`;
-    const business = `Phulka House ${run}`;
+  it(
+    '4. admin: approves the vendor that applied, assigns it to the visitor’s booking, exports both reports, and Analytics counts the run',
+    { timeout: 150_000 },
+    async () => {
+      const run = Date.now() % 1_000_000;
+      const visitorEmail = `ishita.${run}@example.in`;
+      const eventName = `Agrawal Engagement ${run}`;
+      const vendorEmail = `phulka.${run}@example.in`;
+      const business = `Phulka House ${run}`;
 
-    const admin = await newPage(browser, app.baseURL, VIEWPORTS.desktop);
-    await signInOnPage(admin.page, DEMO_USERS.admin);
-    await expect.poll(() => new URL(admin.page.url()).pathname).toBe('/admin');
-    const before = await analyticsNumbers(admin.page);
+      const admin = await newPage(browser, app.baseURL, VIEWPORTS.desktop);
+      await signInOnPage(admin.page, DEMO_USERS.admin);
+      await expect.poll(() => new URL(admin.page.url()).pathname).toBe('/admin');
+      const before = await analyticsNumbers(admin.page);
 
-    // The run: a visitor quotes twice and a caterer applies.
-    const visitor = await browser.newContext({ baseURL: app.baseURL, viewport: VIEWPORTS.desktop });
-    await visitorQuotesTwice(visitor, visitorEmail, eventName);
-    await visitor.close();
-    const vendor = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
-    await vendorApplies(vendor.page, vendorEmail, business);
-    await vendor.context.close();
+      // The run: a visitor quotes twice and a caterer applies.
+      const visitor = await browser.newContext({ baseURL: app.baseURL, viewport: VIEWPORTS.desktop });
+      await visitorQuotesTwice(visitor, visitorEmail, eventName);
+      await visitor.close();
+      const vendor = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
+      await vendorApplies(vendor.page, vendorEmail, business);
+      await vendor.context.close();
 
-    // Approve the application from Vendor Details.
-    const page = admin.page;
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: /Pending Vendors/ }).click();
-    const row = page.getByRole('row').filter({ hasText: vendorEmail });
-    await row.getByRole('button', { name: `View ${business}` }).click();
-    const details = page.getByRole('dialog', { name: 'Vendor Details' });
-    await details.getByText('Punjabi dhaba counters, live phulka, lassi bar').waitFor();
-    await details.getByRole('button', { name: 'Approve' }).click();
-    await toast(page, 'Vendor approved successfully!');
-    await row.waitFor({ state: 'detached' });
+      // Approve the application from Vendor Details.
+      const page = admin.page;
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: /Pending Vendors/ }).click();
+      const row = page.getByRole('row').filter({ hasText: vendorEmail });
+      await row.getByRole('button', { name: `View ${business}` }).click();
+      const details = page.getByRole('dialog', { name: 'Vendor Details' });
+      await details.getByText('Punjabi dhaba counters, live phulka, lassi bar').waitFor();
+      await details.getByRole('button', { name: 'Approve' }).click();
+      await toast(page, 'Vendor approved successfully!');
+      await row.waitFor({ state: 'detached' });
 
-    // Assign the new supplier to the visitor's booking.
-    await page.getByRole('tab', { name: /Bookings/ }).click();
-    await page.getByRole('button', { name: 'View all' }).click();
-    await page.getByLabel('Search bookings').fill(eventName);
-    await page.getByRole('table', { name: 'All Bookings' }).getByRole('row').filter({ hasText: eventName }).waitFor();
-    await page.getByRole('button', { name: `Assign Supplier to ${eventName}` }).click();
-    const assign = page.getByRole('dialog', { name: 'Assign Supplier to Event' });
-    const select = assign.getByLabel(/Select Supplier/);
-    await select.selectOption({ label: await select.locator('option', { hasText: business }).innerText() });
-    await assign.getByRole('button', { name: 'Assign' }).click();
-    await toast(page, 'Supplier assigned successfully!');
-    await assign.waitFor({ state: 'detached' });
+      // Assign the new supplier to the visitor's booking.
+      await page.getByRole('tab', { name: /Bookings/ }).click();
+      await page.getByRole('button', { name: 'View all' }).click();
+      await page.getByLabel('Search bookings').fill(eventName);
+      await page.getByRole('table', { name: 'All Bookings' }).getByRole('row').filter({ hasText: eventName }).waitFor();
+      await page.getByRole('button', { name: `Assign Supplier to ${eventName}` }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign Supplier to Event' });
+      const select = assign.getByLabel(/Select Supplier/);
+      await select.selectOption({ label: await select.locator('option', { hasText: business }).innerText() });
+      await assign.getByRole('button', { name: 'Assign' }).click();
+      await toast(page, 'Supplier assigned successfully!');
+      await assign.waitFor({ state: 'detached' });
 
-    // Both reports, downloaded and read back.
-    await page.getByRole('tab', { name: /Reports/ }).click();
-    await page.getByRole('table', { name: 'Customer Reports' }).waitFor();
-    const customers = await exportCsv(page, 'Customer Reports');
-    expect(customers.find((r) => r.email === visitorEmail)).toMatchObject({ customer_name: 'Ishita Agrawal', event_type: 'wedding', guest_count: '220' });
-    const vendors = await exportCsv(page, 'Vendor Reports');
-    expect(vendors.find((r) => r.email === vendorEmail)).toMatchObject({ business_name: business, contact_person: 'Harpreet Kaur', approval_status: 'approved' });
-    await toast(page, 'Report exported successfully!');
-
-    // Analytics: two more quotations, one more registration, the same number waiting (one applied, one approved),
-    // and the page views counted (at least the visitor's landing and /book; the admin's own count too).
-    const after = await analyticsNumbers(page);
-    await screenshot(page, 'e2e-journey-admin-analytics-desktop');
-    expect(after.quotations).toBe(before.quotations + 2);
-    expect(after.vendorRegistrations).toBe(before.vendorRegistrations + 1);
-    expect(after.pendingApprovals).toBe(before.pendingApprovals);
-    expect(after.pageViews).toBeGreaterThanOrEqual(before.pageViews + 2);
-    await admin.context.close();
-
-    // The approved caterer can sign in now, and finds the invitation to quote.
-    const supplier = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
-    await signInOnPage(supplier.page, { email: vendorEmail, password: 'Phulka@2026' });
-    await expect.poll(() => new URL(supplier.page.url()).pathname).toBe('/supplier');
-    await supplier.page.getByRole('region', { name: 'New Project Notifications' }).getByText(eventName).first().waitFor();
-    await supplier.context.close();
-  });
-
-  it('7. session: an expired or tampered token is dropped silently on reload; Logout clears it; the wrong role is refused', { timeout: 120_000 }, async () => {
-    const token = await apiSignIn(app.baseURL, DEMO_USERS.customer);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; ver: number; iss: string; aud: string };
-    const secret = new TextEncoder().encode(readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim());
-    const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ ver: claims.ver })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.sub)
-      .setIssuer(claims.iss)
-      .setAudience(claims.aud)
-      .setIssuedAt(now - 13 * 3600)
-      .setExpirationTime(now - 3600)
-      .sign(secret);
-    const tampered = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-
-    const { context, page } = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
-    await page.goto('/');
-    for (const bad of [expired, tampered]) {
-      await page.evaluate((value) => localStorage.setItem('token', value), bad);
-      await page.reload();
-      await page.getByRole('link', { name: 'Login' }).first().waitFor();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-      expect(await page.getByText(/^Welcome, /).count()).toBe(0);
-      expect(await page.locator('[data-toast-id][data-visible="true"]').count(), 'signed out without a message').toBe(0);
-    }
-
-    // A good token signs in on reload; Logout clears it.
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
-    await page.reload();
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByText(`Welcome, ${DEMO_USERS.customer.name}`).waitFor();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
-    await toast(page, 'Logged out successfully');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
-
-    // Signed out, /admin and /supplier send to sign-in and come back after.
-    for (const path of ['/admin', '/supplier']) {
-      const visitor = await newPage(browser, app.baseURL);
-      await visitor.page.goto(path);
-      await expect.poll(() => visitor.page.url()).toContain(`/login?next=${encodeURIComponent(path)}`);
-      await visitor.context.close();
-    }
-
-    // Signed in with the wrong role: a panel says who the page is for, and no dashboard data is asked for.
-    const tokens = {
-      customer: await apiSignIn(app.baseURL, DEMO_USERS.customer),
-      supplier: await apiSignIn(app.baseURL, DEMO_USERS.supplier),
-      admin: await apiSignIn(app.baseURL, DEMO_USERS.admin),
-    };
-    const refusals: [keyof typeof tokens, string, string, RegExp][] = [
-      ['customer', '/admin', 'Admins only', /^\/api\/trpc\/.*\badmin\./],
-      ['supplier', '/admin', 'Admins only', /^\/api\/trpc\/.*\badmin\./],
-      ['customer', '/supplier', 'Supplier Dashboard', /^\/api\/trpc\/.*\bsupplier\./],
-      ['admin', '/supplier', 'Supplier Dashboard', /^\/api\/trpc\/.*\bsupplier\./],
-    ];
-    for (const [role, path, heading, dataCalls] of refusals) {
-      const wrong = await signedInContext(browser, { baseURL: app.baseURL, viewport: VIEWPORTS.mobile }, tokens[role]);
-      const wrongPage = await wrong.newPage();
-      const calls: string[] = [];
-      wrongPage.on('request', (request) => {
-        const url = new URL(request.url());
-        if (dataCalls.test(url.pathname)) calls.push(url.pathname);
+      // Both reports, downloaded and read back.
+      await page.getByRole('tab', { name: /Reports/ }).click();
+      await page.getByRole('table', { name: 'Customer Reports' }).waitFor();
+      const customers = await exportCsv(page, 'Customer Reports');
+      expect(customers.find((r) => r.email === visitorEmail)).toMatchObject({
+        customer_name: 'Ishita Agrawal',
+        event_type: 'wedding',
+        guest_count: '220',
       });
-      await wrongPage.goto(path);
-      await wrongPage.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await wrongPage.getByRole('alert').or(wrongPage.getByText(/not a supplier account/)).first().waitFor();
-      expect(new URL(wrongPage.url()).pathname, `${role} at ${path}`).toBe(path);
-      expect(calls, `${role} at ${path}`).toEqual([]);
-      await wrong.close();
-    }
+      const vendors = await exportCsv(page, 'Vendor Reports');
+      expect(vendors.find((r) => r.email === vendorEmail)).toMatchObject({
+        business_name: business,
+        contact_person: 'Harpreet Kaur',
+        approval_status: 'approved',
+      });
+      await toast(page, 'Report exported successfully!');
 
-    // The server refuses too, whatever the page does.
-    await expect(api(app.baseURL, 'GET', '/dashboard/stats', { token: tokens.customer })).rejects.toThrow(/answered 403/);
-    await expect(api(app.baseURL, 'GET', '/supplier/projects', { token: tokens.admin })).rejects.toThrow(/answered 403/);
-  });
+      // Analytics: two more quotations, one more registration, the same number waiting (one applied, one approved),
+      // and the page views counted (at least the visitor's landing and /book; the admin's own count too).
+      const after = await analyticsNumbers(page);
+      await screenshot(page, 'e2e-journey-admin-analytics-desktop');
+      expect(after.quotations).toBe(before.quotations + 2);
+      expect(after.vendorRegistrations).toBe(before.vendorRegistrations + 1);
+      expect(after.pendingApprovals).toBe(before.pendingApprovals);
+      expect(after.pageViews).toBeGreaterThanOrEqual(before.pageViews + 2);
+      await admin.context.close();
+
+      // The approved caterer can sign in now, and finds the invitation to quote.
+      const supplier = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
+      await signInOnPage(supplier.page, { email: vendorEmail, password: 'Phulka@2026' });
+      await expect.poll(() => new URL(supplier.page.url()).pathname).toBe('/supplier');
+      await supplier.page
+        .getByRole('region', { name: 'New Project Notifications' })
+        .getByText(eventName)
+        .first()
+        .waitFor();
+      await supplier.context.close();
+    },
+  );
+
+  it(
+    '7. session: an expired or tampered token is dropped silently on reload; Logout clears it; the wrong role is refused',
+    { timeout: 120_000 },
+    async () => {
+      const token = await apiSignIn(app.baseURL, DEMO_USERS.customer);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        sub: string;
+        ver: number;
+        iss: string;
+        aud: string;
+      };
+      const secret = new TextEncoder().encode(readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim());
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await new SignJWT({ ver: claims.ver })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(claims.iss)
+        .setAudience(claims.aud)
+        .setIssuedAt(now - 13 * 3600)
+        .setExpirationTime(now - 3600)
+        .sign(secret);
+      const tampered = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+
+      const { context, page } = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
+      await page.goto('/');
+      for (const bad of [expired, tampered]) {
+        await page.evaluate((value) => localStorage.setItem('token', value), bad);
+        await page.reload();
+        await page.getByRole('link', { name: 'Login' }).first().waitFor();
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+        expect(await page.getByText(/^Welcome, /).count()).toBe(0);
+        expect(await page.locator('[data-toast-id][data-visible="true"]').count(), 'signed out without a message').toBe(
+          0,
+        );
+      }
+
+      // A good token signs in on reload; Logout clears it.
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await page.reload();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).getByText(`Welcome, ${DEMO_USERS.customer.name}`).waitFor();
+      await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+      await toast(page, 'Logged out successfully');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await context.close();
+
+      // Signed out, /admin and /supplier send to sign-in and come back after.
+      for (const path of ['/admin', '/supplier']) {
+        const visitor = await newPage(browser, app.baseURL);
+        await visitor.page.goto(path);
+        await expect.poll(() => visitor.page.url()).toContain(`/login?next=${encodeURIComponent(path)}`);
+        await visitor.context.close();
+      }
+
+      // Signed in with the wrong role: a panel says who the page is for, and no dashboard data is asked for.
+      const tokens = {
+        customer: await apiSignIn(app.baseURL, DEMO_USERS.customer),
+        supplier: await apiSignIn(app.baseURL, DEMO_USERS.supplier),
+        admin: await apiSignIn(app.baseURL, DEMO_USERS.admin),
+      };
+      const refusals: [keyof typeof tokens, string, string, RegExp][] = [
+        ['customer', '/admin', 'Admins only', /^\/api\/trpc\/.*\badmin\./],
+        ['supplier', '/admin', 'Admins only', /^\/api\/trpc\/.*\badmin\./],
+        ['customer', '/supplier', 'Supplier Dashboard', /^\/api\/trpc\/.*\bsupplier\./],
+        ['admin', '/supplier', 'Supplier Dashboard', /^\/api\/trpc\/.*\bsupplier\./],
+      ];
+      for (const [role, path, heading, dataCalls] of refusals) {
+        const wrong = await signedInContext(
+          browser,
+          { baseURL: app.baseURL, viewport: VIEWPORTS.mobile },
+          tokens[role],
+        );
+        const wrongPage = await wrong.newPage();
+        const calls: string[] = [];
+        wrongPage.on('request', (request) => {
+          const url = new URL(request.url());
+          if (dataCalls.test(url.pathname)) calls.push(url.pathname);
+        });
+        await wrongPage.goto(path);
+        await wrongPage.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await wrongPage
+          .getByRole('alert')
+          .or(wrongPage.getByText(/not a supplier account/))
+          .first()
+          .waitFor();
+        expect(new URL(wrongPage.url()).pathname, `${role} at ${path}`).toBe(path);
+        expect(calls, `${role} at ${path}`).toEqual([]);
+        await wrong.close();
+      }
+
+      // The server refuses too, whatever the page does.
+      await expect(api(app.baseURL, 'GET', '/dashboard/stats', { token: tokens.customer })).rejects.toThrow(
+        /answered 403/,
+      );
+      await expect(api(app.baseURL, 'GET', '/supplier/projects', { token: tokens.admin })).rejects.toThrow(
+        /answered 403/,
+      );
+    },
+  );
 });

@@ -74,7 +74,8 @@ const focusLog = {
     }
     const handle = await page.evaluateHandle(() => document.activeElement ?? document.body);
     const focused = await indicatorOf(handle);
-    this.previous = focused && (await handle.evaluate((node) => node !== document.body)) ? { handle, ...focused } : null;
+    this.previous =
+      focused && (await handle.evaluate((node) => node !== document.body)) ? { handle, ...focused } : null;
     this.stops += 1;
   },
 };
@@ -297,7 +298,9 @@ describe('keyboard only', () => {
 
     // Enter in the empty amount submits: the spec's toast, heard and reachable although the dialog is modal.
     await press('Enter');
-    const toast = page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Please fill in all required fields' });
+    const toast = page.locator('[data-toast-id][data-visible="true"]', {
+      hasText: 'Please fill in all required fields',
+    });
     await toast.waitFor();
     await press('Alt+T');
     await expect.poll(activeToast).toEqual({ toast: true, hidden: false, live: 'polite' });

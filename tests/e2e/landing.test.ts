@@ -21,7 +21,8 @@ async function viewportShot(page: Page, name: string): Promise<void> {
 /** Loads every lazy image now, so a full-page screenshot shows the artwork and broken files are caught. */
 async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const image of Array.from(document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))) image.loading = 'eager';
+    for (const image of Array.from(document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')))
+      image.loading = 'eager';
   });
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   const broken = await page.evaluate(() =>
@@ -94,7 +95,11 @@ describe('the landing page in a real browser', () => {
     await page.getByRole('button', { name: 'View Wedding mandap larger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wedding mandap' });
     await dialog.waitFor();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every(
+        (i) => i.complete && i.naturalWidth > 0,
+      ),
+    );
     await viewportShot(page, 'e2e-visitor-lightbox-desktop');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -175,7 +180,10 @@ describe('the policy pages in a real browser', () => {
   it('jumps to a section from the table of contents', async () => {
     const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
     await page.goto('/privacy-policy');
-    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: /How long we keep it/ }).click();
+    await page
+      .getByRole('navigation', { name: 'On this page' })
+      .getByRole('link', { name: /How long we keep it/ })
+      .click();
 
     await expect.poll(() => sectionTop(page, 'retention'), { timeout: 5000 }).toBeLessThan(40);
     expect(new URL(page.url()).hash).toBe('#retention');
@@ -209,14 +217,19 @@ describe('the payment result page in a real browser', () => {
 
   for (const [state, data] of [
     ['paid', { order_id: 'ORD-20251104-7F3K', purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 }],
-    ['pending', { order_id: 'ORD-20251104-7F3K', purpose: 'token', is_paid: false, payment_status: 'PENDING', amount: 999 }],
+    [
+      'pending',
+      { order_id: 'ORD-20251104-7F3K', purpose: 'token', is_paid: false, payment_status: 'PENDING', amount: 999 },
+    ],
   ] as const) {
     it(`lays out the ${state} state at both widths`, async () => {
       for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         const { context, page } = await newPage(browser, baseURL, viewport);
         await answerPaymentStatus(page, data);
         await page.goto('/payment/success?order_id=ORD-20251104-7F3K');
-        await page.getByRole('heading', { name: state === 'paid' ? 'Payment Successful!' : 'Payment Pending' }).waitFor();
+        await page
+          .getByRole('heading', { name: state === 'paid' ? 'Payment Successful!' : 'Payment Pending' })
+          .waitFor();
         expect(await hasHorizontalScroll(page)).toBe(false);
         await screenshot(page, `e2e-visitor-payment-${state}-${name}`);
         await context.close();

@@ -84,8 +84,14 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
     for (const element of Array.from(scope.querySelectorAll<HTMLElement>(selector))) {
       // A visually hidden radio or checkbox is operated through the label that wraps it.
       const rect = element.getBoundingClientRect();
-      if (element instanceof HTMLInputElement && ['radio', 'checkbox'].includes(element.type) && (rect.width <= 1 || rect.height <= 1)) {
-        const label = element.closest('label') ?? (element.id ? document.querySelector<HTMLElement>(`label[for="${CSS.escape(element.id)}"]`) : null);
+      if (
+        element instanceof HTMLInputElement &&
+        ['radio', 'checkbox'].includes(element.type) &&
+        (rect.width <= 1 || rect.height <= 1)
+      ) {
+        const label =
+          element.closest('label') ??
+          (element.id ? document.querySelector<HTMLElement>(`label[for="${CSS.escape(element.id)}"]`) : null);
         if (label) candidates.add(label);
         continue;
       }
@@ -128,10 +134,24 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
       while (getComputedStyle(block).display === 'inline' && block.parentElement) block = block.parentElement;
       const bounds = block.getBoundingClientRect();
       const rects = Array.from(range.getClientRects())
-        .map((rect) => new DOMRect(rect.left, Math.max(rect.top, bounds.top), rect.width, Math.min(rect.bottom, bounds.bottom) - Math.max(rect.top, bounds.top)))
+        .map(
+          (rect) =>
+            new DOMRect(
+              rect.left,
+              Math.max(rect.top, bounds.top),
+              rect.width,
+              Math.min(rect.bottom, bounds.bottom) - Math.max(rect.top, bounds.top),
+            ),
+        )
         .filter((rect) => rect.width >= 1 && rect.height >= 1);
       if (rects.length === 0) continue;
-      runs.push({ owner, block, layer: layerOf(owner), rects, label: `"${text.slice(0, 40)}" in ${owner.tagName.toLowerCase()}` });
+      runs.push({
+        owner,
+        block,
+        layer: layerOf(owner),
+        rects,
+        label: `"${text.slice(0, 40)}" in ${owner.tagName.toLowerCase()}`,
+      });
     }
 
     /** Whether the point shows this run's element (or something inside it), not a layer drawn over it. */
@@ -211,7 +231,11 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         // A popover or menu is drawn over the page on purpose: only text within one layer can collide.
         if (a.owner === b.owner || a.layer !== b.layer) continue;
         const hit = a.rects.some((ra) =>
-          b.rects.some((rb) => Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2 && Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2),
+          b.rects.some(
+            (rb) =>
+              Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 2 &&
+              Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 2,
+          ),
         );
         if (hit) overlappingText.push(`${a.label} overlaps ${b.label}`);
       }

@@ -25,7 +25,11 @@ async function scriptsInHtml(page: Page, path: string): Promise<Set<string>> {
   return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
 }
 
-async function layoutShiftWhileLoading(path: string, viewport: { width: number; height: number }, loaded: (page: Page) => Promise<unknown>) {
+async function layoutShiftWhileLoading(
+  path: string,
+  viewport: { width: number; height: number },
+  loaded: (page: Page) => Promise<unknown>,
+) {
   const { context, page } = await newPage(browser, baseURL, viewport);
   try {
     const immediate = await scriptsInHtml(page, path);
@@ -42,11 +46,17 @@ async function layoutShiftWhileLoading(path: string, viewport: { width: number; 
       const shifts: { value: number; sources: string[] }[] = [];
       (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node }[];
+        })[]) {
           if (entry.hadRecentInput) continue;
           const sources = (entry.sources ?? []).map((source) => {
             const node = source.node;
-            return node instanceof Element ? `${node.tagName.toLowerCase()} "${(node.textContent ?? '').trim().slice(0, 40)}"` : String(node?.nodeName);
+            return node instanceof Element
+              ? `${node.tagName.toLowerCase()} "${(node.textContent ?? '').trim().slice(0, 40)}"`
+              : String(node?.nodeName);
           });
           shifts.push({ value: entry.value, sources });
         }
@@ -57,7 +67,9 @@ async function layoutShiftWhileLoading(path: string, viewport: { width: number; 
     await loaded(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+    );
     return { held, shifts, total: shifts.reduce((sum, shift) => sum + shift.value, 0) };
   } finally {
     await context.close();

@@ -32,7 +32,9 @@ afterAll(async () => {
 
 function unexpected(view: RouteView, targets: SmallTarget[]): string[] {
   return targets
-    .filter((t) => !ALLOWED_SMALL_TARGETS.some((allowed) => allowed.view === view.name && allowed.target.test(t.target)))
+    .filter(
+      (t) => !ALLOWED_SMALL_TARGETS.some((allowed) => allowed.view === view.name && allowed.target.test(t.target)),
+    )
     .map((t) => `${t.target} is ${t.width}×${t.height} px`);
 }
 
@@ -43,7 +45,9 @@ const SIZES: { name: ViewportName; width: number; height: number }[] = [
 
 for (const size of SIZES) {
   // A dialog locks the page's scrolling, so at desktop size only the pages themselves are checked.
-  const views = ROUTE_VIEWS.filter((view) => (view.only ?? size.name) === size.name && (size.name === 'mobile' || !view.overlay));
+  const views = ROUTE_VIEWS.filter(
+    (view) => (view.only ?? size.name) === size.name && (size.name === 'mobile' || !view.overlay),
+  );
   describe(`${size.width} × ${size.height}`, () => {
     let walker: ViewWalker;
     beforeAll(() => {
@@ -59,7 +63,8 @@ for (const size of SIZES) {
       expect(overflowPx, 'px of sideways scrolling').toBe(0);
       expect(cutText, 'text cut off').toEqual([]);
       expect(overlappingText, 'text drawn over text').toEqual([]);
-      if (size.name === 'mobile') expect(unexpected(view, smallTargets), `targets under ${MIN_TARGET_PX} px`).toEqual([]);
+      if (size.name === 'mobile')
+        expect(unexpected(view, smallTargets), `targets under ${MIN_TARGET_PX} px`).toEqual([]);
     });
   });
 }

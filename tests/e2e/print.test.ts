@@ -28,7 +28,9 @@ async function printScreenshot(page: Page, name: string): Promise<void> {
 }
 
 async function displayed(page: Page, selector: string): Promise<boolean[]> {
-  return page.locator(selector).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display !== 'none'));
+  return page
+    .locator(selector)
+    .evaluateAll((elements) => elements.map((element) => getComputedStyle(element).display !== 'none'));
 }
 
 /** Prints to an A4 PDF and returns it; fails if printing fails or the file is not a PDF. */
@@ -40,14 +42,19 @@ async function printToA4(page: Page): Promise<Buffer> {
 
 /** Cards and sections are kept whole on a sheet. */
 async function cardsKeptWhole(page: Page, selector: string): Promise<void> {
-  const breaks = await page.locator(selector).evaluateAll((elements) => elements.map((element) => getComputedStyle(element).breakInside));
+  const breaks = await page
+    .locator(selector)
+    .evaluateAll((elements) => elements.map((element) => getComputedStyle(element).breakInside));
   expect(breaks.length).toBeGreaterThan(0);
   expect(new Set(breaks)).toEqual(new Set(['avoid']));
 }
 
 describe('printing on A4', () => {
   it("prints a booking's details: the figures and reference, without header buttons, actions or footer", async () => {
-    const quote = await instantQuote(baseURL, { client_email: DEMO_USERS.customer.email, event_name: 'Sharma Family Print Test' });
+    const quote = await instantQuote(baseURL, {
+      client_email: DEMO_USERS.customer.email,
+      event_name: 'Sharma Family Print Test',
+    });
     const token = await apiSignIn(baseURL, DEMO_USERS.customer);
     const booking = await api<CustomerBookingDetailDto>(baseURL, 'GET', `/me/bookings/${quote.quote_id}`, { token });
     const context = await signedInContext(browser, { baseURL, viewport: A4 }, token);
@@ -72,7 +79,9 @@ describe('printing on A4', () => {
     expect(await quoteCard.getByText(formatInr(booking.gst_amount!), { exact: true }).isVisible()).toBe(true);
     expect(await quoteCard.getByText('Total (incl. GST)').isVisible()).toBe(true);
     expect(await quoteCard.getByText(formatInr(booking.total!), { exact: true }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(/^rgba?\(255, 255, 255|rgba\(0, 0, 0, 0\)/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(
+      /^rgba?\(255, 255, 255|rgba\(0, 0, 0, 0\)/,
+    );
     expect(await quoteCard.evaluate((card) => getComputedStyle(card).color)).toBe('rgb(0, 0, 0)');
     await cardsKeptWhole(page, 'main section');
 
@@ -104,7 +113,11 @@ describe('printing on A4', () => {
       expect(await value.innerText(), label).toMatch(/^₹[\d,]+(\.\d{2})?$/);
     }
     expect(await card.getByText(reference).isVisible()).toBe(true);
-    expect(await card.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).evaluate((heading) => getComputedStyle(heading).color)).toBe('rgb(0, 0, 0)');
+    expect(
+      await card
+        .getByRole('heading', { name: 'Your Instant Quote is Ready!' })
+        .evaluate((heading) => getComputedStyle(heading).color),
+    ).toBe('rgb(0, 0, 0)');
     await cardsKeptWhole(page, 'main article, main dl > div');
 
     await printToA4(page);

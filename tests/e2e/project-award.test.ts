@@ -7,7 +7,11 @@ import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
 const baseURL = inject('baseURL');
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
 /** Two approved suppliers of the demo data, both with sign-ins. */
-const SUPPLIER_A = { email: 'supplier@annapurna-events.in', password: 'Supplier@123', business: 'Malwa Rasoi Caterers' };
+const SUPPLIER_A = {
+  email: 'supplier@annapurna-events.in',
+  password: 'Supplier@123',
+  business: 'Malwa Rasoi Caterers',
+};
 const SUPPLIER_B = { email: 'imran@shahidawat.example.in', password: 'Supplier@123', business: 'Shahi Dawat Events' };
 let browser: Browser;
 

@@ -28,7 +28,10 @@ function typedDate(iso: string): string {
 }
 
 async function heading(page: Page, name: string | RegExp, level?: number): Promise<void> {
-  await page.getByRole('heading', { name, ...(level && { level }) }).first().waitFor();
+  await page
+    .getByRole('heading', { name, ...(level && { level }) })
+    .first()
+    .waitFor();
 }
 
 /** Waits until every finite animation on the page has ended (a dialog's or calendar's opening scale and fade). */
@@ -92,7 +95,11 @@ export const ROUTE_VIEWS: RouteView[] = [
     ready: async (page) => {
       await page.getByText('Ritu & Saurabh Jain').waitFor();
       // Lazy images load now, so the full-page picture shows the artwork.
-      await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((image) => (image.loading = 'eager')));
+      await page.evaluate(() =>
+        document
+          .querySelectorAll<HTMLImageElement>('img[loading="lazy"]')
+          .forEach((image) => (image.loading = 'eager')),
+      );
       await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
     },
   },
@@ -124,7 +131,9 @@ export const ROUTE_VIEWS: RouteView[] = [
     ready: async (page) => {
       await page.getByRole('button', { name: 'View Wedding mandap larger' }).click();
       await page.getByRole('dialog', { name: 'Wedding mandap' }).waitFor();
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((i) => i.complete));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((i) => i.complete),
+      );
       await dialogSettled(page);
     },
   },
@@ -158,9 +167,21 @@ export const ROUTE_VIEWS: RouteView[] = [
       await page.getByRole('form', { name: 'Create account' }).waitFor();
     },
   },
-  { name: 'vendor-register', path: '/vendor-register', ready: (page) => page.getByRole('form', { name: 'Partner application' }).waitFor() },
-  { name: 'payment-pending', path: (f) => `/payment/success?order_id=${f.pendingOrderId}`, ready: (page) => heading(page, 'Payment Pending') },
-  { name: 'payment-paid', path: (f) => `/payment/success?order_id=${f.paidOrderId}`, ready: (page) => heading(page, 'Payment Successful!') },
+  {
+    name: 'vendor-register',
+    path: '/vendor-register',
+    ready: (page) => page.getByRole('form', { name: 'Partner application' }).waitFor(),
+  },
+  {
+    name: 'payment-pending',
+    path: (f) => `/payment/success?order_id=${f.pendingOrderId}`,
+    ready: (page) => heading(page, 'Payment Pending'),
+  },
+  {
+    name: 'payment-paid',
+    path: (f) => `/payment/success?order_id=${f.paidOrderId}`,
+    ready: (page) => heading(page, 'Payment Successful!'),
+  },
   { name: 'payment-no-order', path: '/payment/success', ready: (page) => heading(page, 'Payment Verification Failed') },
   { name: 'terms', path: '/terms', ready: (page) => heading(page, 'Terms and Conditions', 1) },
   { name: 'refund-policy', path: '/refund-policy', ready: (page) => heading(page, 'Return and Refund Policy', 1) },
@@ -208,7 +229,10 @@ export const ROUTE_VIEWS: RouteView[] = [
     ready: async (page) => {
       await bookingDetail(page);
       await page.getByRole('button', { name: 'Cancel booking' }).click();
-      await page.getByRole('alertdialog', { name: 'Cancel this booking?' }).getByText(/days away/).waitFor();
+      await page
+        .getByRole('alertdialog', { name: 'Cancel this booking?' })
+        .getByText(/days away/)
+        .waitFor();
       await dialogSettled(page);
     },
   },
@@ -228,8 +252,15 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /^Bookings/);
-      await page.getByRole('table', { name: 'Recent Bookings' }).getByRole('button', { name: /^View / }).first().click();
-      await page.getByRole('dialog', { name: 'Booking Details' }).getByRole('heading', { name: 'Suppliers and quotes' }).waitFor();
+      await page
+        .getByRole('table', { name: 'Recent Bookings' })
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Booking Details' })
+        .getByRole('heading', { name: 'Suppliers and quotes' })
+        .waitFor();
       await dialogSettled(page);
     },
   },
@@ -240,8 +271,14 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /^Bookings/);
-      await page.getByRole('button', { name: /^Assign Supplier to / }).first().click();
-      await page.getByRole('dialog', { name: 'Assign Supplier to Event' }).getByLabel(/Select Supplier/).waitFor();
+      await page
+        .getByRole('button', { name: /^Assign Supplier to / })
+        .first()
+        .click();
+      await page
+        .getByRole('dialog', { name: 'Assign Supplier to Event' })
+        .getByLabel(/Select Supplier/)
+        .waitFor();
       await dialogSettled(page);
     },
   },
@@ -282,7 +319,10 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /Customers/);
-      await page.getByRole('button', { name: /^Erase / }).first().click();
+      await page
+        .getByRole('button', { name: /^Erase / })
+        .first()
+        .click();
       await page.getByRole('alertdialog', { name: "Erase this customer's personal data?" }).waitFor();
       await dialogSettled(page);
     },
@@ -293,7 +333,10 @@ export const ROUTE_VIEWS: RouteView[] = [
     as: 'admin',
     ready: async (page) => {
       await adminTab(page, /Payments/);
-      await page.getByRole('button', { name: /^Record UTR for / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Record UTR for / })
+        .first()
+        .waitFor();
     },
   },
   {
@@ -303,7 +346,10 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /Payments/);
-      await page.getByRole('button', { name: /^Record UTR for / }).first().click();
+      await page
+        .getByRole('button', { name: /^Record UTR for / })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Record UTR' }).waitFor();
       await dialogSettled(page);
     },
@@ -324,7 +370,11 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /Pending Vendors/);
-      await page.getByRole('table', { name: 'Pending vendors' }).getByRole('button', { name: /^View / }).first().click();
+      await page
+        .getByRole('table', { name: 'Pending vendors' })
+        .getByRole('button', { name: /^View / })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Vendor Details' }).waitFor();
       await dialogSettled(page);
     },
@@ -336,7 +386,11 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await adminTab(page, /Pending Vendors/);
-      await page.getByRole('table', { name: 'Pending vendors' }).getByRole('button', { name: /^Reject / }).first().click();
+      await page
+        .getByRole('table', { name: 'Pending vendors' })
+        .getByRole('button', { name: /^Reject / })
+        .first()
+        .click();
       await page.getByLabel('Please provide a reason for rejection:').waitFor();
       await dialogSettled(page);
     },
@@ -375,7 +429,12 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await supplierDashboard(page);
-      await page.getByRole('article').filter({ has: page.getByRole('button', { name: /Quote/ }) }).first().getByRole('button', { name: /Quote/ }).click();
+      await page
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: /Quote/ }) })
+        .first()
+        .getByRole('button', { name: /Quote/ })
+        .click();
       await page.getByRole('dialog').getByLabel('Your Quote Amount').waitFor();
       await dialogSettled(page);
     },
@@ -394,7 +453,10 @@ async function closeOverlays(page: Page): Promise<void> {
   );
   for (let attempt = 0; attempt < 3 && (await open.count()) > 0; attempt++) {
     await page.keyboard.press('Escape');
-    await open.first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await open
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
   if ((await open.count()) > 0) throw new Error('A dialog stayed open after Escape');
 }
@@ -448,7 +510,9 @@ export class ViewWalker {
       reducedMotion: 'reduce' as const,
       permissions: ['clipboard-read', 'clipboard-write'],
     };
-    const context = view.as ? await signedInContext(this.browser, options, this.fixtures.tokens[view.as]) : await this.browser.newContext(options);
+    const context = view.as
+      ? await signedInContext(this.browser, options, this.fixtures.tokens[view.as])
+      : await this.browser.newContext(options);
     try {
       const page = await context.newPage();
       await page.goto(viewPath(view, this.fixtures));

@@ -18,7 +18,9 @@ afterAll(async () => {
 /** A dialog is fixed to the viewport, so it is pictured as the screen shows it, once its opening animation ends. */
 async function dialogScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
-    ['[role="dialog"]', '[data-part="backdrop"]'].every((selector) => document.querySelector(selector)?.getAnimations().length === 0),
+    ['[role="dialog"]', '[data-part="backdrop"]'].every(
+      (selector) => document.querySelector(selector)?.getAnimations().length === 0,
+    ),
   );
   const dir = join(import.meta.dirname, '..', '..', 'screenshots');
   mkdirSync(dir, { recursive: true });
@@ -56,17 +58,23 @@ describe('the supplier dashboard in a real browser', () => {
     await item.getByRole('button', { name: 'Submit Quote' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const eventName = (await dialog.locator('dt', { hasText: 'Event' }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+    const eventName = (
+      await dialog.locator('dt', { hasText: 'Event' }).locator('xpath=following-sibling::dd[1]').innerText()
+    ).trim();
     expect(message).toContain(eventName);
     await dialogScreenshot(page, 'e2e-supplier-quote-dialog-desktop');
 
     // An empty amount is refused before anything is sent.
     await dialog.getByRole('button', { name: 'Submit Quote' }).click();
-    await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Please fill in all required fields' }).waitFor();
+    await page
+      .locator('[data-toast-id][data-visible="true"]', { hasText: 'Please fill in all required fields' })
+      .waitFor();
 
     const amount = 400_000 + (Date.now() % 90_000) + 0.5;
     await dialog.getByLabel('Your Quote Amount').fill(String(amount));
-    await dialog.getByLabel('Additional Notes & Terms').fill('Includes two live counters, 25 service staff and crockery. GST extra.');
+    await dialog
+      .getByLabel('Additional Notes & Terms')
+      .fill('Includes two live counters, 25 service staff and crockery. GST extra.');
     await dialog.getByRole('button', { name: 'Submit Quote' }).click();
     await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Quote submitted successfully!' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -87,7 +95,10 @@ describe('the supplier dashboard in a real browser', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'e2e-supplier-dashboard-mobile');
 
-    const quotable = page.getByRole('article').filter({ has: page.getByRole('button', { name: /Quote/ }) }).first();
+    const quotable = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: /Quote/ }) })
+      .first();
     await quotable.getByRole('button', { name: /Quote/ }).click();
     await page.getByRole('dialog').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);

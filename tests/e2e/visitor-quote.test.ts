@@ -56,7 +56,9 @@ async function fillEventDetails(page: Page, email: string): Promise<void> {
 
 async function amountShown(page: Page, label: string): Promise<string> {
   const card = page.getByRole('article', { name: 'Your Instant Quote is Ready!' });
-  return (await card.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  return (
+    await card.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]').innerText()
+  ).trim();
 }
 
 async function getQuote(page: Page): Promise<void> {
@@ -92,12 +94,16 @@ describe('a visitor gets an instant quote in a real browser', () => {
     expect(await amountShown(page, 'Total Amount')).toBe(premium.total);
     const card = page.getByRole('article', { name: 'Your Instant Quote is Ready!' });
     await card.getByText('PREMIUM PACKAGE', { exact: true }).waitFor();
-    expect(await card.locator('dt', { hasText: 'Per Person Rate' }).locator('xpath=..').innerText()).toContain(premium.perPerson);
+    expect(await card.locator('dt', { hasText: 'Per Person Rate' }).locator('xpath=..').innerText()).toContain(
+      premium.perPerson,
+    );
     expect(await card.locator('dt', { hasText: 'Valid Until' }).locator('xpath=..').innerText()).toContain('7 Days');
 
     // The QR is a real image drawn from the UPI link.
     const qr = page.getByRole('img', { name: /UPI QR code to pay ₹99/ });
-    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     expect(await qr.getAttribute('data-qr-value')).toMatch(
       new RegExp(`^upi://pay\\?pa=${DEFAULT_BRAND.upiId}&pn=[^&]+&am=99\\.00&cu=INR&tn=Subscription%20[0-9A-F]{8}$`),
     );
@@ -121,7 +127,10 @@ describe('a visitor gets an instant quote in a real browser', () => {
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Kavya Deshpande');
     await choosePackage(page, 'Luxury');
     await getQuote(page);
-    await page.getByRole('article', { name: 'Your Instant Quote is Ready!' }).getByText('LUXURY PACKAGE', { exact: true }).waitFor();
+    await page
+      .getByRole('article', { name: 'Your Instant Quote is Ready!' })
+      .getByText('LUXURY PACKAGE', { exact: true })
+      .waitFor();
     const luxury = expectedAmounts(quoteInput('luxury'));
     expect(luxury.totalPaise).toBeGreaterThan(premium.totalPaise);
     expect(await amountShown(page, 'Total Amount')).toBe(luxury.total);

@@ -7,7 +7,14 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { auditLog, emailOutbox, paymentOrders, supplierQuotes, suppliers, users } from '../../src/server/db/schema';
 import type { ServiceDeps } from '../../src/server/context';
 import { bearer } from '../server/helpers/admin-fixtures';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor, type MadeSupplier } from '../server/helpers/projects';
+import {
+  makeActor,
+  makeBooking,
+  makeProject,
+  makeSupplier,
+  type Actor,
+  type MadeSupplier,
+} from '../server/helpers/projects';
 import { makeUser } from '../server/helpers/fixtures';
 import { openTestDatabase, testConfig } from '../server/helpers/test-app';
 
@@ -50,8 +57,16 @@ describe.each(BACKENDS)('concurrent identical writes on %s', (backend) => {
   });
 
   it('50 parallel identical quote submissions make one quote row: one 201, the others 200 revisions of it', async () => {
-    const project = await makeProject(deps, { supplierIds: [supplier.supplierId], autoAssignDate: new Date(Date.now() + 86_400_000) });
-    const payload = { booking_id: project.bookingId, quoted_amount: 275000, notes: 'Live counters included', items: [] };
+    const project = await makeProject(deps, {
+      supplierIds: [supplier.supplierId],
+      autoAssignDate: new Date(Date.now() + 86_400_000),
+    });
+    const payload = {
+      booking_id: project.bookingId,
+      quoted_amount: 275000,
+      notes: 'Live counters included',
+      items: [],
+    };
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         i % 2 === 0
@@ -60,7 +75,10 @@ describe.each(BACKENDS)('concurrent identical writes on %s', (backend) => {
       ),
     );
     const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s >= 300), answers.find((a) => a.statusCode >= 300)?.body).toEqual([]);
+    expect(
+      statuses.filter((s) => s >= 300),
+      answers.find((a) => a.statusCode >= 300)?.body,
+    ).toEqual([]);
     const rows = await deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.projectId, project.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ supplierId: supplier.supplierId, amountPaise: 27_500_000 });
@@ -74,14 +92,19 @@ describe.each(BACKENDS)('concurrent identical writes on %s', (backend) => {
   it('10 parallel approvals of one vendor make one transition, one audit row and one e-mail', async () => {
     const vendor = await makeUser(deps, { role: 'supplier', approval: 'pending' });
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => app.inject({ method: 'PUT', url: `/api/admin/vendors/${vendor.supplierId}/approve`, headers: admin.auth })),
+      Array.from({ length: 10 }, () =>
+        app.inject({ method: 'PUT', url: `/api/admin/vendors/${vendor.supplierId}/approve`, headers: admin.auth }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(409)]);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
       expect(refused.json()).toEqual({ detail: 'This vendor has already been approved' });
     }
-    const audits = await deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, vendor.supplierId!), eq(auditLog.action, 'vendor.approved')));
+    const audits = await deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, vendor.supplierId!), eq(auditLog.action, 'vendor.approved')));
     expect(audits).toHaveLength(1);
     const mails = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, vendor.email));
     expect(mails).toHaveLength(1);
@@ -89,7 +112,9 @@ describe.each(BACKENDS)('concurrent identical writes on %s', (backend) => {
     expect(row).toMatchObject({ approvalStatus: 'approved', isActive: true });
     const [login] = await deps.db.select({ active: users.isActive }).from(users).where(eq(users.id, vendor.id));
     expect(login!.active).toBe(true);
-    console.log(`${backend}: 10 concurrent approvals -> ${audits.length} audit row, statuses ${JSON.stringify(count(statuses))}`);
+    console.log(
+      `${backend}: 10 concurrent approvals -> ${audits.length} audit row, statuses ${JSON.stringify(count(statuses))}`,
+    );
   });
 
   it('approvals and rejections racing: exactly one decision, audited once', async () => {
@@ -114,7 +139,12 @@ describe.each(BACKENDS)('concurrent identical writes on %s', (backend) => {
     const booking = await makeBooking(deps, { userId: customer.id, clientEmail: customer.email });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.inject({ method: 'POST', url: '/api/payments/token-order', headers: bearer(customer.token), payload: { booking_id: booking.id } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/payments/token-order',
+          headers: bearer(customer.token),
+          payload: { booking_id: booking.id },
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));

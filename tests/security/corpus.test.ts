@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, emailOutbox, users } from '../../src/server/db/schema';
 import { ALLOWED_4XX, leaks, procedures, send, trpcCall, type Answer, type Call } from './helpers/http';
-import { inquiryPayload, quotePayload, registerPayload, REST_ROWS, rowName, TRPC_ROWS, type Row } from './helpers/surface';
+import {
+  inquiryPayload,
+  quotePayload,
+  registerPayload,
+  REST_ROWS,
+  rowName,
+  TRPC_ROWS,
+  type Row,
+} from './helpers/surface';
 import { buildWorld, type Subject, type SubjectName, type World } from './helpers/world';
 import { vendorPayload } from '../server/helpers/admin-fixtures';
 
@@ -63,8 +71,10 @@ function expectClean(answer: Answer, what: string): void {
   expect(leaks(answer.body), `${what}: ${answer.body.slice(0, 300)}`).toEqual([]);
 }
 
-const bodyRows = (): Row[] =>
-  [...REST_ROWS.filter((row) => row.method !== 'GET' && row.access !== 'signed'), ...TRPC_ROWS.filter((row) => types.get(row.path)?.type === 'mutation')];
+const bodyRows = (): Row[] => [
+  ...REST_ROWS.filter((row) => row.method !== 'GET' && row.access !== 'signed'),
+  ...TRPC_ROWS.filter((row) => types.get(row.path)?.type === 'mutation'),
+];
 
 function withBody(call: Call, rawBody: string, contentType = 'application/json'): Call {
   return { method: call.method, url: call.url, rawBody, headers: { 'content-type': contentType } };
@@ -81,7 +91,10 @@ describe('prototype poisoning', () => {
       const { subject, value, call } = await validInput(row);
       const valid = JSON.stringify(value ?? {});
       const inner = valid === '{}' ? '' : `,${valid.slice(1, -1)}`;
-      for (const poison of ['"__proto__":{"polluted":"yes","isAdmin":true}', '"constructor":{"prototype":{"polluted":"yes"}}']) {
+      for (const poison of [
+        '"__proto__":{"polluted":"yes","isAdmin":true}',
+        '"constructor":{"prototype":{"polluted":"yes"}}',
+      ]) {
         const answer = await send(w.t.app, withBody(call, `{${poison}${inner}}`), subject.token);
         expectClean(answer, `${rowName(row)} with ${poison.slice(0, 15)}`);
         // tRPC reads its body with JSON.parse, where `__proto__` is a plain key that the input schema drops.
@@ -93,19 +106,34 @@ describe('prototype poisoning', () => {
   });
 
   it('nested poisoning, poisoned tRPC query input and poisoned query strings change nothing', async () => {
-    const quote = await send(w.t.app, withBody({ method: 'POST', url: '/api/bookings' }, JSON.stringify(inquiryPayload()).replace('"requirements":{', '"requirements":{"__proto__":{"polluted":1},')));
+    const quote = await send(
+      w.t.app,
+      withBody(
+        { method: 'POST', url: '/api/bookings' },
+        JSON.stringify(inquiryPayload()).replace('"requirements":{', '"requirements":{"__proto__":{"polluted":1},'),
+      ),
+    );
     expect(quote.status).toBe(400);
 
     // tRPC reads a query's input from the URL with JSON.parse: `__proto__` becomes a plain key and is dropped.
-    const input = encodeURIComponent('{"__proto__":{"polluted":"yes"},"limit":5,"constructor":{"prototype":{"isAdmin":true}}}');
+    const input = encodeURIComponent(
+      '{"__proto__":{"polluted":"yes"},"limit":5,"constructor":{"prototype":{"isAdmin":true}}}',
+    );
     for (const path of ['admin.bookings.list', 'admin.customers.list', 'supplier.projects.list']) {
       const subject = path.startsWith('admin') ? w.subjects.admin : w.subjects.supplierA;
       expectClean(await send(w.t.app, { method: 'GET', url: `/api/trpc/${path}?input=${input}` }, subject.token), path);
     }
     for (const row of REST_ROWS.filter((r) => r.method === 'GET' && !r.route.includes(':'))) {
-      for (const query of ['__proto__[polluted]=yes', '__proto__=x&constructor[prototype][polluted]=yes', 'constructor.prototype.polluted=yes']) {
+      for (const query of [
+        '__proto__[polluted]=yes',
+        '__proto__=x&constructor[prototype][polluted]=yes',
+        'constructor.prototype.polluted=yes',
+      ]) {
         const subject = w.subjects[callerOf(row)];
-        expectClean(await send(w.t.app, { method: 'GET', url: `${row.route}?${query}` }, subject.token), `${row.route}?${query}`);
+        expectClean(
+          await send(w.t.app, { method: 'GET', url: `${row.route}?${query}` }, subject.token),
+          `${row.route}?${query}`,
+        );
       }
     }
   });
@@ -117,7 +145,8 @@ describe('oversized and deeply nested input', () => {
     for (const row of bodyRows()) {
       const { subject, value, call } = await validInput(row);
       const valid = JSON.stringify(value ?? {});
-      for (const body of deep) expectClean(await send(w.t.app, withBody(call, body), subject.token), `${rowName(row)} deep body`);
+      for (const body of deep)
+        expectClean(await send(w.t.app, withBody(call, body), subject.token), `${rowName(row)} deep body`);
       // The deep value inside an otherwise valid input, under every key it has.
       if (value && typeof value === 'object') {
         for (const key of Object.keys(value)) {
@@ -131,7 +160,11 @@ describe('oversized and deeply nested input', () => {
     // A quote's items are stored as sent: 10,000 levels fit in its 20,000 characters.
     const { bookingId } = await w.project(['supplierA']);
     const items = `{"booking_id":"${bookingId}","quoted_amount":1000,"items":${nest(9_999)}}`;
-    const stored = await send(w.t.app, withBody({ method: 'POST', url: '/api/supplier/quote-submit' }, items), w.subjects.supplierA.token);
+    const stored = await send(
+      w.t.app,
+      withBody({ method: 'POST', url: '/api/supplier/quote-submit' }, items),
+      w.subjects.supplierA.token,
+    );
     expectClean(stored, 'items nested 9,999 deep');
     // tRPC query input in the URL, 1,000 levels (a browser's URL limit comes first).
     const url = `/api/trpc/admin.bookings.list?input=${encodeURIComponent(`{"q":${nest(1000)}}`)}`;
@@ -146,15 +179,32 @@ describe('oversized and deeply nested input', () => {
     };
     const over = sized(1024 * 1024 + 1);
     expect(Buffer.byteLength(over)).toBe(1024 * 1024 + 1);
-    for (const url of ['/api/quotation/instant', '/api/trpc/quote.instant', '/api/vendor/register', '/api/auth/login', '/api/payments/webhook/cashfree']) {
+    for (const url of [
+      '/api/quotation/instant',
+      '/api/trpc/quote.instant',
+      '/api/vendor/register',
+      '/api/auth/login',
+      '/api/payments/webhook/cashfree',
+    ]) {
       const answer = await send(w.t.app, withBody({ method: 'POST', url }, over));
       expect(answer.status, url).toBe(413);
       expectClean(answer, url);
       if (!url.includes('/trpc/')) expect(JSON.parse(answer.body)).toEqual({ detail: 'Request body is too large' });
     }
     const admin = w.subjects.admin.token;
-    expect((await send(w.t.app, withBody({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}` }, over), admin)).status).toBe(413);
-    const atLimit = await send(w.t.app, withBody({ method: 'POST', url: '/api/quotation/instant' }, sized(1024 * 1024)));
+    expect(
+      (
+        await send(
+          w.t.app,
+          withBody({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}` }, over),
+          admin,
+        )
+      ).status,
+    ).toBe(413);
+    const atLimit = await send(
+      w.t.app,
+      withBody({ method: 'POST', url: '/api/quotation/instant' }, sized(1024 * 1024)),
+    );
     expect(atLimit.status).toBe(422);
   });
 
@@ -202,7 +252,12 @@ describe('content types', () => {
       '*/*',
       'invalid',
     ];
-    for (const url of ['/api/quotation/instant', '/api/trpc/quote.instant', '/api/auth/login', '/api/payments/webhook/cashfree']) {
+    for (const url of [
+      '/api/quotation/instant',
+      '/api/trpc/quote.instant',
+      '/api/auth/login',
+      '/api/payments/webhook/cashfree',
+    ]) {
       for (const contentType of odd) {
         const answer = await send(w.t.app, withBody({ method: 'POST', url }, quote(), contentType));
         expectClean(answer, `${url} as ${contentType}`);
@@ -215,15 +270,31 @@ describe('content types', () => {
   });
 
   it('spellings of application/json are read as JSON, and nothing slips past validation', async () => {
-    for (const contentType of ['APPLICATION/JSON', 'application/json; charset=utf-8', 'Application/Json;charset=UTF-8', 'application/json ;', ' application/json', 'application/json\t;']) {
-      const answer = await send(w.t.app, withBody({ method: 'POST', url: '/api/quotation/instant' }, quote(), contentType));
+    for (const contentType of [
+      'APPLICATION/JSON',
+      'application/json; charset=utf-8',
+      'Application/Json;charset=UTF-8',
+      'application/json ;',
+      ' application/json',
+      'application/json\t;',
+    ]) {
+      const answer = await send(
+        w.t.app,
+        withBody({ method: 'POST', url: '/api/quotation/instant' }, quote(), contentType),
+      );
       expectClean(answer, contentType);
       expect([200, 400, 415], `${contentType}: ${answer.status}`).toContain(answer.status);
       // Whatever the spelling, an invalid body is never accepted.
-      const invalid = await send(w.t.app, withBody({ method: 'POST', url: '/api/quotation/instant' }, '{"guest_count":"all"}', contentType));
+      const invalid = await send(
+        w.t.app,
+        withBody({ method: 'POST', url: '/api/quotation/instant' }, '{"guest_count":"all"}', contentType),
+      );
       expect([400, 415, 422], `${contentType} invalid: ${invalid.status}`).toContain(invalid.status);
     }
-    const latin = await send(w.t.app, withBody({ method: 'POST', url: '/api/quotation/instant' }, quote(), 'application/json; charset=utf-16'));
+    const latin = await send(
+      w.t.app,
+      withBody({ method: 'POST', url: '/api/quotation/instant' }, quote(), 'application/json; charset=utf-16'),
+    );
     expectClean(latin, 'utf-16');
   });
 });
@@ -231,21 +302,41 @@ describe('content types', () => {
 describe('tRPC batches', () => {
   it('10 procedures in one batch are served; 11 are refused with a 4xx, for queries and mutations', async () => {
     const paths = (n: number, path: string) => Array.from({ length: n }, () => path).join(',');
-    const input = (n: number, value: unknown) => encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, value]))));
-    const ten = await send(w.t.app, { method: 'GET', url: `/api/trpc/${paths(10, 'site.brand')}?batch=1&input=${input(10, null)}` });
+    const input = (n: number, value: unknown) =>
+      encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, value]))));
+    const ten = await send(w.t.app, {
+      method: 'GET',
+      url: `/api/trpc/${paths(10, 'site.brand')}?batch=1&input=${input(10, null)}`,
+    });
     expect(ten.status).toBe(200);
     expect(JSON.parse(ten.body)).toHaveLength(10);
-    const eleven = await send(w.t.app, { method: 'GET', url: `/api/trpc/${paths(11, 'site.brand')}?batch=1&input=${input(11, null)}` });
+    const eleven = await send(w.t.app, {
+      method: 'GET',
+      url: `/api/trpc/${paths(11, 'site.brand')}?batch=1&input=${input(11, null)}`,
+    });
     expectClean(eleven, '11 queries');
     expect(eleven.status).toBe(400);
 
     const body = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { path: '/' }]));
     const views = async () =>
-      (await w.t.deps.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents).where(eq(analyticsEvents.kind, 'page_view')))[0]!.n;
+      (
+        await w.t.deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(analyticsEvents)
+          .where(eq(analyticsEvents.kind, 'page_view'))
+      )[0]!.n;
     const before = await views();
-    const tenViews = await send(w.t.app, { method: 'POST', url: `/api/trpc/${paths(10, 'analytics.pageView')}?batch=1`, payload: body(10) });
+    const tenViews = await send(w.t.app, {
+      method: 'POST',
+      url: `/api/trpc/${paths(10, 'analytics.pageView')}?batch=1`,
+      payload: body(10),
+    });
     expect(tenViews.status).toBe(200);
-    const elevenViews = await send(w.t.app, { method: 'POST', url: `/api/trpc/${paths(11, 'analytics.pageView')}?batch=1`, payload: body(11) });
+    const elevenViews = await send(w.t.app, {
+      method: 'POST',
+      url: `/api/trpc/${paths(11, 'analytics.pageView')}?batch=1`,
+      payload: body(11),
+    });
     expectClean(elevenViews, '11 mutations');
     expect(elevenViews.status).toBe(400);
     // Nothing of the refused batch ran.
@@ -257,7 +348,8 @@ describe('tRPC batches', () => {
 function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'string') return [path];
   if (Array.isArray(value)) return value.flatMap((item, i) => stringLeaves(item, [...path, i]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
   return [];
 }
 
@@ -278,9 +370,15 @@ describe('NUL, broken Unicode and emoji in every string field', () => {
       for (const path of stringLeaves(probe.value)) {
         for (const variant of ['nul', 'emoji'] as const) {
           const { subject, value, call } = await validInput(row);
-          const next = variant === 'nul' ? (old: string) => `${old.slice(0, 1)}\u0000${old.slice(1)}` : (old: string) => `🎉 ${old} 🙏🏽`;
+          const next =
+            variant === 'nul'
+              ? (old: string) => `${old.slice(0, 1)}\u0000${old.slice(1)}`
+              : (old: string) => `🎉 ${old} 🙏🏽`;
           const hostile = replaced(value, path, next);
-          const sent = row.kind === 'rest' ? { ...call, payload: hostile } : trpcCall(types.get(row.path)!.type, row.path, hostile);
+          const sent =
+            row.kind === 'rest'
+              ? { ...call, payload: hostile }
+              : trpcCall(types.get(row.path)!.type, row.path, hostile);
           const answer = await send(w.t.app, sent, subject.token);
           const what = `${rowName(row)} ${variant} in ${path.join('.')}`;
           expectClean(answer, what);
@@ -320,32 +418,54 @@ describe('NUL, broken Unicode and emoji in every string field', () => {
       expect([404, 422], `${url}: ${answer.status} ${answer.body}`).toContain(answer.status);
     }
     for (const url of ['/api/bookings/%00', '/api/admin/customers/%00/deactivate', `/api/admin/payments/TKN-%00/utr`]) {
-      const answer = await send(w.t.app, { method: 'PUT', url, payload: { status: 'confirmed', utr: '123456789012' } }, admin);
+      const answer = await send(
+        w.t.app,
+        { method: 'PUT', url, payload: { status: 'confirmed', utr: '123456789012' } },
+        admin,
+      );
       expectClean(answer, url);
     }
     const { bookingId } = await w.project(['supplierA']);
     const items = await send(
       w.t.app,
-      { method: 'POST', url: '/api/supplier/quote-submit', payload: { booking_id: bookingId, quoted_amount: 5000, items: [{ name: 'Thali\u0000' }] } },
+      {
+        method: 'POST',
+        url: '/api/supplier/quote-submit',
+        payload: { booking_id: bookingId, quoted_amount: 5000, items: [{ name: 'Thali\u0000' }] },
+      },
       w.subjects.supplierA.token,
     );
     expect(items.status).toBe(422);
     for (const broken of ['\ud800', 'a\udfffb', '\udbff\ud800']) {
       const lone = await send(
         w.t.app,
-        { method: 'POST', url: '/api/supplier/quote-submit', payload: { booking_id: bookingId, quoted_amount: 5000, items: [{ name: broken }] } },
+        {
+          method: 'POST',
+          url: '/api/supplier/quote-submit',
+          payload: { booking_id: bookingId, quoted_amount: 5000, items: [{ name: broken }] },
+        },
         w.subjects.supplierA.token,
       );
       expect(lone.status, `lone surrogate in items: ${lone.body}`).toBe(422);
     }
-    const services = await send(w.t.app, { method: 'POST', url: '/api/suppliers', payload: { ...supplierCreate(), services: ['Chaat\u0000'] } }, admin);
+    const services = await send(
+      w.t.app,
+      { method: 'POST', url: '/api/suppliers', payload: { ...supplierCreate(), services: ['Chaat\u0000'] } },
+      admin,
+    );
     expect(services.status).toBe(422);
-    const key = await send(w.t.app, { method: 'POST', url: '/api/bookings', payload: inquiryPayload({ 'note\u0000': 'x' }) });
+    const key = await send(w.t.app, {
+      method: 'POST',
+      url: '/api/bookings',
+      payload: inquiryPayload({ 'note\u0000': 'x' }),
+    });
     expect(key.status).toBe(422);
     // Who may call comes first: without the right token or role it is 401 or 403 on both doors, as for any input.
     const edit = { id: w.ids.victimCustomerId, data: { full_name: 'a\u0000b' } };
     expect((await send(w.t.app, trpcCall('mutation', 'admin.customers.update', edit))).status).toBe(401);
-    expect((await send(w.t.app, trpcCall('mutation', 'admin.customers.update', edit), w.subjects.customerA.token)).status).toBe(403);
+    expect(
+      (await send(w.t.app, trpcCall('mutation', 'admin.customers.update', edit), w.subjects.customerA.token)).status,
+    ).toBe(403);
     expect((await send(w.t.app, trpcCall('mutation', 'admin.customers.update', edit), admin)).status).toBe(400);
     const rest = { method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}`, payload: edit.data };
     expect((await send(w.t.app, rest)).status).toBe(401);
@@ -364,23 +484,45 @@ describe('markup and script URLs in names shown to admins', () => {
 
   it('are stored as text, answered as JSON, and escaped in the e-mails admins and customers get', async () => {
     const admin = w.subjects.admin.token;
-    const register = await send(w.t.app, { method: 'POST', url: '/api/auth/register', payload: registerPayload({ full_name: IMG }) });
+    const register = await send(w.t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registerPayload({ full_name: IMG }),
+    });
     expect(register.status).toBe(201);
-    const customers = await send(w.t.app, { method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent('onerror')}` }, admin);
+    const customers = await send(
+      w.t.app,
+      { method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent('onerror')}` },
+      admin,
+    );
     expect(customers.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(customers.body).map((c: { full_name: string }) => c.full_name)).toContain(IMG);
 
     const vendor = vendorPayload({ business_name: SCRIPT, contact_person: IMG, services_offered: `${IMG}, ${SCRIPT}` });
     expect((await send(w.t.app, { method: 'POST', url: '/api/vendor/register', payload: vendor })).status).toBe(201);
-    for (const link of ['javascript:window.__pwned=1', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'javascript://example.in/%0aalert(1)']) {
-      const answer = await send(w.t.app, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload({ portfolio_link: link }) });
+    for (const link of [
+      'javascript:window.__pwned=1',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'javascript://example.in/%0aalert(1)',
+    ]) {
+      const answer = await send(w.t.app, {
+        method: 'POST',
+        url: '/api/vendor/register',
+        payload: vendorPayload({ portfolio_link: link }),
+      });
       expect(answer.status, link).toBe(422);
     }
 
     const quote = quotePayload({ client_name: IMG, event_name: SCRIPT, location: 'Indore' });
     const quoted = await send(w.t.app, { method: 'POST', url: '/api/quotation/instant', payload: quote });
     expect(quoted.status).toBe(200);
-    const inquiry = inquiryPayload({ client_name: SCRIPT, venue_name: IMG, requirements: { guest_count: 10, special_requests: IMG } });
+    const inquiry = inquiryPayload({
+      client_name: SCRIPT,
+      venue_name: IMG,
+      requirements: { guest_count: 10, special_requests: IMG },
+    });
     expect((await send(w.t.app, { method: 'POST', url: '/api/bookings', payload: inquiry })).status).toBe(201);
 
     // The e-mails: every customer-typed value is escaped in the HTML part.
@@ -396,12 +538,19 @@ describe('markup and script URLs in names shown to admins', () => {
     }
 
     // The admin's quote PDF of the hostile booking renders.
-    const pdf = await send(w.t.app, { method: 'GET', url: `/api/bookings/${JSON.parse(quoted.body).quote_id}/quote.pdf` }, admin);
+    const pdf = await send(
+      w.t.app,
+      { method: 'GET', url: `/api/bookings/${JSON.parse(quoted.body).quote_id}/quote.pdf` },
+      admin,
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
     // The names are kept exactly as typed (React escapes them when it renders).
-    const [row] = await w.t.deps.db.select({ name: users.fullName }).from(users).where(eq(users.email, JSON.parse(register.body).user.email));
+    const [row] = await w.t.deps.db
+      .select({ name: users.fullName })
+      .from(users)
+      .where(eq(users.email, JSON.parse(register.body).user.email));
     expect(row!.name).toBe(IMG);
   });
 });

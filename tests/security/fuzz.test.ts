@@ -3,7 +3,15 @@ import { performance } from 'node:perf_hooks';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
-import { hostile, hostileKey, jsonSchemaOf, mutated, fromSchema, urlEncode, type ValuePools } from './helpers/arbitraries';
+import {
+  hostile,
+  hostileKey,
+  jsonSchemaOf,
+  mutated,
+  fromSchema,
+  urlEncode,
+  type ValuePools,
+} from './helpers/arbitraries';
 import { ALLOWED_4XX, leaks, procedures, send, trpcCall, type Call } from './helpers/http';
 import { REST_ROWS, rowName, TRPC_ROWS, type RestRow, type Row } from './helpers/surface';
 import { buildWorld, SECURITY_ENV, type SubjectName, type World } from './helpers/world';
@@ -38,7 +46,13 @@ beforeAll(async () => {
   // Real ids for id fields, so generated requests reach real rows: none of them a subject's own account.
   const ids: string[] = [w.ids.victimCustomerId, w.ids.projectId, w.ids.bookingWithProjectId];
   for (let i = 0; i < 3; i += 1) {
-    ids.push(await w.booking('customerA'), await w.pendingVendor(), (await w.customer()).id, await w.refund(), await w.subscription());
+    ids.push(
+      await w.booking('customerA'),
+      await w.pendingVendor(),
+      (await w.customer()).id,
+      await w.refund(),
+      await w.subscription(),
+    );
     const project = await w.project(['supplierA']);
     ids.push(project.bookingId, project.projectId, await w.notification('supplierA'));
   }
@@ -48,7 +62,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const totals: Record<string, number> = {};
-  for (const counts of tally.values()) for (const [status, n] of Object.entries(counts)) totals[status] = (totals[status] ?? 0) + n;
+  for (const counts of tally.values())
+    for (const [status, n] of Object.entries(counts)) totals[status] = (totals[status] ?? 0) + n;
   const cases = Object.values(totals).reduce((a, b) => a + b, 0);
   console.log(
     `fuzz: ${tally.size} targets x ${RUNS} runs = ${cases} requests in ${((performance.now() - started) / 1000).toFixed(0)} s (seed ${SEED}); statuses ${JSON.stringify(totals)}`,
@@ -70,7 +85,12 @@ function subjectsOf(row: Row): SubjectName[] {
 
 /** A valid request of the row, made by someone it lets in. */
 async function example(row: Row): Promise<{ call: Call; value: unknown }> {
-  const name: SubjectName = row.access === 'customer' || row.access === 'authed' ? 'customerA' : row.access === 'supplier' ? 'supplierA' : 'admin';
+  const name: SubjectName =
+    row.access === 'customer' || row.access === 'authed'
+      ? 'customerA'
+      : row.access === 'supplier'
+        ? 'supplierA'
+        : 'admin';
   const subject = w.subjects[name];
   const id = row.owned ? await row.owned.object(w, name) : '';
   const built = await row.build(w, subject, id);
@@ -80,8 +100,27 @@ async function example(row: Row): Promise<{ call: Call; value: unknown }> {
 
 type Case = { subject: SubjectName; call: Call; sent: unknown[] };
 
-const RAW_BODIES = ['', '{', '}', 'null', '[]', '"text"', '{"a":', '{"a":1,"a":2}', 'not json', '\u0000', '[1,2,3', '{"__proto__":{"polluted":1}}'];
-const CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream'];
+const RAW_BODIES = [
+  '',
+  '{',
+  '}',
+  'null',
+  '[]',
+  '"text"',
+  '{"a":',
+  '{"a":1,"a":2}',
+  'not json',
+  '\u0000',
+  '[1,2,3',
+  '{"__proto__":{"polluted":1}}',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+];
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -92,7 +131,8 @@ function asText(value: unknown): string {
 function queryString(query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) parts.push(`${urlEncode(key)}=${urlEncode(asText(item))}`);
+    for (const item of Array.isArray(value) ? value : [value])
+      parts.push(`${urlEncode(key)}=${urlEncode(asText(item))}`);
   }
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
@@ -116,43 +156,57 @@ function restCase(row: RestRow): fc.Arbitrary<Case> {
   const exampleQuery = Object.fromEntries(url.searchParams.entries());
   const query =
     row.input?.part === 'query'
-      ? fc.oneof({ weight: 4, arbitrary: mutated(exampleQuery, jsonSchemaOf(row.input.schema), pools) }, { weight: 2, arbitrary: fromSchema(jsonSchemaOf(row.input.schema), pools) })
-      : fc.oneof({ weight: 6, arbitrary: fc.constant(exampleQuery) }, { weight: 1, arbitrary: fc.dictionary(hostileKey, hostile, { maxKeys: 3 }) });
+      ? fc.oneof(
+          { weight: 4, arbitrary: mutated(exampleQuery, jsonSchemaOf(row.input.schema), pools) },
+          { weight: 2, arbitrary: fromSchema(jsonSchemaOf(row.input.schema), pools) },
+        )
+      : fc.oneof(
+          { weight: 6, arbitrary: fc.constant(exampleQuery) },
+          { weight: 1, arbitrary: fc.dictionary(hostileKey, hostile, { maxKeys: 3 }) },
+        );
   const schema = row.input?.part === 'body' ? jsonSchemaOf(row.input.schema) : undefined;
   const body: fc.Arbitrary<{ payload?: unknown; raw?: string; type?: string }> =
     row.method === 'GET'
       ? fc.constant({})
       : fc.oneof(
           { weight: 8, arbitrary: mutated(ex.value ?? {}, schema, pools).map((payload) => ({ payload })) },
-          { weight: schema ? 3 : 0, arbitrary: (schema ? fromSchema(schema, pools) : hostile).map((payload) => ({ payload })) },
+          {
+            weight: schema ? 3 : 0,
+            arbitrary: (schema ? fromSchema(schema, pools) : hostile).map((payload) => ({ payload })),
+          },
           { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((payload) => ({ payload })) },
-          { weight: 1, arbitrary: fc.record({ raw: fc.constantFrom(...RAW_BODIES), type: fc.constantFrom(...CONTENT_TYPES) }) },
+          {
+            weight: 1,
+            arbitrary: fc.record({ raw: fc.constantFrom(...RAW_BODIES), type: fc.constantFrom(...CONTENT_TYPES) }),
+          },
         );
   const signed = row.access === 'signed' ? fc.boolean() : fc.constant(false);
-  return fc.record({ subject: fc.constantFrom(...subjectsOf(row)), params, query, body, signed }).map(({ subject, params: values, query: q, body: b, signed: sign }) => {
-    let i = 0;
-    const path = row.route.replace(/:(\w+)/g, () => urlEncode(values[i++] ?? ''));
-    const search = queryString(isRecord(q) ? q : { q });
-    const call: Call = { method: row.method, url: `${path}${search}` };
-    if (b.raw !== undefined) {
-      call.rawBody = b.raw;
-      call.headers = { 'content-type': b.type! };
-    } else if ('payload' in b && b.payload !== undefined) {
-      if (sign) {
-        const raw = JSON.stringify(b.payload);
-        const timestamp = String(Date.now());
-        call.rawBody = raw;
-        call.headers = {
-          'content-type': 'application/json',
-          'x-webhook-timestamp': timestamp,
-          'x-webhook-signature': cashfreeSignature(SECURITY_ENV.CASHFREE_WEBHOOK_SECRET!, timestamp, raw),
-        };
-      } else {
-        call.payload = b.payload;
+  return fc
+    .record({ subject: fc.constantFrom(...subjectsOf(row)), params, query, body, signed })
+    .map(({ subject, params: values, query: q, body: b, signed: sign }) => {
+      let i = 0;
+      const path = row.route.replace(/:(\w+)/g, () => urlEncode(values[i++] ?? ''));
+      const search = queryString(isRecord(q) ? q : { q });
+      const call: Call = { method: row.method, url: `${path}${search}` };
+      if (b.raw !== undefined) {
+        call.rawBody = b.raw;
+        call.headers = { 'content-type': b.type! };
+      } else if ('payload' in b && b.payload !== undefined) {
+        if (sign) {
+          const raw = JSON.stringify(b.payload);
+          const timestamp = String(Date.now());
+          call.rawBody = raw;
+          call.headers = {
+            'content-type': 'application/json',
+            'x-webhook-timestamp': timestamp,
+            'x-webhook-signature': cashfreeSignature(SECURITY_ENV.CASHFREE_WEBHOOK_SECRET!, timestamp, raw),
+          };
+        } else {
+          call.payload = b.payload;
+        }
       }
-    }
-    return { subject, call, sent: [b.payload, b.raw, q, ...values] };
-  });
+      return { subject, call, sent: [b.payload, b.raw, q, ...values] };
+    });
 }
 
 function trpcCase(row: Row & { kind: 'trpc' }): fc.Arbitrary<Case> {
@@ -166,14 +220,21 @@ function trpcCase(row: Row & { kind: 'trpc' }): fc.Arbitrary<Case> {
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
   const raw = fc.option(fc.constantFrom(...RAW_BODIES), { freq: 12 });
-  return fc.record({ subject: fc.constantFrom(...subjectsOf(row)), input, raw }).map(({ subject, input: value, raw: garbage }) => {
-    const call = trpcCall(def.type, row.path, value);
-    if (garbage !== null) {
-      if (def.type === 'query') call.url = `/api/trpc/${row.path}?input=${urlEncode(garbage)}`;
-      else return { subject, call: { method: 'POST', url: call.url, rawBody: garbage, headers: { 'content-type': 'application/json' } }, sent: [garbage] };
-    }
-    return { subject, call, sent: [value] };
-  });
+  return fc
+    .record({ subject: fc.constantFrom(...subjectsOf(row)), input, raw })
+    .map(({ subject, input: value, raw: garbage }) => {
+      const call = trpcCall(def.type, row.path, value);
+      if (garbage !== null) {
+        if (def.type === 'query') call.url = `/api/trpc/${row.path}?input=${urlEncode(garbage)}`;
+        else
+          return {
+            subject,
+            call: { method: 'POST', url: call.url, rawBody: garbage, headers: { 'content-type': 'application/json' } },
+            sent: [garbage],
+          };
+      }
+      return { subject, call, sent: [value] };
+    });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -230,12 +291,16 @@ async function check(row: Row, c: Case): Promise<void> {
 
 describe(`fuzzing every route and procedure (${RUNS} runs each, seed ${SEED})`, () => {
   for (const row of [...REST_ROWS, ...TRPC_ROWS]) {
-    it(rowName(row), async () => {
-      const arbitrary = row.kind === 'rest' ? restCase(row) : trpcCase(row);
-      await fc.assert(
-        fc.asyncProperty(arbitrary, (c) => check(row, c)),
-        { numRuns: RUNS, seed: seedOf(rowName(row)), endOnFailure: true },
-      );
-    }, 600_000);
+    it(
+      rowName(row),
+      async () => {
+        const arbitrary = row.kind === 'rest' ? restCase(row) : trpcCase(row);
+        await fc.assert(
+          fc.asyncProperty(arbitrary, (c) => check(row, c)),
+          { numRuns: RUNS, seed: seedOf(rowName(row)), endOnFailure: true },
+        );
+      },
+      600_000,
+    );
   }
 });

@@ -134,7 +134,12 @@ describe('security headers on every kind of answer', () => {
       await t.app.inject({ method: 'GET', url: '/api/auth/me' }),
       await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nope' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: 'a=b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       await t.app.inject({ method: 'GET', url: '/api/trpc/auth.me' }),
       await t.app.inject({ method: 'GET', url: '/api/trpc/no.such.procedure' }),
     ];
@@ -209,7 +214,11 @@ describe('CORS only for the configured origin', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/quotation/instant',
-      headers: { origin: partner, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+      headers: {
+        origin: partner,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, idempotency-key',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(partner);
@@ -218,10 +227,18 @@ describe('CORS only for the configured origin', () => {
   });
 
   it('sends no CORS header to any other origin, and refuses its preflight', async () => {
-    for (const origin of ['https://evil.example.com', 'https://partner.example.in.evil.com', 'null', 'http://partner.example.in']) {
+    for (const origin of [
+      'https://evil.example.com',
+      'https://partner.example.in.evil.com',
+      'null',
+      'http://partner.example.in',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/site/brand', headers: { origin } });
       expect(res.statusCode).toBe(200);
-      expect(Object.keys(res.headers).filter((name) => name.startsWith('access-control-')), origin).toEqual([]);
+      expect(
+        Object.keys(res.headers).filter((name) => name.startsWith('access-control-')),
+        origin,
+      ).toEqual([]);
       const preflight = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/auth/login',
@@ -236,9 +253,17 @@ describe('CORS only for the configured origin', () => {
     const none = await createTestApp();
     const site = await createTestApp({ PUBLIC_BASE_URL: 'https://annapurna-events.in/' });
     try {
-      const a = await none.app.inject({ method: 'GET', url: '/api/site/brand', headers: { origin: 'http://localhost:3000' } });
+      const a = await none.app.inject({
+        method: 'GET',
+        url: '/api/site/brand',
+        headers: { origin: 'http://localhost:3000' },
+      });
       expect(a.headers['access-control-allow-origin']).toBeUndefined();
-      const b = await site.app.inject({ method: 'GET', url: '/api/site/brand', headers: { origin: 'https://annapurna-events.in' } });
+      const b = await site.app.inject({
+        method: 'GET',
+        url: '/api/site/brand',
+        headers: { origin: 'https://annapurna-events.in' },
+      });
       expect(b.headers['access-control-allow-origin']).toBe('https://annapurna-events.in');
     } finally {
       await none.close();

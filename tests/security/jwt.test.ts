@@ -88,7 +88,14 @@ describe('forged and stale tokens', () => {
   });
 
   it('alg "none", in any spelling, is refused', async () => {
-    const payload = { sub: customer.id, ver: 0, iss: t.config.jwt.issuer, aud: t.config.jwt.audience, iat: now(), exp: now() + 3600 };
+    const payload = {
+      sub: customer.id,
+      ver: 0,
+      iss: t.config.jwt.issuer,
+      aud: t.config.jwt.audience,
+      iat: now(),
+      exp: now() + 3600,
+    };
     for (const alg of ['none', 'None', 'NONE', 'nOnE']) {
       await expectRefused(unsigned({ alg, typ: 'JWT' }, payload), `alg ${alg}`);
       await expectRefused(unsigned({ alg, typ: 'JWT' }, payload, 'AAAA'), `alg ${alg} with a signature`);
@@ -107,7 +114,10 @@ describe('forged and stale tokens', () => {
     // The attacker's own key in the header (jwk) or behind a URL (jku, x5u) is never used.
     const jwk = await exportJWK(rsa.publicKey);
     await expectRefused(await forge({ alg: 'RS256', key: rsa.privateKey, header: { jwk } }), 'embedded jwk');
-    await expectRefused(await forge({ alg: 'RS256', key: rsa.privateKey, header: { jku: 'https://evil.example/jwks.json' } }), 'jku');
+    await expectRefused(
+      await forge({ alg: 'RS256', key: rsa.privateKey, header: { jku: 'https://evil.example/jwks.json' } }),
+      'jku',
+    );
     await expectRefused(await forge({ key: randomBytes(32), header: { kid: '../../dev/null' } }), 'unknown kid');
   });
 
@@ -122,7 +132,10 @@ describe('forged and stale tokens', () => {
     await expectRefused(await forge({ omit: ['aud'] }), 'no aud');
     await expectRefused(await forge({ omit: ['iat'] }), 'no iat');
     // A token claiming a lifetime far beyond the app's 12 hours.
-    await expectRefused(await forge({ claims: { iat: now() - 13 * 3600, exp: now() + 3600 } }), 'older than the lifetime');
+    await expectRefused(
+      await forge({ claims: { iat: now() - 13 * 3600, exp: now() + 3600 } }),
+      'older than the lifetime',
+    );
   });
 
   it('odd subjects and versions are refused', async () => {
@@ -136,8 +149,19 @@ describe('forged and stale tokens', () => {
 
   it('an edited payload without the key fails its signature', async () => {
     const [header, , signature] = (await forge()).split('.');
-    const payload = { sub: admin.id, ver: 0, role: 'admin', iss: t.config.jwt.issuer, aud: t.config.jwt.audience, iat: now(), exp: now() + 3600 };
-    await expectRefused(`${header}.${base64url.encode(JSON.stringify(payload))}.${signature}`, 'payload edited to the admin');
+    const payload = {
+      sub: admin.id,
+      ver: 0,
+      role: 'admin',
+      iss: t.config.jwt.issuer,
+      aud: t.config.jwt.audience,
+      iat: now(),
+      exp: now() + 3600,
+    };
+    await expectRefused(
+      `${header}.${base64url.encode(JSON.stringify(payload))}.${signature}`,
+      'payload edited to the admin',
+    );
     const longer = { ...payload, sub: customer.id, exp: now() + 365 * 86400 };
     await expectRefused(`${header}.${base64url.encode(JSON.stringify(longer))}.${signature}`, 'exp edited');
   });
@@ -190,9 +214,16 @@ describe('forged and stale tokens', () => {
       expect(answer.statusCode, authorization.slice(0, 30)).toBe(401);
     }
     // The scheme is case-insensitive (RFC 9110), so this is the same as "Bearer".
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
     // A bad header on a public route is ignored, as a stale token is.
-    const brand = await t.app.inject({ method: 'GET', url: '/api/site/brand', headers: { authorization: `Basic ${token}` } });
+    const brand = await t.app.inject({
+      method: 'GET',
+      url: '/api/site/brand',
+      headers: { authorization: `Basic ${token}` },
+    });
     expect(brand.statusCode).toBe(200);
   });
 });
@@ -213,16 +244,24 @@ describe('accounts that no longer exist or may not sign in', () => {
     const viaAdmin = await makeUser(t.deps, { role: 'customer' });
     const viaAdminToken = await tokenFor(t.deps, viaAdmin.id);
     const adminToken = await tokenFor(t.deps, admin.id);
-    expect((await send(t.app, { method: 'PUT', url: `/api/admin/customers/${viaAdmin.id}/deactivate` }, adminToken)).status).toBe(200);
+    expect(
+      (await send(t.app, { method: 'PUT', url: `/api/admin/customers/${viaAdmin.id}/deactivate` }, adminToken)).status,
+    ).toBe(200);
     await expectRefused(viaAdminToken, 'deactivated by an admin');
     // Reactivating restores sign-in, not the old sessions.
-    expect((await send(t.app, { method: 'PUT', url: `/api/admin/customers/${viaAdmin.id}/activate` }, adminToken)).status).toBe(200);
+    expect(
+      (await send(t.app, { method: 'PUT', url: `/api/admin/customers/${viaAdmin.id}/activate` }, adminToken)).status,
+    ).toBe(200);
     await expectRefused(viaAdminToken, 'reactivated: old token');
 
     const supplier = await makeUser(t.deps, { role: 'supplier' });
     const supplierToken = await tokenFor(t.deps, supplier.id);
     expect((await send(t.app, { method: 'GET', url: '/api/supplier/dashboard' }, supplierToken)).status).toBe(200);
-    const update = await send(t.app, { method: 'PUT', url: `/api/suppliers/${supplier.supplierId}`, payload: { is_active: false } }, adminToken);
+    const update = await send(
+      t.app,
+      { method: 'PUT', url: `/api/suppliers/${supplier.supplierId}`, payload: { is_active: false } },
+      adminToken,
+    );
     expect(update.status).toBe(200);
     await expectRefused(supplierToken, 'deactivated supplier');
   });
@@ -230,7 +269,11 @@ describe('accounts that no longer exist or may not sign in', () => {
 
 describe('logout', () => {
   async function signIn(user: MadeUser): Promise<string> {
-    const answer = await send(t.app, { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+    const answer = await send(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(answer.status).toBe(200);
     return JSON.parse(answer.body).access_token as string;
   }
@@ -273,9 +316,9 @@ describe('sign-in refusals cannot be told apart', () => {
     app = await buildApp(config, { database, migrate: false, startWorkers: false });
     await app.ready();
     known = await makeUser({ db: database.db, config }, { role: 'customer' });
-    expect((await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, known.id)))[0]!.hash).toMatch(
-      /^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2)\$/,
-    );
+    expect(
+      (await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, known.id)))[0]!.hash,
+    ).toMatch(/^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2)\$/);
   });
 
   afterAll(async () => {
@@ -295,8 +338,16 @@ describe('sign-in refusals cannot be told apart', () => {
     expect(b.statusCode).toBe(a.statusCode);
     expect(b.body).toBe(a.body);
     expect(JSON.parse(a.body)).toEqual({ detail: 'Incorrect email or password' });
-    const trpcUnknown = await app.inject({ method: 'POST', url: '/api/trpc/auth.login', payload: { email: 'nobody@example.in', password: 'x1234567' } });
-    const trpcWrong = await app.inject({ method: 'POST', url: '/api/trpc/auth.login', payload: { email: known.email, password: 'x1234567' } });
+    const trpcUnknown = await app.inject({
+      method: 'POST',
+      url: '/api/trpc/auth.login',
+      payload: { email: 'nobody@example.in', password: 'x1234567' },
+    });
+    const trpcWrong = await app.inject({
+      method: 'POST',
+      url: '/api/trpc/auth.login',
+      payload: { email: known.email, password: 'x1234567' },
+    });
     expect(trpcWrong.statusCode).toBe(trpcUnknown.statusCode);
     expect(trpcWrong.body).toBe(trpcUnknown.body);
 
@@ -304,7 +355,10 @@ describe('sign-in refusals cannot be told apart', () => {
     const times = { unknown: [] as number[], wrong: [] as number[] };
     for (let i = 0; i < TRIES; i += 1) {
       // Interleaved, so a slow moment of the shared machine hits both sides alike.
-      for (const [side, attempt] of [['unknown', unknown], ['wrong', wrong]] as const) {
+      for (const [side, attempt] of [
+        ['unknown', unknown],
+        ['wrong', wrong],
+      ] as const) {
         const started = performance.now();
         const answer = await attempt();
         times[side].push(performance.now() - started);

@@ -14,7 +14,12 @@ import { createTestApp, type TestApp } from '../server/helpers/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await probe.connect();
     return (await probe.ping()) === 'PONG';
@@ -105,9 +110,19 @@ describe('rate limits, one instance (counters in memory)', () => {
     const user = await makeUser(t.deps);
     const ip = '198.51.100.30';
     for (let i = 0; i < 5; i += 1) await restLogin(t, user.email, ip);
-    const right = await call(t, { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, ip });
+    const right = await call(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+      ip,
+    });
     expect(right.statusCode).toBe(429);
-    const elsewhere = await call(t, { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password }, ip: '198.51.100.31' });
+    const elsewhere = await call(t, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+      ip: '198.51.100.31',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -128,42 +143,72 @@ describe('rate limits, one instance (counters in memory)', () => {
   it('registration: the 6th account in an hour from one IP is 429 (REST and tRPC together); other IPs are not affected', async () => {
     const ip = '198.51.100.50';
     for (let i = 0; i < 3; i += 1) {
-      expect((await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip })).statusCode).toBe(201);
+      expect((await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip })).statusCode).toBe(
+        201,
+      );
     }
     for (let i = 0; i < 2; i += 1) {
-      expect((await call(t, { method: 'POST', url: '/api/trpc/auth.register', payload: customer(), ip })).statusCode).toBe(200);
+      expect(
+        (await call(t, { method: 'POST', url: '/api/trpc/auth.register', payload: customer(), ip })).statusCode,
+      ).toBe(200);
     }
     const sixth = await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip });
     expectLimited(sixth, 3600, /^Too many accounts created from this network\. Please try again in \d+ minutes?\.$/);
-    expectLimited(await call(t, { method: 'POST', url: '/api/trpc/auth.register', payload: customer(), ip }), 3600, /^Too many accounts/);
-    expect((await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip: '198.51.100.51' })).statusCode).toBe(201);
+    expectLimited(
+      await call(t, { method: 'POST', url: '/api/trpc/auth.register', payload: customer(), ip }),
+      3600,
+      /^Too many accounts/,
+    );
+    expect(
+      (await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip: '198.51.100.51' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('vendor registration: its own counter, the 6th application in an hour from one IP is 429', async () => {
     const ip = '198.51.100.60';
-    for (let i = 0; i < 5; i += 1) await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip });
+    for (let i = 0; i < 5; i += 1)
+      await call(t, { method: 'POST', url: '/api/auth/register', payload: customer(), ip });
     // Customer sign-ups used up their counter; vendor applications still have theirs.
     for (let i = 0; i < 4; i += 1) {
-      expect((await call(t, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload(), ip })).statusCode).toBe(201);
+      expect(
+        (await call(t, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload(), ip })).statusCode,
+      ).toBe(201);
     }
-    expect((await call(t, { method: 'POST', url: '/api/trpc/vendor.register', payload: vendorPayload(), ip })).statusCode).toBe(200);
+    expect(
+      (await call(t, { method: 'POST', url: '/api/trpc/vendor.register', payload: vendorPayload(), ip })).statusCode,
+    ).toBe(200);
     const sixth = await call(t, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload(), ip });
     expectLimited(sixth, 3600, /^Too many vendor applications from this network\./);
-    expect((await call(t, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload(), ip: '198.51.100.61' })).statusCode).toBe(201);
+    expect(
+      (await call(t, { method: 'POST', url: '/api/vendor/register', payload: vendorPayload(), ip: '198.51.100.61' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('instant quote: the 31st quote in a minute from one IP is 429 (REST and tRPC together); other IPs are not affected', async () => {
     const ip = '198.51.100.70';
     for (let n = 0; n < 25; n += 1) {
-      expect((await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(n), ip })).statusCode).toBe(200);
+      expect((await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(n), ip })).statusCode).toBe(
+        200,
+      );
     }
     for (let n = 25; n < 30; n += 1) {
-      expect((await call(t, { method: 'POST', url: '/api/trpc/quote.instant', payload: quote(n), ip })).statusCode).toBe(200);
+      expect(
+        (await call(t, { method: 'POST', url: '/api/trpc/quote.instant', payload: quote(n), ip })).statusCode,
+      ).toBe(200);
     }
     const over = await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(30), ip });
     expectLimited(over, 60, /^Too many quote requests\. Please try again in \d+ (seconds?|minute)\.$/);
-    expectLimited(await call(t, { method: 'POST', url: '/api/trpc/quote.instant', payload: quote(31), ip }), 60, /^Too many quote/);
-    expect((await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(32), ip: '198.51.100.71' })).statusCode).toBe(200);
+    expectLimited(
+      await call(t, { method: 'POST', url: '/api/trpc/quote.instant', payload: quote(31), ip }),
+      60,
+      /^Too many quote/,
+    );
+    expect(
+      (await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(32), ip: '198.51.100.71' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('IPv6 clients are counted per /64, so rotating addresses inside one network does not help', async () => {
@@ -196,65 +241,86 @@ describe('rate limits: configuration', () => {
       expect(login.statusCode).toBe(503);
       expect(login.headers['retry-after']).toBe('60');
       expect(login.json()).toEqual({ detail: expect.stringMatching(/briefly unavailable/) });
-      expect((await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(1) })).statusCode).toBe(200);
+      expect((await call(t, { method: 'POST', url: '/api/quotation/instant', payload: quote(1) })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.close();
     }
   });
 });
 
-describe.skipIf(!redisUp)(`rate limits shared through Redis (${redisUp ? REDIS_URL : `skipped: no Redis at ${REDIS_URL}`})`, () => {
-  // A prefix of this run's own, so parallel runs on one Redis never share counters.
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
-  const env = { ...LIMITED, REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix };
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp(env);
-    b = await createTestApp(env);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
-
-  it('two instances enforce one login limit: 3 + 3 alternating attempts, the 6th is 429 whichever instance gets it', async () => {
-    const email = 'shared@example.in';
-    const answers: number[] = [];
-    for (let i = 0; i < 6; i += 1) answers.push((await restLogin(i % 2 === 0 ? a : b, email)).statusCode);
-    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
-    expectLimited(await trpcLogin(a, email), 60, /^Too many sign-in attempts/);
-    expectLimited(await restLogin(b, email), 60, /^Too many sign-in attempts/);
-  });
-
-  it('two instances enforce one quote limit, and other IPs keep their own counter', async () => {
-    const ip = '198.51.100.80';
-    for (let n = 0; n < 30; n += 1) {
-      const res = await call(n % 2 === 0 ? a : b, { method: 'POST', url: '/api/quotation/instant', payload: quote(100 + n), ip });
-      expect(res.statusCode).toBe(200);
-    }
-    expectLimited(await call(a, { method: 'POST', url: '/api/quotation/instant', payload: quote(200), ip }), 60, /^Too many quote/);
-    expectLimited(await call(b, { method: 'POST', url: '/api/quotation/instant', payload: quote(201), ip }), 60, /^Too many quote/);
-    expect((await call(b, { method: 'POST', url: '/api/quotation/instant', payload: quote(202), ip: '198.51.100.81' })).statusCode).toBe(200);
-  });
-
-  it('counters expire with their window and hold no e-mail address', async () => {
-    const redis = new Redis(REDIS_URL);
-    try {
+describe.skipIf(!redisUp)(
+  `rate limits shared through Redis (${redisUp ? REDIS_URL : `skipped: no Redis at ${REDIS_URL}`})`,
+  () => {
+    // A prefix of this run's own, so parallel runs on one Redis never share counters.
+    const prefix = `test:${randomBytes(6).toString('hex')}:`;
+    const env = { ...LIMITED, REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix };
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      a = await createTestApp(env);
+      b = await createTestApp(env);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      const redis = new Redis(REDIS_URL);
       const keys = await redis.keys(`${prefix}*`);
-      expect(keys.length).toBeGreaterThan(0);
-      expect(keys.join(' ')).not.toMatch(/@|example\.in/);
-      for (const key of keys) {
-        const ttl = await redis.pttl(key);
-        expect(ttl).toBeGreaterThan(0);
-        expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);
-      }
-    } finally {
+      if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
-    }
-  });
-});
+    });
+
+    it('two instances enforce one login limit: 3 + 3 alternating attempts, the 6th is 429 whichever instance gets it', async () => {
+      const email = 'shared@example.in';
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i += 1) answers.push((await restLogin(i % 2 === 0 ? a : b, email)).statusCode);
+      expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+      expectLimited(await trpcLogin(a, email), 60, /^Too many sign-in attempts/);
+      expectLimited(await restLogin(b, email), 60, /^Too many sign-in attempts/);
+    });
+
+    it('two instances enforce one quote limit, and other IPs keep their own counter', async () => {
+      const ip = '198.51.100.80';
+      for (let n = 0; n < 30; n += 1) {
+        const res = await call(n % 2 === 0 ? a : b, {
+          method: 'POST',
+          url: '/api/quotation/instant',
+          payload: quote(100 + n),
+          ip,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expectLimited(
+        await call(a, { method: 'POST', url: '/api/quotation/instant', payload: quote(200), ip }),
+        60,
+        /^Too many quote/,
+      );
+      expectLimited(
+        await call(b, { method: 'POST', url: '/api/quotation/instant', payload: quote(201), ip }),
+        60,
+        /^Too many quote/,
+      );
+      expect(
+        (await call(b, { method: 'POST', url: '/api/quotation/instant', payload: quote(202), ip: '198.51.100.81' }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('counters expire with their window and hold no e-mail address', async () => {
+      const redis = new Redis(REDIS_URL);
+      try {
+        const keys = await redis.keys(`${prefix}*`);
+        expect(keys.length).toBeGreaterThan(0);
+        expect(keys.join(' ')).not.toMatch(/@|example\.in/);
+        for (const key of keys) {
+          const ttl = await redis.pttl(key);
+          expect(ttl).toBeGreaterThan(0);
+          expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);
+        }
+      } finally {
+        redis.disconnect();
+      }
+    });
+  },
+);

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { MixedLoadJob, MixedLoadResult } from './support/mixed-load';
-import { createDatabase, postgresReachable, startServer, type ServerProcess, type TestDatabase } from './support/server-process';
+import {
+  createDatabase,
+  postgresReachable,
+  startServer,
+  type ServerProcess,
+  type TestDatabase,
+} from './support/server-process';
 
 /**
  * Load (docs/security.md, "Load"): the real server on PostgreSQL takes 50 connections for 60 s of a mixed
@@ -39,10 +45,14 @@ function windowRss(samples: { at: number; mib: number }[], from: number, to: num
 
 function runLoad(job: MixedLoadJob): Promise<MixedLoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/security/support/mixed-load.ts', JSON.stringify(job)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/security/support/mixed-load.ts', JSON.stringify(job)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -75,44 +85,58 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
     await db?.drop();
   });
 
-  it(`answers every request of ${CONNECTIONS} connections for ${DURATION_SEC} s with 2xx, and its memory stays flat`, { timeout: (DURATION_SEC + 60) * 1000 }, async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const { access_token: adminToken } = (await login.json()) as { access_token: string };
-    const pid = server.child.pid!;
-    const bookingsBefore = Number((await db.sql`select count(*)::int as n from bookings`)[0]!.n);
+  it(
+    `answers every request of ${CONNECTIONS} connections for ${DURATION_SEC} s with 2xx, and its memory stays flat`,
+    { timeout: (DURATION_SEC + 60) * 1000 },
+    async () => {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const { access_token: adminToken } = (await login.json()) as { access_token: string };
+      const pid = server.child.pid!;
+      const bookingsBefore = Number((await db.sql`select count(*)::int as n from bookings`)[0]!.n);
 
-    const samples: { at: number; mib: number }[] = [];
-    const started = Date.now();
-    const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mib: rssMib(pid) }), 1000);
-    let result: MixedLoadResult;
-    try {
-      result = await runLoad({ base: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, adminToken, eventDate: addDays(todayInIndia(), 60) });
-    } finally {
-      clearInterval(sampler);
-    }
+      const samples: { at: number; mib: number }[] = [];
+      const started = Date.now();
+      const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mib: rssMib(pid) }), 1000);
+      let result: MixedLoadResult;
+      try {
+        result = await runLoad({
+          base: server.url,
+          connections: CONNECTIONS,
+          durationSec: DURATION_SEC,
+          adminToken,
+          eventDate: addDays(todayInIndia(), 60),
+        });
+      } finally {
+        clearInterval(sampler);
+      }
 
-    // Each end is the median of 5 one-second samples, so one garbage collection at the wrong instant does not decide.
-    const afterWarmup = windowRss(samples, 10, 15);
-    const atEnd = windowRss(samples, DURATION_SEC - 5, DURATION_SEC + 1);
-    const growth = atEnd.mib / afterWarmup.mib - 1;
-    // LOAD_TRACE=1 prints every sample (MiB per second of load).
-    if (process.env.LOAD_TRACE) console.log(samples.map((s) => `${s.at.toFixed(0)}s ${s.mib.toFixed(0)}`).join(", "));
-    const quotes = Number((await db.sql`select count(*)::int as n from bookings`)[0]!.n) - bookingsBefore;
-    console.log(
-      `load: ${result.requests} requests in ${DURATION_SEC} s (${(result.requests / DURATION_SEC).toFixed(0)}/s), statuses ${JSON.stringify(result.statusCodes)}, ` +
-        `${quotes} quotes booked; RSS ${afterWarmup.mib.toFixed(1)} MiB at ${afterWarmup.at.toFixed(0)} s, ${atEnd.mib.toFixed(1)} MiB at ${atEnd.at.toFixed(0)} s (${(growth * 100).toFixed(1)}%)`,
-    );
+      // Each end is the median of 5 one-second samples, so one garbage collection at the wrong instant does not decide.
+      const afterWarmup = windowRss(samples, 10, 15);
+      const atEnd = windowRss(samples, DURATION_SEC - 5, DURATION_SEC + 1);
+      const growth = atEnd.mib / afterWarmup.mib - 1;
+      // LOAD_TRACE=1 prints every sample (MiB per second of load).
+      if (process.env.LOAD_TRACE) console.log(samples.map((s) => `${s.at.toFixed(0)}s ${s.mib.toFixed(0)}`).join(', '));
+      const quotes = Number((await db.sql`select count(*)::int as n from bookings`)[0]!.n) - bookingsBefore;
+      console.log(
+        `load: ${result.requests} requests in ${DURATION_SEC} s (${(result.requests / DURATION_SEC).toFixed(0)}/s), statuses ${JSON.stringify(result.statusCodes)}, ` +
+          `${quotes} quotes booked; RSS ${afterWarmup.mib.toFixed(1)} MiB at ${afterWarmup.at.toFixed(0)} s, ${atEnd.mib.toFixed(1)} MiB at ${atEnd.at.toFixed(0)} s (${(growth * 100).toFixed(1)}%)`,
+      );
 
-    expect(result.requests).toBeGreaterThan(CONNECTIONS * 5);
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
-    // Every quote the generator sent was booked (a fifth of the requests, one per pass over the mix).
-    expect(quotes).toBeGreaterThanOrEqual(Math.floor(result.requests / 5));
-    expect(Math.abs(growth)).toBeLessThanOrEqual(0.15);
-    expect(server.child.exitCode).toBeNull();
-  });
+      expect(result.requests).toBeGreaterThan(CONNECTIONS * 5);
+      expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+        errors: 0,
+        timeouts: 0,
+        non2xx: 0,
+      });
+      // Every quote the generator sent was booked (a fifth of the requests, one per pass over the mix).
+      expect(quotes).toBeGreaterThanOrEqual(Math.floor(result.requests / 5));
+      expect(Math.abs(growth)).toBeLessThanOrEqual(0.15);
+      expect(server.child.exitCode).toBeNull();
+    },
+  );
 });

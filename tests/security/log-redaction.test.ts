@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream });
   // A registration that fails inside PostgreSQL, the worst case: drizzle's error repeats the statement's values and
   // the database's own detail lists the failing row.
-  await t.deps.db.execute(sql`alter table users add constraint users_no_crash_test check (email <> 'crash@example.in')`);
+  await t.deps.db.execute(
+    sql`alter table users add constraint users_no_crash_test check (email <> 'crash@example.in')`,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +34,12 @@ describe('log redaction', () => {
       t.app.inject({ method: 'POST', url, payload, headers });
 
     // Registration, REST and tRPC.
-    const customer = { email: 'meera@example.in', password: 'Meera#Secret-2027', full_name: 'Meera Nair', phone: '9876501234' };
+    const customer = {
+      email: 'meera@example.in',
+      password: 'Meera#Secret-2027',
+      full_name: 'Meera Nair',
+      phone: '9876501234',
+    };
     const registered = await post('/api/auth/register', customer);
     expect(registered.statusCode).toBe(201);
     const trpcCustomer = { ...customer, email: 'arjun@example.in', password: 'Arjun#Secret-2027' };
@@ -45,18 +52,31 @@ describe('log redaction', () => {
     // Sign-in, REST and tRPC, and failed attempts with near-miss passwords.
     const login = await post('/api/auth/login', { email: customer.email, password: customer.password });
     expect(login.statusCode).toBe(200);
-    const trpcLogin = await post('/api/trpc/auth.login', { email: trpcCustomer.email, password: trpcCustomer.password });
+    const trpcLogin = await post('/api/trpc/auth.login', {
+      email: trpcCustomer.email,
+      password: trpcCustomer.password,
+    });
     expect(trpcLogin.statusCode).toBe(200);
     const wrong = ['Meera#Secret-2028', 'Wrong#Password-1'];
-    for (const password of wrong) expect((await post('/api/auth/login', { email: customer.email, password })).statusCode).toBe(401);
-    expect((await post('/api/trpc/auth.login', { email: 'nobody@example.in', password: 'Nobody#Secret-1' })).statusCode).toBe(401);
+    for (const password of wrong)
+      expect((await post('/api/auth/login', { email: customer.email, password })).statusCode).toBe(401);
+    expect(
+      (await post('/api/trpc/auth.login', { email: 'nobody@example.in', password: 'Nobody#Secret-1' })).statusCode,
+    ).toBe(401);
     secrets.push(...wrong, 'Nobody#Secret-1');
 
     // Calls carrying tokens: good, forged, and in a tRPC batch.
-    const tokens = [registered.json().access_token, trpcRegistered.json().result.data.access_token, login.json().access_token] as string[];
+    const tokens = [
+      registered.json().access_token,
+      trpcRegistered.json().result.data.access_token,
+      login.json().access_token,
+    ] as string[];
     secrets.push(...tokens);
     for (const token of tokens) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }))
+          .statusCode,
+      ).toBe(200);
     }
     const batch = await t.app.inject({
       method: 'GET',
@@ -65,7 +85,10 @@ describe('log redaction', () => {
     });
     expect(batch.statusCode).toBe(200);
     const forged = `${tokens[0]!.slice(0, -6)}AAAAAA`;
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${forged}` } }))
+        .statusCode,
+    ).toBe(401);
     secrets.push(forged);
 
     // A 500 on both doors: the insert of the new user fails in the database.
@@ -90,7 +113,8 @@ describe('log redaction', () => {
     expect(log).toContain('tRPC error');
     expect(log).toContain('users_no_crash_test');
     expect(log).toContain(failed.json().request_id);
-    for (const secret of secrets) expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
+    for (const secret of secrets)
+      expect(log.includes(secret), `a secret of ${secret.length} characters is in the log`).toBe(false);
     // No token shape at all: a JWT is three base64url parts starting with the encoded '{"'.
     expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
     expect(log).not.toMatch(/\$argon2/);
@@ -104,11 +128,14 @@ describe('the error serializer', () => {
       constraint_name: 'users_x',
       detail: 'Failing row contains (1, a@b.in, $argon2id$v=19$secret).',
     });
-    const wrapped = Object.assign(new Error('Failed query: insert into "users" values ($1, $2)\nparams: a@b.in,$argon2id$v=19$secret'), {
-      query: 'insert into "users" values ($1, $2)',
-      params: ['a@b.in', '$argon2id$v=19$secret'],
-      cause,
-    });
+    const wrapped = Object.assign(
+      new Error('Failed query: insert into "users" values ($1, $2)\nparams: a@b.in,$argon2id$v=19$secret'),
+      {
+        query: 'insert into "users" values ($1, $2)',
+        params: ['a@b.in', '$argon2id$v=19$secret'],
+        cause,
+      },
+    );
     const serialized = serializeError(wrapped);
     const text = JSON.stringify(serialized);
     expect(text).not.toContain('argon2');

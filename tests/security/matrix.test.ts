@@ -68,29 +68,43 @@ function callOf(row: Row, built: unknown): Call {
 function foreignMarkers(subject: Subject, body: string): string[] {
   if (subject.name === 'admin') return [];
   const lower = body.toLowerCase();
-  return SUBJECT_NAMES.filter((name) => name !== subject.name && lower.includes(w.subjects[name].marker)).map((name) => name);
+  return SUBJECT_NAMES.filter((name) => name !== subject.name && lower.includes(w.subjects[name].marker)).map(
+    (name) => name,
+  );
 }
 
 function judge(expected: Expectation, answer: Answer, ok: number[], missing?: Answer): string | null {
   if (answer.status >= 500) return `5xx: ${answer.body.slice(0, 200)}`;
   switch (expected) {
     case 'allow':
-      return ok.includes(answer.status) ? null : `expected ${ok.join('/')}, got ${answer.status} ${answer.body.slice(0, 200)}`;
+      return ok.includes(answer.status)
+        ? null
+        : `expected ${ok.join('/')}, got ${answer.status} ${answer.body.slice(0, 200)}`;
     case 'signed':
       return answer.status === 401 ? null : `expected 401 (no signature), got ${answer.status}`;
     case 'missing':
       if (!missing) return 'no missing-id answer to compare with';
-      if (answer.status !== 404) return `expected 404 like a missing id, got ${answer.status} ${answer.body.slice(0, 200)}`;
+      if (answer.status !== 404)
+        return `expected 404 like a missing id, got ${answer.status} ${answer.body.slice(0, 200)}`;
       if (answer.status !== missing.status || answer.body !== missing.body) {
         return `differs from a missing id: ${answer.status} ${answer.body} vs ${missing.status} ${missing.body}`;
       }
       return null;
     default:
-      return answer.status === expected ? null : `expected ${expected}, got ${answer.status} ${answer.body.slice(0, 200)}`;
+      return answer.status === expected
+        ? null
+        : `expected ${expected}, got ${answer.status} ${answer.body.slice(0, 200)}`;
   }
 }
 
-async function runCell(row: Row, subject: Subject, variant: Cell['variant'], id: string, expected: Expectation, missing?: Answer): Promise<Answer> {
+async function runCell(
+  row: Row,
+  subject: Subject,
+  variant: Cell['variant'],
+  id: string,
+  expected: Expectation,
+  missing?: Answer,
+): Promise<Answer> {
   const call = callOf(row, await row.build(w, subject, id));
   const answer = await send(w.t.app, call, subject.token);
   let problem = judge(expected, answer, row.ok, missing);
@@ -102,7 +116,8 @@ async function runCell(row: Row, subject: Subject, variant: Cell['variant'], id:
   if (!problem && call.method === 'GET' && row.kind === 'rest') {
     // HEAD is served by the GET handler: it must be refused alike.
     const head = await send(w.t.app, { ...call, method: 'HEAD' }, subject.token);
-    if (expected !== 'allow' && head.status !== answer.status) problem = `HEAD answered ${head.status} where GET answered ${answer.status}`;
+    if (expected !== 'allow' && head.status !== answer.status)
+      problem = `HEAD answered ${head.status} where GET answered ${answer.status}`;
   }
   cells.push({ row: rowName(row), subject: subject.name, variant, expected, status: answer.status, problem });
   if (!problem && expected === 'allow' && row.after) await row.after(w, subject);
@@ -147,13 +162,21 @@ describe('authorization matrix', () => {
       .filter((r) => !rows.has(`${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`);
     expect(uncovered, 'routes without a row in the matrix').toEqual([]);
-    const stale = [...rows].filter((key) => !routes.some((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}` === key));
+    const stale = [...rows].filter(
+      (key) => !routes.some((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}` === key),
+    );
     expect(stale, 'rows for routes that no longer exist').toEqual([]);
 
     const trpcRows = new Set(TRPC_ROWS.map((row) => row.path));
     expect(procedureTypes.size).toBeGreaterThan(40);
-    expect([...procedureTypes.keys()].filter((path) => !trpcRows.has(path)), 'procedures without a row').toEqual([]);
-    expect([...trpcRows].filter((path) => !procedureTypes.has(path)), 'rows for procedures that no longer exist').toEqual([]);
+    expect(
+      [...procedureTypes.keys()].filter((path) => !trpcRows.has(path)),
+      'procedures without a row',
+    ).toEqual([]);
+    expect(
+      [...trpcRows].filter((path) => !procedureTypes.has(path)),
+      'rows for procedures that no longer exist',
+    ).toEqual([]);
   });
 
   it('every cell answers as expected: 0 unexpected allows, 0 unexpected denies, 0 5xx, no foreign data', async () => {
@@ -191,7 +214,10 @@ describe('authorization matrix', () => {
       }
     }
     for (const [path, def] of procedureTypes) {
-      const wrong = def.type === 'query' ? { method: 'POST', url: `/api/trpc/${path}`, payload: {} } : { method: 'GET', url: `/api/trpc/${path}` };
+      const wrong =
+        def.type === 'query'
+          ? { method: 'POST', url: `/api/trpc/${path}`, payload: {} }
+          : { method: 'GET', url: `/api/trpc/${path}` };
       const answer = await send(w.t.app, wrong, admin);
       if (answer.status !== 405) problems.push(`${wrong.method} trpc ${path}: ${answer.status}`);
     }
@@ -200,7 +226,11 @@ describe('authorization matrix', () => {
 
   it('a denied call batched with an allowed one is still denied and leaks nothing', async () => {
     const subject = w.subjects.customerA;
-    const answer = await send(w.t.app, { method: 'GET', url: '/api/trpc/bookings.mine,admin.customers.list,admin.bookings.list?batch=1&input=%7B%7D' }, subject.token);
+    const answer = await send(
+      w.t.app,
+      { method: 'GET', url: '/api/trpc/bookings.mine,admin.customers.list,admin.bookings.list?batch=1&input=%7B%7D' },
+      subject.token,
+    );
     expect(answer.status).toBe(207);
     const items = JSON.parse(answer.body) as { result?: unknown; error?: { data: { httpStatus: number } } }[];
     expect(items[0]!.result).toBeDefined();

@@ -48,21 +48,58 @@ async function busyCustomer(): Promise<Person> {
   const email = person.email.toLowerCase();
 
   const quoted = { client_email: email, client_name: person.name, client_phone: person.phone };
-  expect((await send(w.t.app, { method: 'POST', url: '/api/quotation/instant', payload: quotePayload(quoted) }, token)).status).toBe(200);
-  const anonymous = await send(w.t.app, { method: 'POST', url: '/api/quotation/instant', payload: quotePayload({ ...quoted, client_email: person.email }) });
+  expect(
+    (await send(w.t.app, { method: 'POST', url: '/api/quotation/instant', payload: quotePayload(quoted) }, token))
+      .status,
+  ).toBe(200);
+  const anonymous = await send(w.t.app, {
+    method: 'POST',
+    url: '/api/quotation/instant',
+    payload: quotePayload({ ...quoted, client_email: person.email }),
+  });
   expect(anonymous.status).toBe(200);
   const inquiry = inquiryPayload({ ...quoted, venue_address: `12 ${person.name} Lane, Indore` });
   expect((await send(w.t.app, { method: 'POST', url: '/api/bookings', payload: inquiry })).status).toBe(201);
 
-  const order = await send(w.t.app, { method: 'POST', url: '/api/payments/token-order', payload: { booking_id: JSON.parse(anonymous.body).quote_id } }, token);
+  const order = await send(
+    w.t.app,
+    { method: 'POST', url: '/api/payments/token-order', payload: { booking_id: JSON.parse(anonymous.body).quote_id } },
+    token,
+  );
   expect(order.status).toBe(201);
-  expect((await send(w.t.app, { method: 'POST', url: '/api/payments/subscription-order', payload: {} }, token)).status).toBe(201);
+  expect(
+    (await send(w.t.app, { method: 'POST', url: '/api/payments/subscription-order', payload: {} }, token)).status,
+  ).toBe(201);
   // An admin's earlier edit is in the audit log with the details it changed.
   const admin = w.subjects.admin.token;
-  expect((await send(w.t.app, { method: 'PUT', url: `/api/admin/customers/${user.id}`, payload: { city: `Ujjain ${tag}`, phone: person.phone } }, admin)).status).toBe(200);
+  expect(
+    (
+      await send(
+        w.t.app,
+        {
+          method: 'PUT',
+          url: `/api/admin/customers/${user.id}`,
+          payload: { city: `Ujjain ${tag}`, phone: person.phone },
+        },
+        admin,
+      )
+    ).status,
+  ).toBe(200);
   // A booking the admin moved to confirmed: it is in the revenue the accounts need.
-  const [booking] = await w.t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id)).limit(1);
-  expect((await send(w.t.app, { method: 'PUT', url: `/api/bookings/${booking!.id}/status`, payload: { status: 'confirmed' } }, admin)).status).toBe(200);
+  const [booking] = await w.t.deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.userId, user.id))
+    .limit(1);
+  expect(
+    (
+      await send(
+        w.t.app,
+        { method: 'PUT', url: `/api/bookings/${booking!.id}/status`, payload: { status: 'confirmed' } },
+        admin,
+      )
+    ).status,
+  ).toBe(200);
   return { ...person, email, token, id: user.id };
 }
 
@@ -71,7 +108,10 @@ async function whereFound(needle: string): Promise<string[]> {
   const columns = (await w.t.deps.db.execute(sql`
     select table_name, column_name from information_schema.columns
     where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')
-  `)) as unknown as { rows?: { table_name: string; column_name: string }[] } & { table_name: string; column_name: string }[];
+  `)) as unknown as { rows?: { table_name: string; column_name: string }[] } & {
+    table_name: string;
+    column_name: string;
+  }[];
   const list = columns.rows ?? columns;
   const found: string[] = [];
   for (const { table_name: table, column_name: column } of list) {
@@ -104,7 +144,8 @@ async function everythingAnAdminSees(): Promise<string> {
     const answer = await send(w.t.app, { method: 'GET', url }, admin);
     expect(answer.status, url).toBe(200);
     bodies.push(answer.body);
-    if (url.includes('/reports/customers') || url.includes('/reports/vendors')) bodies.push(toCsv(JSON.parse(answer.body)));
+    if (url.includes('/reports/customers') || url.includes('/reports/vendors'))
+      bodies.push(toCsv(JSON.parse(answer.body)));
   }
   const subs = await send(w.t.app, trpcCall('query', 'admin.subscriptions.list', undefined), admin);
   bodies.push(subs.body);
@@ -127,13 +168,26 @@ describe('erasing a customer', () => {
       .from(bookings)
       .where(or(eq(bookings.userId, person.id), sql`lower(${bookings.clientEmail}) = ${person.email}`));
     expect(bookingsBefore.length).toBe(3);
-    const [stats] = [JSON.parse((await send(w.t.app, { method: 'GET', url: '/api/dashboard/stats' }, w.subjects.admin.token)).body)];
+    const [stats] = [
+      JSON.parse((await send(w.t.app, { method: 'GET', url: '/api/dashboard/stats' }, w.subjects.admin.token)).body),
+    ];
 
-    const answer = await send(w.t.app, { method: 'PUT', url: `/api/admin/customers/${person.id}/erase` }, w.subjects.admin.token);
+    const answer = await send(
+      w.t.app,
+      { method: 'PUT', url: `/api/admin/customers/${person.id}/erase` },
+      w.subjects.admin.token,
+    );
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({
       message: 'Customer erased',
-      customer: { id: person.id, full_name: ERASED_NAME, email: erasedEmail(person.id), phone: null, city: null, is_active: false },
+      customer: {
+        id: person.id,
+        full_name: ERASED_NAME,
+        email: erasedEmail(person.id),
+        phone: null,
+        city: null,
+        is_active: false,
+      },
     });
 
     // Nothing in any table: e-mail, name, phone.
@@ -142,18 +196,27 @@ describe('erasing a customer', () => {
     expect(await whereFound(person.phone.slice(3))).toEqual([]);
     // Nothing any admin screen or export shows.
     const after = await everythingAnAdminSees();
-    for (const needle of [person.email, person.name.toLowerCase(), person.phone.slice(3)]) expect(after).not.toContain(needle);
+    for (const needle of [person.email, person.name.toLowerCase(), person.phone.slice(3)])
+      expect(after).not.toContain(needle);
 
     // The bookings stay, with their amounts and states, now under the erased account; the revenue is unchanged.
     const bookingsAfter = await w.t.deps.db
       .select({ id: bookings.id, amount: bookings.finalAmountPaise, status: bookings.status, date: bookings.eventDate })
       .from(bookings)
       .where(eq(bookings.userId, person.id));
-    expect(bookingsAfter.sort((a, b) => a.id.localeCompare(b.id))).toEqual(bookingsBefore.sort((a, b) => a.id.localeCompare(b.id)));
-    const stillThere = await w.t.deps.db.select().from(bookings).where(eq(bookings.clientEmail, erasedEmail(person.id)));
+    expect(bookingsAfter.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      bookingsBefore.sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const stillThere = await w.t.deps.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.clientEmail, erasedEmail(person.id)));
     expect(stillThere.length).toBeGreaterThanOrEqual(3);
-    for (const row of stillThere) expect(row).toMatchObject({ clientName: ERASED_NAME, clientPhone: null, venueAddress: null });
-    expect(JSON.parse((await send(w.t.app, { method: 'GET', url: '/api/dashboard/stats' }, w.subjects.admin.token)).body)).toEqual(stats);
+    for (const row of stillThere)
+      expect(row).toMatchObject({ clientName: ERASED_NAME, clientPhone: null, venueAddress: null });
+    expect(
+      JSON.parse((await send(w.t.app, { method: 'GET', url: '/api/dashboard/stats' }, w.subjects.admin.token)).body),
+    ).toEqual(stats);
     const orders = await w.t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.userId, person.id));
     expect(orders.length).toBe(2);
     for (const order of orders) expect(order).toMatchObject({ email: erasedEmail(person.id), phone: null });
@@ -168,32 +231,60 @@ describe('erasing a customer', () => {
 
     // The account is closed: the old token, the old password and the e-mail sign nobody in.
     expect((await send(w.t.app, { method: 'GET', url: '/api/auth/me' }, person.token)).status).toBe(401);
-    expect((await send(w.t.app, { method: 'POST', url: '/api/auth/login', payload: { email: person.email, password: person.password } })).status).toBe(401);
+    expect(
+      (
+        await send(w.t.app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: person.email, password: person.password },
+        })
+      ).status,
+    ).toBe(401);
     const [account] = await w.t.deps.db.select().from(users).where(eq(users.id, person.id));
     expect(account).toMatchObject({ passwordHash: null, isActive: false, role: 'customer' });
 
     // One audit row records who erased whom and how much, with no personal data in it.
-    const audits = await w.t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, person.id), eq(auditLog.action, 'customer.erased')));
+    const audits = await w.t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, person.id), eq(auditLog.action, 'customer.erased')));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorUserId: w.subjects.admin.userId, data: { bookings: 3, payment_orders: 2, subscriptions: 1 } });
+    expect(audits[0]).toMatchObject({
+      actorUserId: w.subjects.admin.userId,
+      data: { bookings: 3, payment_orders: 2, subscriptions: 1 },
+    });
 
     // Erasing again changes nothing; the person may later sign up again with the same e-mail.
-    const again = await send(w.t.app, { method: 'PUT', url: `/api/admin/customers/${person.id}/erase` }, w.subjects.admin.token);
+    const again = await send(
+      w.t.app,
+      { method: 'PUT', url: `/api/admin/customers/${person.id}/erase` },
+      w.subjects.admin.token,
+    );
     expect(again.status).toBe(200);
     expect(JSON.parse(again.body).message).toBe('Customer is already erased');
-    expect(await w.t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, person.id), eq(auditLog.action, 'customer.erased')))).toHaveLength(1);
+    expect(
+      await w.t.deps.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, person.id), eq(auditLog.action, 'customer.erased'))),
+    ).toHaveLength(1);
     const back = await send(w.t.app, {
       method: 'POST',
       url: '/api/auth/register',
       payload: { email: person.email, password: 'another-123', full_name: 'Kavya', phone: person.phone },
     });
     expect(back.status).toBe(201);
-    expect(JSON.parse((await send(w.t.app, { method: 'GET', url: '/api/me/bookings' }, JSON.parse(back.body).access_token)).body)).toEqual([]);
+    expect(
+      JSON.parse(
+        (await send(w.t.app, { method: 'GET', url: '/api/me/bookings' }, JSON.parse(back.body).access_token)).body,
+      ),
+    ).toEqual([]);
   });
 
   it('works through tRPC too, is admin-only, and only erases customers', async () => {
     const person = await busyCustomer();
-    const erase = (id: string, token: string | null) => send(w.t.app, trpcCall('mutation', 'admin.customers.erase', { id }), token);
+    const erase = (id: string, token: string | null) =>
+      send(w.t.app, trpcCall('mutation', 'admin.customers.erase', { id }), token);
     expect((await erase(person.id, null)).status).toBe(401);
     expect((await erase(person.id, person.token)).status).toBe(403);
     expect((await erase(person.id, w.subjects.supplierA.token)).status).toBe(403);

@@ -85,7 +85,10 @@ describe('load shedding with @fastify/under-pressure', () => {
       stop();
     }
 
-    const recoveredIn = await waitFor(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200, 10_000);
+    const recoveredIn = await waitFor(
+      async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200,
+      10_000,
+    );
     expect(recoveredIn).toBeLessThan(10_000);
     expect((await app.inject({ method: 'POST', url: '/api/quotation/instant', payload: quote })).statusCode).toBe(200);
   });

@@ -48,7 +48,9 @@ function timeline(output: string): string {
     .map((line) => JSON.parse(line) as { time: number; msg: string });
   const start = lines.find((line) => line.msg.includes('SIGTERM received'))?.time ?? 0;
   const completed = lines.filter((line) => line.msg === 'request completed' && line.time >= start);
-  const steps = lines.filter((line) => line.time >= start && line.msg !== 'request completed' && line.msg !== 'e-mail sent');
+  const steps = lines.filter(
+    (line) => line.time >= start && line.msg !== 'request completed' && line.msg !== 'e-mail sent',
+  );
   return [
     `answers completed during the drain: ${completed.length}, the last at +${(completed.at(-1)?.time ?? start) - start} ms`,
     ...steps.map((line) => `+${line.time - start} ms ${line.msg}`),
@@ -112,7 +114,8 @@ describe.skipIf(!pgUp)(`graceful shutdown${pgUp ? '' : ' (skipped: PostgreSQL no
       (res) => ({ status: res.status, retryAfter: res.headers.get('retry-after') }),
       (error: unknown) => ({ status: 0, error: String((error as { cause?: { code?: string } }).cause?.code ?? error) }),
     );
-    if (late.status === 0) expect(late).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET/) });
+    if (late.status === 0)
+      expect(late).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET/) });
     else expect(late).toMatchObject({ status: 503, retryAfter: expect.any(String) });
 
     await new Promise((resolve) => setTimeout(resolve, 500));

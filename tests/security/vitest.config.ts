@@ -5,7 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * minute of load): they run after the others, one file at a time, so the in-process suites do not take the CPU
  * they are timed on.
  */
-const RELIABILITY = ['tests/security/shutdown.test.ts', 'tests/security/crash-safety.test.ts', 'tests/security/load.test.ts'];
+const RELIABILITY = [
+  'tests/security/shutdown.test.ts',
+  'tests/security/crash-safety.test.ts',
+  'tests/security/load.test.ts',
+];
 
 /**
  * Security and reliability suites (`npm run test:security`): the authorization matrix, fuzzing, limits, headers

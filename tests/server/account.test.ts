@@ -25,10 +25,19 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorizat
   t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 const aliceBooking = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
-  makeBooking(t.deps, { clientEmail: alice.email.toUpperCase(), finalAmountPaise: 1_00_000_00, subtotalPaise: 84_745_76, gstPaise: 15_254_24, ...overrides });
+  makeBooking(t.deps, {
+    clientEmail: alice.email.toUpperCase(),
+    finalAmountPaise: 1_00_000_00,
+    subtotalPaise: 84_745_76,
+    gstPaise: 15_254_24,
+    ...overrides,
+  });
 
 const outboxFor = (template: string, to: string) =>
-  t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, template), eq(emailOutbox.toAddress, to)));
+  t.deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.template, template), eq(emailOutbox.toAddress, to)));
 
 async function payToken(bookingId: string, auth = alice.auth) {
   const order = await inject('POST', '/api/payments/token-order', auth, { booking_id: bookingId });
@@ -72,7 +81,14 @@ describe('My Bookings', () => {
 
   it('detail has the timeline; a foreign booking is a 404 exactly like a missing id', async () => {
     const mine = await aliceBooking();
-    await t.deps.db.insert(auditLog).values({ action: 'booking.status_changed', entityType: 'booking', entityId: mine.id, data: { from: null, to: 'quoted' } });
+    await t.deps.db
+      .insert(auditLog)
+      .values({
+        action: 'booking.status_changed',
+        entityType: 'booking',
+        entityId: mine.id,
+        data: { from: null, to: 'quoted' },
+      });
     const res = await inject('GET', `/api/me/bookings/${mine.id}`, alice.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().timeline[0]).toMatchObject({ label: 'Quote created', to: 'quoted' });
@@ -82,7 +98,9 @@ describe('My Bookings', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
     expect(foreign.json()).toEqual({ detail: 'Booking not found' });
-    await expect(t.caller({ token: bob.token }).bookings.mineDetail({ id: mine.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.caller({ token: bob.token }).bookings.mineDetail({ id: mine.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await inject('POST', `/api/me/bookings/${mine.id}/cancel`, bob.auth)).statusCode).toBe(404);
     expect((await inject('GET', `/api/me/bookings/${mine.id}/quote.pdf`, bob.auth)).statusCode).toBe(404);
   });
@@ -94,7 +112,13 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
     const first = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
     expect(first.statusCode).toBe(201);
     const order = first.json();
-    expect(order).toMatchObject({ amount: 999, purpose: 'token', status: 'created', provider: 'upi', redirect_url: null });
+    expect(order).toMatchObject({
+      amount: 999,
+      purpose: 'token',
+      status: 'created',
+      provider: 'upi',
+      redirect_url: null,
+    });
     expect(order.order_id).toMatch(/^TKN-[0-9A-F]{20}$/);
     const uri = new URL(order.upi_uri.replace('upi://', 'https://'));
     expect(uri.searchParams.get('am')).toBe('999.00');
@@ -104,19 +128,33 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
     expect(uri.searchParams.get('pa')).toBe(t.config.brand.upiId);
     const again = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
     expect(again.json().order_id).toBe(order.order_id);
-    expect((await inject('POST', '/api/payments/token-order', bob.auth, { booking_id: booking.id })).statusCode).toBe(404);
-    expect((await inject('GET', `/api/payment/status/${order.order_id}`)).json()).toMatchObject({ is_paid: false, payment_status: 'CREATED', amount: 999 });
+    expect((await inject('POST', '/api/payments/token-order', bob.auth, { booking_id: booking.id })).statusCode).toBe(
+      404,
+    );
+    expect((await inject('GET', `/api/payment/status/${order.order_id}`)).json()).toMatchObject({
+      is_paid: false,
+      payment_status: 'CREATED',
+      amount: 999,
+    });
   });
 
   it('end to end: UTR → paid, booking confirmed with audit, one receipt; reused UTR 409; twice 409', async () => {
     const booking = await aliceBooking();
     const { order, utr } = await payToken(booking.id);
     const status = await inject('GET', `/api/payment/status/${order.order_id}`);
-    expect(status.json()).toEqual({ order_id: order.order_id, purpose: 'token', is_paid: true, payment_status: 'PAID', amount: 999 });
+    expect(status.json()).toEqual({
+      order_id: order.order_id,
+      purpose: 'token',
+      is_paid: true,
+      payment_status: 'PAID',
+      amount: 999,
+    });
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('confirmed');
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['booking.token_paid', 'booking.status_changed']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['booking.token_paid', 'booking.status_changed']),
+    );
     expect(await outboxFor('payment_receipt', booking.clientEmail)).toHaveLength(1);
 
     const again = await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr });
@@ -126,9 +164,16 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
     const reused = await inject('PUT', `/api/admin/payments/${otherOrder.order_id}/utr`, admin.auth, { utr });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().detail).toMatch(/UTR is already recorded/);
-    expect((await inject('PUT', `/api/admin/payments/${otherOrder.order_id}/utr`, admin.auth, { utr: '12345' })).statusCode).toBe(422);
-    expect((await inject('PUT', `/api/admin/payments/TKN-NOPE/utr`, admin.auth, { utr: '123456789012' })).statusCode).toBe(404);
-    expect((await inject('PUT', `/api/admin/payments/${otherOrder.order_id}/utr`, alice.auth, { utr: '123456789012' })).statusCode).toBe(403);
+    expect(
+      (await inject('PUT', `/api/admin/payments/${otherOrder.order_id}/utr`, admin.auth, { utr: '12345' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await inject('PUT', `/api/admin/payments/TKN-NOPE/utr`, admin.auth, { utr: '123456789012' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await inject('PUT', `/api/admin/payments/${otherOrder.order_id}/utr`, alice.auth, { utr: '123456789012' }))
+        .statusCode,
+    ).toBe(403);
 
     const paidToken = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
     expect(paidToken.statusCode).toBe(409);
@@ -140,9 +185,13 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
 
   it('refuses the token on an inquiry or an expired quote', async () => {
     const inquiry = await aliceBooking({ status: 'inquiry' });
-    expect((await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: inquiry.id })).statusCode).toBe(409);
+    expect((await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: inquiry.id })).statusCode).toBe(
+      409,
+    );
     const expired = await aliceBooking({ validUntil: addDays(todayInIndia(), -1) });
-    expect((await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: expired.id })).statusCode).toBe(409);
+    expect((await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: expired.id })).statusCode).toBe(
+      409,
+    );
   });
 });
 
@@ -159,19 +208,42 @@ describe('cancellation and refunds', () => {
     const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), days) });
     const res = await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ days_before: days, refund_percent: percent, deposit: 25000, policy_refund_on_total: (75000 * percent) / 100 });
+    expect(res.json()).toMatchObject({
+      days_before: days,
+      refund_percent: percent,
+      deposit: 25000,
+      policy_refund_on_total: (75000 * percent) / 100,
+    });
   });
 
   it('customer cancels a paid booking: refund by the terms on what was paid, audit, e-mail; twice 409', async () => {
     const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), 45) });
     await payToken(booking.id);
     // Suppose the customer later paid more (e.g. ₹40,000 in all) by bank transfer, a payment row in the ledger.
-    await t.deps.db.insert(bookingLedger).values({ bookingId: booking.id, kind: 'payment', amountPaise: 39_001_00, method: 'bank_transfer', reference: 'NEFT-EXTRA', note: 'Bank transfer' });
+    await t.deps.db
+      .insert(bookingLedger)
+      .values({
+        bookingId: booking.id,
+        kind: 'payment',
+        amountPaise: 39_001_00,
+        method: 'bank_transfer',
+        reference: 'NEFT-EXTRA',
+        note: 'Bank transfer',
+      });
     const preview = (await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth)).json();
-    expect(preview).toMatchObject({ amount_paid: 40000, deposit_held: 25000, refundable_base: 15000, refund_percent: 75, refund_amount: 11250 });
+    expect(preview).toMatchObject({
+      amount_paid: 40000,
+      deposit_held: 25000,
+      refundable_base: 15000,
+      refund_percent: 75,
+      refund_amount: 11250,
+    });
     const res = await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ booking: { status: 'cancelled', cancelled_by: 'customer', refund: { amount: 11250, status: 'due' } }, refund: { refund_amount: 11250 } });
+    expect(res.json()).toMatchObject({
+      booking: { status: 'cancelled', cancelled_by: 'customer', refund: { amount: 11250, status: 'due' } },
+      refund: { refund_amount: 11250 },
+    });
     expect(await outboxFor('booking_cancelled', booking.clientEmail)).toHaveLength(1);
     expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(409);
     expect((await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth)).statusCode).toBe(409);
@@ -216,7 +288,11 @@ describe('date change', () => {
     expect((await inject('POST', url, alice.auth, { new_date: 'soon' })).statusCode).toBe(422);
     const ok = await inject('POST', url, alice.auth, { new_date: addDays(todayInIndia(), 50) });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().booking).toMatchObject({ event_date: addDays(todayInIndia(), 50), date_changed: true, can_change_date: false });
+    expect(ok.json().booking).toMatchObject({
+      event_date: addDays(todayInIndia(), 50),
+      date_changed: true,
+      can_change_date: false,
+    });
     expect(await outboxFor('booking_date_changed', booking.clientEmail)).toHaveLength(1);
     const second = await inject('POST', url, alice.auth, { new_date: addDays(todayInIndia(), 60) });
     expect(second.statusCode).toBe(409);
@@ -226,7 +302,9 @@ describe('date change', () => {
     expect(detail.original_event_date).toBe(addDays(todayInIndia(), 20));
 
     const close = await aliceBooking({ eventDate: addDays(todayInIndia(), 13) });
-    const refused = await inject('POST', `/api/me/bookings/${close.id}/change-date`, alice.auth, { new_date: addDays(todayInIndia(), 40) });
+    const refused = await inject('POST', `/api/me/bookings/${close.id}/change-date`, alice.auth, {
+      new_date: addDays(todayInIndia(), 40),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/at least 14 days before the event/);
   });
@@ -238,7 +316,9 @@ describe('quote PDF', () => {
     const res = await inject('GET', `/api/me/bookings/${booking.id}/quote.pdf`, alice.auth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="quote-[0-9A-F]{8}-sharma-sangeet-night\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="quote-[0-9A-F]{8}-sharma-sangeet-night\.pdf"$/,
+    );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(pdf);
@@ -254,7 +334,10 @@ describe('₹99 subscription', () => {
   it('visitor order → UTR → active → 5% off the next quote once → admin refund ₹49.50', async () => {
     const email = `sub.${Date.now()}@example.in`;
     expect((await inject('POST', '/api/payments/subscription-order', undefined, { email })).statusCode).toBe(422);
-    const created = await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '98260 11111' });
+    const created = await inject('POST', '/api/payments/subscription-order', undefined, {
+      email,
+      phone: '98260 11111',
+    });
     expect(created.statusCode).toBe(201);
     const order = created.json();
     expect(order).toMatchObject({ amount: 99, purpose: 'subscription' });
@@ -270,12 +353,21 @@ describe('₹99 subscription', () => {
       payment_status: 'PAID',
       amount: 99,
     });
-    expect((await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826011111' })).statusCode).toBe(409);
+    expect(
+      (await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826011111' })).statusCode,
+    ).toBe(409);
 
     const quote = (name: string) =>
       inject('POST', '/api/quotation/instant', undefined, {
-        event_type: 'corporate', event_date: addDays(todayInIndia(), 40), guest_count: 100, venue_type: 'indoor', tier: 'basic',
-        location: 'Indore', client_email: email, client_name: 'Sub Scriber', event_name: name,
+        event_type: 'corporate',
+        event_date: addDays(todayInIndia(), 40),
+        guest_count: 100,
+        venue_type: 'indoor',
+        tier: 'basic',
+        location: 'Indore',
+        client_email: email,
+        client_name: 'Sub Scriber',
+        event_name: name,
       });
     const first = (await quote('Offsite One')).json();
     // ₹650 × 100 = ₹65,000; 5% off = ₹61,750; GST ₹11,115; total ₹72,865.
@@ -292,8 +384,12 @@ describe('₹99 subscription', () => {
 
     const refunded = await t.caller({ token: admin.token }).admin.subscriptions.refund({ id: sub!.id });
     expect(refunded).toMatchObject({ status: 'refunded', refund_amount: 49.5 });
-    await expect(t.caller({ token: admin.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(t.caller({ token: alice.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller({ token: admin.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(t.caller({ token: alice.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('a signed-in customer needs no e-mail or phone', async () => {

@@ -113,24 +113,29 @@ describe('admin authorisation matrix (REST)', () => {
     const listed = new Set(ADMIN_ROUTES.map(key));
     const adminArea = served.filter(isAdminArea).map(key);
     expect(adminArea.filter((k) => listed.has(k)).sort()).toEqual(
-      ADMIN_ROUTES.filter((r) => isAdminArea(r)).map(key).sort(),
+      ADMIN_ROUTES.filter((r) => isAdminArea(r))
+        .map(key)
+        .sort(),
     );
   });
 
-  it.each(ADMIN_ROUTES)('$method $url: 401 anonymous and bad tokens, 403 customer and supplier, admin through', async (route) => {
-    const url = withId(route.url);
-    const anonymous = await call(route.method, url, undefined, route.payload);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
-    expect((await call(route.method, url, 'not-a-token', route.payload)).statusCode).toBe(401);
-    expect((await call(route.method, url, tokens.pendingVendor, route.payload)).statusCode).toBe(401);
-    for (const role of ['customer', 'supplier'] as const) {
-      const res = await call(route.method, url, tokens[role], route.payload);
-      expect(res.statusCode, role).toBe(403);
-      expect(res.json()).toEqual({ detail: 'You do not have permission to do this' });
-    }
-    expect((await call(route.method, url, tokens.admin, route.payload)).statusCode).toBe(route.admin);
-  });
+  it.each(ADMIN_ROUTES)(
+    '$method $url: 401 anonymous and bad tokens, 403 customer and supplier, admin through',
+    async (route) => {
+      const url = withId(route.url);
+      const anonymous = await call(route.method, url, undefined, route.payload);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      expect((await call(route.method, url, 'not-a-token', route.payload)).statusCode).toBe(401);
+      expect((await call(route.method, url, tokens.pendingVendor, route.payload)).statusCode).toBe(401);
+      for (const role of ['customer', 'supplier'] as const) {
+        const res = await call(route.method, url, tokens[role], route.payload);
+        expect(res.statusCode, role).toBe(403);
+        expect(res.json()).toEqual({ detail: 'You do not have permission to do this' });
+      }
+      expect((await call(route.method, url, tokens.admin, route.payload)).statusCode).toBe(route.admin);
+    },
+  );
 
   it('refuses non-admins on every route of the admin area, including ones added later', async () => {
     const probed = servedRoutes().filter(isAdminArea);
@@ -172,7 +177,9 @@ async function trpcCode(run: () => Promise<unknown>): Promise<string> {
 }
 
 describe('admin authorisation matrix (tRPC)', () => {
-  const adminProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
+  const adminProcedures = Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+  )
     .filter(([path]) => path.startsWith('admin.'))
     .map(([path, procedure]) => ({ path, type: procedure._def.type }));
 
@@ -269,7 +276,11 @@ describe('bookings (admin)', () => {
     expect(list).toHaveLength(10);
     const [{ n }] = (await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings)) as [{ n: number }];
     expect(res.headers['x-total-count']).toBe(String(n));
-    const newestTen = await t.deps.db.select({ id: bookings.id }).from(bookings).orderBy(sql`${bookings.createdAt} desc`).limit(10);
+    const newestTen = await t.deps.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .orderBy(sql`${bookings.createdAt} desc`)
+      .limit(10);
     expect(list.map((b: { id: string }) => b.id)).toEqual(newestTen.map((b) => b.id));
 
     const newest = made[made.length - 1]!;
@@ -319,8 +330,16 @@ describe('bookings (admin)', () => {
   ])('searches by client, event or date: %s', async (q, matches) => {
     const res = await get(`/api/bookings?limit=100&q=${encodeURIComponent(q)}`);
     expect(res.statusCode).toBe(200);
-    const ids = res.json().map((b: { id: string }) => b.id).sort();
-    expect(ids).toEqual(made.filter(matches).map((b) => b.id).sort());
+    const ids = res
+      .json()
+      .map((b: { id: string }) => b.id)
+      .sort();
+    expect(ids).toEqual(
+      made
+        .filter(matches)
+        .map((b) => b.id)
+        .sort(),
+    );
   });
 
   it('treats % and _ in the search as plain characters', async () => {
@@ -355,14 +374,23 @@ describe('bookings (admin)', () => {
     expect((await get(`/api/bookings/${booking.id}`)).json().requirements).toEqual({ guest_count: 80 });
   });
 
-  const setStatus = (id: string, payload: object, token = tokens.admin) => call('PUT', `/api/bookings/${id}/status`, token, payload);
+  const setStatus = (id: string, payload: object, token = tokens.admin) =>
+    call('PUT', `/api/bookings/${id}/status`, token, payload);
 
   it('moves a booking along the state machine, one audit row per move', async () => {
-    const booking = await makeBooking(t.deps, { status: 'inquiry', source: 'inquiry', finalAmountPaise: 80_000_00, pricingTier: null });
+    const booking = await makeBooking(t.deps, {
+      status: 'inquiry',
+      source: 'inquiry',
+      finalAmountPaise: 80_000_00,
+      pricingTier: null,
+    });
     for (const status of ['quoted', 'confirmed', 'in_progress', 'completed'] as const) {
       const res = await setStatus(booking.id, { status });
       expect(res.statusCode, status).toBe(200);
-      expect(res.json()).toMatchObject({ message: `Booking marked ${status.replace('_', ' ')}`, booking: { id: booking.id, status } });
+      expect(res.json()).toMatchObject({
+        message: `Booking marked ${status.replace('_', ' ')}`,
+        booking: { id: booking.id, status },
+      });
     }
     const audit = await t.deps.db
       .select()
@@ -382,7 +410,9 @@ describe('bookings (admin)', () => {
     const quoted = await makeBooking(t.deps, { status: 'quoted' });
     const skip = await setStatus(quoted.id, { status: 'in_progress' });
     expect(skip.statusCode).toBe(409);
-    expect(skip.json()).toEqual({ detail: 'This booking is quoted: it can move to confirmed or cancelled, not to in progress' });
+    expect(skip.json()).toEqual({
+      detail: 'This booking is quoted: it can move to confirmed or cancelled, not to in progress',
+    });
     const same = await setStatus(quoted.id, { status: 'quoted' });
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ detail: 'This booking is already quoted' });
@@ -429,12 +459,21 @@ describe('bookings (admin)', () => {
     });
     expect(res.statusCode).toBe(200);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
-    expect(row).toMatchObject({ status: 'confirmed', finalAmountPaise: 50_000_00, clientEmail: booking.clientEmail, userId: null, source: 'instant_quote' });
+    expect(row).toMatchObject({
+      status: 'confirmed',
+      finalAmountPaise: 50_000_00,
+      clientEmail: booking.clientEmail,
+      userId: null,
+      source: 'instant_quote',
+    });
   });
 
   it('lets one of two simultaneous identical moves through', async () => {
     const booking = await makeBooking(t.deps, { status: 'quoted' });
-    const answers = await Promise.all([setStatus(booking.id, { status: 'confirmed' }), setStatus(booking.id, { status: 'confirmed' })]);
+    const answers = await Promise.all([
+      setStatus(booking.id, { status: 'confirmed' }),
+      setStatus(booking.id, { status: 'confirmed' }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id))).toHaveLength(1);
   });
@@ -447,7 +486,9 @@ describe('bookings (admin)', () => {
     expect((await caller.admin.bookings.list()).items).toHaveLength(10);
     expect((await caller.admin.bookings.get({ id: made[0]!.id })).id).toBe(made[0]!.id);
     const booking = await makeBooking(t.deps, { status: 'inquiry' });
-    expect((await caller.admin.bookings.setStatus({ id: booking.id, status: 'cancelled' })).booking.status).toBe('cancelled');
+    expect((await caller.admin.bookings.setStatus({ id: booking.id, status: 'cancelled' })).booking.status).toBe(
+      'cancelled',
+    );
     await expect(caller.admin.bookings.setStatus({ id: booking.id, status: 'quoted' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This booking is cancelled and cannot change status any more',
@@ -461,7 +502,9 @@ describe('bookings (admin)', () => {
 describe('GET /api/dashboard/stats', () => {
   it('matches counts computed independently from the rows', async () => {
     const rows = await t.deps.db.select({ status: bookings.status, amount: bookings.finalAmountPaise }).from(bookings);
-    const supplierRows = await t.deps.db.select({ active: suppliers.isActive, approval: suppliers.approvalStatus }).from(suppliers);
+    const supplierRows = await t.deps.db
+      .select({ active: suppliers.isActive, approval: suppliers.approvalStatus })
+      .from(suppliers);
     const revenuePaise = rows
       .filter((r) => ['confirmed', 'in_progress', 'completed'].includes(r.status))
       .reduce((sum, r) => sum + (r.amount ?? 0), 0);
@@ -484,7 +527,8 @@ describe('GET /api/dashboard/stats', () => {
 // Suppliers
 
 describe('suppliers (admin)', () => {
-  const addSupplier = (payload: object, token: string | null = tokens.admin!) => call('POST', '/api/suppliers', token ?? undefined, payload);
+  const addSupplier = (payload: object, token: string | null = tokens.admin!) =>
+    call('POST', '/api/suppliers', token ?? undefined, payload);
   const newSupplier = (overrides: object = {}) => ({
     name: 'Manoj Khandelwal',
     email: `supplier.${randomUUID().slice(0, 8)}@example.in`,
@@ -553,17 +597,33 @@ describe('suppliers (admin)', () => {
   });
 
   it('ignores approval, verification, rating and login fields in the payload', async () => {
-    const payload = newSupplier({ approval_status: 'pending', is_verified: true, is_active: false, rating: 5, user_id: admin.id, total_projects: 99 });
+    const payload = newSupplier({
+      approval_status: 'pending',
+      is_verified: true,
+      is_active: false,
+      rating: 5,
+      user_id: admin.id,
+      total_projects: 99,
+    });
     const res = await addSupplier(payload);
     expect(res.statusCode).toBe(201);
-    expect(res.json().supplier).toMatchObject({ approval_status: 'approved', is_verified: false, is_active: true, rating: 0, total_projects: 0 });
+    expect(res.json().supplier).toMatchObject({
+      approval_status: 'approved',
+      is_verified: false,
+      is_active: true,
+      rating: 0,
+      total_projects: 0,
+    });
     const [row] = await t.deps.db.select().from(suppliers).where(eq(suppliers.id, res.json().supplier.id));
     expect(row!.userId).toBeNull();
   });
 
   /** A project for a booking with the given suppliers invited; optionally awarded to one and quoted by some. */
   async function makeProject(invited: string[], options: { awardedTo?: string; quotes?: Record<string, number> } = {}) {
-    const booking = await makeBooking(t.deps, { status: 'confirmed', eventName: `Project event ${randomUUID().slice(0, 6)}` });
+    const booking = await makeBooking(t.deps, {
+      status: 'confirmed',
+      eventName: `Project event ${randomUUID().slice(0, 6)}`,
+    });
     const [project] = await t.deps.db
       .insert(projects)
       .values({
@@ -573,9 +633,13 @@ describe('suppliers (admin)', () => {
         awardedSupplierId: options.awardedTo ?? null,
       })
       .returning();
-    await t.deps.db.insert(projectInvitations).values(invited.map((supplierId) => ({ projectId: project!.id, supplierId })));
+    await t.deps.db
+      .insert(projectInvitations)
+      .values(invited.map((supplierId) => ({ projectId: project!.id, supplierId })));
     for (const [supplierId, paise] of Object.entries(options.quotes ?? {})) {
-      await t.deps.db.insert(supplierQuotes).values({ projectId: project!.id, supplierId, amountPaise: paise, notes: 'Includes staff' });
+      await t.deps.db
+        .insert(supplierQuotes)
+        .values({ projectId: project!.id, supplierId, amountPaise: paise, notes: 'Includes staff' });
     }
     return { booking, project: project! };
   }
@@ -588,7 +652,13 @@ describe('suppliers (admin)', () => {
 
     const res = await get('/api/suppliers?limit=500');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string; is_active: boolean; approval_status: string; total_projects: number; awarded_projects: number }[];
+    const list = res.json() as {
+      id: string;
+      is_active: boolean;
+      approval_status: string;
+      total_projects: number;
+      awarded_projects: number;
+    }[];
     const [{ n }] = (await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers)) as [{ n: number }];
     expect(list).toHaveLength(n);
     expect(res.headers['x-total-count']).toBe(String(n));
@@ -604,7 +674,7 @@ describe('suppliers (admin)', () => {
     expect((await get('/api/suppliers?approval_status=maybe')).statusCode).toBe(422);
   });
 
-  it('GET /api/suppliers/{id}/projects lists the projects with this supplier\'s quote', async () => {
+  it("GET /api/suppliers/{id}/projects lists the projects with this supplier's quote", async () => {
     const a = (await addSupplier(newSupplier())).json().supplier.id as string;
     const b = (await addSupplier(newSupplier())).json().supplier.id as string;
     const { booking, project } = await makeProject([a, b], { quotes: { [a]: 2_50_000_00, [b]: 2_40_000_00 } });
@@ -628,7 +698,12 @@ describe('suppliers (admin)', () => {
           estimated_budget: 100000,
           requirements: { guest_count: 120, special_requests: null },
         },
-        quote: { id: expect.any(String), quoted_amount: 250000, notes: 'Includes staff', submitted_at: expect.any(String) },
+        quote: {
+          id: expect.any(String),
+          quoted_amount: 250000,
+          notes: 'Includes staff',
+          submitted_at: expect.any(String),
+        },
       },
     ]);
     const fresh = (await addSupplier(newSupplier())).json().supplier.id as string;
@@ -655,7 +730,12 @@ describe('suppliers (admin)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Supplier updated',
-      supplier: { name: 'Manoj K.', phone: '+919827000000', location: 'Ujjain', services: ['Sweets', 'Live jalebi counter'] },
+      supplier: {
+        name: 'Manoj K.',
+        phone: '+919827000000',
+        location: 'Ujjain',
+        services: ['Sweets', 'Live jalebi counter'],
+      },
     });
     const [row] = await t.deps.db.select().from(suppliers).where(eq(suppliers.id, created.id));
     expect(row).toMatchObject({
@@ -720,7 +800,11 @@ describe('customers (admin)', () => {
       const user = await makeUser(t.deps, { role: 'customer', email: `cust${String(i).padStart(2, '0')}@example.in` });
       await t.deps.db
         .update(users)
-        .set({ createdAt: new Date(Date.now() - (20 - i) * 86_400_000), city: i % 2 ? 'Indore' : null, fullName: `Customer ${i}` })
+        .set({
+          createdAt: new Date(Date.now() - (20 - i) * 86_400_000),
+          city: i % 2 ? 'Indore' : null,
+          fullName: `Customer ${i}`,
+        })
         .where(eq(users.id, user.id));
       made.push(user);
     }
@@ -736,7 +820,12 @@ describe('customers (admin)', () => {
     const ids = list.map((c) => c.id);
     expect(ids).not.toContain(admin.id);
     expect(ids).not.toContain(supplier.id);
-    expect(list.map((c) => c.created_at)).toEqual(list.map((c) => c.created_at).sort().reverse());
+    expect(list.map((c) => c.created_at)).toEqual(
+      list
+        .map((c) => c.created_at)
+        .sort()
+        .reverse(),
+    );
     const row = (await get('/api/admin/customers?q=cust11@example.in')).json();
     expect(row).toEqual([
       {
@@ -750,11 +839,15 @@ describe('customers (admin)', () => {
       },
     ]);
     expect((await get('/api/admin/customers?limit=2&offset=1')).json().map((c: { id: string }) => c.id)).toEqual(
-      (await get('/api/admin/customers?limit=3')).json().slice(1).map((c: { id: string }) => c.id),
+      (await get('/api/admin/customers?limit=3'))
+        .json()
+        .slice(1)
+        .map((c: { id: string }) => c.id),
     );
   });
 
-  const editCustomer = (id: string, payload: object) => call('PUT', `/api/admin/customers/${id}`, tokens.admin, payload);
+  const editCustomer = (id: string, payload: object) =>
+    call('PUT', `/api/admin/customers/${id}`, tokens.admin, payload);
 
   it('PUT /api/admin/customers/{id} edits name, phone and city only', async () => {
     const target = made[0]!;
@@ -771,18 +864,29 @@ describe('customers (admin)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Customer updated',
-      customer: expect.objectContaining({ id: target.id, full_name: 'Asha Rao', phone: '+919123456789', city: 'Bhopal', is_active: true }),
+      customer: expect.objectContaining({
+        id: target.id,
+        full_name: 'Asha Rao',
+        phone: '+919123456789',
+        city: 'Bhopal',
+        is_active: true,
+      }),
     });
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ role: 'customer', email: target.email, isActive: true, tokenVersion: 0 });
-    expect((await call('POST', '/api/auth/login', undefined, { email: target.email, password: target.password })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', undefined, { email: target.email, password: target.password })).statusCode,
+    ).toBe(200);
 
     const cleared = await editCustomer(target.id, { phone: '', city: null });
     expect(cleared.json().customer).toMatchObject({ phone: null, city: null, full_name: 'Asha Rao' });
     expect((await editCustomer(target.id, { phone: '12345' })).statusCode).toBe(422);
     expect((await editCustomer(target.id, { role: 'admin' })).statusCode).toBe(422);
     expect((await editCustomer(target.id, { full_name: '' })).statusCode).toBe(422);
-    const audit = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, target.id), eq(auditLog.action, 'customer.updated')));
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, target.id), eq(auditLog.action, 'customer.updated')));
     expect(audit).toHaveLength(2);
   });
 
@@ -797,15 +901,19 @@ describe('customers (admin)', () => {
     expect(row).toMatchObject({ isActive: true, city: null });
   });
 
-  it('deactivate ends the customer\'s sessions and sign-in; activate restores sign-in but not old tokens', async () => {
+  it("deactivate ends the customer's sessions and sign-in; activate restores sign-in but not old tokens", async () => {
     const target = made[1]!;
-    const oldToken = (await call('POST', '/api/auth/login', undefined, { email: target.email, password: target.password })).json()
-      .access_token as string;
+    const oldToken = (
+      await call('POST', '/api/auth/login', undefined, { email: target.email, password: target.password })
+    ).json().access_token as string;
     expect((await get('/api/auth/me', oldToken)).statusCode).toBe(200);
 
     const off = await call('PUT', `/api/admin/customers/${target.id}/deactivate`, tokens.admin);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ message: 'Customer deactivated', customer: { id: target.id, is_active: false } });
+    expect(off.json()).toMatchObject({
+      message: 'Customer deactivated',
+      customer: { id: target.id, is_active: false },
+    });
     const me = await get('/api/auth/me', oldToken);
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ detail: 'Could not validate credentials' });
@@ -822,7 +930,10 @@ describe('customers (admin)', () => {
     expect((await login()).statusCode).toBe(200);
     expect((await get('/api/auth/me', oldToken)).statusCode).toBe(401);
 
-    const audit = await t.deps.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, target.id));
+    const audit = await t.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, target.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['customer.activated', 'customer.deactivated']);
   });
 
@@ -835,6 +946,8 @@ describe('customers (admin)', () => {
     expect((await caller.admin.customers.update({ id: target.id, data: { city: 'Pune' } })).customer.city).toBe('Pune');
     expect((await caller.admin.customers.deactivate({ id: target.id })).customer.is_active).toBe(false);
     expect((await caller.admin.customers.activate({ id: target.id })).customer.is_active).toBe(true);
-    await expect(caller.admin.customers.update({ id: target.id, data: {} })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.admin.customers.update({ id: target.id, data: {} })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });

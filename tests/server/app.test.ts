@@ -91,13 +91,16 @@ describe('serving the built client', () => {
   });
   afterAll(async () => close?.());
 
-  it.each(['/', '/login', '/admin', '/payment/success?order_id=abc', '/no/such/page'])('answers %s with the app shell', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('app shell');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/login', '/admin', '/payment/success?order_id=abc', '/no/such/page'])(
+    'answers %s with the app shell',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('app shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets as immutable and answers a missing asset with 404, not the shell', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
@@ -114,8 +117,12 @@ describe('ensureAdmin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it('creates the admin once and resets its password when it changes', async () => {
-    expect(await ensureAdmin(t.deps, { email: 'Owner@Example.in', password: 'first-pass', name: 'Owner' })).toBe('created');
-    expect(await ensureAdmin(t.deps, { email: 'owner@example.in', password: 'first-pass', name: 'Owner' })).toBe('updated');
+    expect(await ensureAdmin(t.deps, { email: 'Owner@Example.in', password: 'first-pass', name: 'Owner' })).toBe(
+      'created',
+    );
+    expect(await ensureAdmin(t.deps, { email: 'owner@example.in', password: 'first-pass', name: 'Owner' })).toBe(
+      'updated',
+    );
     const rows = await t.deps.db.select().from(users).where(eq(users.email, 'owner@example.in'));
     expect(rows).toHaveLength(1);
     const first = await login('owner@example.in', 'first-pass');
@@ -125,7 +132,11 @@ describe('ensureAdmin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
     expect((await login('owner@example.in', 'first-pass')).statusCode).toBe(401);
     expect((await login('owner@example.in', 'second-pass')).statusCode).toBe(200);
     // Sessions signed in with the old password end.
-    const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${first.json().access_token}` } });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${first.json().access_token}` },
+    });
     expect(old.statusCode).toBe(401);
   });
 

@@ -13,13 +13,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const me = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
 
-const customer = { email: 'Meera.Nair@Example.in', password: 'secret123', full_name: 'Meera Nair', phone: '98765 43210' };
+const customer = {
+  email: 'Meera.Nair@Example.in',
+  password: 'secret123',
+  full_name: 'Meera Nair',
+  phone: '98765 43210',
+};
 
 describe('POST /api/auth/register', () => {
   it('creates a customer, normalises e-mail and phone, and signs it in', async () => {
@@ -63,7 +69,11 @@ describe('POST /api/auth/register', () => {
 
   it.each([
     [{ ...customer, email: 'not-an-email' }, 'email', 'Enter a valid email address'],
-    [{ ...customer, email: 'x1@example.in', password: '12345' }, 'password', 'Password must be at least 6 characters long'],
+    [
+      { ...customer, email: 'x1@example.in', password: '12345' },
+      'password',
+      'Password must be at least 6 characters long',
+    ],
     [{ ...customer, email: 'x2@example.in', phone: '12345' }, 'phone', 'Enter a valid 10-digit Indian mobile number'],
     [{ ...customer, email: 'x3@example.in', full_name: '   ' }, 'full_name', 'Full name is required'],
     [{ email: 'x4@example.in', password: 'secret123', phone: '9876543210' }, 'full_name', 'Full name is required'],
@@ -115,7 +125,10 @@ describe('POST /api/auth/login', () => {
   it('signs a customer in with any letter case of the e-mail', async () => {
     const res = await login('MEERA.nair@example.in', customer.password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ token_type: 'bearer', user: { email: 'meera.nair@example.in', role: 'customer' } });
+    expect(res.json()).toMatchObject({
+      token_type: 'bearer',
+      user: { email: 'meera.nair@example.in', role: 'customer' },
+    });
   });
 
   it('answers unknown e-mail and wrong password with the same 401', async () => {
@@ -147,7 +160,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a rejected vendor with 403 naming the reason', async () => {
-    const vendor = await makeUser(t.deps, { role: 'supplier', approval: 'rejected', rejectionReason: 'FSSAI licence missing' });
+    const vendor = await makeUser(t.deps, {
+      role: 'supplier',
+      approval: 'rejected',
+      rejectionReason: 'FSSAI licence missing',
+    });
     const res = await login(vendor.email, vendor.password);
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe('Your vendor application was not approved. Reason: FSSAI licence missing');
@@ -204,21 +221,85 @@ describe('GET /api/auth/me and tokens', () => {
   });
 
   it.each<[string, () => Promise<string>]>([
-    ['a wrong signature', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'), new TextEncoder().encode('x'.repeat(48)))],
-    ['alg none', async () => new UnsecuredJWT({ ver: 0 }).setSubject(userId).setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h').encode()],
-    ['HS384', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'), secret(), 'HS384')],
-    ['an expired token', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60))],
-    ['a token without exp', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt())],
-    ['a wrong issuer', () => sign((j) => j.setIssuer('someone-else').setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'))],
-    ['a wrong audience', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience('other-app').setIssuedAt().setExpirationTime('1h'))],
-    ['a future nbf', () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setNotBefore('1h').setExpirationTime('2h'))],
-    ['an edited payload', async () => {
-      const [h, p, s] = token.split('.');
-      const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
-      payload.role = 'admin';
-      payload.sub = '00000000-0000-4000-8000-000000000000';
-      return `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`;
-    }],
+    [
+      'a wrong signature',
+      () =>
+        sign(
+          (j) =>
+            j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'),
+          new TextEncoder().encode('x'.repeat(48)),
+        ),
+    ],
+    [
+      'alg none',
+      async () =>
+        new UnsecuredJWT({ ver: 0 })
+          .setSubject(userId)
+          .setIssuer(t.config.jwt.issuer)
+          .setAudience(t.config.jwt.audience)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .encode(),
+    ],
+    [
+      'HS384',
+      () =>
+        sign(
+          (j) =>
+            j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'),
+          secret(),
+          'HS384',
+        ),
+    ],
+    [
+      'an expired token',
+      () =>
+        sign((j) =>
+          j
+            .setIssuer(t.config.jwt.issuer)
+            .setAudience(t.config.jwt.audience)
+            .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+            .setExpirationTime(Math.floor(Date.now() / 1000) - 60),
+        ),
+    ],
+    [
+      'a token without exp',
+      () => sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience(t.config.jwt.audience).setIssuedAt()),
+    ],
+    [
+      'a wrong issuer',
+      () =>
+        sign((j) =>
+          j.setIssuer('someone-else').setAudience(t.config.jwt.audience).setIssuedAt().setExpirationTime('1h'),
+        ),
+    ],
+    [
+      'a wrong audience',
+      () =>
+        sign((j) => j.setIssuer(t.config.jwt.issuer).setAudience('other-app').setIssuedAt().setExpirationTime('1h')),
+    ],
+    [
+      'a future nbf',
+      () =>
+        sign((j) =>
+          j
+            .setIssuer(t.config.jwt.issuer)
+            .setAudience(t.config.jwt.audience)
+            .setIssuedAt()
+            .setNotBefore('1h')
+            .setExpirationTime('2h'),
+        ),
+    ],
+    [
+      'an edited payload',
+      async () => {
+        const [h, p, s] = token.split('.');
+        const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+        payload.role = 'admin';
+        payload.sub = '00000000-0000-4000-8000-000000000000';
+        return `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`;
+      },
+    ],
     ['garbled base64', async () => `${token.slice(0, 20)}!!!${token.slice(23)}`],
     ['an oversized token', async () => `${token}${'a'.repeat(9000)}`],
   ])('answers 401 for %s', async (_name, make) => {
@@ -235,7 +316,11 @@ describe('GET /api/auth/me and tokens', () => {
     const user = await makeUser(t.deps);
     const own = (await login(user.email, user.password)).json().access_token as string;
     expect((await me(`Bearer ${own}`)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${own}` } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${own}` },
+    });
     expect(out.statusCode).toBe(204);
     expect((await me(`Bearer ${own}`)).statusCode).toBe(401);
     // A new sign-in works again.

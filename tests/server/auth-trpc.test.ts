@@ -40,7 +40,11 @@ describe('auth procedures in process (createCaller)', () => {
       full_name: 'Rohan Kapoor',
       phone: '+91 91234 56789',
     });
-    expect(registered.user).toMatchObject({ email: 'rohan.kapoor@example.in', phone: '+919123456789', role: 'customer' });
+    expect(registered.user).toMatchObject({
+      email: 'rohan.kapoor@example.in',
+      phone: '+919123456789',
+      role: 'customer',
+    });
 
     const loggedIn = await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'secret123' });
     const meUser = await t.caller({ token: loggedIn.access_token }).auth.me();
@@ -53,7 +57,9 @@ describe('auth procedures in process (createCaller)', () => {
       code: 'CONFLICT',
       message: 'An account with this email already exists',
     });
-    await expect(t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'nope-nope' })).rejects.toMatchObject({
+    await expect(
+      t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'nope-nope' }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: 'Incorrect email or password',
     });
@@ -142,10 +148,26 @@ describe('procedure tiers', () => {
   });
 
   it.each<[string, AuthUser | null, Record<string, string>]>([
-    ['anonymous', null, { open: 'OK', authed: 'UNAUTHORIZED', customer: 'UNAUTHORIZED', supplier: 'UNAUTHORIZED', admin: 'UNAUTHORIZED' }],
-    ['customer', person('customer'), { open: 'OK', authed: 'OK', customer: 'OK', supplier: 'FORBIDDEN', admin: 'FORBIDDEN' }],
-    ['supplier', person('supplier', '00000000-0000-4000-8000-0000000000aa'), { open: 'OK', authed: 'OK', customer: 'FORBIDDEN', supplier: 'OK', admin: 'FORBIDDEN' }],
-    ['supplier without a supplier row', person('supplier'), { open: 'OK', authed: 'OK', customer: 'FORBIDDEN', supplier: 'FORBIDDEN', admin: 'FORBIDDEN' }],
+    [
+      'anonymous',
+      null,
+      { open: 'OK', authed: 'UNAUTHORIZED', customer: 'UNAUTHORIZED', supplier: 'UNAUTHORIZED', admin: 'UNAUTHORIZED' },
+    ],
+    [
+      'customer',
+      person('customer'),
+      { open: 'OK', authed: 'OK', customer: 'OK', supplier: 'FORBIDDEN', admin: 'FORBIDDEN' },
+    ],
+    [
+      'supplier',
+      person('supplier', '00000000-0000-4000-8000-0000000000aa'),
+      { open: 'OK', authed: 'OK', customer: 'FORBIDDEN', supplier: 'OK', admin: 'FORBIDDEN' },
+    ],
+    [
+      'supplier without a supplier row',
+      person('supplier'),
+      { open: 'OK', authed: 'OK', customer: 'FORBIDDEN', supplier: 'FORBIDDEN', admin: 'FORBIDDEN' },
+    ],
     ['admin', person('admin'), { open: 'OK', authed: 'OK', customer: 'FORBIDDEN', supplier: 'FORBIDDEN', admin: 'OK' }],
   ])('%s gets exactly the tiers it should', async (_name, user, expected) => {
     const caller = asUser(user);

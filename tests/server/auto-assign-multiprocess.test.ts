@@ -26,7 +26,11 @@ import { openTestDatabase } from './helpers/test-app';
 const PROJECTS = 200;
 const WORKERS = 3;
 
-type Worker = { child: ChildProcess; lines: Record<string, unknown>[]; exited: Promise<{ code: number | null; signal: string | null }> };
+type Worker = {
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  exited: Promise<{ code: number | null; signal: string | null }>;
+};
 
 function startWorker(url: string): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/auto-assign-worker.ts'], {
@@ -55,7 +59,12 @@ function startWorker(url: string): Worker {
   return { child, lines, exited };
 }
 
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, stepMs = 100): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  stepMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -63,7 +72,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
   }
 }
 
-const closedBy = (w: Worker) => w.lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('project closed by'));
+const closedBy = (w: Worker) =>
+  w.lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('project closed by'));
 
 type Expected = { winner: string | null; status: 'awarded' | 'unassigned'; invitees: string[] };
 
@@ -72,7 +82,9 @@ const TITLE = process.env.TEST_DATABASE_URL
   : 'auto-assign across three processes: SKIPPED, it needs PostgreSQL; set TEST_DATABASE_URL (npm run test:pg)';
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.info('auto-assign-multiprocess: skipped, needs PostgreSQL. Run it with TEST_DATABASE_URL=postgres://… (npm run test:pg).');
+  console.info(
+    'auto-assign-multiprocess: skipped, needs PostgreSQL. Run it with TEST_DATABASE_URL=postgres://… (npm run test:pg).',
+  );
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
@@ -81,7 +93,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
 
   afterAll(async () => {
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
-    await Promise.race([Promise.all(workers.map((w) => w.exited)), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([
+      Promise.all(workers.map((w) => w.exited)),
+      new Promise((resolve) => setTimeout(resolve, 15_000)),
+    ]);
     for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
     await database?.close();
   });
@@ -93,7 +108,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     const { db } = database;
 
     // --- Seed: one admin, six suppliers, 200 bookings with open projects due within a few seconds of each other.
-    const [admin] = await db.insert(users).values({ email: 'ops@example.in', fullName: 'Ops Admin', role: 'admin' }).returning();
+    const [admin] = await db
+      .insert(users)
+      .values({ email: 'ops@example.in', fullName: 'Ops Admin', role: 'admin' })
+      .returning();
     const supplierRows = await db
       .insert(suppliers)
       .values(
@@ -178,7 +196,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     for (let i = 0; i < WORKERS; i += 1) workers.push(startWorker(database.url));
     await until('three ready workers', () => workers.every((w) => w.lines.some((l) => l.msg === 'ready')), 30_000);
     const errors = () => workers.flatMap((w) => w.lines.filter((l) => l.level === 'error'));
-    for (const w of workers) expect(w.lines.find((l) => l.msg === 'ready'), JSON.stringify(errors())).toMatchObject({ mode: 'pg-boss' });
+    for (const w of workers)
+      expect(
+        w.lines.find((l) => l.msg === 'ready'),
+        JSON.stringify(errors()),
+      ).toMatchObject({ mode: 'pg-boss' });
     const readyAt = Date.now();
     // Due in 8 s: the workers' sweeps (every 3 s, looking 6 s ahead) queue a pg-boss job for each first.
     const dueAt = readyAt + 8_000;
@@ -189,8 +211,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     // --- Kill one worker with SIGKILL as soon as it has closed its first project (it is in the middle of a batch).
     const victim = workers[0]!;
     const openCount = async () =>
-      Number((await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.status, 'open')))[0]!.n);
-    await until('the victim to start awarding', async () => closedBy(victim).length > 0 || (await openCount()) < PROJECTS - 60, 30_000, 20);
+      Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(projects)
+            .where(eq(projects.status, 'open'))
+        )[0]!.n,
+      );
+    await until(
+      'the victim to start awarding',
+      async () => closedBy(victim).length > 0 || (await openCount()) < PROJECTS - 60,
+      30_000,
+      20,
+    );
     const closedWhenKilled = PROJECTS - (await openCount());
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
@@ -205,7 +239,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     expect(rows).toHaveLength(PROJECTS);
     for (const row of rows) {
       const want = expected.get(row.id)!;
-      expect({ id: row.id, status: row.status, winner: row.awardedSupplierId }).toEqual({ id: row.id, status: want.status, winner: want.winner });
+      expect({ id: row.id, status: row.status, winner: row.awardedSupplierId }).toEqual({
+        id: row.id,
+        status: want.status,
+        winner: want.winner,
+      });
     }
 
     const notes = await db.select().from(notifications).where(inArray(notifications.projectId, projectIds));
@@ -215,15 +253,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
       const mine = byProject.get(id) ?? [];
       if (want.status === 'awarded') {
         expect(mine.filter((n) => n.kind === 'project_awarded').map((n) => n.supplierId)).toEqual([want.winner]);
-        expect(mine.filter((n) => n.kind === 'project_not_selected').map((n) => n.supplierId).sort()).toEqual(
-          want.invitees.filter((x) => x !== want.winner).sort(),
-        );
+        expect(
+          mine
+            .filter((n) => n.kind === 'project_not_selected')
+            .map((n) => n.supplierId)
+            .sort(),
+        ).toEqual(want.invitees.filter((x) => x !== want.winner).sort());
         expect(mine).toHaveLength(want.invitees.length);
       } else {
         expect(mine.map((n) => [n.kind, n.userId])).toEqual([['project_unassigned', admin!.id]]);
       }
     }
-    const rowsOf = async (query: ReturnType<typeof sql>) => [...((await db.execute(query)) as unknown as Iterable<Record<string, unknown>>)];
+    const rowsOf = async (query: ReturnType<typeof sql>) => [
+      ...((await db.execute(query)) as unknown as Iterable<Record<string, unknown>>),
+    ];
     const duplicateNotes = await rowsOf(sql`
       select project_id, kind, coalesce(supplier_id::text, user_id::text) as who, count(*)::int as n
       from notifications group by 1, 2, 3 having count(*) > 1`);
@@ -232,7 +275,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     // E-mails: one per person told, never twice (event names are unique, so subject + address is a key).
     const awardedCount = [...expected.values()].filter((e) => e.status === 'awarded').length;
     const unassignedCount = PROJECTS - awardedCount;
-    const losers = [...expected.values()].reduce((sum, e) => sum + (e.status === 'awarded' ? e.invitees.length - 1 : 0), 0);
+    const losers = [...expected.values()].reduce(
+      (sum, e) => sum + (e.status === 'awarded' ? e.invitees.length - 1 : 0),
+      0,
+    );
     const mailCounts = await db
       .select({ template: emailOutbox.template, n: sql<number>`count(*)::int` })
       .from(emailOutbox)
@@ -249,7 +295,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     const audits = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(and(inArray(auditLog.entityId, projectIds), inArray(auditLog.action, ['project.awarded', 'project.unassigned'])));
+      .where(
+        and(
+          inArray(auditLog.entityId, projectIds),
+          inArray(auditLog.action, ['project.awarded', 'project.unassigned']),
+        ),
+      );
     expect(Number(audits[0]!.n)).toBe(PROJECTS);
 
     // --- How the work was shared (reported, and a check that pg-boss jobs did real work).

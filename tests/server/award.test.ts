@@ -45,7 +45,12 @@ describe('the award rule', () => {
       ],
     });
     const result = await awardProject(t.deps, project.id);
-    expect(result).toMatchObject({ status: 'awarded', rule: 'lowest_quote', supplier_id: b.supplierId, amount: 249999.99 });
+    expect(result).toMatchObject({
+      status: 'awarded',
+      rule: 'lowest_quote',
+      supplier_id: b.supplierId,
+      amount: 249999.99,
+    });
 
     const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row).toMatchObject({ status: 'awarded', awardedSupplierId: b.supplierId, awardedQuoteId: result!.quote_id });
@@ -53,7 +58,12 @@ describe('the award rule', () => {
 
     const notes = await notesOf(project.id);
     expect(notes.filter((n) => n.kind === 'project_awarded').map((n) => n.supplierId)).toEqual([b.supplierId]);
-    expect(notes.filter((n) => n.kind === 'project_not_selected').map((n) => n.supplierId).sort()).toEqual([a.supplierId, c.supplierId].sort());
+    expect(
+      notes
+        .filter((n) => n.kind === 'project_not_selected')
+        .map((n) => n.supplierId)
+        .sort(),
+    ).toEqual([a.supplierId, c.supplierId].sort());
     expect(notes.find((n) => n.kind === 'project_awarded')!.userId).toBe(b.id);
     expect(await mailsTo([b.email], 'project_awarded')).toHaveLength(1);
     expect(await mailsTo([a.email, c.email], 'project_not_selected')).toHaveLength(2);
@@ -62,7 +72,9 @@ describe('the award rule', () => {
     const [after] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(after!.status).toBe('quoted');
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, project.id));
-    expect(audit).toMatchObject([{ action: 'project.awarded', data: { supplier_id: b.supplierId, rule: 'lowest_quote' } }]);
+    expect(audit).toMatchObject([
+      { action: 'project.awarded', data: { supplier_id: b.supplierId, rule: 'lowest_quote' } },
+    ]);
   });
 
   it('breaks a tie by the higher rating, then by the earlier quote', async () => {
@@ -92,7 +104,13 @@ describe('the award rule', () => {
   it('awards the only invitee when nobody quoted', async () => {
     const only = await makeSupplier(t.deps);
     const project = await makeProject(t.deps, { supplierIds: [only.supplierId] });
-    expect(await awardProject(t.deps, project.id)).toMatchObject({ status: 'awarded', rule: 'only_invitee', supplier_id: only.supplierId, quote_id: null, amount: null });
+    expect(await awardProject(t.deps, project.id)).toMatchObject({
+      status: 'awarded',
+      rule: 'only_invitee',
+      supplier_id: only.supplierId,
+      quote_id: null,
+      amount: null,
+    });
     const notes = await notesOf(project.id);
     expect(notes).toMatchObject([{ kind: 'project_awarded', supplierId: only.supplierId }]);
     expect(notes[0]!.message).not.toContain('₹');
@@ -102,11 +120,18 @@ describe('the award rule', () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const booking = await makeBooking(t.deps, { eventName: 'Sharma Griha Pravesh' });
     const project = await makeProject(t.deps, { bookingId: booking.id, supplierIds: [a.supplierId, b.supplierId] });
-    expect(await awardProject(t.deps, project.id)).toMatchObject({ status: 'unassigned', rule: 'no_quotes', supplier_id: null });
+    expect(await awardProject(t.deps, project.id)).toMatchObject({
+      status: 'unassigned',
+      rule: 'no_quotes',
+      supplier_id: null,
+    });
 
     const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, project.id));
     expect(row).toMatchObject({ status: 'unassigned', awardedSupplierId: null });
-    const admins = await t.deps.db.select().from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+    const admins = await t.deps.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
     const notes = await notesOf(project.id);
     expect(notes).toHaveLength(admins.length);
     expect(notes.map((n) => n.userId).sort()).toEqual(admins.map((u) => u.id).sort());
@@ -118,7 +143,9 @@ describe('the award rule', () => {
     expect(card).toMatchObject({ id: project.id, outcome: 'unassigned' });
 
     // The booking can be put out again: a new project opens.
-    const again = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId] });
+    const again = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId] });
     expect(again.project_id).not.toBe(project.id);
   });
 
@@ -128,24 +155,40 @@ describe('the award rule', () => {
     const project = await makeProject(t.deps, { bookingId: booking.id, supplierIds: [a.supplierId, b.supplierId] });
     await awardProject(t.deps, project.id);
 
-    const mine = (await t.caller({ token: admin.token }).admin.notifications.list()).filter((n) => n.project_id === project.id);
+    const mine = (await t.caller({ token: admin.token }).admin.notifications.list()).filter(
+      (n) => n.project_id === project.id,
+    );
     expect(mine).toMatchObject([{ kind: 'project_unassigned', booking_id: booking.id, read: false }]);
     expect(mine[0]!.message).toContain('Joshi Mundan');
-    const theirs = (await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find((n) => n.project_id === project.id)!;
+    const theirs = (await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find(
+      (n) => n.project_id === project.id,
+    )!;
 
     // Another admin's notification answers like a missing one.
-    const foreign = await t.app.inject({ method: 'POST', url: `/api/admin/notifications/${theirs.id}/read`, headers: admin.auth });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/notifications/${theirs.id}/read`,
+      headers: admin.auth,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ detail: 'Notification not found' });
-    const read = await t.app.inject({ method: 'POST', url: `/api/admin/notifications/${mine[0]!.id}/read`, headers: admin.auth });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/notifications/${mine[0]!.id}/read`,
+      headers: admin.auth,
+    });
     expect(read.json()).toEqual({ id: mine[0]!.id, read: true });
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: admin.auth });
     expect(listed.json().find((n: { id: string }) => n.id === mine[0]!.id)).toMatchObject({ read: true });
-    expect((await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find((n) => n.id === theirs.id)!.read).toBe(false);
+    expect(
+      (await t.caller({ token: secondAdmin.token }).admin.notifications.list()).find((n) => n.id === theirs.id)!.read,
+    ).toBe(false);
 
     expect((await t.caller({ token: secondAdmin.token }).admin.notifications.markAllRead()).updated).toBeGreaterThan(0);
     expect((await t.caller({ token: secondAdmin.token }).admin.notifications.list()).every((n) => n.read)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: a.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: a.auth })).statusCode).toBe(
+      403,
+    );
   });
 
   it('skips a quote from a supplier deactivated since it quoted', async () => {
@@ -165,8 +208,16 @@ describe('the award rule', () => {
   it('closes the project without an award when the booking was cancelled', async () => {
     const a = await makeSupplier(t.deps);
     const booking = await makeBooking(t.deps, { status: 'cancelled' });
-    const project = await makeProject(t.deps, { bookingId: booking.id, supplierIds: [a.supplierId], quotes: [[a.supplierId, 5000]] });
-    expect(await awardProject(t.deps, project.id)).toMatchObject({ status: 'cancelled', rule: 'booking_closed', supplier_id: null });
+    const project = await makeProject(t.deps, {
+      bookingId: booking.id,
+      supplierIds: [a.supplierId],
+      quotes: [[a.supplierId, 5000]],
+    });
+    expect(await awardProject(t.deps, project.id)).toMatchObject({
+      status: 'cancelled',
+      rule: 'booking_closed',
+      supplier_id: null,
+    });
     expect(await notesOf(project.id)).toMatchObject([{ kind: 'project_cancelled', supplierId: a.supplierId }]);
     const [card] = await t.caller({ token: a.token }).supplier.projects.list();
     expect(card!.outcome).toBe('cancelled');
@@ -176,7 +227,10 @@ describe('the award rule', () => {
 describe('exactly once', () => {
   it('does nothing before the date, and nothing the second time', async () => {
     const a = await makeSupplier(t.deps);
-    const project = await makeProject(t.deps, { supplierIds: [a.supplierId], autoAssignDate: new Date(Date.now() + 60_000) });
+    const project = await makeProject(t.deps, {
+      supplierIds: [a.supplierId],
+      autoAssignDate: new Date(Date.now() + 60_000),
+    });
     expect(await awardProject(t.deps, project.id)).toBeNull();
     expect(await awardProject(t.deps, project.id, new Date(Date.now() + 61_000))).toMatchObject({ status: 'awarded' });
     expect(await awardProject(t.deps, project.id, new Date(Date.now() + 62_000))).toBeNull();
@@ -221,7 +275,9 @@ describe('manual award', () => {
   it('lets an admin award an invitee before the date; the auto-assign then does nothing', async () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const booking = await makeBooking(t.deps);
-    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    const { project_id } = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
     await t.caller({ token: a.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 5000 });
     await t.caller({ token: b.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 7000 });
 
@@ -235,22 +291,50 @@ describe('manual award', () => {
     expect(notInvited.statusCode).toBe(409);
     expect(notInvited.json()).toEqual({ detail: 'This supplier was not invited to the project' });
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/award`, headers: admin.auth, payload: { supplier_id: b.supplierId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project_id}/award`,
+      headers: admin.auth,
+      payload: { supplier_id: b.supplierId },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ project_id, status: 'awarded', rule: 'manual', supplier_id: b.supplierId, amount: 7000 });
-    const audit = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, project_id), eq(auditLog.action, 'project.awarded')));
+    expect(res.json()).toMatchObject({
+      project_id,
+      status: 'awarded',
+      rule: 'manual',
+      supplier_id: b.supplierId,
+      amount: 7000,
+    });
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, project_id), eq(auditLog.action, 'project.awarded')));
     expect(audit).toMatchObject([{ actorUserId: admin.id, data: { rule: 'manual' } }]);
 
-    const twice = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/award`, headers: admin.auth, payload: { supplier_id: a.supplierId } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project_id}/award`,
+      headers: admin.auth,
+      payload: { supplier_id: a.supplierId },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: 'This project is already awarded' });
 
-    await t.deps.db.update(projects).set({ autoAssignDate: minutesAgo(1) }).where(eq(projects.id, project_id));
+    await t.deps.db
+      .update(projects)
+      .set({ autoAssignDate: minutesAgo(1) })
+      .where(eq(projects.id, project_id));
     expect(await awardProject(t.deps, project_id)).toBeNull();
-    expect((await notesOf(project_id)).filter((n) => n.kind === 'project_awarded')).toMatchObject([{ supplierId: b.supplierId }]);
+    expect((await notesOf(project_id)).filter((n) => n.kind === 'project_awarded')).toMatchObject([
+      { supplierId: b.supplierId },
+    ]);
 
     const view = await t.caller({ token: admin.token }).admin.projects.get({ project_id });
-    expect(view).toMatchObject({ status: 'awarded', awarded_supplier_id: b.supplierId, seconds_until_auto_assign: null });
+    expect(view).toMatchObject({
+      status: 'awarded',
+      awarded_supplier_id: b.supplierId,
+      seconds_until_auto_assign: null,
+    });
     expect(view.suppliers.find((s) => s.supplier_id === b.supplierId)!.is_winner).toBe(true);
   });
 
@@ -263,10 +347,21 @@ describe('manual award', () => {
     });
     expect(missing.statusCode).toBe(404);
     const project = await makeProject(t.deps, { supplierIds: [] });
-    const bad = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/award`, headers: admin.auth, payload: {} });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/award`,
+      headers: admin.auth,
+      payload: {},
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0].loc).toEqual(['body', 'supplier_id']);
-    await expect(awardProjectManually(t.deps, { project_id: project.id, supplier_id: '3b241101-e2bb-4255-8caf-4136c566a962' }, admin.id)).rejects.toMatchObject({
+    await expect(
+      awardProjectManually(
+        t.deps,
+        { project_id: project.id, supplier_id: '3b241101-e2bb-4255-8caf-4136c566a962' },
+        admin.id,
+      ),
+    ).rejects.toMatchObject({
       status: 409,
     });
   });
@@ -276,7 +371,9 @@ describe('a cancelled booking', () => {
   it('closes its open project at once and tells every invited supplier', async () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const booking = await makeBooking(t.deps, { status: 'quoted' });
-    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    const { project_id } = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
     await t.caller({ token: a.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 64_000 });
 
     await t.caller({ token: admin.token }).admin.bookings.setStatus({ id: booking.id, status: 'cancelled' });
@@ -284,8 +381,16 @@ describe('a cancelled booking', () => {
     const [row] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
     expect(row!.status).toBe('cancelled');
     const notes = await notesOf(project_id);
-    expect(notes.filter((n) => n.kind === 'project_cancelled').map((n) => n.supplierId).sort()).toEqual([a.supplierId, b.supplierId].sort());
-    const quoteAgain = await t.caller({ token: b.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 60_000 }).catch((error: unknown) => error);
+    expect(
+      notes
+        .filter((n) => n.kind === 'project_cancelled')
+        .map((n) => n.supplierId)
+        .sort(),
+    ).toEqual([a.supplierId, b.supplierId].sort());
+    const quoteAgain = await t
+      .caller({ token: b.token })
+      .supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 60_000 })
+      .catch((error: unknown) => error);
     expect(quoteAgain).toMatchObject({ code: expect.stringMatching(/CONFLICT|NOT_FOUND|FORBIDDEN/) });
     expect(await awardProject(t.deps, project_id, new Date(Date.now() + 30 * 86_400_000))).toBeNull();
   });
@@ -295,25 +400,45 @@ describe('closing the quotes early', () => {
   it('moves the auto-assign date to now and awards by the rule at once, audited, only once', async () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const booking = await makeBooking(t.deps);
-    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    const { project_id } = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
     await t.caller({ token: a.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 82_000 });
     await t.caller({ token: b.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 79_500.5 });
     const [before] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
     expect(before!.autoAssignDate.getTime()).toBeGreaterThan(Date.now());
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes`, headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project_id}/close-quotes`,
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ project_id, status: 'awarded', rule: 'lowest_quote', supplier_id: b.supplierId, amount: 79_500.5 });
+    expect(res.json()).toMatchObject({
+      project_id,
+      status: 'awarded',
+      rule: 'lowest_quote',
+      supplier_id: b.supplierId,
+      amount: 79_500.5,
+    });
 
     const [after] = await t.deps.db.select().from(projects).where(eq(projects.id, project_id));
     expect(after!.autoAssignDate.getTime()).toBeLessThanOrEqual(Date.now());
-    const moved = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, project_id), eq(auditLog.action, 'project.auto_assign_moved')));
-    expect(moved).toMatchObject([{ actorUserId: admin.id, data: { from: before!.autoAssignDate.toISOString(), reason: 'closed_early' } }]);
+    const moved = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, project_id), eq(auditLog.action, 'project.auto_assign_moved')));
+    expect(moved).toMatchObject([
+      { actorUserId: admin.id, data: { from: before!.autoAssignDate.toISOString(), reason: 'closed_early' } },
+    ]);
     const notes = await notesOf(project_id);
     expect(notes.filter((n) => n.kind === 'project_awarded').map((n) => n.supplierId)).toEqual([b.supplierId]);
     expect(notes.filter((n) => n.kind === 'project_not_selected').map((n) => n.supplierId)).toEqual([a.supplierId]);
 
-    const again = await t.caller({ token: admin.token }).admin.projects.closeQuotes({ project_id }).catch((error: unknown) => error);
+    const again = await t
+      .caller({ token: admin.token })
+      .admin.projects.closeQuotes({ project_id })
+      .catch((error: unknown) => error);
     expect(again).toMatchObject({ code: 'CONFLICT', message: 'This project is already awarded' });
     expect(await awardProject(t.deps, project_id)).toBeNull();
   });
@@ -321,12 +446,25 @@ describe('closing the quotes early', () => {
   it('leaves a project without quotes unassigned, and refuses unknown projects and other roles', async () => {
     const [a, b] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const booking = await makeBooking(t.deps);
-    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
-    expect(await t.caller({ token: admin.token }).admin.projects.closeQuotes({ project_id })).toMatchObject({ status: 'unassigned', supplier_id: null });
+    const { project_id } = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [a.supplierId, b.supplierId] });
+    expect(await t.caller({ token: admin.token }).admin.projects.closeQuotes({ project_id })).toMatchObject({
+      status: 'unassigned',
+      supplier_id: null,
+    });
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/projects/3b241101-e2bb-4255-8caf-4136c566a962/close-quotes', headers: admin.auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects/3b241101-e2bb-4255-8caf-4136c566a962/close-quotes',
+      headers: admin.auth,
+    });
     expect(missing.statusCode).toBe(404);
-    const bySupplier = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes`, headers: a.auth });
+    const bySupplier = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project_id}/close-quotes`,
+      headers: a.auth,
+    });
     expect(bySupplier.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/projects/${project_id}/close-quotes` });
     expect(anonymous.statusCode).toBe(401);
@@ -336,7 +474,11 @@ describe('closing the quotes early', () => {
 describe('the runner', () => {
   it('awards a due project from its pg-boss job (PGlite adapter, or PostgreSQL under TEST_DATABASE_URL)', async () => {
     const a = await makeSupplier(t.deps);
-    const project = await makeProject(t.deps, { supplierIds: [a.supplierId], quotes: [[a.supplierId, 1234]], autoAssignDate: new Date(Date.now() + 1500) });
+    const project = await makeProject(t.deps, {
+      supplierIds: [a.supplierId],
+      quotes: [[a.supplierId, 1234]],
+      autoAssignDate: new Date(Date.now() + 1500),
+    });
     const runner = startAutoAssignRunner(t.database, t.deps, { pollingIntervalSeconds: 0.5 });
     try {
       await runner.ready;
@@ -345,7 +487,10 @@ describe('the runner', () => {
       let status = 'open';
       while (status === 'open' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        [{ status }] = (await t.deps.db.select({ status: projects.status }).from(projects).where(eq(projects.id, project.id))) as [{ status: string }];
+        [{ status }] = (await t.deps.db
+          .select({ status: projects.status })
+          .from(projects)
+          .where(eq(projects.id, project.id))) as [{ status: string }];
       }
       expect(status).toBe('awarded');
     } finally {

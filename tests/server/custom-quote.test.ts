@@ -37,7 +37,12 @@ const inquiry = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
 const quote = (id: string, payload: object, token = tokens.admin) =>
   t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/quote`, headers: bearer(token), payload });
 const setStatus = (id: string, status: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/status`, headers: bearer(tokens.admin), payload: { status } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/bookings/${id}/status`,
+    headers: bearer(tokens.admin),
+    payload: { status },
+  });
 
 const WEDDING_QUOTE = {
   items: [
@@ -72,7 +77,13 @@ describe('custom quote by an admin', () => {
           gst_amount: 39_600,
           notes: 'Menu tasting on request.\nJain options included.',
           items: [
-            { kind: 'per_person', description: 'Malwa thali dinner', unit_price: 850.5, quantity: 200, amount: 170_100 },
+            {
+              kind: 'per_person',
+              description: 'Malwa thali dinner',
+              unit_price: 850.5,
+              quantity: 200,
+              amount: 170_100,
+            },
             { kind: 'fixed', description: 'Stage decor', unit_price: 45000, quantity: 1, amount: 45_000 },
             { kind: 'add_on', description: 'Live jalebi counter', unit_price: 6000, quantity: 2, amount: 12_000 },
           ],
@@ -90,27 +101,60 @@ describe('custom quote by an admin', () => {
       validUntil: addDays(todayInIndia(), 7),
     });
 
-    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id)).orderBy(auditLog.createdAt);
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, booking.id))
+      .orderBy(auditLog.createdAt);
     expect(audit.map((a) => a.action).sort()).toEqual(['booking.quoted', 'booking.status_changed']);
-    expect(audit.find((a) => a.action === 'booking.status_changed')?.data).toMatchObject({ from: 'inquiry', to: 'quoted' });
+    expect(audit.find((a) => a.action === 'booking.status_changed')?.data).toMatchObject({
+      from: 'inquiry',
+      to: 'quoted',
+    });
     expect(audit.every((a) => a.actorUserId === admin.id)).toBe(true);
 
-    const mails = await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.template, 'quote'), eq(emailOutbox.toAddress, customer.email)));
+    const mails = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'quote'), eq(emailOutbox.toAddress, customer.email)));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your quote for ${booking.eventName}: ₹2,59,600`);
-    for (const text of ['Malwa thali dinner: ₹850.50 × 200', '₹1,70,100', 'Discount (Repeat customer)', '−₹7,100', 'GST (18%)', '₹39,600', 'Jain options included.']) {
+    for (const text of [
+      'Malwa thali dinner: ₹850.50 × 200',
+      '₹1,70,100',
+      'Discount (Repeat customer)',
+      '−₹7,100',
+      'GST (18%)',
+      '₹39,600',
+      'Jain options included.',
+    ]) {
       expect(mails[0]!.textBody).toContain(text);
     }
 
-    const mine = await t.app.inject({ method: 'GET', url: `/api/me/bookings/${booking.id}`, headers: bearer(tokens.customer) });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/bookings/${booking.id}`,
+      headers: bearer(tokens.customer),
+    });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({ status: 'quoted', total: 259_600, gst_amount: 39_600, can_pay_token: true, quotation: { quoted_amount: 259_600 } });
+    expect(mine.json()).toMatchObject({
+      status: 'quoted',
+      total: 259_600,
+      gst_amount: 39_600,
+      can_pay_token: true,
+      quotation: { quoted_amount: 259_600 },
+    });
   });
 
   it('re-prices a quote without a second status move, and refuses a confirmed booking', async () => {
     const booking = await inquiry();
-    expect((await quote(booking.id, { items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1000, quantity: 1 }] })).statusCode).toBe(200);
-    const again = await quote(booking.id, { items: [{ kind: 'fixed', description: 'Buffet', unit_price: 2000, quantity: 1 }] });
+    expect(
+      (await quote(booking.id, { items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1000, quantity: 1 }] }))
+        .statusCode,
+    ).toBe(200);
+    const again = await quote(booking.id, {
+      items: [{ kind: 'fixed', description: 'Buffet', unit_price: 2000, quantity: 1 }],
+    });
     expect(again.json().booking).toMatchObject({ status: 'quoted', final_amount: 2360 });
     const moves = await t.deps.db
       .select()
@@ -119,9 +163,13 @@ describe('custom quote by an admin', () => {
     expect(moves).toHaveLength(1);
 
     const confirmed = await makeBooking(t.deps, { status: 'confirmed' });
-    const refused = await quote(confirmed.id, { items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1, quantity: 1 }] });
+    const refused = await quote(confirmed.id, {
+      items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1, quantity: 1 }],
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe('This booking is confirmed: only an inquiry or a quote that has not been accepted can be priced');
+    expect(refused.json().detail).toBe(
+      'This booking is confirmed: only an inquiry or a quote that has not been accepted can be priced',
+    );
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, confirmed.id));
     expect(row!.finalAmountPaise).toBe(confirmed.finalAmountPaise);
   });
@@ -131,13 +179,25 @@ describe('custom quote by an admin', () => {
     const line = { kind: 'fixed', description: 'Buffet', unit_price: 1000, quantity: 1 };
     const noReason = await quote(booking.id, { items: [line], discount: 100 });
     expect(noReason.statusCode).toBe(422);
-    expect(noReason.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'discount_reason'], msg: 'Give the reason for the discount' })]);
+    expect(noReason.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'discount_reason'], msg: 'Give the reason for the discount' }),
+    ]);
     const tooMuch = await quote(booking.id, { items: [line], discount: 1000.01, discount_reason: 'Goodwill' });
-    expect(tooMuch.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'discount'], msg: 'The discount cannot be more than the lines add up to (₹1,000)' })]);
+    expect(tooMuch.json().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'discount'],
+        msg: 'The discount cannot be more than the lines add up to (₹1,000)',
+      }),
+    ]);
     const empty = await quote(booking.id, { items: [] });
-    expect(empty.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'items'], msg: 'Add at least one line' })]);
+    expect(empty.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'items'], msg: 'Add at least one line' }),
+    ]);
     const paise = await quote(booking.id, { items: [{ ...line, unit_price: 10.005, quantity: 0 }] });
-    expect(paise.json().detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual(['body.items.0.unit_price', 'body.items.0.quantity']);
+    expect(paise.json().detail.map((d: { loc: string[] }) => d.loc.join('.'))).toEqual([
+      'body.items.0.unit_price',
+      'body.items.0.quantity',
+    ]);
     expect((await quote('00000000-0000-4000-8000-000000000000', { items: [line] })).statusCode).toBe(404);
     expect((await quote(booking.id, { items: [line] }, tokens.customer)).statusCode).toBe(403);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -147,10 +207,19 @@ describe('custom quote by an admin', () => {
   it('admin.bookings.quote over tRPC prices the same way; the customer is refused', async () => {
     const booking = await inquiry();
     const caller = t.caller({ token: tokens.admin });
-    const result = await caller.admin.bookings.quote({ id: booking.id, items: [{ kind: 'per_person', description: 'Lunch', unit_price: 333.33, quantity: 3 }] });
+    const result = await caller.admin.bookings.quote({
+      id: booking.id,
+      items: [{ kind: 'per_person', description: 'Lunch', unit_price: 333.33, quantity: 3 }],
+    });
     // 999.99 taxable, GST 179.9982 → 180.00, total 1,179.99.
-    expect(result.booking).toMatchObject({ status: 'quoted', final_amount: 1179.99, quotation: { subtotal: 999.99, gst_amount: 180 } });
-    await expect(t.caller({ token: tokens.customer }).admin.bookings.quote({ id: booking.id, items: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(result.booking).toMatchObject({
+      status: 'quoted',
+      final_amount: 1179.99,
+      quotation: { subtotal: 999.99, gst_amount: 180 },
+    });
+    await expect(
+      t.caller({ token: tokens.customer }).admin.bookings.quote({ id: booking.id, items: [] }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -160,11 +229,18 @@ describe('a booking without a price', () => {
     for (const status of ['quoted', 'confirmed']) {
       const res = await setStatus(booking.id, status);
       expect(res.statusCode, status).toBe(409);
-      expect(res.json().detail).toBe(`This booking has no price yet: send the customer a quote (Price this booking) before marking it ${status}`);
+      expect(res.json().detail).toBe(
+        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${status}`,
+      );
     }
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('inquiry');
-    const token = await t.app.inject({ method: 'POST', url: '/api/payments/token-order', headers: bearer(tokens.customer), payload: { booking_id: booking.id } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/token-order',
+      headers: bearer(tokens.customer),
+      payload: { booking_id: booking.id },
+    });
     expect(token.statusCode).toBe(409);
     // Cancelling needs no price.
     expect((await setStatus(booking.id, 'cancelled')).statusCode).toBe(200);

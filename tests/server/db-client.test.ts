@@ -62,7 +62,9 @@ describe.each(BACKENDS)('prepared statements on %s', () => {
   const statementsAfterQuery = (handle: DatabaseHandle) =>
     handle.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@example.in'));
-      const rows = await tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement like '%from "users"%'`);
+      const rows = await tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like '%from "users"%'`,
+      );
       return (rows as unknown as { n: number }[])[0]!.n;
     });
 

@@ -10,7 +10,11 @@ let t: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMITS: 'true', RATE_LIMIT_REGISTER_PER_HOUR: '1000', RATE_LIMIT_EMAIL_LINK_PER_HOUR: '3' });
+  t = await createTestApp({
+    RATE_LIMITS: 'true',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+    RATE_LIMIT_EMAIL_LINK_PER_HOUR: '3',
+  });
   adminToken = await tokenFor(t.deps, (await makeUser(t.deps, { role: 'admin' })).id);
 });
 afterAll(async () => {
@@ -24,7 +28,12 @@ const get = (url: string, token: string): Promise<Res> => t.app.inject({ method:
 
 let n = 0;
 async function register(email = `victim${++n}.${Date.now()}@example.in`) {
-  const res = await post('/api/auth/register', { email, password: 'mango-lassi-77', full_name: 'Mallory Intruder', phone: '+919812300011' });
+  const res = await post('/api/auth/register', {
+    email,
+    password: 'mango-lassi-77',
+    full_name: 'Mallory Intruder',
+    phone: '+919812300011',
+  });
   expect(res.statusCode).toBe(201);
   return { email, token: res.json().access_token as string, id: res.json().user.id as string, user: res.json().user };
 }
@@ -45,7 +54,12 @@ async function linkTokenFor(email: string): Promise<string> {
 }
 
 const visitorBooking = (email: string) =>
-  makeBooking(t.deps, { clientEmail: email.toUpperCase(), venueAddress: '14 Race Course Road, Indore', status: 'inquiry', source: 'inquiry' });
+  makeBooking(t.deps, {
+    clientEmail: email.toUpperCase(),
+    venueAddress: '14 Race Course Road, Indore',
+    status: 'inquiry',
+    source: 'inquiry',
+  });
 
 describe('a booking made in an e-mail by a visitor', () => {
   it('stays invisible and untouchable to an account that registered that e-mail and did not confirm it, and no read links it', async () => {
@@ -113,7 +127,13 @@ describe('the confirmation link', () => {
     const account = await register();
     const token = await linkTokenFor(account.email);
     const flipped = token.slice(0, 10) + (token[10] === 'A' ? 'B' : 'A') + token.slice(11);
-    for (const bad of [flipped, token.slice(0, -1), `${token}A`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(), 'x'.repeat(43)]) {
+    for (const bad of [
+      flipped,
+      token.slice(0, -1),
+      `${token}A`,
+      token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+      'x'.repeat(43),
+    ]) {
       const res = await post('/api/auth/verify-email', { token: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().detail).toMatch(/invalid/);
@@ -129,7 +149,10 @@ describe('the confirmation link', () => {
   it('expires', async () => {
     const account = await register();
     const token = await linkTokenFor(account.email);
-    await t.deps.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, account.id));
+    await t.deps.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, account.id));
     expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(400);
     expect((await get('/api/auth/me', account.token)).json().email_verified).toBe(false);
   });
@@ -137,7 +160,10 @@ describe('the confirmation link', () => {
   it('opens nothing once the account no longer has the address it was sent to', async () => {
     const account = await register();
     const token = await linkTokenFor(account.email);
-    await t.deps.db.update(users).set({ email: `moved${Date.now()}@example.in` }).where(eq(users.id, account.id));
+    await t.deps.db
+      .update(users)
+      .set({ email: `moved${Date.now()}@example.in` })
+      .where(eq(users.id, account.id));
     expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(400);
   });
 
@@ -178,12 +204,19 @@ describe('sending the link again', () => {
     const account = await register();
     expect((await post('/api/auth/verify-email/resend', undefined, account.token)).statusCode).toBe(202);
     expect((await post('/api/auth/verify-email/resend', undefined, account.token)).statusCode).toBe(202);
-    const viaTrpc = await t.app.inject({ method: 'POST', url: '/api/trpc/auth.resendVerification', headers: bearer(account.token), payload: {} });
+    const viaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/auth.resendVerification',
+      headers: bearer(account.token),
+      payload: {},
+    });
     expect(viaTrpc.statusCode).toBe(200);
     const limited = await post('/api/auth/verify-email/resend', undefined, account.token);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().detail).toMatch(/^Too many e-mails sent to this address\. Please try again in \d+ minutes?\.$/);
+    expect(limited.json().detail).toMatch(
+      /^Too many e-mails sent to this address\. Please try again in \d+ minutes?\.$/,
+    );
     const mails = await t.deps.db
       .select()
       .from(emailOutbox)
@@ -213,7 +246,11 @@ describe('vendors', () => {
     expect(await pending()).toMatchObject({ email_verified: true });
 
     const unconfirmed = await post('/api/vendor/register', vendorPayload({ email: `dhol${Date.now()}@example.in` }));
-    const approve = await t.app.inject({ method: 'PUT', url: `/api/admin/vendors/${unconfirmed.json().supplier_id}/approve`, headers: bearer(adminToken) });
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/vendors/${unconfirmed.json().supplier_id}/approve`,
+      headers: bearer(adminToken),
+    });
     expect(approve.statusCode).toBe(200);
   });
 });

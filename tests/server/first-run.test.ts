@@ -11,7 +11,10 @@ describe('demo data in production', () => {
   it('SEED_DEMO alone is refused, naming the second switch', () => {
     expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO_IN_PRODUCTION=true/);
-    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true', SEED_DEMO_IN_PRODUCTION: 'true' })).toMatchObject({ seedDemo: true, seedDemoRandomPasswords: true });
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true', SEED_DEMO_IN_PRODUCTION: 'true' })).toMatchObject({
+      seedDemo: true,
+      seedDemoRandomPasswords: true,
+    });
     expect(loadConfig({ SEED_DEMO: 'true' })).toMatchObject({ seedDemo: true, seedDemoRandomPasswords: false });
   });
 
@@ -36,7 +39,8 @@ describe('demo data in production', () => {
         const admin = result.logins!.find((l) => l.role === 'admin')!;
         const customer = result.logins!.find((l) => l.role === 'customer')!;
         const readme = DEMO_LOGINS.find((l) => l.role === 'admin')!;
-        const login = (email: string, password: string) => server.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+        const login = (email: string, password: string) =>
+          server.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
         expect((await login(readme.email, readme.password)).statusCode).toBe(401);
         expect((await login(admin.email, admin.password)).statusCode).toBe(200);
         expect((await login(customer.email, customer.password)).statusCode).toBe(200);
@@ -59,7 +63,11 @@ describe('first run without an admin', () => {
   });
 
   const owner = (code: string, email = `owner${Date.now()}@annapurna-events.in`) =>
-    t.app.inject({ method: 'POST', url: '/api/setup/owner', payload: { code, full_name: 'Sunita Agrawal', email, password: 'rasmalai-at-dawn' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/setup/owner',
+      payload: { code, full_name: 'Sunita Agrawal', email, password: 'rasmalai-at-dawn' },
+    });
 
   it('start-up makes a one-time code; a wrong or expired code is refused', async () => {
     const code = t.app.startupNotices.ownerSetupCode!;
@@ -77,7 +85,10 @@ describe('first run without an admin', () => {
     const old = (await prepareOwnerSetup(t.deps))!;
     const rows = await t.deps.db.select().from(settings).where(like(settings.key, 'owner_setup:%'));
     for (const row of rows) {
-      await t.deps.db.update(settings).set({ value: { expires_at: new Date(Date.now() - 1000).toISOString() } }).where(eq(settings.key, row.key));
+      await t.deps.db
+        .update(settings)
+        .set({ value: { expires_at: new Date(Date.now() - 1000).toISOString() } })
+        .where(eq(settings.key, row.key));
     }
     expect((await owner(old)).statusCode).toBe(400);
     // A fresh start prints a working code again.
@@ -91,8 +102,15 @@ describe('first run without an admin', () => {
     const email = 'Owner@Annapurna-Events.in';
     const res = await owner(code, email);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ token_type: 'bearer', user: { role: 'admin', email: 'owner@annapurna-events.in', full_name: 'Sunita Agrawal' } });
-    const stats = await t.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    expect(res.json()).toMatchObject({
+      token_type: 'bearer',
+      user: { role: 'admin', email: 'owner@annapurna-events.in', full_name: 'Sunita Agrawal' },
+    });
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/customers',
+      headers: { authorization: `Bearer ${res.json().access_token}` },
+    });
     expect(stats.statusCode).toBe(200);
     expect((await owner(code)).statusCode).toBe(400);
     expect((await owner(other)).statusCode).toBe(400);
@@ -102,8 +120,14 @@ describe('first run without an admin', () => {
   });
 
   it('tRPC auth.createOwner refuses a bad code and checks the fields', async () => {
-    await expect(t.caller().auth.createOwner({ code: 'x', full_name: 'A B', email: 'a@example.in', password: 'longenough' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/setup/owner', payload: { code: 'x', full_name: '', email: 'nope', password: '1' } });
+    await expect(
+      t.caller().auth.createOwner({ code: 'x', full_name: 'A B', email: 'a@example.in', password: 'longenough' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup/owner',
+      payload: { code: 'x', full_name: '', email: 'nope', password: '1' },
+    });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -113,7 +137,11 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     const t = await createTestApp({ ADMIN_EMAIL: 'ops@annapurna-events.in', ADMIN_PASSWORD: 'a long admin password' });
     try {
       expect(t.app.startupNotices.ownerSetupCode).toBeNull();
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ops@annapurna-events.in', password: 'a long admin password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ops@annapurna-events.in', password: 'a long admin password' },
+      });
       expect(res.json().user.role).toBe('admin');
     } finally {
       await t.close();

@@ -61,11 +61,19 @@ describe('GST rate from settings', () => {
       headers: bearer(adminToken),
       payload: { items: [{ kind: 'fixed', description: 'Hi-tea', unit_price: 10_000, quantity: 1 }] },
     });
-    expect(custom.json().booking).toMatchObject({ final_amount: 10_500, gst_percent: 5, quotation: { gst_percent: 5, gst_amount: 500 } });
+    expect(custom.json().booking).toMatchObject({
+      final_amount: 10_500,
+      gst_percent: 5,
+      quotation: { gst_percent: 5, gst_amount: 500 },
+    });
 
     // The rate changes afterwards: the existing quote keeps its own.
     await setGstRate(12);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/bookings/${instant!.id}/quote.pdf`, headers: bearer(adminToken) });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${instant!.id}/quote.pdf`,
+      headers: bearer(adminToken),
+    });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Prices include 5% GST.');

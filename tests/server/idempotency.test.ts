@@ -30,11 +30,18 @@ const quote = (name: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 const postQuote = (body: object, key?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/quotation/instant', payload: body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/quotation/instant',
+    payload: body,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 
 const rowsFor = async (email: string) => {
   const [booked] = await t.deps.db.select({ n: count() }).from(bookings).where(eq(bookings.clientEmail, email));
-  const ids = (await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientEmail, email))).map((row) => row.id);
+  const ids = (await t.deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientEmail, email))).map(
+    (row) => row.id,
+  );
   const [events] = await t.deps.db
     .select({ n: count() })
     .from(analyticsEvents)
@@ -57,7 +64,13 @@ describe('Idempotency-Key on POST /api/quotation/instant', () => {
     const retry = await postQuote({ ...body, client_email: ` ${body.client_email.toUpperCase()} ` }, key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
-    expect(await rowsFor(body.client_email)).toEqual({ bookings: 1, ids: [first.json().quote_id], events: 1, mails: 1, audits: 1 });
+    expect(await rowsFor(body.client_email)).toEqual({
+      bookings: 1,
+      ids: [first.json().quote_id],
+      events: 1,
+      mails: 1,
+      audits: 1,
+    });
     const [stored] = await t.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(stored).toMatchObject({ operation: 'quote.instant', bookingId: first.json().quote_id });
   });
@@ -68,7 +81,9 @@ describe('Idempotency-Key on POST /api/quotation/instant', () => {
     expect((await postQuote(body, key)).statusCode).toBe(200);
     const other = await postQuote({ ...body, guest_count: 81 }, key);
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ detail: expect.stringMatching(/Idempotency-Key was already used for a different request/) });
+    expect(other.json()).toEqual({
+      detail: expect.stringMatching(/Idempotency-Key was already used for a different request/),
+    });
     expect((await rowsFor(body.client_email)).bookings).toBe(1);
   });
 
@@ -96,7 +111,10 @@ describe('Idempotency-Key on POST /api/quotation/instant', () => {
     for (const key of ['', 'has space', 'x'.repeat(256), 'ключ']) {
       const res = await postQuote(quote('Key Check'), key);
       expect(res.statusCode, JSON.stringify(key)).toBe(422);
-      expect(res.json().detail[0]).toMatchObject({ loc: ['header', 'idempotency-key'], msg: expect.stringMatching(/Idempotency key/) });
+      expect(res.json().detail[0]).toMatchObject({
+        loc: ['header', 'idempotency-key'],
+        msg: expect.stringMatching(/Idempotency key/),
+      });
     }
   });
 });

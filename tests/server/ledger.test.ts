@@ -24,7 +24,13 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorizat
   t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 const aliceBooking = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
-  makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id, finalAmountPaise: 1_00_000_00, eventDate: addDays(todayInIndia(), 60), ...overrides });
+  makeBooking(t.deps, {
+    clientEmail: alice.email,
+    userId: alice.id,
+    finalAmountPaise: 1_00_000_00,
+    eventDate: addDays(todayInIndia(), 60),
+    ...overrides,
+  });
 
 const nextUtr = () => `4${String(Date.now() % 1e8).padStart(8, '0')}${String(++utrSeq).padStart(3, '0')}`;
 
@@ -34,7 +40,8 @@ async function openOrder(bookingId: string): Promise<string> {
   return res.json().order_id;
 }
 
-const recordUtr = (orderId: string) => inject('PUT', `/api/admin/payments/${orderId}/utr`, admin.auth, { utr: nextUtr() });
+const recordUtr = (orderId: string) =>
+  inject('PUT', `/api/admin/payments/${orderId}/utr`, admin.auth, { utr: nextUtr() });
 
 describe('booking ledger', () => {
   it('a paid booking amount is a payment row and the total a charge; paid and due are sums over the rows', async () => {
@@ -59,7 +66,9 @@ describe('booking ledger', () => {
   it('rows are never edited: an update is refused by the database', async () => {
     const booking = await aliceBooking();
     await recordUtr(await openOrder(booking.id));
-    await expect(t.deps.db.update(bookingLedger).set({ amountPaise: 1 }).where(eq(bookingLedger.bookingId, booking.id))).rejects.toThrow();
+    await expect(
+      t.deps.db.update(bookingLedger).set({ amountPaise: 1 }).where(eq(bookingLedger.bookingId, booking.id)),
+    ).rejects.toThrow();
     const sums = await bookingSums(t.deps.db, booking.id);
     expect(sums.paid_paise).toBe(999_00);
   });
@@ -95,6 +104,10 @@ describe('booking ledger', () => {
     expect(cancel.statusCode).toBe(200);
     // ₹999 is inside the 25% deposit: kept.
     expect(cancel.json().refund).toMatchObject({ amount_paid: 999, deposit_held: 999, refund_amount: 0 });
-    expect(await bookingSums(t.deps.db, booking.id)).toMatchObject({ charged_paise: 999_00, held_paise: 999_00, due_paise: 0 });
+    expect(await bookingSums(t.deps.db, booking.id)).toMatchObject({
+      charged_paise: 999_00,
+      held_paise: 999_00,
+      due_paise: 0,
+    });
   });
 });

@@ -58,7 +58,10 @@ const quote = (email: string) =>
 const outboxRow = async (id: string) => (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 /** Makes a message that is waiting for its retry due now, instead of waiting minutes. */
 const makeDue = (id: string) =>
-  t.deps.db.update(emailOutbox).set({ sendAfter: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, id));
+  t.deps.db
+    .update(emailOutbox)
+    .set({ sendAfter: sql`now() - interval '1 second'` })
+    .where(eq(emailOutbox.id, id));
 const plainMessage = (to: string) => ({
   to,
   subject: `Test message for ${to}`,
@@ -95,7 +98,12 @@ describe('mail worker over SMTP', () => {
     expect(mail.html).toContain('₹2,54,880');
     expect(mail.html).toContain('Annapurna Events');
 
-    expect(await outboxRow(row!.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Date) });
+    expect(await outboxRow(row!.id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      sentAt: expect.any(Date),
+    });
     // Nothing left to do.
     expect(await worker.drainOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
@@ -132,9 +140,15 @@ describe('mail worker over SMTP', () => {
     for (let attempt = 1; attempt <= MAX_EMAIL_ATTEMPTS; attempt += 1) {
       await makeDue(id);
       const result = await worker.drainOnce();
-      expect(result).toEqual(attempt < MAX_EMAIL_ATTEMPTS ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 });
+      expect(result).toEqual(
+        attempt < MAX_EMAIL_ATTEMPTS ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 },
+      );
     }
-    expect(await outboxRow(id)).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS, lastError: expect.stringMatching(/451/) });
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_EMAIL_ATTEMPTS,
+      lastError: expect.stringMatching(/451/),
+    });
     await makeDue(id);
     expect(await worker.drainOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(sink.received).toHaveLength(0);

@@ -29,7 +29,11 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...original, default: factory, fastify: factory };
 });
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown; parameters?: { in: string; name: string }[] };
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp;
@@ -76,7 +80,8 @@ describe('GET /api/openapi.json', () => {
       const answers = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
       if (answers.length === 0) undocumented.push(`${route.method} ${route.url}: no 2xx answer`);
       for (const name of [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1])) {
-        if (!operation.parameters?.some((p) => p.in === 'path' && p.name === name)) undocumented.push(`${route.method} ${route.url}: no {${name}}`);
+        if (!operation.parameters?.some((p) => p.in === 'path' && p.name === name))
+          undocumented.push(`${route.method} ${route.url}: no {${name}}`);
       }
     }
     expect(missing, 'routes missing from the document').toEqual([]);
@@ -86,7 +91,9 @@ describe('GET /api/openapi.json', () => {
   it('documents the request from the same schemas the doors validate with, and the error answer', () => {
     const quote = document.paths['/api/quotation/instant']!.post!;
     expect(JSON.stringify(quote.requestBody)).toContain('guest_count');
-    const answer = quote.responses!['200']!.content!['application/json']!.schema as { properties: Record<string, unknown> };
+    const answer = quote.responses!['200']!.content!['application/json']!.schema as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(answer.properties)).toEqual(expect.arrayContaining(['quote_id', 'final_amount', 'breakdown']));
     expect(JSON.stringify(quote.responses!.default)).toContain('#/components/schemas/Error');
     const list = document.paths['/api/bookings']!.get!;
@@ -94,7 +101,11 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('keeps the 422 list of the error contract for invalid input', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/quotation/instant', payload: { guest_count: 'many' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      payload: { guest_count: 'many' },
+    });
     expect(response.statusCode).toBe(422);
     const detail = (response.json() as { detail: { loc: string[] }[] }).detail;
     expect(detail.map((issue) => issue.loc)).toContainEqual(['body', 'guest_count']);
@@ -126,7 +137,11 @@ describe('answers are serialised from their schema', () => {
     registerErrorHandling(app);
     await registerRestContract(app, { checkResponses, brandName: 'Test' });
     const routes: FastifyPluginAsyncZod = async (api) => {
-      api.get('/api/thing', { schema: { response: { 200: answerSchema } } }, async () => body as z.infer<typeof answerSchema>);
+      api.get(
+        '/api/thing',
+        { schema: { response: { 200: answerSchema } } },
+        async () => body as z.infer<typeof answerSchema>,
+      );
     };
     await app.register(routes);
     return app;
@@ -141,7 +156,10 @@ describe('answers are serialised from their schema', () => {
   });
 
   it('fails loudly in tests when the answer does not match its schema, or carries a field the schema lacks', async () => {
-    for (const body of [{ id: 'a', amount: '12.5', note: null }, { id: 'a', amount: 1, note: null, secret: 'x' }]) {
+    for (const body of [
+      { id: 'a', amount: '12.5', note: null },
+      { id: 'a', amount: 1, note: null, secret: 'x' },
+    ]) {
       const app = await appAnswering(body, true);
       const response = await app.inject({ method: 'GET', url: '/api/thing' });
       expect(response.statusCode).toBe(500);

@@ -42,7 +42,11 @@ describe('payment schedule settings', () => {
   });
 
   it('refuses numbers that make no schedule, naming the field', async () => {
-    const res = await inject('PUT', '/api/admin/settings/payment-rules', admin.auth, { ...DEFAULTS, advance_percent: 120, booking_amount: 10.005 });
+    const res = await inject('PUT', '/api/admin/settings/payment-rules', admin.auth, {
+      ...DEFAULTS,
+      advance_percent: 120,
+      booking_amount: 10.005,
+    });
     expect(res.statusCode).toBe(422);
     const fields = res.json().detail.map((issue: { loc: string[] }) => issue.loc.at(-1));
     expect(fields).toEqual(expect.arrayContaining(['advance_percent', 'booking_amount']));
@@ -51,7 +55,9 @@ describe('payment schedule settings', () => {
   });
 
   it('a saved booking amount is what the next order asks for, and the change is audited', async () => {
-    const saved = await t.caller({ token: admin.token }).admin.settings.updatePaymentRules({ ...DEFAULTS, booking_amount: 2500 });
+    const saved = await t
+      .caller({ token: admin.token })
+      .admin.settings.updatePaymentRules({ ...DEFAULTS, booking_amount: 2500 });
     expect(saved.rules.booking_amount).toBe(2500);
     try {
       const booking = await aliceBooking();
@@ -60,7 +66,10 @@ describe('payment schedule settings', () => {
       expect(order.json().amount).toBe(2500);
       const mine = await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth);
       expect(mine.json().payment.token_amount).toBe(2500);
-      const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'settings.payment_rules_changed'));
+      const audits = await t.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'settings.payment_rules_changed'));
       expect(audits.at(-1)?.data).toMatchObject({ from: DEFAULTS, to: { booking_amount: 2500 } });
     } finally {
       await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(DEFAULTS);
@@ -76,7 +85,10 @@ describe('booking amount', () => {
     const order = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
     expect(order.statusCode).toBe(201);
     expect(order.json().amount).toBe(767);
-    const [row] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, order.json().order_id));
+    const [row] = await t.deps.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderCode, order.json().order_id));
     expect(row!.amountPaise).toBe(767_00);
   });
 
@@ -109,7 +121,9 @@ describe('date change and refund', () => {
     const booking = await aliceBooking({ eventDate: addDays(today, 20), status: 'confirmed' });
     const before = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json().refund_preview;
     expect(before).toMatchObject({ refund_percent: 50, policy_refund_on_total: 37_500 });
-    const moved = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, { new_date: addDays(today, 170) });
+    const moved = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, {
+      new_date: addDays(today, 170),
+    });
     expect(moved.statusCode).toBe(200);
     const after = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json().refund_preview;
     expect(after.refund_percent).toBeLessThanOrEqual(before.refund_percent);

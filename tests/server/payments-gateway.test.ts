@@ -31,7 +31,11 @@ beforeAll(async () => {
   customer = await makeActor(t.deps, 'customer');
   setGatewayFetch(async (url, init) => {
     calls.push({ url, headers: init.headers, body: JSON.parse(init.body ?? '{}') });
-    return { ok: true, status: 200, json: async () => ({ ...RECORDED_ORDER, order_id: JSON.parse(init.body ?? '{}').order_id }) };
+    return {
+      ok: true,
+      status: 200,
+      json: async () => ({ ...RECORDED_ORDER, order_id: JSON.parse(init.body ?? '{}').order_id }),
+    };
   });
 });
 afterAll(async () => {
@@ -66,7 +70,12 @@ function deliver(body: string, options: { timestamp?: string; signature?: string
 
 async function newOrder() {
   const booking = await makeBooking(t.deps, { clientEmail: customer.email });
-  const res = await t.app.inject({ method: 'POST', url: '/api/payments/token-order', headers: customer.auth, payload: { booking_id: booking.id } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/token-order',
+    headers: customer.auth,
+    payload: { booking_id: booking.id },
+  });
   expect(res.statusCode).toBe(201);
   return { booking, order: res.json() };
 }
@@ -110,7 +119,10 @@ describe('Cashfree-style gateway', () => {
     const body = successEvent(order.order_id, 999, 7002);
     const timestamp = String(Date.now());
     const signature = cashfreeSignature(SECRET, timestamp, body);
-    const tampered = await deliver(body.replace('"payment_amount":999', '"payment_amount":1'), { timestamp, signature });
+    const tampered = await deliver(body.replace('"payment_amount":999', '"payment_amount":1'), {
+      timestamp,
+      signature,
+    });
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json()).toEqual({ detail: 'Invalid webhook signature' });
     expect((await deliver(body, { signature: 'bm90LWEtc2lnbmF0dXJl' })).statusCode).toBe(401);
@@ -133,7 +145,10 @@ describe('Cashfree-style gateway', () => {
     const failed = JSON.stringify({
       type: 'PAYMENT_FAILED_WEBHOOK',
       event_time: new Date().toISOString(),
-      data: { order: { order_id: order.order_id, order_amount: 999 }, payment: { cf_payment_id: 7101, payment_status: 'FAILED', payment_amount: 999 } },
+      data: {
+        order: { order_id: order.order_id, order_amount: 999 },
+        payment: { cf_payment_id: 7101, payment_status: 'FAILED', payment_amount: 999 },
+      },
     });
     expect((await deliver(failed)).statusCode).toBe(200);
     const success = await deliver(successEvent(order.order_id, 999, 7101));
@@ -145,7 +160,10 @@ describe('Cashfree-style gateway', () => {
   it('an event ignored for a wrong amount does not use up the payment id of the genuine one', async () => {
     const { order } = await newOrder();
     expect((await deliver(successEvent(order.order_id, 1, 7102))).json()).toMatchObject({ ignored: 'amount mismatch' });
-    expect((await deliver(successEvent(order.order_id, 999, 7102))).json()).toMatchObject({ received: true, paid: true });
+    expect((await deliver(successEvent(order.order_id, 999, 7102))).json()).toMatchObject({
+      received: true,
+      paid: true,
+    });
   });
 
   it('de-duplication keys on the signed body, not on an unsigned header', async () => {
@@ -155,7 +173,12 @@ describe('Cashfree-style gateway', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/cashfree',
-      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, 'x-webhook-signature': cashfreeSignature(SECRET, timestamp, first), 'x-idempotency-key': 'same' },
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': timestamp,
+        'x-webhook-signature': cashfreeSignature(SECRET, timestamp, first),
+        'x-idempotency-key': 'same',
+      },
       payload: first,
     });
     expect(res.statusCode).toBe(200);
@@ -164,7 +187,12 @@ describe('Cashfree-style gateway', () => {
     const paid = await t.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/cashfree',
-      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': ts2, 'x-webhook-signature': cashfreeSignature(SECRET, ts2, genuine), 'x-idempotency-key': 'same' },
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': ts2,
+        'x-webhook-signature': cashfreeSignature(SECRET, ts2, genuine),
+        'x-idempotency-key': 'same',
+      },
       payload: genuine,
     });
     expect(paid.json()).toMatchObject({ received: true, paid: true });

@@ -1,7 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, notifications, projectInvitations, projects, supplierQuotes } from '../../src/server/db/schema';
+import {
+  auditLog,
+  emailOutbox,
+  notifications,
+  projectInvitations,
+  projects,
+  supplierQuotes,
+} from '../../src/server/db/schema';
 import { assignSuppliers, computeAutoAssignDate } from '../../src/server/modules/projects/projects.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatLongDate } from '../../src/shared/dates';
@@ -49,14 +56,21 @@ const rowsFor = async (bookingId: string) => {
   const ids = ps.map((p) => p.id);
   return {
     projects: ps,
-    invitations: ids.length ? await t.deps.db.select().from(projectInvitations).where(inArray(projectInvitations.projectId, ids)) : [],
-    notifications: ids.length ? await t.deps.db.select().from(notifications).where(inArray(notifications.projectId, ids)) : [],
+    invitations: ids.length
+      ? await t.deps.db.select().from(projectInvitations).where(inArray(projectInvitations.projectId, ids))
+      : [],
+    notifications: ids.length
+      ? await t.deps.db.select().from(notifications).where(inArray(notifications.projectId, ids))
+      : [],
   };
 };
 
 describe('POST /api/projects (assign suppliers)', () => {
   it('opens a project, invites each supplier, notifies them and queues an e-mail to each', async () => {
-    const booking = await makeBooking(t.deps, { eventName: 'Rao Sangeet Night', eventDate: addDays(todayInIndia(), 20) });
+    const booking = await makeBooking(t.deps, {
+      eventName: 'Rao Sangeet Night',
+      eventDate: addDays(todayInIndia(), 20),
+    });
     const before = Date.now();
     const res = await assign(booking.id, [shahi.supplierId, malwa.supplierId]);
     expect(res.statusCode).toBe(201);
@@ -80,7 +94,14 @@ describe('POST /api/projects (assign suppliers)', () => {
     expect(rows.notifications).toHaveLength(2);
     for (const s of [shahi, malwa]) {
       expect(rows.notifications).toContainEqual(
-        expect.objectContaining({ supplierId: s.supplierId, userId: s.id, kind: 'project_invitation', message, readAt: null, projectId: body.project_id }),
+        expect.objectContaining({
+          supplierId: s.supplierId,
+          userId: s.id,
+          kind: 'project_invitation',
+          message,
+          readAt: null,
+          projectId: body.project_id,
+        }),
       );
       const mails = await t.deps.db
         .select()
@@ -122,7 +143,10 @@ describe('POST /api/projects (assign suppliers)', () => {
   it('gives new invitees at least an hour when the open project is nearly due', async () => {
     const booking = await makeBooking(t.deps);
     const { project_id } = (await assign(booking.id, [shahi.supplierId])).json();
-    await t.deps.db.update(projects).set({ autoAssignDate: new Date(Date.now() + 5 * 60_000) }).where(eq(projects.id, project_id));
+    await t.deps.db
+      .update(projects)
+      .set({ autoAssignDate: new Date(Date.now() + 5 * 60_000) })
+      .where(eq(projects.id, project_id));
     const before = Date.now();
     const res = (await assign(booking.id, [malwa.supplierId])).json();
     expect(Date.parse(res.auto_assign_date)).toBeGreaterThanOrEqual(before + 3600_000);
@@ -163,7 +187,9 @@ describe('POST /api/projects (assign suppliers)', () => {
     const b = await makeSupplier(t.deps, { supplierActive: false, businessName: 'Beta Tiffins' });
     const res = await assign(booking.id, [a.supplierId, shahi.supplierId, b.supplierId]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe('Only active, approved suppliers can be assigned: Alpha Foods (awaiting approval), Beta Tiffins (inactive)');
+    expect(res.json().detail).toBe(
+      'Only active, approved suppliers can be assigned: Alpha Foods (awaiting approval), Beta Tiffins (inactive)',
+    );
   });
 
   it('refuses unknown suppliers and bookings with 404', async () => {
@@ -213,7 +239,11 @@ describe('POST /api/projects (assign suppliers)', () => {
 
   it('answers 422 for missing or malformed query values', async () => {
     const booking = await makeBooking(t.deps);
-    const missing = await t.app.inject({ method: 'POST', url: `/api/projects?booking_id=${booking.id}`, headers: admin.auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects?booking_id=${booking.id}`,
+      headers: admin.auth,
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail[0]).toMatchObject({ loc: ['query', 'supplier_ids'], msg: 'Please select a supplier' });
     const bad = await assign('not-a-uuid', [shahi.supplierId]);
@@ -232,7 +262,12 @@ describe('POST /api/projects (assign suppliers)', () => {
     expect(a.auto_assign_date).toBe('2031-03-10T18:30:00.000Z');
 
     const tomorrow = await makeBooking(t.deps, { eventDate: '2031-03-11' });
-    const b = await assignSuppliers(t.deps, { booking_id: tomorrow.id, supplier_ids: [shahi.supplierId] }, admin.id, now);
+    const b = await assignSuppliers(
+      t.deps,
+      { booking_id: tomorrow.id, supplier_ids: [shahi.supplierId] },
+      admin.id,
+      now,
+    );
     expect(b.auto_assign_date).toBe('2031-03-10T07:30:00.000Z'); // now + 1 h
     expect(computeAutoAssignDate(now, null).toISOString()).toBe('2031-03-12T06:30:00.000Z');
   });
@@ -257,11 +292,21 @@ describe('admin project reads and the role matrix', () => {
       awarded_supplier_id: null,
       quote_count: 2,
       lowest_amount: 395000,
-      booking: { event_name: 'Agarwal Reception', client_name: 'Meera Joshi', guest_count: 250, final_amount: 450000, status: 'quoted' },
+      booking: {
+        event_name: 'Agarwal Reception',
+        client_name: 'Meera Joshi',
+        guest_count: 250,
+        final_amount: 450000,
+        status: 'quoted',
+      },
     });
     expect(body.seconds_until_auto_assign).toBeGreaterThan(47 * 3600);
     expect(body.seconds_until_auto_assign).toBeLessThanOrEqual(48 * 3600);
-    expect(body.suppliers.map((s: { business_name: string }) => s.business_name)).toEqual(['Shahi Rasoi', 'Malwa Caterers', 'Nimbu Events']);
+    expect(body.suppliers.map((s: { business_name: string }) => s.business_name)).toEqual([
+      'Shahi Rasoi',
+      'Malwa Caterers',
+      'Nimbu Events',
+    ]);
     expect(body.suppliers[0]).toMatchObject({
       supplier_id: shahi.supplierId,
       rating: 4.6,
@@ -281,12 +326,22 @@ describe('admin project reads and the role matrix', () => {
     expect(none.statusCode).toBe(404);
     expect(await t.caller({ token: admin.token }).admin.projects.forBooking({ booking_id: booking.id })).toBeNull();
 
-    const { project_id } = await t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [malwa.supplierId] });
-    const found = await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.id}/project`, headers: admin.auth });
+    const { project_id } = await t
+      .caller({ token: admin.token })
+      .admin.projects.assign({ booking_id: booking.id, supplier_ids: [malwa.supplierId] });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${booking.id}/project`,
+      headers: admin.auth,
+    });
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id: project_id, suppliers: [{ supplier_id: malwa.supplierId }] });
 
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/projects/3b241101-e2bb-4255-8caf-4136c566a962', headers: admin.auth });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects/3b241101-e2bb-4255-8caf-4136c566a962',
+      headers: admin.auth,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Project not found' });
     const garbage = await t.app.inject({ method: 'GET', url: '/api/projects/nope', headers: admin.auth });
@@ -311,10 +366,14 @@ describe('admin project reads and the role matrix', () => {
     }
     for (const who of [customer, shahi]) {
       const caller = t.caller({ token: who.token });
-      expect(await codeOf(caller.admin.projects.assign({ booking_id: booking.id, supplier_ids: [shahi.supplierId] }))).toBe('FORBIDDEN');
+      expect(
+        await codeOf(caller.admin.projects.assign({ booking_id: booking.id, supplier_ids: [shahi.supplierId] })),
+      ).toBe('FORBIDDEN');
       expect(await codeOf(caller.admin.projects.get({ project_id }))).toBe('FORBIDDEN');
       expect(await codeOf(caller.admin.projects.forBooking({ booking_id: booking.id }))).toBe('FORBIDDEN');
-      expect(await codeOf(caller.admin.projects.award({ project_id, supplier_id: malwa.supplierId }))).toBe('FORBIDDEN');
+      expect(await codeOf(caller.admin.projects.award({ project_id, supplier_id: malwa.supplierId }))).toBe(
+        'FORBIDDEN',
+      );
     }
     expect(await codeOf(t.caller().admin.projects.get({ project_id }))).toBe('UNAUTHORIZED');
     // Nothing changed on the way.
@@ -325,13 +384,25 @@ describe('admin project reads and the role matrix', () => {
   it('maps the service refusals to tRPC codes with the same detail', async () => {
     const booking = await makeBooking(t.deps, { status: 'cancelled' });
     await expect(
-      t.caller({ token: admin.token }).admin.projects.assign({ booking_id: booking.id, supplier_ids: [shahi.supplierId] }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'This booking is cancelled; suppliers cannot be assigned to it' });
+      t
+        .caller({ token: admin.token })
+        .admin.projects.assign({ booking_id: booking.id, supplier_ids: [shahi.supplierId] }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This booking is cancelled; suppliers cannot be assigned to it',
+    });
     const pending = await makeSupplier(t.deps, { approval: 'pending', businessName: 'Gamma Grills' });
     const open = await makeBooking(t.deps);
     await expect(
-      t.caller({ token: admin.token }).admin.projects.assign({ booking_id: open.id, supplier_ids: [pending.supplierId] }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'Only active, approved suppliers can be assigned: Gamma Grills (awaiting approval)' });
-    expect(await codeOf(t.caller({ token: admin.token }).admin.projects.assign({ booking_id: open.id, supplier_ids: [] }))).toBe('BAD_REQUEST');
+      t
+        .caller({ token: admin.token })
+        .admin.projects.assign({ booking_id: open.id, supplier_ids: [pending.supplierId] }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Only active, approved suppliers can be assigned: Gamma Grills (awaiting approval)',
+    });
+    expect(
+      await codeOf(t.caller({ token: admin.token }).admin.projects.assign({ booking_id: open.id, supplier_ids: [] })),
+    ).toBe('BAD_REQUEST');
   });
 });

@@ -19,30 +19,35 @@ afterAll(async () => {
   await t?.close();
 });
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 const inAMonth = () => addDays(todayInIndia(), 30);
 
 const payload = (overrides: Record<string, unknown> = {}): InstantQuoteInput =>
   ({
-  event_type: 'wedding',
-  event_date: inAMonth(),
-  guest_count: 350,
-  venue_type: 'garden',
-  tier: 'premium',
-  location: 'Mumbai',
-  client_email: 'Ananya.Iyer@Example.in',
-  client_name: 'Ananya Iyer',
-  event_name: 'Iyer–Menon Wedding',
-  ...overrides,
+    event_type: 'wedding',
+    event_date: inAMonth(),
+    guest_count: 350,
+    venue_type: 'garden',
+    tier: 'premium',
+    location: 'Mumbai',
+    client_email: 'Ananya.Iyer@Example.in',
+    client_name: 'Ananya Iyer',
+    event_name: 'Iyer–Menon Wedding',
+    ...overrides,
   }) as InstantQuoteInput;
 
 const postQuote = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/quotation/instant', payload: body as object, headers });
 
 const bookingsOf = (email: string) =>
-  t.deps.db.select().from(bookings).where(sql`lower(${bookings.clientEmail}) = ${email.toLowerCase()}`);
+  t.deps.db
+    .select()
+    .from(bookings)
+    .where(sql`lower(${bookings.clientEmail}) = ${email.toLowerCase()}`);
 
 describe('POST /api/quotation/instant', () => {
   it('prices the quote, records the booking, the analytics event and the e-mail', async () => {
@@ -50,7 +55,13 @@ describe('POST /api/quotation/instant', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
 
-    const expected = priceQuote({ tier: 'premium', eventType: 'wedding', venueType: 'garden', city: 'Mumbai', guestCount: 350 });
+    const expected = priceQuote({
+      tier: 'premium',
+      eventType: 'wedding',
+      venueType: 'garden',
+      city: 'Mumbai',
+      guestCount: 350,
+    });
     expect(body).toMatchObject({
       tier: 'premium',
       guest_count: 350,
@@ -77,7 +88,12 @@ describe('POST /api/quotation/instant', () => {
       { key: 'gst', label: 'GST (18%)', amount: 87440.85 },
       { key: 'total', label: 'Total amount', amount: 573223.35 },
     ]);
-    for (const amount of [body.subtotal, body.gst_amount, body.final_amount, ...body.breakdown.map((l: { amount: number }) => l.amount)]) {
+    for (const amount of [
+      body.subtotal,
+      body.gst_amount,
+      body.final_amount,
+      ...body.breakdown.map((l: { amount: number }) => l.amount),
+    ]) {
       expect(Math.round(amount * 100) / 100).toBe(amount);
     }
 
@@ -139,7 +155,11 @@ describe('POST /api/quotation/instant', () => {
     expect(mail!.textBody).toContain('Venue type: Garden');
 
     const admin = await makeUser(t.deps, { role: 'admin' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/bookings', headers: { authorization: `Bearer ${await tokenFor(t.deps, admin.id)}` } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/bookings',
+      headers: { authorization: `Bearer ${await tokenFor(t.deps, admin.id)}` },
+    });
     const row = (list.json() as { id: string; venue_name: string | null }[]).find((item) => item.id === booking!.id);
     expect(row?.venue_name).toBe('Sayaji Lawns');
 
@@ -159,9 +179,16 @@ describe('POST /api/quotation/instant', () => {
 
   it('updates the same event instead of duplicating it, while the quote is valid', async () => {
     const email = 'rahul.verma@example.in';
-    const first = (await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet', tier: 'basic' }))).json();
+    const first = (
+      await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet', tier: 'basic' }))
+    ).json();
     const again = await postQuote(
-      payload({ client_email: 'RAHUL.VERMA@example.in', event_name: '  verma sangeet ', tier: 'luxury', guest_count: 120 }),
+      payload({
+        client_email: 'RAHUL.VERMA@example.in',
+        event_name: '  verma sangeet ',
+        tier: 'luxury',
+        guest_count: 120,
+      }),
     );
     expect(again.statusCode).toBe(200);
     expect(again.json().quote_id).toBe(first.quote_id);
@@ -171,7 +198,8 @@ describe('POST /api/quotation/instant', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ pricingTier: 'luxury', guestCount: 120, eventName: 'Verma Sangeet' });
     expect(rows[0]!.finalAmountPaise).toBe(
-      priceQuote({ tier: 'luxury', eventType: 'wedding', venueType: 'garden', city: 'Mumbai', guestCount: 120 }).finalAmountPaise,
+      priceQuote({ tier: 'luxury', eventType: 'wedding', venueType: 'garden', city: 'Mumbai', guestCount: 120 })
+        .finalAmountPaise,
     );
     // Each quote is still an event for the reports and an e-mail for the customer.
     const events = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.bookingId, first.quote_id));
@@ -179,18 +207,27 @@ describe('POST /api/quotation/instant', () => {
     expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(2);
 
     // Another date is another event.
-    const otherDay = (await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet', event_date: addDays(inAMonth(), 1) }))).json();
+    const otherDay = (
+      await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet', event_date: addDays(inAMonth(), 1) }))
+    ).json();
     expect(otherDay.quote_id).not.toBe(first.quote_id);
 
     // Once the quote has expired, a new quote is a new booking.
-    await t.deps.db.update(bookings).set({ validUntil: addDays(todayInIndia(), -1) }).where(eq(bookings.id, first.quote_id));
+    await t.deps.db
+      .update(bookings)
+      .set({ validUntil: addDays(todayInIndia(), -1) })
+      .where(eq(bookings.id, first.quote_id));
     const fresh = (await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet' }))).json();
     expect(fresh.quote_id).not.toBe(first.quote_id);
     expect(await bookingsOf(email)).toHaveLength(3);
   });
 
   it('creates one booking when the same quote is sent several times at once', async () => {
-    const body = payload({ client_email: 'double.click@example.in', event_name: 'Office Diwali Party', event_type: 'corporate' });
+    const body = payload({
+      client_email: 'double.click@example.in',
+      event_name: 'Office Diwali Party',
+      event_type: 'corporate',
+    });
     const answers = await Promise.all(Array.from({ length: 6 }, () => postQuote(body)));
     expect(new Set(answers.map((a) => a.json().quote_id)).size).toBe(1);
     expect(await bookingsOf('double.click@example.in')).toHaveLength(1);
@@ -224,20 +261,29 @@ describe('POST /api/quotation/instant', () => {
     const res = await postQuote(payload(overrides));
     expect(res.statusCode).toBe(422);
     const { detail } = res.json();
-    expect(detail).toContainEqual(expect.objectContaining({ loc: ['body', field], msg: expect.any(String), type: expect.any(String) }));
+    expect(detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', field], msg: expect.any(String), type: expect.any(String) }),
+    );
     expect(detail.every((d: { loc: string[] }) => d.loc[1] === field)).toBe(true);
   });
 
-  it.each(['event_type', 'event_date', 'guest_count', 'venue_type', 'tier', 'location', 'client_email', 'client_name', 'event_name'])(
-    'answers 422 when %s is missing',
-    async (field) => {
-      const body: Record<string, unknown> = payload();
-      delete body[field];
-      const res = await postQuote(body);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
-    },
-  );
+  it.each([
+    'event_type',
+    'event_date',
+    'guest_count',
+    'venue_type',
+    'tier',
+    'location',
+    'client_email',
+    'client_name',
+    'event_name',
+  ])('answers 422 when %s is missing', async (field) => {
+    const body: Record<string, unknown> = payload();
+    delete body[field];
+    const res = await postQuote(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
+  });
 
   it('writes nothing for invalid input', async () => {
     await postQuote(payload({ client_email: 'invalid.input@example.in', guest_count: 0 }));
@@ -246,7 +292,9 @@ describe('POST /api/quotation/instant', () => {
 
   it('leaves nothing behind when a write in the middle fails', async () => {
     const email = 'outbox.fails@example.in';
-    await t.deps.db.execute(sql.raw(`ALTER TABLE email_outbox ADD CONSTRAINT test_outbox_refuses CHECK (to_address <> '${email}')`));
+    await t.deps.db.execute(
+      sql.raw(`ALTER TABLE email_outbox ADD CONSTRAINT test_outbox_refuses CHECK (to_address <> '${email}')`),
+    );
     const quotationEvents = async () =>
       (await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.kind, 'quotation'))).length;
     const eventsBefore = await quotationEvents();
@@ -268,7 +316,13 @@ describe('POST /api/quotation/instant', () => {
 describe('quote.instant (tRPC)', () => {
   it('prices, stores the phone and records the device of the caller', async () => {
     const result = await t.caller({ request: { ip: '198.51.100.20', userAgent: ANDROID } }).quote.instant({
-      ...payload({ client_email: 'kavya.rao@example.in', event_type: 'birthday', venue_type: 'indoor', tier: 'premium', guest_count: 80 }),
+      ...payload({
+        client_email: 'kavya.rao@example.in',
+        event_type: 'birthday',
+        venue_type: 'indoor',
+        tier: 'premium',
+        guest_count: 80,
+      }),
       client_phone: '+91 98450 12345',
     });
     // 1,100 × 0.95 × 1.10 is exactly ₹1,149.50: rounded half-up to ₹1,150, not floating-point's ₹1,149.
@@ -279,7 +333,10 @@ describe('quote.instant (tRPC)', () => {
 
     const [booking] = await bookingsOf('kavya.rao@example.in');
     expect(booking).toMatchObject({ id: result.quote_id, clientPhone: '+919845012345', status: 'quoted' });
-    const [event] = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.bookingId, result.quote_id));
+    const [event] = await t.deps.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.bookingId, result.quote_id));
     expect(event).toMatchObject({ kind: 'quotation', ipAddress: '198.51.100.20', browser: 'Chrome', device: 'mobile' });
   });
 
@@ -304,7 +361,9 @@ describe('quote.instant (tRPC)', () => {
     expect(otherRow!.userId).toBeNull();
 
     // A stale token does not stop a visitor from getting a quote.
-    const stale = await t.caller({ token: 'expired.or.garbage' }).quote.instant(payload({ client_email: 'stale.token@example.in' }));
+    const stale = await t
+      .caller({ token: 'expired.or.garbage' })
+      .quote.instant(payload({ client_email: 'stale.token@example.in' }));
     expect(stale.quote_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -324,19 +383,33 @@ describe('quote.instant (tRPC)', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.message).toBe('Choose a valid venue type');
-    expect(body.error.data.issues).toEqual([expect.objectContaining({ loc: ['input', 'venue_type'], msg: 'Choose a valid venue type' })]);
+    expect(body.error.data.issues).toEqual([
+      expect.objectContaining({ loc: ['input', 'venue_type'], msg: 'Choose a valid venue type' }),
+    ]);
   });
 
   it('answers over HTTP with the quote', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/quote.instant',
-      payload: payload({ client_email: 'http.trpc@example.in', guest_count: 50, tier: 'basic', event_type: 'other', venue_type: 'indoor', location: 'Indore' }),
+      payload: payload({
+        client_email: 'http.trpc@example.in',
+        guest_count: 50,
+        tier: 'basic',
+        event_type: 'other',
+        venue_type: 'indoor',
+        location: 'Indore',
+      }),
       headers: { 'user-agent': IPHONE },
     });
     expect(res.statusCode).toBe(200);
     const quote = res.json().result.data;
-    expect(quote).toMatchObject({ base_price_per_person: 650, subtotal: 32_500, gst_amount: 5_850, final_amount: 38_350 });
+    expect(quote).toMatchObject({
+      base_price_per_person: 650,
+      subtotal: 32_500,
+      gst_amount: 5_850,
+      final_amount: 38_350,
+    });
     expect(formatInr(quote.final_amount)).toBe('₹38,350');
     const rows = await t.deps.db
       .select()

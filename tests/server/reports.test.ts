@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 let t: TestApp;
 let adminToken: string;
 
-const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
 
 let quotedId: string;
@@ -36,7 +37,12 @@ beforeAll(async () => {
     client_name: 'Report Client',
     event_name: 'Report Gala',
   };
-  const first = await t.app.inject({ method: 'POST', url: '/api/quotation/instant', payload: quote, headers: { 'user-agent': FIREFOX } });
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/quotation/instant',
+    payload: quote,
+    headers: { 'user-agent': FIREFOX },
+  });
   quotedId = first.json().quote_id;
   const again = await t.app.inject({
     method: 'POST',
@@ -75,7 +81,9 @@ const tally = <T>(items: T[], key: (item: T) => string) =>
 
 describe('GET /api/admin/reports/summary', () => {
   it('counts analytics by kind and device, and pending vendors, as the rows say', async () => {
-    const events = await t.deps.db.select({ kind: analyticsEvents.kind, device: analyticsEvents.device }).from(analyticsEvents);
+    const events = await t.deps.db
+      .select({ kind: analyticsEvents.kind, device: analyticsEvents.device })
+      .from(analyticsEvents);
     const vendors = await t.deps.db.select({ status: suppliers.approvalStatus }).from(suppliers);
     const byKind = tally(events, (e) => e.kind);
     const byDevice = tally(events, (e) => e.device ?? 'unknown');
@@ -84,7 +92,11 @@ describe('GET /api/admin/reports/summary', () => {
         total_page_views: byKind.page_view ?? 0,
         total_quotations: byKind.quotation ?? 0,
         total_vendor_registrations: byKind.vendor_registration ?? 0,
-        device_breakdown: { mobile: byDevice.mobile ?? 0, desktop: byDevice.desktop ?? 0, tablet: byDevice.tablet ?? 0 },
+        device_breakdown: {
+          mobile: byDevice.mobile ?? 0,
+          desktop: byDevice.desktop ?? 0,
+          tablet: byDevice.tablet ?? 0,
+        },
       },
       pending_vendors: vendors.filter((v) => v.status === 'pending').length,
     };
@@ -108,7 +120,12 @@ describe('GET /api/admin/reports/customers', () => {
     const rows = res.json() as { booking_id: string; analytics: unknown; created_at: string }[];
     expect(rows).toHaveLength(all.length);
     expect(res.headers['x-total-count']).toBe(String(all.length));
-    expect(rows.map((r) => r.created_at)).toEqual(rows.map((r) => r.created_at).sort().reverse());
+    expect(rows.map((r) => r.created_at)).toEqual(
+      rows
+        .map((r) => r.created_at)
+        .sort()
+        .reverse(),
+    );
 
     for (const row of rows) {
       const booking = all.find((b) => b.id === row.booking_id)!;
@@ -129,7 +146,11 @@ describe('GET /api/admin/reports/customers', () => {
       });
     }
     // The re-quoted booking carries the second visit (iPad), not the first (Firefox on Windows).
-    expect(rows.find((r) => r.booking_id === quotedId)!.analytics).toEqual({ ip_address: '127.0.0.1', browser: 'Safari', device: 'tablet' });
+    expect(rows.find((r) => r.booking_id === quotedId)!.analytics).toEqual({
+      ip_address: '127.0.0.1',
+      browser: 'Safari',
+      device: 'tablet',
+    });
     expect(rows.filter((r) => r.analytics === null).length).toBeGreaterThan(3);
   });
 
@@ -147,12 +168,20 @@ describe('GET /api/admin/reports/customers', () => {
 describe('GET /api/admin/reports/vendors', () => {
   it('answers one row per supplier with its registration analytics, null for admin-added suppliers', async () => {
     const all = await t.deps.db.select().from(suppliers);
-    const registrations = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.kind, 'vendor_registration'));
+    const registrations = await t.deps.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.kind, 'vendor_registration'));
     const res = await get('/api/admin/reports/vendors');
     expect(res.statusCode).toBe(200);
     const rows = res.json() as { supplier_id: string; analytics: unknown; created_at: string }[];
     expect(rows).toHaveLength(all.length);
-    expect(rows.map((r) => r.created_at)).toEqual(rows.map((r) => r.created_at).sort().reverse());
+    expect(rows.map((r) => r.created_at)).toEqual(
+      rows
+        .map((r) => r.created_at)
+        .sort()
+        .reverse(),
+    );
     for (const row of rows) {
       const s = all.find((x) => x.id === row.supplier_id)!;
       const event = registrations.find((e) => e.supplierId === s.id);
@@ -168,7 +197,10 @@ describe('GET /api/admin/reports/vendors', () => {
         analytics: event ? { ip_address: event.ipAddress, browser: event.browser, device: event.device } : null,
       });
     }
-    expect(rows[0]).toMatchObject({ supplier_id: registeredVendorId, analytics: { browser: 'Safari', device: 'tablet' } });
+    expect(rows[0]).toMatchObject({
+      supplier_id: registeredVendorId,
+      analytics: { browser: 'Safari', device: 'tablet' },
+    });
     const adminAdded = all.filter((s) => s.userId === null).map((s) => s.id);
     expect(adminAdded.length).toBeGreaterThan(0);
     expect(rows.filter((r) => adminAdded.includes(r.supplier_id)).every((r) => r.analytics === null)).toBe(true);
@@ -186,7 +218,9 @@ describe('GET /api/admin/reports/city-wise', () => {
       (s) => cityKey(s.location),
     );
     const cities = new Set([...Object.keys(bookingCounts), ...Object.keys(vendorCounts)]);
-    const expected = Object.fromEntries([...cities].map((c) => [c, { bookings: bookingCounts[c] ?? 0, vendors: vendorCounts[c] ?? 0 }]));
+    const expected = Object.fromEntries(
+      [...cities].map((c) => [c, { bookings: bookingCounts[c] ?? 0, vendors: vendorCounts[c] ?? 0 }]),
+    );
 
     const res = await get('/api/admin/reports/city-wise');
     expect(res.statusCode).toBe(200);
@@ -222,8 +256,13 @@ describe('GET /api/admin/reports/weekly', () => {
   it('answers 12 weeks (Monday, India time) of quotes sent and bookings confirmed', async () => {
     const istDate = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
     const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-    const quotes = await t.deps.db.select({ at: analyticsEvents.createdAt }).from(analyticsEvents).where(eq(analyticsEvents.kind, 'quotation'));
-    const moves = await t.deps.db.select({ at: auditLog.createdAt, data: auditLog.data, action: auditLog.action }).from(auditLog);
+    const quotes = await t.deps.db
+      .select({ at: analyticsEvents.createdAt })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.kind, 'quotation'));
+    const moves = await t.deps.db
+      .select({ at: auditLog.createdAt, data: auditLog.data, action: auditLog.action })
+      .from(auditLog);
     const confirmations = moves.filter((m) => m.action === 'booking.status_changed' && m.data.to === 'confirmed');
 
     const res = await get('/api/admin/reports/weekly');
@@ -234,8 +273,12 @@ describe('GET /api/admin/reports/weekly', () => {
     for (const [i, week] of weeks.entries()) {
       expect(new Date(`${week.week_start}T00:00:00Z`).getUTCDay()).toBe(1);
       if (i > 0) expect(week.week_start).toBe(addDays(weeks[i - 1]!.week_start, 7));
-      expect(week.quotes, week.week_start).toBe(quotes.filter((q) => mondayOf(istDate(q.at)) === week.week_start).length);
-      expect(week.bookings, week.week_start).toBe(confirmations.filter((c) => mondayOf(istDate(c.at)) === week.week_start).length);
+      expect(week.quotes, week.week_start).toBe(
+        quotes.filter((q) => mondayOf(istDate(q.at)) === week.week_start).length,
+      );
+      expect(week.bookings, week.week_start).toBe(
+        confirmations.filter((c) => mondayOf(istDate(c.at)) === week.week_start).length,
+      );
     }
     expect(weeks.reduce((n, w) => n + w.quotes, 0)).toBeGreaterThan(5);
     expect(weeks.reduce((n, w) => n + w.bookings, 0)).toBeGreaterThan(3);
@@ -247,7 +290,11 @@ describe('the reports move with the business', () => {
   it('an approval and a new quote show up in the numbers at once', async () => {
     const before = (await get('/api/admin/reports/summary')).json();
     const statsBefore = (await get('/api/dashboard/stats')).json();
-    const approve = await t.app.inject({ method: 'PUT', url: `/api/admin/vendors/${registeredVendorId}/approve`, headers: bearer(adminToken) });
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/vendors/${registeredVendorId}/approve`,
+      headers: bearer(adminToken),
+    });
     expect(approve.statusCode).toBe(200);
     const after = (await get('/api/admin/reports/summary')).json();
     expect(after.pending_vendors).toBe(before.pending_vendors - 1);

@@ -19,9 +19,23 @@ describe('IP retention', () => {
     const [old, edge, fresh] = await database.db
       .insert(analyticsEvents)
       .values([
-        { kind: 'page_view', path: '/', ipAddress: '203.0.113.10', browser: 'Chrome', device: 'mobile', createdAt: daysAgo(91) },
+        {
+          kind: 'page_view',
+          path: '/',
+          ipAddress: '203.0.113.10',
+          browser: 'Chrome',
+          device: 'mobile',
+          createdAt: daysAgo(91),
+        },
         { kind: 'quotation', ipAddress: '203.0.113.11', browser: 'Safari', device: 'desktop', createdAt: daysAgo(89) },
-        { kind: 'page_view', path: '/book', ipAddress: '203.0.113.12', browser: 'Firefox', device: 'tablet', createdAt: daysAgo(1) },
+        {
+          kind: 'page_view',
+          path: '/book',
+          ipAddress: '203.0.113.12',
+          browser: 'Firefox',
+          device: 'tablet',
+          createdAt: daysAgo(1),
+        },
       ])
       .returning();
 

@@ -30,15 +30,26 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'OK';
 }
 
-const get = (url: string, who: { auth: Record<string, string> }) => t.app.inject({ method: 'GET', url, headers: who.auth });
+const get = (url: string, who: { auth: Record<string, string> }) =>
+  t.app.inject({ method: 'GET', url, headers: who.auth });
 const post = (url: string, who: { auth: Record<string, string> }, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: who.auth, ...(payload && { payload }) });
-const submit = (who: MadeSupplier, payload: Record<string, unknown>) => post('/api/supplier/quote-submit', who, payload);
+const submit = (who: MadeSupplier, payload: Record<string, unknown>) =>
+  post('/api/supplier/quote-submit', who, payload);
 
 /** A booking put out to the given suppliers through the real service, as an admin would. */
-async function invite(suppliers: MadeSupplier[], bookingOverrides: Parameters<typeof makeBooking>[1] = {}, now = new Date()) {
+async function invite(
+  suppliers: MadeSupplier[],
+  bookingOverrides: Parameters<typeof makeBooking>[1] = {},
+  now = new Date(),
+) {
   const booking = await makeBooking(t.deps, bookingOverrides);
-  const result = await assignSuppliers(t.deps, { booking_id: booking.id, supplier_ids: suppliers.map((s) => s.supplierId) }, admin.id, now);
+  const result = await assignSuppliers(
+    t.deps,
+    { booking_id: booking.id, supplier_ids: suppliers.map((s) => s.supplierId) },
+    admin.id,
+    now,
+  );
   return { booking, projectId: result.project_id };
 }
 
@@ -95,9 +106,16 @@ describe('supplier notifications', () => {
 
   it('answers at most 50 notifications', async () => {
     const me = await makeSupplier(t.deps);
-    await t.deps.db.insert(notifications).values(
-      Array.from({ length: 55 }, (_, i) => ({ supplierId: me.supplierId, kind: 'project_invitation', message: `n${i}`, createdAt: new Date(Date.now() - i * 1000) })),
-    );
+    await t.deps.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          supplierId: me.supplierId,
+          kind: 'project_invitation',
+          message: `n${i}`,
+          createdAt: new Date(Date.now() - i * 1000),
+        })),
+      );
     const items = (await get('/api/supplier/notifications', me)).json();
     expect(items).toHaveLength(50);
     expect(items[0].message).toBe('n0');
@@ -108,7 +126,11 @@ describe('supplier projects', () => {
   it('lists only the projects I am invited to, newest first, with the booking details and my quote', async () => {
     const me = await makeSupplier(t.deps);
     const other = await makeSupplier(t.deps);
-    const older = await invite([me], { eventName: 'Older Event', eventType: 'corporate' }, new Date(Date.now() - 60_000));
+    const older = await invite(
+      [me],
+      { eventName: 'Older Event', eventType: 'corporate' },
+      new Date(Date.now() - 60_000),
+    );
     const inquiry = await invite([me], {
       eventName: 'Inquiry Event',
       finalAmountPaise: null,
@@ -121,7 +143,10 @@ describe('supplier projects', () => {
     const res = await get('/api/supplier/projects', me);
     expect(res.statusCode).toBe(200);
     const items = res.json();
-    expect(items.map((p: { booking_details: { event_name: string } }) => p.booking_details.event_name)).toEqual(['Inquiry Event', 'Older Event']);
+    expect(items.map((p: { booking_details: { event_name: string } }) => p.booking_details.event_name)).toEqual([
+      'Inquiry Event',
+      'Older Event',
+    ]);
     expect(items[0]).toEqual({
       id: inquiry.projectId,
       booking_id: inquiry.booking.id,
@@ -169,7 +194,12 @@ describe('supplier quotes', () => {
   it('submits a quote, then revises it (one row), and shows it on the project', async () => {
     const me = await makeSupplier(t.deps);
     const { booking, projectId } = await invite([me]);
-    const first = await submit(me, { booking_id: booking.id, quoted_amount: 412500.5, notes: 'Includes live counters', items: [] });
+    const first = await submit(me, {
+      booking_id: booking.id,
+      quoted_amount: 412500.5,
+      notes: 'Includes live counters',
+      items: [],
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       id: expect.any(String),
@@ -181,7 +211,12 @@ describe('supplier quotes', () => {
       revised: false,
     });
 
-    const revised = await submit(me, { booking_id: booking.id, quoted_amount: 399000, notes: '', items: [{ description: 'Buffet' }] });
+    const revised = await submit(me, {
+      booking_id: booking.id,
+      quoted_amount: 399000,
+      notes: '',
+      items: [{ description: 'Buffet' }],
+    });
     expect(revised.statusCode).toBe(200);
     expect(revised.json()).toMatchObject({ id: first.json().id, amount: 399000, notes: null, revised: true });
 
@@ -193,7 +228,9 @@ describe('supplier quotes', () => {
     expect(card!.my_quote).toEqual({ amount: 399000, notes: null, submitted_at: revised.json().submitted_at });
     expect((await t.caller({ token: me.token }).supplier.dashboard()).quotes_submitted).toBe(1);
 
-    const viaTrpc = await t.caller({ token: me.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 398999.99, notes: null, items: [] });
+    const viaTrpc = await t
+      .caller({ token: me.token })
+      .supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 398999.99, notes: null, items: [] });
     expect(viaTrpc).toMatchObject({ amount: 398999.99, revised: true });
   });
 
@@ -210,7 +247,9 @@ describe('supplier quotes', () => {
     const res = await submit(me, { booking_id: booking.id, quoted_amount: amount, notes: null, items: [] });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0].loc).toEqual(['body', 'quoted_amount']);
-    expect(await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.supplierId, me.supplierId))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.supplierId, me.supplierId)),
+    ).toHaveLength(0);
   });
 
   it('accepts exactly ₹10 crore and paise', async () => {
@@ -241,17 +280,24 @@ describe('supplier quotes', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Project not found' });
     }
-    await expect(t.caller({ token: me.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 1000 })).rejects.toMatchObject({
+    await expect(
+      t.caller({ token: me.token }).supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 1000 }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: 'Project not found',
     });
-    expect(await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.supplierId, me.supplierId))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.supplierId, me.supplierId)),
+    ).toHaveLength(0);
   });
 
   it('refuses quotes once the project is closed or its auto-assign date has passed (409)', async () => {
     const me = await makeSupplier(t.deps);
     const { booking, projectId } = await invite([me]);
-    await t.deps.db.update(projects).set({ autoAssignDate: new Date(Date.now() - 1000) }).where(eq(projects.id, projectId));
+    await t.deps.db
+      .update(projects)
+      .set({ autoAssignDate: new Date(Date.now() - 1000) })
+      .where(eq(projects.id, projectId));
     const late = await submit(me, { booking_id: booking.id, quoted_amount: 1000 });
     expect(late.statusCode).toBe(409);
     expect(late.json().detail).toMatch(/^Quotes for this project closed on .+ IST$/);
@@ -268,7 +314,10 @@ describe('supplier quotes', () => {
     const { booking, projectId } = await invite([a, b]);
     expect((await submit(a, { booking_id: booking.id, quoted_amount: 300000 })).statusCode).toBe(201);
     expect((await submit(b, { booking_id: booking.id, quoted_amount: 280000 })).statusCode).toBe(201);
-    await t.deps.db.update(projects).set({ autoAssignDate: new Date(Date.now() - 1000) }).where(eq(projects.id, projectId));
+    await t.deps.db
+      .update(projects)
+      .set({ autoAssignDate: new Date(Date.now() - 1000) })
+      .where(eq(projects.id, projectId));
     const result = await awardProject(t.deps, projectId);
     expect(result).toMatchObject({ status: 'awarded', supplier_id: b.supplierId, amount: 280000 });
 
@@ -307,7 +356,11 @@ describe('supplier routes: who may use them', () => {
       { method: 'POST' as const, url: '/api/supplier/notifications/read-all' },
       { method: 'GET' as const, url: '/api/supplier/projects' },
       { method: 'GET' as const, url: '/api/supplier/dashboard' },
-      { method: 'POST' as const, url: '/api/supplier/quote-submit', payload: { booking_id: booking.id, quoted_amount: 1000 } },
+      {
+        method: 'POST' as const,
+        url: '/api/supplier/quote-submit',
+        payload: { booking_id: booking.id, quoted_amount: 1000 },
+      },
     ];
     for (const route of routes) {
       expect((await t.app.inject(route)).statusCode, `${route.url} anonymous`).toBe(401);
@@ -315,14 +368,18 @@ describe('supplier routes: who may use them', () => {
       for (const who of [customer, admin]) {
         expect((await t.app.inject({ ...route, headers: who.auth })).statusCode, `${route.url}`).toBe(403);
       }
-      expect((await t.app.inject({ ...route, headers: me.auth })).statusCode, `${route.url} supplier`).toBeLessThan(300);
+      expect((await t.app.inject({ ...route, headers: me.auth })).statusCode, `${route.url} supplier`).toBeLessThan(
+        300,
+      );
     }
     for (const who of [customer, admin]) {
       const caller = t.caller({ token: who.token });
       expect(await codeOf(caller.supplier.dashboard())).toBe('FORBIDDEN');
       expect(await codeOf(caller.supplier.notifications.list())).toBe('FORBIDDEN');
       expect(await codeOf(caller.supplier.projects.list())).toBe('FORBIDDEN');
-      expect(await codeOf(caller.supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 1000 }))).toBe('FORBIDDEN');
+      expect(await codeOf(caller.supplier.quotes.submit({ booking_id: booking.id, quoted_amount: 1000 }))).toBe(
+        'FORBIDDEN',
+      );
     }
     expect(await codeOf(t.caller().supplier.notifications.list())).toBe('UNAUTHORIZED');
   });

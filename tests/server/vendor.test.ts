@@ -18,7 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/vendor/register', payload: payload as object, headers });
@@ -34,9 +35,19 @@ const reject = (id: string, reason?: string, token = adminToken) =>
   });
 
 const supplierByEmail = async (email: string) =>
-  (await t.deps.db.select().from(suppliers).where(sql`lower(${suppliers.email}) = ${email.toLowerCase()}`))[0];
+  (
+    await t.deps.db
+      .select()
+      .from(suppliers)
+      .where(sql`lower(${suppliers.email}) = ${email.toLowerCase()}`)
+  )[0];
 const userByEmail = async (email: string) =>
-  (await t.deps.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0];
+  (
+    await t.deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  )[0];
 const mailsTo = (email: string) => t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
 
 /** Registers a vendor over REST and answers its supplier id and e-mail. */
@@ -94,7 +105,10 @@ describe('POST /api/vendor/register', () => {
       rejectionReason: null,
     });
 
-    const events = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.supplierId, body.supplier_id));
+    const events = await t.deps.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.supplierId, body.supplier_id));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       kind: 'vendor_registration',
@@ -125,10 +139,18 @@ describe('POST /api/vendor/register', () => {
     const { gst_number: _g, portfolio_link: _p, experience_years: _e, ...payload } = vendorPayload();
     const res = await register(payload);
     expect(res.statusCode).toBe(201);
-    expect(await supplierByEmail(payload.email)).toMatchObject({ experienceYears: 0, gstNumber: null, portfolioLink: null });
+    expect(await supplierByEmail(payload.email)).toMatchObject({
+      experienceYears: 0,
+      gstNumber: null,
+      portfolioLink: null,
+    });
     const empty = vendorPayload({ gst_number: '', portfolio_link: '', experience_years: null });
     expect((await register(empty)).statusCode).toBe(201);
-    expect(await supplierByEmail(empty.email)).toMatchObject({ experienceYears: 0, gstNumber: null, portfolioLink: null });
+    expect(await supplierByEmail(empty.email)).toMatchObject({
+      experienceYears: 0,
+      gstNumber: null,
+      portfolioLink: null,
+    });
   });
 
   it('answers 409 for an e-mail already used by any account or supplier, in any letter case', async () => {
@@ -136,7 +158,14 @@ describe('POST /api/vendor/register', () => {
     const customer = await makeUser(t.deps);
     const [added] = await t.deps.db
       .insert(suppliers)
-      .values({ name: 'A', businessName: 'Added by admin', email: 'added.supplier@example.in', phone: '+919812345670', approvalStatus: 'approved', isActive: true })
+      .values({
+        name: 'A',
+        businessName: 'Added by admin',
+        email: 'added.supplier@example.in',
+        phone: '+919812345670',
+        approvalStatus: 'approved',
+        isActive: true,
+      })
       .returning();
     for (const email of [vendor.email.toUpperCase(), customer.email, 'Added.Supplier@example.in']) {
       const res = await register(vendorPayload({ email }));
@@ -144,7 +173,10 @@ describe('POST /api/vendor/register', () => {
       expect(res.json()).toEqual({ detail: 'An account with this email already exists' });
     }
     expect(added).toBeDefined();
-    const rows = await t.deps.db.select().from(users).where(sql`lower(${users.email}) = ${vendor.email}`);
+    const rows = await t.deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${vendor.email}`);
     expect(rows).toHaveLength(1);
   });
 
@@ -170,16 +202,31 @@ describe('POST /api/vendor/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().supplier_id).not.toBe('00000000-0000-4000-8000-000000000000');
     expect(await userByEmail(payload.email)).toMatchObject({ role: 'supplier', isActive: false, tokenVersion: 0 });
-    expect(await supplierByEmail(payload.email)).toMatchObject({ approvalStatus: 'pending', isActive: false, isVerified: false, rating: 0 });
+    expect(await supplierByEmail(payload.email)).toMatchObject({
+      approvalStatus: 'pending',
+      isActive: false,
+      isVerified: false,
+      rating: 0,
+    });
     expect((await supplierByEmail(payload.email))!.userId).not.toBe(admin.id);
   });
 
   it.each<[string, Record<string, unknown>, string, string | RegExp]>([
     ['an invalid GSTIN check character', { gst_number: '27AAPFU0939F1ZW' }, 'gst_number', /GST number is not valid/],
-    ['a GSTIN with an unknown state code', { gst_number: '99AAPFU0939F1ZV' }, 'gst_number', 'GST number must start with a valid state code'],
+    [
+      'a GSTIN with an unknown state code',
+      { gst_number: '99AAPFU0939F1ZV' },
+      'gst_number',
+      'GST number must start with a valid state code',
+    ],
     ['a short GSTIN', { gst_number: '27AAPFU0939' }, 'gst_number', 'GST number must be 15 characters'],
     ['a 5-character password', { password: '12345' }, 'password', 'Password must be at least 6 characters long'],
-    ['51 years of experience', { experience_years: 51 }, 'experience_years', 'Experience must be between 0 and 50 years'],
+    [
+      '51 years of experience',
+      { experience_years: 51 },
+      'experience_years',
+      'Experience must be between 0 and 50 years',
+    ],
     ['experience as text', { experience_years: '5' }, 'experience_years', 'Experience must be a number of years'],
     ['a javascript: portfolio link', { portfolio_link: 'javascript:alert(1)' }, 'portfolio_link', /valid website link/],
     ['a blank business address', { business_address: '   ' }, 'business_address', 'Business address is required'],
@@ -192,11 +239,25 @@ describe('POST /api/vendor/register', () => {
     expect(res.statusCode).toBe(422);
     const { detail } = res.json();
     expect(detail).toContainEqual({ loc: ['body', field], msg: expect.stringMatching(msg), type: expect.any(String) });
-    expect(await t.deps.db.select().from(users).where(eq(users.email, String(payload.email).toLowerCase()))).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(payload.email).toLowerCase())),
+    ).toHaveLength(0);
   });
 
   it('answers 422 for each missing required field', async () => {
-    for (const field of ['email', 'password', 'contact_person', 'business_name', 'phone', 'business_address', 'location', 'services_offered']) {
+    for (const field of [
+      'email',
+      'password',
+      'contact_person',
+      'business_name',
+      'phone',
+      'business_address',
+      'location',
+      'services_offered',
+    ]) {
       const { [field]: _omitted, ...payload } = vendorPayload();
       const res = await register(payload);
       expect(res.statusCode, field).toBe(422);
@@ -207,15 +268,19 @@ describe('POST /api/vendor/register', () => {
   it('leaves nothing behind when a step of the registration fails', async () => {
     const email = 'rollback.vendor@example.in';
     // A real database failure in the last step (the outbox insert), after the user, supplier and event rows.
-    await t.deps.db.execute(sql.raw(`
+    await t.deps.db.execute(
+      sql.raw(`
       CREATE FUNCTION fail_outbox_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.to_address = '${email}' THEN RAISE EXCEPTION 'outbox unavailable'; END IF;
         RETURN NEW;
       END $$
-    `));
+    `),
+    );
     await t.deps.db.execute(
-      sql.raw('CREATE TRIGGER fail_outbox_insert BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION fail_outbox_insert()'),
+      sql.raw(
+        'CREATE TRIGGER fail_outbox_insert BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION fail_outbox_insert()',
+      ),
     );
     try {
       const res = await register(vendorPayload({ email, location: 'Rollbackpur' }));
@@ -223,7 +288,9 @@ describe('POST /api/vendor/register', () => {
       expect(res.json()).toEqual({ detail: 'Internal server error', request_id: expect.any(String) });
       expect(await userByEmail(email)).toBeUndefined();
       expect(await supplierByEmail(email)).toBeUndefined();
-      expect(await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.city, 'Rollbackpur'))).toHaveLength(0);
+      expect(
+        await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.city, 'Rollbackpur')),
+      ).toHaveLength(0);
       expect(await mailsTo(email)).toHaveLength(0);
     } finally {
       await t.deps.db.execute(sql.raw('DROP TRIGGER fail_outbox_insert ON email_outbox'));
@@ -239,13 +306,18 @@ describe('vendor.register (tRPC)', () => {
     const payload = vendorPayload();
     const result = await t.caller({ request: { ip: '203.0.113.9', userAgent: ANDROID } }).vendor.register(payload);
     expect(result).toEqual({ message: VENDOR_REGISTERED_MESSAGE, supplier_id: expect.any(String) });
-    const [event] = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.supplierId, result.supplier_id));
+    const [event] = await t.deps.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.supplierId, result.supplier_id));
     expect(event).toMatchObject({ kind: 'vendor_registration', ipAddress: '203.0.113.9', device: 'mobile' });
     await expect(t.caller().vendor.register(payload)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
     });
-    await expect(t.caller().vendor.register({ ...vendorPayload(), gst_number: '27AAPFU0939F1ZW' })).rejects.toMatchObject({
+    await expect(
+      t.caller().vendor.register({ ...vendorPayload(), gst_number: '27AAPFU0939F1ZW' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -256,7 +328,11 @@ describe('GET /api/admin/vendors/pending', () => {
     const approvedVendor = await makeUser(t.deps, { role: 'supplier', approval: 'approved' });
     const first = await registered({ business_name: 'First Pending Caterers' });
     const second = await registered({ business_name: 'Second Pending Decor' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/vendors/pending?limit=500', headers: bearer(adminToken) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/vendors/pending?limit=500',
+      headers: bearer(adminToken),
+    });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: string; created_at: string }[];
     expect(Array.isArray(list)).toBe(true);
@@ -288,7 +364,11 @@ describe('GET /api/admin/vendors/pending', () => {
       email_verified: false,
     });
 
-    const paged = await t.app.inject({ method: 'GET', url: '/api/admin/vendors/pending?limit=1&offset=1', headers: bearer(adminToken) });
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/vendors/pending?limit=1&offset=1',
+      headers: bearer(adminToken),
+    });
     expect(paged.json()).toHaveLength(1);
     expect(paged.json()[0].id).toBe(list[1]!.id);
   });
@@ -323,10 +403,20 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, vendor.id));
     expect(audit).toMatchObject([{ action: 'vendor.approved', entityType: 'supplier', actorUserId: admin.id }]);
     const mails = await mailsTo(vendor.email);
-    expect(mails.map((m) => m.template).sort()).toEqual(['vendor_approved', 'vendor_registration_received', 'verify_email']);
-    expect(mails.find((m) => m.template === 'vendor_approved')!.textBody).toContain('Approve Me Caterers is now an approved vendor partner');
+    expect(mails.map((m) => m.template).sort()).toEqual([
+      'vendor_approved',
+      'vendor_registration_received',
+      'verify_email',
+    ]);
+    expect(mails.find((m) => m.template === 'vendor_approved')!.textBody).toContain(
+      'Approve Me Caterers is now an approved vendor partner',
+    );
 
-    const pending = await t.app.inject({ method: 'GET', url: '/api/admin/vendors/pending?limit=500', headers: bearer(adminToken) });
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/vendors/pending?limit=500',
+      headers: bearer(adminToken),
+    });
     expect(pending.json().map((v: { id: string }) => v.id)).not.toContain(vendor.id);
   });
 
@@ -338,7 +428,11 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
     expect(again.json()).toEqual({ detail: 'This vendor has already been approved' });
     const rejectAfter = await reject(vendor.id, 'Changed my mind');
     expect(rejectAfter.statusCode).toBe(409);
-    expect(await supplierByEmail(vendor.email)).toMatchObject({ approvalStatus: 'approved', isActive: true, rejectionReason: null });
+    expect(await supplierByEmail(vendor.email)).toMatchObject({
+      approvalStatus: 'approved',
+      isActive: true,
+      rejectionReason: null,
+    });
     expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, vendor.id))).toHaveLength(1);
     expect((await mailsTo(vendor.email)).filter((m) => m.template === 'vendor_approved')).toHaveLength(1);
   });
@@ -346,7 +440,14 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
   it('answers 409 for a supplier an admin added (already approved)', async () => {
     const [added] = await t.deps.db
       .insert(suppliers)
-      .values({ name: 'B', businessName: 'Admin Added', email: 'admin.added.b@example.in', phone: '+919812345671', approvalStatus: 'approved', isActive: true })
+      .values({
+        name: 'B',
+        businessName: 'Admin Added',
+        email: 'admin.added.b@example.in',
+        phone: '+919812345671',
+        approvalStatus: 'approved',
+        isActive: true,
+      })
       .returning();
     expect((await approve(added!.id)).statusCode).toBe(409);
   });
@@ -386,7 +487,12 @@ describe('PUT /api/admin/vendors/{id}/reject', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Vendor rejected',
-      supplier: expect.objectContaining({ id: vendor.id, approval_status: 'rejected', is_active: false, is_verified: false }),
+      supplier: expect.objectContaining({
+        id: vendor.id,
+        approval_status: 'rejected',
+        is_active: false,
+        is_verified: false,
+      }),
     });
     expect(await supplierByEmail(vendor.email)).toMatchObject({ approvalStatus: 'rejected', rejectionReason: reason });
     expect(await userByEmail(vendor.email)).toMatchObject({ isActive: false });
@@ -398,7 +504,10 @@ describe('PUT /api/admin/vendors/{id}/reject', () => {
     const [mail] = (await mailsTo(vendor.email)).filter((m) => m.template === 'vendor_rejected');
     expect(mail!.textBody).toContain(reason);
     expect(mail!.htmlBody).toContain('No FSSAI licence &amp; no GST registration');
-    const audit = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, vendor.id), eq(auditLog.action, 'vendor.rejected')));
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, vendor.id), eq(auditLog.action, 'vendor.rejected')));
     expect(audit).toMatchObject([{ actorUserId: admin.id, data: { reason } }]);
 
     const again = await reject(vendor.id, 'Again');
@@ -428,8 +537,14 @@ describe('admin.vendors (tRPC)', () => {
       code: 'CONFLICT',
       message: 'This vendor has already been approved',
     });
-    await expect(caller.admin.vendors.reject({ id: two.id, reason: ' ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect((await caller.admin.vendors.reject({ id: two.id, reason: 'Out of service area' })).supplier.approval_status).toBe('rejected');
-    await expect(caller.admin.vendors.approve({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.admin.vendors.reject({ id: two.id, reason: ' ' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(
+      (await caller.admin.vendors.reject({ id: two.id, reason: 'Out of service area' })).supplier.approval_status,
+    ).toBe('rejected');
+    await expect(caller.admin.vendors.approve({ id: '00000000-0000-4000-8000-000000000000' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -2,7 +2,14 @@ import type { TRPCError } from '@trpc/server';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { analyticsEvents, auditLog, bookings, emailOutbox, paymentOrders, testimonials } from '../../src/server/db/schema';
+import {
+  analyticsEvents,
+  auditLog,
+  bookings,
+  emailOutbox,
+  paymentOrders,
+  testimonials,
+} from '../../src/server/db/schema';
 import { TESTIMONIALS_FRESH_MS } from '../../src/server/modules/testimonials/testimonials.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { BookingInquiryInput } from '../../src/shared/schemas/bookings';
@@ -16,35 +23,40 @@ afterAll(async () => {
   await t?.close();
 });
 
-const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const EDGE =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** The payload the landing page's inquiry modal sends (docs/product.md#quotes "Booking/inquiry payload"). */
-const inquiry = (overrides: Record<string, unknown> = {}, requirements: Record<string, unknown> = {}): BookingInquiryInput =>
+const inquiry = (
+  overrides: Record<string, unknown> = {},
+  requirements: Record<string, unknown> = {},
+): BookingInquiryInput =>
   ({
-  client_name: 'Farhan Qureshi',
-  client_email: 'Farhan.Q@Example.in',
-  client_phone: '98270 55555',
-  event_type: 'corporate',
-  event_name: 'Corporate Catering - Narmada Tech',
-  event_date: addDays(todayInIndia(), 45),
-  event_time: '19:30',
-  venue_name: 'Brilliant Convention Centre',
-  venue_address: 'Ring Road, Indore',
-  requirements: {
-    guest_count: 180,
-    event_duration: '4 hours',
-    catering_style: 'Buffet',
-    special_requests: 'Jain food for 20 guests\nNo onion or garlic at one counter',
-    budget_range: '₹2-3 lakh',
-    company_name: 'Narmada Tech',
-    decoration_required: true,
-    entertainment_required: false,
-    photography_required: false,
-    ...requirements,
-  },
-  ...overrides,
+    client_name: 'Farhan Qureshi',
+    client_email: 'Farhan.Q@Example.in',
+    client_phone: '98270 55555',
+    event_type: 'corporate',
+    event_name: 'Corporate Catering - Narmada Tech',
+    event_date: addDays(todayInIndia(), 45),
+    event_time: '19:30',
+    venue_name: 'Brilliant Convention Centre',
+    venue_address: 'Ring Road, Indore',
+    requirements: {
+      guest_count: 180,
+      event_duration: '4 hours',
+      catering_style: 'Buffet',
+      special_requests: 'Jain food for 20 guests\nNo onion or garlic at one counter',
+      budget_range: '₹2-3 lakh',
+      company_name: 'Narmada Tech',
+      decoration_required: true,
+      entertainment_required: false,
+      photography_required: false,
+      ...requirements,
+    },
+    ...overrides,
   }) as BookingInquiryInput;
 
 const postInquiry = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/bookings', payload: body as object });
@@ -89,7 +101,11 @@ describe('POST /api/bookings (service inquiry)', () => {
     });
 
     const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'farhan.q@example.in'));
-    expect(mail).toMatchObject({ template: 'inquiry_acknowledgement', status: 'pending', subject: 'We have received your inquiry: Corporate Catering - Narmada Tech' });
+    expect(mail).toMatchObject({
+      template: 'inquiry_acknowledgement',
+      status: 'pending',
+      subject: 'We have received your inquiry: Corporate Catering - Narmada Tech',
+    });
     expect(mail!.textBody).toContain('We will contact you soon with a customized quote.');
     expect(mail!.htmlBody).toContain('Jain food for 20 guests<br>No onion or garlic at one counter');
 
@@ -130,8 +146,16 @@ describe('POST /api/bookings (service inquiry)', () => {
     ['a fractional guest count', inquiry({}, { guest_count: 2.5 }), ['body', 'requirements', 'guest_count']],
     ['over 10,000 guests', inquiry({}, { guest_count: 10_001 }), ['body', 'requirements', 'guest_count']],
     ['no guest count', inquiry({}, { guest_count: undefined }), ['body', 'requirements', 'guest_count']],
-    ['over-long special requests', inquiry({}, { special_requests: 'x'.repeat(2001) }), ['body', 'requirements', 'special_requests']],
-    ['a non-boolean flag', inquiry({}, { photography_required: 'yes' }), ['body', 'requirements', 'photography_required']],
+    [
+      'over-long special requests',
+      inquiry({}, { special_requests: 'x'.repeat(2001) }),
+      ['body', 'requirements', 'special_requests'],
+    ],
+    [
+      'a non-boolean flag',
+      inquiry({}, { photography_required: 'yes' }),
+      ['body', 'requirements', 'photography_required'],
+    ],
     ['an over-long event name', inquiry({ event_name: 'x'.repeat(201) }), ['body', 'event_name']],
     ['no requirements', inquiry({ requirements: undefined }), ['body', 'requirements']],
   ])('answers 422 for %s', async (_name, body, loc) => {
@@ -145,12 +169,16 @@ describe('POST /api/bookings (service inquiry)', () => {
     expect(result.status).toBe('inquiry');
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, result.id));
     expect(row).toMatchObject({ source: 'inquiry', clientEmail: 'trpc.inquiry@example.in' });
-    await expect(t.caller().bookings.createInquiry(inquiry({ client_phone: '123' }))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(t.caller().bookings.createInquiry(inquiry({ client_phone: '123' }))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('leaves no booking behind when the acknowledgement cannot be queued', async () => {
     const email = 'ack.fails@example.in';
-    await t.deps.db.execute(sql.raw(`ALTER TABLE email_outbox ADD CONSTRAINT test_ack_refuses CHECK (to_address <> '${email}')`));
+    await t.deps.db.execute(
+      sql.raw(`ALTER TABLE email_outbox ADD CONSTRAINT test_ack_refuses CHECK (to_address <> '${email}')`),
+    );
     try {
       const res = await postInquiry(inquiry({ client_email: email }));
       expect(res.statusCode).toBe(500);
@@ -216,7 +244,14 @@ describe('page views', () => {
   const pageView = (path: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: { path } as object, headers });
   const latestView = async () =>
-    (await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.kind, 'page_view')).orderBy(desc(analyticsEvents.createdAt)).limit(1))[0];
+    (
+      await t.deps.db
+        .select()
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.kind, 'page_view'))
+        .orderBy(desc(analyticsEvents.createdAt))
+        .limit(1)
+    )[0];
 
   it('stores path, IP, browser family and device class', async () => {
     const res = await pageView('/book?eventType=wedding', { 'user-agent': IPAD });
@@ -235,7 +270,8 @@ describe('page views', () => {
   });
 
   it('does not count crawlers, and keeps unknowns as null', async () => {
-    const count = async () => (await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.kind, 'page_view'))).length;
+    const count = async () =>
+      (await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.kind, 'page_view'))).length;
     const before = await count();
     expect((await pageView('/', { 'user-agent': GOOGLEBOT })).statusCode).toBe(204);
     expect(await count()).toBe(before);
@@ -258,10 +294,15 @@ describe('page views', () => {
   });
 
   it('analytics.pageView records through tRPC with the caller context', async () => {
-    const result = await t.caller({ request: { ip: '203.0.113.9', userAgent: EDGE } }).analytics.pageView({ path: '/vendor-register' });
+    const result = await t
+      .caller({ request: { ip: '203.0.113.9', userAgent: EDGE } })
+      .analytics.pageView({ path: '/vendor-register' });
     expect(result).toEqual({ recorded: true });
     expect(await latestView()).toMatchObject({ path: '/vendor-register', ipAddress: '203.0.113.9', browser: 'Edge' });
-    const error = await t.caller().analytics.pageView({ path: 'nope' }).catch((e: unknown) => e);
+    const error = await t
+      .caller()
+      .analytics.pageView({ path: 'nope' })
+      .catch((e: unknown) => e);
     expect((error as TRPCError).code).toBe('BAD_REQUEST');
   });
 
@@ -270,7 +311,11 @@ describe('page views', () => {
     expect(await latestView()).toMatchObject({ path: '/gallery-direct', ipAddress: '127.0.0.1' });
 
     // The same database behind a proxy at 127.0.0.1 (TRUST_PROXY): the client's address is taken from the header.
-    const proxied = await buildApp(testConfig({ TRUST_PROXY: '127.0.0.1' }), { database: t.database, migrate: false, startWorkers: false });
+    const proxied = await buildApp(testConfig({ TRUST_PROXY: '127.0.0.1' }), {
+      database: t.database,
+      migrate: false,
+      startWorkers: false,
+    });
     try {
       const res = await proxied.inject({
         method: 'POST',
@@ -289,7 +334,14 @@ describe('page views', () => {
 describe('GET /api/payment/status/:order_id', () => {
   beforeAll(async () => {
     await t.deps.db.insert(paymentOrders).values([
-      { orderCode: 'ORD-PAID-7F3K', purpose: 'token', amountPaise: 999_00, status: 'paid', provider: 'upi', paidAt: new Date() },
+      {
+        orderCode: 'ORD-PAID-7F3K',
+        purpose: 'token',
+        amountPaise: 999_00,
+        status: 'paid',
+        provider: 'upi',
+        paidAt: new Date(),
+      },
       { orderCode: 'ORD-PEND-2Q9Z', purpose: 'subscription', amountPaise: 99_00, status: 'pending', provider: 'upi' },
       { orderCode: 'ORD-FAIL-8M1A', purpose: 'subscription', amountPaise: 99_50, status: 'failed', provider: 'upi' },
     ]);

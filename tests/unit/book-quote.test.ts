@@ -51,7 +51,12 @@ describe('upiPaymentUri (NPCI linking spec; research 5.4)', () => {
   });
 
   it('encodes reserved characters in the name and note, never writes + for a space', () => {
-    const uri = upiPaymentUri({ payeeVpa: ' shop.name-1@okhdfc ', payeeName: 'Rao & Sons', amountRupees: 49.5, note: 'a+b=c #1' });
+    const uri = upiPaymentUri({
+      payeeVpa: ' shop.name-1@okhdfc ',
+      payeeName: 'Rao & Sons',
+      amountRupees: 49.5,
+      note: 'a+b=c #1',
+    });
     expect(uri).toBe('upi://pay?pa=shop.name-1@okhdfc&pn=Rao%20%26%20Sons&am=49.50&cu=INR&tn=a%2Bb%3Dc%20%231');
     expect(uri).not.toContain('%40');
   });
@@ -59,7 +64,9 @@ describe('upiPaymentUri (NPCI linking spec; research 5.4)', () => {
   it('keeps the note short and leaves it out when empty', () => {
     const long = upiPaymentUri({ payeeVpa: 'a@upi', payeeName: 'A', amountRupees: 1, note: 'x'.repeat(80) });
     expect(new URL(long.replace('upi://', 'https://')).searchParams.get('tn')).toHaveLength(50);
-    expect(upiPaymentUri({ payeeVpa: 'a@upi', payeeName: 'A', amountRupees: 1, note: '  ' })).toBe('upi://pay?pa=a@upi&pn=A&am=1.00&cu=INR');
+    expect(upiPaymentUri({ payeeVpa: 'a@upi', payeeName: 'A', amountRupees: 1, note: '  ' })).toBe(
+      'upi://pay?pa=a@upi&pn=A&am=1.00&cu=INR',
+    );
   });
 
   it("pays the ₹99 subscription to the brand's UPI ID, naming the quote by its short reference", () => {
@@ -96,11 +103,17 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
     });
     const contact = { ...empty, client_name: 'A', client_email: 'a@b.in', client_phone: '9893011223' };
     expect(checkQuoteForm(contact, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventType });
-    expect(checkQuoteForm({ ...contact, event_type: 'birthday' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventName });
+    expect(checkQuoteForm({ ...contact, event_type: 'birthday' }, 'basic', TODAY)).toMatchObject({
+      message: QUOTE_MESSAGES.eventName,
+    });
     const named = { ...contact, event_type: 'birthday', event_name: 'Aarav turns 5' } as const;
     expect(checkQuoteForm(named, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.eventDate });
-    expect(checkQuoteForm({ ...named, event_date: '2020-01-01' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.guests });
-    expect(checkQuoteForm({ ...named, event_date: '2020-01-01', guest_count: '40' }, 'basic', TODAY)).toMatchObject({ message: QUOTE_MESSAGES.city });
+    expect(checkQuoteForm({ ...named, event_date: '2020-01-01' }, 'basic', TODAY)).toMatchObject({
+      message: QUOTE_MESSAGES.guests,
+    });
+    expect(checkQuoteForm({ ...named, event_date: '2020-01-01', guest_count: '40' }, 'basic', TODAY)).toMatchObject({
+      message: QUOTE_MESSAGES.city,
+    });
   });
 
   it('accepts today in India and fills only the venue type default, never the API defaults for required fields', () => {
@@ -127,7 +140,10 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
       field: 'client_phone',
       message: 'Enter a valid 10-digit Indian mobile number',
     });
-    expect(checkQuoteForm(filled({ guest_count: '10001' }), 'basic', TODAY)).toMatchObject({ ok: false, field: 'guest_count' });
+    expect(checkQuoteForm(filled({ guest_count: '10001' }), 'basic', TODAY)).toMatchObject({
+      ok: false,
+      field: 'guest_count',
+    });
   });
 
   it('parses guest counts as whole numbers', () => {

@@ -63,26 +63,54 @@ describe('the payment schedule', () => {
   });
 
   it('asks for the advance at once when the event is within 30 days', () => {
-    const schedule = paymentSchedule({ totalPaise: 2_00_000_00, eventDate: addDays(today, 30), confirmedOn: today, today });
+    const schedule = paymentSchedule({
+      totalPaise: 2_00_000_00,
+      eventDate: addDays(today, 30),
+      confirmedOn: today,
+      today,
+    });
     expect(schedule.find((row) => row.kind === 'advance')?.due_date).toBe(today);
     expect(schedule.find((row) => row.kind === 'balance')?.due_date).toBe(addDays(today, 23));
-    const later = paymentSchedule({ totalPaise: 2_00_000_00, eventDate: addDays(today, 31), confirmedOn: today, today });
+    const later = paymentSchedule({
+      totalPaise: 2_00_000_00,
+      eventDate: addDays(today, 31),
+      confirmedOn: today,
+      today,
+    });
     expect(later.find((row) => row.kind === 'advance')?.due_date).toBe(addDays(today, 7));
   });
 
   it('asks for the balance at once when the event is closer than a week', () => {
-    const schedule = paymentSchedule({ totalPaise: 50_000_00, eventDate: addDays(today, 3), confirmedOn: today, today });
+    const schedule = paymentSchedule({
+      totalPaise: 50_000_00,
+      eventDate: addDays(today, 3),
+      confirmedOn: today,
+      today,
+    });
     expect(schedule.map((row) => row.due_date)).toEqual([today, today, today]);
   });
 
   it('leaves out instalments of nothing: a total under ₹999 is one booking amount', () => {
     const schedule = paymentSchedule({ totalPaise: 767_00, eventDate: '2027-06-01', confirmedOn: null, today });
-    expect(schedule).toEqual([{ kind: 'booking_amount', amount_paise: 767_00, cumulative_paise: 767_00, due_date: today }]);
+    expect(schedule).toEqual([
+      { kind: 'booking_amount', amount_paise: 767_00, cumulative_paise: 767_00, due_date: today },
+    ]);
   });
 
   it('follows the admin settings', () => {
-    const rules = { ...DEFAULT_PAYMENT_RULES, booking_amount_paise: 5_000_00, advance_percent: 50, advance_due_days_after_confirmation: 3 };
-    const schedule = paymentSchedule({ totalPaise: 1_00_000_00, eventDate: '2027-06-01', confirmedOn: today, today, rules });
+    const rules = {
+      ...DEFAULT_PAYMENT_RULES,
+      booking_amount_paise: 5_000_00,
+      advance_percent: 50,
+      advance_due_days_after_confirmation: 3,
+    };
+    const schedule = paymentSchedule({
+      totalPaise: 1_00_000_00,
+      eventDate: '2027-06-01',
+      confirmedOn: today,
+      today,
+      rules,
+    });
     expect(schedule.map((row) => [row.kind, row.amount_paise, row.due_date])).toEqual([
       ['booking_amount', 5_000_00, today],
       ['advance', 45_000_00, '2027-01-13'],
@@ -98,7 +126,13 @@ describe('the payment schedule', () => {
         fc.integer({ min: 0, max: 100 }),
         (total, eventIn, advancePercent) => {
           const rules = { ...DEFAULT_PAYMENT_RULES, advance_percent: advancePercent };
-          const schedule = paymentSchedule({ totalPaise: total, eventDate: addDays(today, eventIn), confirmedOn: today, today, rules });
+          const schedule = paymentSchedule({
+            totalPaise: total,
+            eventDate: addDays(today, eventIn),
+            confirmedOn: today,
+            today,
+            rules,
+          });
           expect(schedule.reduce((sum, row) => sum + row.amount_paise, 0)).toBe(total);
           for (const [i, row] of schedule.entries()) {
             expect(row.amount_paise).toBeGreaterThan(0);
@@ -112,7 +146,12 @@ describe('the payment schedule', () => {
 
 describe('what is due', () => {
   const today = '2027-01-10';
-  const schedule = paymentSchedule({ totalPaise: 1_00_000_00, eventDate: '2027-06-01', confirmedOn: '2027-01-01', today });
+  const schedule = paymentSchedule({
+    totalPaise: 1_00_000_00,
+    eventDate: '2027-06-01',
+    confirmedOn: '2027-01-01',
+    today,
+  });
 
   it('applies what was paid to the instalments in order and counts the days overdue', () => {
     const summary = dueSummary(schedule, 10_000_00, today);
@@ -135,10 +174,14 @@ describe('what is due', () => {
 
   it('never lets a payment exceed what is left', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_00_000_00 }), fc.integer({ min: 0, max: 10_00_000_00 }), (total, paid) => {
-        const max = maxPayablePaise('confirmed', total, Math.min(paid, total));
-        expect(Math.min(paid, total) + max).toBe(total);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_00_000_00 }),
+        fc.integer({ min: 0, max: 10_00_000_00 }),
+        (total, paid) => {
+          const max = maxPayablePaise('confirmed', total, Math.min(paid, total));
+          expect(Math.min(paid, total) + max).toBe(total);
+        },
+      ),
     );
   });
 });

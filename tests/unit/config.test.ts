@@ -40,7 +40,10 @@ describe('loadConfig', () => {
   it('reads flags, ports and URLs strictly', () => {
     expect(loadConfig({ SEED_DEMO: 'false', DATA_DIR: tmp() }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: 'true', DATA_DIR: tmp() }).seedDemo).toBe(true);
-    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: tmp() })).toMatchObject({ port: 8080, host: '0.0.0.0' });
+    expect(loadConfig({ PORT: '8080', HOST: '0.0.0.0', DATA_DIR: tmp() })).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+    });
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: tmp() })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/test', DATA_DIR: tmp() }).databaseUrl).toBe(
@@ -83,7 +86,9 @@ describe('mail settings', () => {
   });
 
   it('takes MAIL_FROM as given and refuses header injection', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'Bookings <bookings@example.in>' }).mail.from).toBe('Bookings <bookings@example.in>');
+    expect(loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'Bookings <bookings@example.in>' }).mail.from).toBe(
+      'Bookings <bookings@example.in>',
+    );
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'no-address' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'a@b.in\r\nBcc: x@y.in' })).toThrow(/MAIL_FROM/);
   });

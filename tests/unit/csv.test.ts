@@ -4,7 +4,34 @@ import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvFileName, FORMULA_TRIGGER, neutralizeFormula, toCsv, type CsvRow } from '../../src/client/lib/csv';
 
 /** The characters that break naive CSV writers or spreadsheets, plus Hindi and the rupee sign. */
-const TRICKY = [',', '"', '""', '\n', '\r', '\r\n', ';', "'", '=', '+', '-', '@', '\t', ' ', 'a', 'Z', '7', '{', '}', 'क', 'ि', 'ष्', 'ा', '₹', 'नमस्ते', '🎉'];
+const TRICKY = [
+  ',',
+  '"',
+  '""',
+  '\n',
+  '\r',
+  '\r\n',
+  ';',
+  "'",
+  '=',
+  '+',
+  '-',
+  '@',
+  '\t',
+  ' ',
+  'a',
+  'Z',
+  '7',
+  '{',
+  '}',
+  'क',
+  'ि',
+  'ष्',
+  'ा',
+  '₹',
+  'नमस्ते',
+  '🎉',
+];
 
 const trickyText = fc.oneof(
   fc.string({ unit: fc.constantFrom(...TRICKY), maxLength: 12 }),
@@ -24,7 +51,12 @@ const cellValue = fc.oneof(
 
 const COLUMNS = ['customer_name', 'email', 'phone', 'notes', 'extra'] as const;
 const rowsArbitrary = fc.array(
-  fc.record(Object.fromEntries(COLUMNS.map((column) => [column, cellValue])) as Record<(typeof COLUMNS)[number], fc.Arbitrary<unknown>>),
+  fc.record(
+    Object.fromEntries(COLUMNS.map((column) => [column, cellValue])) as Record<
+      (typeof COLUMNS)[number],
+      fc.Arbitrary<unknown>
+    >,
+  ),
   { minLength: 1, maxLength: 8 },
 );
 
@@ -55,17 +87,26 @@ function spreadsheetReads(cell: string): { formula: string } | { number: number 
 
 describe('phone numbers in a spreadsheet', () => {
   it('read as the number to dial, not as a formula and not behind an apostrophe', () => {
-    const rows = ['+919826012345', '+91 98260 12345', '+91-98260-12345'].map((phone) => ({ customer_name: 'Asha', phone }));
+    const rows = ['+919826012345', '+91 98260 12345', '+91-98260-12345'].map((phone) => ({
+      customer_name: 'Asha',
+      phone,
+    }));
     const [, ...cells] = parseCsv(toCsv(rows));
     for (const [, phone] of cells) expect(spreadsheetReads(phone!)).toEqual({ text: '(+91) 98260 12345' });
   });
 
   it('never turns a value into a formula, phone-like or not', () => {
     fc.assert(
-      fc.property(fc.oneof(trickyText, fc.constantFrom('+91 98260 12345+SUM(A1)', '+91 98260 1234', '+9198260123456', '+1 555 0100')), (text) => {
-        const [, [cell]] = parseCsv(toCsv([{ value: text, other: 'x' }])) as [string[], string[]];
-        expect(spreadsheetReads(cell!)).not.toHaveProperty('formula');
-      }),
+      fc.property(
+        fc.oneof(
+          trickyText,
+          fc.constantFrom('+91 98260 12345+SUM(A1)', '+91 98260 1234', '+9198260123456', '+1 555 0100'),
+        ),
+        (text) => {
+          const [, [cell]] = parseCsv(toCsv([{ value: text, other: 'x' }])) as [string[], string[]];
+          expect(spreadsheetReads(cell!)).not.toHaveProperty('formula');
+        },
+      ),
     );
   });
 });
@@ -87,7 +128,9 @@ describe('toCsv', () => {
               // mobile number written as (+91) 98260 12345.
               expect(FORMULA_TRIGGER.test(cell)).toBe(false);
               const phone = /^\+91[\s-]?(\d{5})[\s-]?(\d{5})$/.exec(value);
-              expect(cell === value || cell === `'${value}` || (phone !== null && cell === `(+91) ${phone[1]} ${phone[2]}`)).toBe(true);
+              expect(
+                cell === value || cell === `'${value}` || (phone !== null && cell === `(+91) ${phone[1]} ${phone[2]}`),
+              ).toBe(true);
             }
           }
         }
@@ -112,8 +155,10 @@ describe('toCsv', () => {
   });
 
   it('neutralizes spreadsheet formulas, even when the value spans lines', () => {
-    const [, row] = parseCsv(toCsv([{ a: '=HYPERLINK("http://x")', b: '+91 98260 12345', c: '=1\n=2', d: 'safe = fine', e: -5 }]));
-    expect(row).toEqual(["'=HYPERLINK(\"http://x\")", '(+91) 98260 12345', "'=1\n=2", 'safe = fine', '-5']);
+    const [, row] = parseCsv(
+      toCsv([{ a: '=HYPERLINK("http://x")', b: '+91 98260 12345', c: '=1\n=2', d: 'safe = fine', e: -5 }]),
+    );
+    expect(row).toEqual(['\'=HYPERLINK("http://x")', '(+91) 98260 12345', "'=1\n=2", 'safe = fine', '-5']);
   });
 
   it('keeps Devanagari and the rupee sign intact', () => {
@@ -138,9 +183,14 @@ describe('csvFileName', () => {
 
   it('always has the <report>-YYYY-MM-DD.csv shape', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (date) => {
-        expect(csvFileName('customer-reports', date)).toMatch(/^customer-reports-\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.csv$/);
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (date) => {
+          expect(csvFileName('customer-reports', date)).toMatch(
+            /^customer-reports-\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.csv$/,
+          );
+        },
+      ),
     );
   });
 });

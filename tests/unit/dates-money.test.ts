@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDate, isIsoDate, isoDateInIndia, readTypedDate, todayInIndia } from '../../src/shared/dates';
+import {
+  addDays,
+  formatLongDate,
+  isIsoDate,
+  isoDateInIndia,
+  readTypedDate,
+  todayInIndia,
+} from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 
 describe('todayInIndia', () => {
@@ -9,8 +16,13 @@ describe('todayInIndia', () => {
     expect(isoDateInIndia(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
   });
 
-  it("agrees with the Asia/Kolkata time-zone data every 17 minutes from 2025 to 2030", () => {
-    const india = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+  it('agrees with the Asia/Kolkata time-zone data every 17 minutes from 2025 to 2030', () => {
+    const india = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Kolkata',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     const mismatches: string[] = [];
     for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2030, 0, 1); t += 17 * 60_000) {
       const instant = new Date(t);

@@ -85,11 +85,16 @@ describe('vendorRegisterInputSchema', () => {
   });
 
   it('upper-cases a valid GST number and refuses an invalid one with a clear message', () => {
-    expect(vendorRegisterInputSchema.parse({ ...vendor, gst_number: '27aapfu0939f1zv' }).gst_number).toBe('27AAPFU0939F1ZV');
+    expect(vendorRegisterInputSchema.parse({ ...vendor, gst_number: '27aapfu0939f1zv' }).gst_number).toBe(
+      '27AAPFU0939F1ZV',
+    );
     expect(vendorRegisterInputSchema.parse({ ...vendor, gst_number: '' }).gst_number).toBeNull();
     const bad = vendorRegisterInputSchema.safeParse({ ...vendor, gst_number: '27AAPFU0939F1ZW' });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues[0]).toMatchObject({ path: ['gst_number'], message: expect.stringMatching(/GST number is not valid/) });
+    expect(bad.error!.issues[0]).toMatchObject({
+      path: ['gst_number'],
+      message: expect.stringMatching(/GST number is not valid/),
+    });
   });
 
   it.each<[unknown, string | null]>([
@@ -102,9 +107,12 @@ describe('vendorRegisterInputSchema', () => {
     expect(vendorRegisterInputSchema.parse({ ...vendor, portfolio_link: link }).portfolio_link).toBe(expected);
   });
 
-  it.each(['javascript:alert(1)', 'ftp://files.example.in', 'not a link', 'https://localhost'])('refuses the portfolio link %j', (link) => {
-    expect(vendorRegisterInputSchema.safeParse({ ...vendor, portfolio_link: link }).success).toBe(false);
-  });
+  it.each(['javascript:alert(1)', 'ftp://files.example.in', 'not a link', 'https://localhost'])(
+    'refuses the portfolio link %j',
+    (link) => {
+      expect(vendorRegisterInputSchema.safeParse({ ...vendor, portfolio_link: link }).success).toBe(false);
+    },
+  );
 
   it.each<[unknown, boolean]>([
     [0, true],
@@ -119,7 +127,16 @@ describe('vendorRegisterInputSchema', () => {
   });
 
   it('requires every field the spec marks required, and a password of 6 to 128 characters', () => {
-    for (const field of ['email', 'password', 'contact_person', 'business_name', 'phone', 'business_address', 'location', 'services_offered']) {
+    for (const field of [
+      'email',
+      'password',
+      'contact_person',
+      'business_name',
+      'phone',
+      'business_address',
+      'location',
+      'services_offered',
+    ]) {
       const { [field as keyof typeof vendor]: _omitted, ...rest } = vendor;
       const result = vendorRegisterInputSchema.safeParse(rest);
       expect(result.success, field).toBe(false);
@@ -132,7 +149,12 @@ describe('vendorRegisterInputSchema', () => {
   });
 
   it('drops keys that are not part of the payload', () => {
-    const data = vendorRegisterInputSchema.parse({ ...vendor, role: 'admin', approval_status: 'approved', is_active: true });
+    const data = vendorRegisterInputSchema.parse({
+      ...vendor,
+      role: 'admin',
+      approval_status: 'approved',
+      is_active: true,
+    });
     expect(data).not.toHaveProperty('role');
     expect(data).not.toHaveProperty('approval_status');
     expect(data).not.toHaveProperty('is_active');

@@ -14,7 +14,13 @@ describe('priceQuote (docs/product.md#pricing)', () => {
 
   it('multiplies tier, event, venue and metro, rounding the per-person rate to whole rupees', () => {
     // 1100 × 1.15 × 1.05 × 1.10 = 1461.0375 → ₹1,461
-    const q = priceQuote({ tier: 'premium', eventType: 'wedding', venueType: 'garden', city: ' mumbai ', guestCount: 250 });
+    const q = priceQuote({
+      tier: 'premium',
+      eventType: 'wedding',
+      venueType: 'garden',
+      city: ' mumbai ',
+      guestCount: 250,
+    });
     expect(q.basePricePerPersonPaise).toBe(1_461_00);
     expect(q.subtotalPaise).toBe(1_461_00 * 250);
     expect(q.gstPaise).toBe(Math.round(1_461_00 * 250 * 0.18));
@@ -114,21 +120,36 @@ describe('priceQuote rounding', () => {
     ['birthday', 'banquet'],
     ['baby_shower', 'indoor'],
     ['baby_shower', 'banquet'],
-  ] as const)('rounds an exact half rupee up: premium %s %s in a metro is ₹1,150, not ₹1,149', (eventType, venueType) => {
-    // 1,100 × 0.95 × 1.10 = 1,149.50 exactly; as doubles it is 1,149.4999…, which Math.round takes down.
-    const q = priceQuote({ tier: 'premium', eventType, venueType, city: 'Pune', guestCount: 10 });
-    expect(q.basePricePerPersonPaise).toBe(1_150_00);
-  });
+  ] as const)(
+    'rounds an exact half rupee up: premium %s %s in a metro is ₹1,150, not ₹1,149',
+    (eventType, venueType) => {
+      // 1,100 × 0.95 × 1.10 = 1,149.50 exactly; as doubles it is 1,149.4999…, which Math.round takes down.
+      const q = priceQuote({ tier: 'premium', eventType, venueType, city: 'Pune', guestCount: 10 });
+      expect(q.basePricePerPersonPaise).toBe(1_150_00);
+    },
+  );
 
   it('rounds the per-person rate to whole rupees, down below the half', () => {
     // 650 × 1.05 × 1.12 × 1.10 = 840.84 → ₹841; 650 × 0.85 × 1.05 = 580.125 → ₹580.
-    expect(priceQuote({ tier: 'basic', eventType: 'pre_wedding', venueType: 'beach', city: 'Chennai', guestCount: 1 }).basePricePerPersonPaise).toBe(841_00);
-    expect(priceQuote({ tier: 'basic', eventType: 'grazing', venueType: 'outdoor', city: 'Indore', guestCount: 1 }).basePricePerPersonPaise).toBe(580_00);
+    expect(
+      priceQuote({ tier: 'basic', eventType: 'pre_wedding', venueType: 'beach', city: 'Chennai', guestCount: 1 })
+        .basePricePerPersonPaise,
+    ).toBe(841_00);
+    expect(
+      priceQuote({ tier: 'basic', eventType: 'grazing', venueType: 'outdoor', city: 'Indore', guestCount: 1 })
+        .basePricePerPersonPaise,
+    ).toBe(580_00);
   });
 
   it('rounds GST to the paisa, half up, after the volume discount', () => {
     // ₹683 × 305 = ₹2,08,315; 5% off = ₹1,97,899.25; 18% = ₹35,621.865 → ₹35,621.87.
-    const q = priceQuote({ tier: 'basic', eventType: 'pre_wedding', venueType: 'indoor', city: 'Indore', guestCount: 305 });
+    const q = priceQuote({
+      tier: 'basic',
+      eventType: 'pre_wedding',
+      venueType: 'indoor',
+      city: 'Indore',
+      guestCount: 305,
+    });
     expect(q.basePricePerPersonPaise).toBe(683_00);
     expect(q.grossPaise).toBe(20_831_500);
     expect(q.discountPaise).toBe(1_041_575);
@@ -140,7 +161,13 @@ describe('priceQuote rounding', () => {
 
   it('charges GST at exactly 18% of the discounted subtotal at every volume boundary', () => {
     for (const guests of [1, 299, 300, 699, 700, 10_000]) {
-      const q = priceQuote({ tier: 'premium', eventType: 'corporate', venueType: 'indoor', city: 'Indore', guestCount: guests });
+      const q = priceQuote({
+        tier: 'premium',
+        eventType: 'corporate',
+        venueType: 'indoor',
+        city: 'Indore',
+        guestCount: guests,
+      });
       expect(q.gstPaise * 100).toBeGreaterThanOrEqual(q.subtotalPaise * 18 - 50);
       expect(q.gstPaise * 100).toBeLessThan(q.subtotalPaise * 18 + 50);
       expect(Number.isInteger(q.gstPaise)).toBe(true);

@@ -58,14 +58,23 @@ describe('decideAward', () => {
   });
 
   it('without quotes awards the only invitee, else nobody', () => {
-    expect(decideAward([c('a', null)])).toEqual({ kind: 'awarded', supplierId: 'a', quoteId: null, amountPaise: null, rule: 'only_invitee' });
+    expect(decideAward([c('a', null)])).toEqual({
+      kind: 'awarded',
+      supplierId: 'a',
+      quoteId: null,
+      amountPaise: null,
+      rule: 'only_invitee',
+    });
     expect(decideAward([c('a', null), c('b', null)])).toEqual({ kind: 'unassigned', rule: 'no_quotes' });
     expect(decideAward([])).toEqual({ kind: 'unassigned', rule: 'no_quotes' });
   });
 
   it('leaves out suppliers that are no longer active and approved', () => {
     expect(decideAward([c('a', 100, 5, 0, false), c('b', 200)])).toMatchObject({ supplierId: 'b' });
-    expect(decideAward([c('a', null, 5, 0, false), c('b', null)])).toMatchObject({ supplierId: 'b', rule: 'only_invitee' });
+    expect(decideAward([c('a', null, 5, 0, false), c('b', null)])).toMatchObject({
+      supplierId: 'b',
+      rule: 'only_invitee',
+    });
     expect(decideAward([c('a', 100, 5, 0, false)])).toEqual({ kind: 'unassigned', rule: 'no_quotes' });
   });
 });
@@ -76,19 +85,28 @@ describe('project input schemas', () => {
 
   it('accepts positive amounts up to ₹10 crore with at most two decimals', () => {
     for (const ok of [0.01, 1, 1499.5, 123456.78, 100_000_000]) expect(amount(ok).success, String(ok)).toBe(true);
-    for (const bad of [0, -1, 100_000_000.01, 1.005, 12.345, Number.NaN, '500', null]) expect(amount(bad).success, String(bad)).toBe(false);
+    for (const bad of [0, -1, 100_000_000.01, 1.005, 12.345, Number.NaN, '500', null])
+      expect(amount(bad).success, String(bad)).toBe(false);
   });
 
   it('stores items as sent and defaults them to an empty list', () => {
     expect(submitQuoteInputSchema.parse({ booking_id, quoted_amount: 5 }).items).toEqual([]);
     expect(submitQuoteInputSchema.parse({ booking_id, quoted_amount: 5, items: [{ a: 1 }] }).items).toEqual([{ a: 1 }]);
-    expect(submitQuoteInputSchema.safeParse({ booking_id, quoted_amount: 5, items: Array.from({ length: 51 }, () => 1) }).success).toBe(false);
+    expect(
+      submitQuoteInputSchema.safeParse({ booking_id, quoted_amount: 5, items: Array.from({ length: 51 }, () => 1) })
+        .success,
+    ).toBe(false);
   });
 
   it('reads supplier ids as the spec sends them: comma-separated, repeated or a list', () => {
     const id2 = '9c5b94b1-35ad-49bb-b118-8e8fc24abf80';
-    expect(assignProjectInputSchema.parse({ booking_id, supplier_ids: `${booking_id},${id2}` }).supplier_ids).toEqual([booking_id, id2]);
-    expect(assignProjectInputSchema.parse({ booking_id, supplier_ids: [booking_id, ` ${id2} `, booking_id] }).supplier_ids).toEqual([booking_id, id2]);
+    expect(assignProjectInputSchema.parse({ booking_id, supplier_ids: `${booking_id},${id2}` }).supplier_ids).toEqual([
+      booking_id,
+      id2,
+    ]);
+    expect(
+      assignProjectInputSchema.parse({ booking_id, supplier_ids: [booking_id, ` ${id2} `, booking_id] }).supplier_ids,
+    ).toEqual([booking_id, id2]);
     expect(assignProjectInputSchema.safeParse({ booking_id, supplier_ids: ',' }).success).toBe(false);
   });
 

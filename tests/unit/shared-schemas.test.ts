@@ -26,18 +26,35 @@ describe('registerInputSchema', () => {
       full_name: ' Asha Rao ',
       phone: '9876543210',
     });
-    expect(parsed).toEqual({ email: 'asha@example.in', password: ' Pass word ', full_name: 'Asha Rao', phone: '+919876543210' });
+    expect(parsed).toEqual({
+      email: 'asha@example.in',
+      password: ' Pass word ',
+      full_name: 'Asha Rao',
+      phone: '+919876543210',
+    });
   });
 
   it('refuses control characters in names and passwords over 128 characters', () => {
-    expect(registerInputSchema.safeParse({ email: 'a@b.in', password: 'secret', full_name: 'A\u0000B', phone: '9876543210' }).success).toBe(false);
-    expect(registerInputSchema.safeParse({ email: 'a@b.in', password: 'x'.repeat(129), full_name: 'AB', phone: '9876543210' }).success).toBe(false);
+    expect(
+      registerInputSchema.safeParse({ email: 'a@b.in', password: 'secret', full_name: 'A\u0000B', phone: '9876543210' })
+        .success,
+    ).toBe(false);
+    expect(
+      registerInputSchema.safeParse({
+        email: 'a@b.in',
+        password: 'x'.repeat(129),
+        full_name: 'AB',
+        phone: '9876543210',
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('booking state machine', () => {
   it('allows exactly the moves of docs/product.md#booking-statuses', () => {
-    const allowed = BOOKING_STATUSES.flatMap((from) => BOOKING_STATUSES.filter((to) => canMoveBooking(from, to)).map((to) => `${from}→${to}`));
+    const allowed = BOOKING_STATUSES.flatMap((from) =>
+      BOOKING_STATUSES.filter((to) => canMoveBooking(from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual([
       'inquiry→quoted',
       'inquiry→confirmed',

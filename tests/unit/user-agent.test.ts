@@ -45,9 +45,12 @@ describe('parseUserAgent', () => {
     });
   });
 
-  it.each(['', '   ', 'curl/8.5.0', undefined, null, '\u0000\u0001garbage', 'x'.repeat(10_000)])('yields unknowns for %j', (ua) => {
-    const agent = parseUserAgent(ua);
-    expect(agent.device).toBeNull();
-    expect(agent.isBot).toBe(false);
-  });
+  it.each(['', '   ', 'curl/8.5.0', undefined, null, '\u0000\u0001garbage', 'x'.repeat(10_000)])(
+    'yields unknowns for %j',
+    (ua) => {
+      const agent = parseUserAgent(ua);
+      expect(agent.device).toBeNull();
+      expect(agent.isBot).toBe(false);
+    },
+  );
 });

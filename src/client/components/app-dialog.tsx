@@ -21,7 +21,9 @@ export type AppDialogProps = {
 // Below md the big dialogs fill the screen. (A responsive `size` would keep the 'full' size's minimum height on
 // larger screens too, as the recipe's variants are merged, not replaced.)
 const FULL_SCREEN_POSITIONER = { mdDown: { p: '0', alignItems: 'stretch' } };
-const FULL_SCREEN_CONTENT = { mdDown: { w: '100vw', maxW: '100vw', h: '100dvh', maxH: '100dvh', m: '0', rounded: 'none' } };
+const FULL_SCREEN_CONTENT = {
+  mdDown: { w: '100vw', maxW: '100vw', h: '100dvh', maxH: '100dvh', m: '0', rounded: 'none' },
+};
 
 /**
  * The dialog frame every admin dialog shares: a title (announced as the dialog's name), an optional description,
@@ -57,7 +59,10 @@ export function AppDialog({
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner px={fullScreenOnPhone ? undefined : '4'} css={fullScreenOnPhone ? FULL_SCREEN_POSITIONER : undefined}>
+        <Dialog.Positioner
+          px={fullScreenOnPhone ? undefined : '4'}
+          css={fullScreenOnPhone ? FULL_SCREEN_POSITIONER : undefined}
+        >
           <Dialog.Content bg="bg" css={fullScreenOnPhone ? FULL_SCREEN_CONTENT : undefined}>
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
               <Dialog.Title fontFamily="heading" fontSize="xl" color="accent.900">

@@ -171,24 +171,21 @@ export function AppToaster() {
     else elements.current.delete(id);
   }, []);
 
-  const dismiss = useCallback(
-    (id: string) => {
-      const element = elements.current.get(id);
-      const hadFocus = element?.contains(document.activeElement) ?? false;
-      toast.dismiss(id);
-      if (!hadFocus) return;
-      const target = focusBeforeHotkey.current;
-      focusBeforeHotkey.current = null;
-      if (releaseTrap.current) {
-        releaseTrap.current();
-        return;
-      }
-      if (target?.isConnected) target.focus();
-      // Nothing focusable to go back to (the hotkey was pressed on the page itself): leave the closing toast.
-      if (element?.contains(document.activeElement)) element.blur();
-    },
-    [],
-  );
+  const dismiss = useCallback((id: string) => {
+    const element = elements.current.get(id);
+    const hadFocus = element?.contains(document.activeElement) ?? false;
+    toast.dismiss(id);
+    if (!hadFocus) return;
+    const target = focusBeforeHotkey.current;
+    focusBeforeHotkey.current = null;
+    if (releaseTrap.current) {
+      releaseTrap.current();
+      return;
+    }
+    if (target?.isConnected) target.focus();
+    // Nothing focusable to go back to (the hotkey was pressed on the page itself): leave the closing toast.
+    if (element?.contains(document.activeElement)) element.blur();
+  }, []);
 
   return createPortal(
     <section

@@ -9,7 +9,11 @@ export type ArtworkFolder = 'gallery' | 'services';
  */
 const EXTENSIONS = ['svg', 'webp', 'jpg', 'jpeg', 'png'] as const;
 
-export function artworkUrl(folder: ArtworkFolder, name: string, extension: (typeof EXTENSIONS)[number] = 'svg'): string {
+export function artworkUrl(
+  folder: ArtworkFolder,
+  name: string,
+  extension: (typeof EXTENSIONS)[number] = 'svg',
+): string {
   return `/images/${folder}/${name}.${extension}`;
 }
 

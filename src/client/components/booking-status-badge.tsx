@@ -17,7 +17,13 @@ export function bookingStatusLabel(status: BookingStatus): string {
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return (
-    <Badge colorPalette={BOOKING_STATUS_PALETTE[status]} variant="subtle" textTransform="capitalize" rounded="full" px="2.5">
+    <Badge
+      colorPalette={BOOKING_STATUS_PALETTE[status]}
+      variant="subtle"
+      textTransform="capitalize"
+      rounded="full"
+      px="2.5"
+    >
       {bookingStatusLabel(status)}
     </Badge>
   );

@@ -19,7 +19,16 @@ type ConfirmDialogProps = {
  * A yes/no confirmation as an alert dialog: Cancel has the first focus, so Enter on an accidental open does not
  * confirm. The caller closes it when the action succeeds.
  */
-export function ConfirmDialog({ open, onClose, onConfirm, title, description, confirmLabel, tone = 'default', loading }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  tone = 'default',
+  loading,
+}: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <AppDialog

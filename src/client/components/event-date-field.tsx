@@ -1,4 +1,11 @@
-import { Box, createSlotRecipeContext, IconButton, Text, type HTMLChakraProps, type SlotRecipeProps } from '@chakra-ui/react';
+import {
+  Box,
+  createSlotRecipeContext,
+  IconButton,
+  Text,
+  type HTMLChakraProps,
+  type SlotRecipeProps,
+} from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { formatLongDate, isIsoDate, readTypedDate } from '../../shared/dates';
@@ -42,7 +49,9 @@ export type DateFieldHandoff = {
   openCalendar: boolean;
 };
 
-export type DatePickerProps = Required<Pick<EventDateFieldProps, 'value' | 'onValueChange' | 'min' | 'label' | 'name'>> &
+export type DatePickerProps = Required<
+  Pick<EventDateFieldProps, 'value' | 'onValueChange' | 'min' | 'label' | 'name'>
+> &
   Pick<EventDateFieldProps, 'max' | 'error'> & {
     hintId: string;
     /** The value as the input shows it, DD/MM/YYYY (en-IN), or ''. */
@@ -100,7 +109,15 @@ function StandInField({ error, label, name, hintId, shown, onAction, inputRef, t
   const inputId = useId();
   const empty = shown === '' ? '' : undefined;
   return (
-    <StandInRoot size="lg" w="full" data-scope="date-picker" data-part="root" data-state="closed" dir="ltr" data-empty={empty}>
+    <StandInRoot
+      size="lg"
+      w="full"
+      data-scope="date-picker"
+      data-part="root"
+      data-state="closed"
+      dir="ltr"
+      data-empty={empty}
+    >
       <StandInLabel
         fontWeight="medium"
         textStyle="sm"
@@ -251,10 +268,26 @@ export function EventDateField({
     startNow.current();
   }
 
-  const props: DatePickerProps = { value, onValueChange: accept, min, max, error: problem, label, name, hintId, shown, handoff, onTypedText };
+  const props: DatePickerProps = {
+    value,
+    onValueChange: accept,
+    min,
+    max,
+    error: problem,
+    label,
+    name,
+    hintId,
+    shown,
+    handoff,
+    onTypedText,
+  };
   return (
     <Box>
-      {loaded ? <loaded.EventDatePicker {...props} /> : <StandInField {...props} onAction={onAction} inputRef={standInRef} triggerRef={standInTriggerRef} />}
+      {loaded ? (
+        <loaded.EventDatePicker {...props} />
+      ) : (
+        <StandInField {...props} onAction={onAction} inputRef={standInRef} triggerRef={standInTriggerRef} />
+      )}
       <Text id={hintId} mt="1.5" textStyle="xs" color={problem ? 'fg.error' : 'fg.muted'}>
         {hint}
       </Text>

@@ -63,7 +63,8 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
     if (handoff.text !== shown) {
       typeInto(input, handoff.text);
       if (handoff.focused === 'input') input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd);
-      if (handoff.entered) input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      if (handoff.entered)
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
       // Left the field with a date typed: the picker reads it as it does on blur.
       else if (handoff.focused !== 'input') input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     }
@@ -79,7 +80,19 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
  * disabled in the grid and typed ones are refused. Loaded after the page's first render (EventDateField shows a
  * stand-in that looks the same until then).
  */
-export function EventDatePicker({ value, onValueChange, min, max, error, label, name, hintId, shown, handoff, onTypedText }: DatePickerProps) {
+export function EventDatePicker({
+  value,
+  onValueChange,
+  min,
+  max,
+  error,
+  label,
+  name,
+  hintId,
+  shown,
+  handoff,
+  onTypedText,
+}: DatePickerProps) {
   const selected = isIsoDate(value) ? [parseDate(value)] : [];
   const { inputRef, triggerRef } = useHandoff(handoff, shown);
   return (

@@ -16,7 +16,15 @@ export function FormSection({ icon: Icon, title, children }: { icon: LucideIcon;
         fontWeight="semibold"
         color="accent.900"
       >
-        <Flex boxSize="8" rounded="full" align="center" justify="center" bg="brand.subtle" color="brand.fg" aria-hidden="true">
+        <Flex
+          boxSize="8"
+          rounded="full"
+          align="center"
+          justify="center"
+          bg="brand.subtle"
+          color="brand.fg"
+          aria-hidden="true"
+        >
           <Icon size={16} />
         </Flex>
         {title}

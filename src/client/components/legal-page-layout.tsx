@@ -39,7 +39,15 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
   return (
     <Box as="nav" aria-labelledby="toc-heading" position={{ lg: 'sticky' }} top={{ lg: '6' }}>
       <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="4">
-        <Heading id="toc-heading" as="h2" size="sm" textTransform="uppercase" letterSpacing="wider" color="brand.fg" mb="3">
+        <Heading
+          id="toc-heading"
+          as="h2"
+          size="sm"
+          textTransform="uppercase"
+          letterSpacing="wider"
+          color="brand.fg"
+          mb="3"
+        >
           On this page
         </Heading>
         <Stack as="ol" gap="1" listStyleType="none" fontSize="sm">
@@ -96,7 +104,13 @@ export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutPro
           rowGap="2"
         >
           <BrandLogo />
-          <Button asChild variant="outline" colorPalette="accent" rounded="full" size={{ base: 'xs', sm: 'sm', md: 'md' }}>
+          <Button
+            asChild
+            variant="outline"
+            colorPalette="accent"
+            rounded="full"
+            size={{ base: 'xs', sm: 'sm', md: 'md' }}
+          >
             <Link href="/">
               <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
                 <ArrowLeft aria-hidden="true" />
@@ -108,13 +122,7 @@ export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutPro
       </Box>
       {/* The title block belongs to the main content: everything on the page sits in a landmark. */}
       <Box as="main" flex="1" display="flex" flexDirection="column">
-        <Box
-          bg="bg.subtle"
-          borderBottomWidth="1px"
-          borderColor="border.muted"
-          position="relative"
-          overflow="hidden"
-        >
+        <Box bg="bg.subtle" borderBottomWidth="1px" borderColor="border.muted" position="relative" overflow="hidden">
           <MandalaMotif
             position="absolute"
             boxSize="72"
@@ -125,10 +133,22 @@ export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutPro
             hideBelow="md"
           />
           <Container maxW="6xl" py={{ base: '10', md: '14' }} position="relative">
-            <Text fontFamily="heading" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold" color="brand.fg" mb="2">
+            <Text
+              fontFamily="heading"
+              fontSize={{ base: 'lg', md: 'xl' }}
+              fontWeight="semibold"
+              color="brand.fg"
+              mb="2"
+            >
               {brand.name}
             </Text>
-            <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.1" color="accent.950" textWrap="balance">
+            <Heading
+              as="h1"
+              fontSize={{ base: '3xl', md: '5xl' }}
+              lineHeight="1.1"
+              color="accent.950"
+              textWrap="balance"
+            >
               {title}
             </Heading>
             <Text mt="3" color="fg.muted" fontSize="sm" fontWeight="medium">
@@ -140,11 +160,21 @@ export function LegalPageLayout({ title, summary, sections }: LegalPageLayoutPro
           </Container>
         </Box>
         <Container maxW="6xl" flex="1" py={{ base: '8', md: '14' }}>
-          <Grid templateColumns={{ base: '1fr', lg: '17rem minmax(0, 1fr)' }} gap={{ base: '8', lg: '14' }} alignItems="start">
+          <Grid
+            templateColumns={{ base: '1fr', lg: '17rem minmax(0, 1fr)' }}
+            gap={{ base: '8', lg: '14' }}
+            alignItems="start"
+          >
             <TableOfContents sections={sections} />
             <Stack as="article" gap={{ base: '10', md: '12' }} maxW="3xl" minW="0">
               {sections.map((section, index) => (
-                <Box as="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} scrollMarginTop="6">
+                <Box
+                  as="section"
+                  key={section.id}
+                  id={section.id}
+                  aria-labelledby={`${section.id}-heading`}
+                  scrollMarginTop="6"
+                >
                   <Heading
                     id={`${section.id}-heading`}
                     as="h2"

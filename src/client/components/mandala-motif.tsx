@@ -61,7 +61,15 @@ export function MandalaMotif({ css, ...props }: HTMLChakraProps<'svg'>) {
       }}
       {...props}
     >
-      <circle cx={100} cy={100} r={96} fill="none" stroke="var(--mandala-ring)" strokeWidth={1.2} strokeDasharray="2 5" />
+      <circle
+        cx={100}
+        cy={100}
+        r={96}
+        fill="none"
+        stroke="var(--mandala-ring)"
+        strokeWidth={1.2}
+        strokeDasharray="2 5"
+      />
       {dots(32, 91, 1.6)}
       {RINGS.map(petals)}
       <circle cx={100} cy={100} r={20} fill="var(--mandala-core)" />

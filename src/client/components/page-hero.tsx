@@ -44,7 +44,13 @@ export function PageHero({ eyebrow, title, lead, maxW = '3xl', hideInPrint = fal
           <Text textStyle="sm" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300">
             {eyebrow}
           </Text>
-          <Heading as="h1" fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }} lineHeight="1.1" color="cream.50" textWrap="balance">
+          <Heading
+            as="h1"
+            fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }}
+            lineHeight="1.1"
+            color="cream.50"
+            textWrap="balance"
+          >
             {title}
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="cream.200" maxW="2xl" textWrap="pretty">

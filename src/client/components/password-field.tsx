@@ -7,7 +7,15 @@ import type { TextFieldProps } from './text-field';
 type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { autoComplete: 'current-password' | 'new-password' };
 
 /** A password input with a show/hide toggle, so people on phones can check what they typed. */
-export function PasswordField({ label, value, onValueChange, error, helperText, required, ...inputProps }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onValueChange,
+  error,
+  helperText,
+  required,
+  ...inputProps
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (

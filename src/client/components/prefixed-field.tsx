@@ -9,7 +9,16 @@ type PrefixedFieldProps = TextFieldProps & {
 };
 
 /** A labelled input with a fixed prefix beside it, its error tied to it like TextField's. */
-export function PrefixedField({ label, value, onValueChange, error, helperText, required, prefix, ...inputProps }: PrefixedFieldProps) {
+export function PrefixedField({
+  label,
+  value,
+  onValueChange,
+  error,
+  helperText,
+  required,
+  prefix,
+  ...inputProps
+}: PrefixedFieldProps) {
   const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
     <Field.Root ids={ids} invalid={Boolean(error)} required={required}>

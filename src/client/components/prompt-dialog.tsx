@@ -26,7 +26,9 @@ function PromptForm({
   maxLength,
   placeholder,
   onSubmit,
-}: Pick<PromptDialogProps, 'label' | 'requiredMessage' | 'maxLength' | 'placeholder' | 'onSubmit'> & { formId: string }) {
+}: Pick<PromptDialogProps, 'label' | 'requiredMessage' | 'maxLength' | 'placeholder' | 'onSubmit'> & {
+  formId: string;
+}) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -72,7 +74,19 @@ function PromptForm({
  * An accessible replacement for `window.prompt`: a labelled text field in a dialog. Cancel, Escape or the close
  * button send nothing; an empty answer is refused with a message and sends nothing either.
  */
-export function PromptDialog({ open, onClose, onSubmit, title, label, confirmLabel, requiredMessage, maxLength, placeholder, tone = 'default', loading }: PromptDialogProps) {
+export function PromptDialog({
+  open,
+  onClose,
+  onSubmit,
+  title,
+  label,
+  confirmLabel,
+  requiredMessage,
+  maxLength,
+  placeholder,
+  tone = 'default',
+  loading,
+}: PromptDialogProps) {
   const formId = useId();
   return (
     <AppDialog
@@ -87,7 +101,14 @@ export function PromptDialog({ open, onClose, onSubmit, title, label, confirmLab
           <Button variant="ghost" colorPalette="accent" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} colorPalette={tone === 'danger' ? 'red' : 'brand'} rounded="full" px="5" loading={loading}>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette={tone === 'danger' ? 'red' : 'brand'}
+            rounded="full"
+            px="5"
+            loading={loading}
+          >
             {confirmLabel}
           </Button>
         </>

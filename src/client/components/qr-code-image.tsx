@@ -46,7 +46,15 @@ export function QrCodeImage({ value, alt, size = 200 }: QrCodeImageProps) {
   if (rendered?.value !== value) return <Skeleton boxSize={`${size}px`} rounded="md" />;
   if (rendered.src === null) {
     return (
-      <Box boxSize={`${size}px`} display="flex" alignItems="center" justifyContent="center" bg="bg.muted" rounded="md" p="4">
+      <Box
+        boxSize={`${size}px`}
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        bg="bg.muted"
+        rounded="md"
+        p="4"
+      >
         <Text fontSize="sm" color="fg.muted" textAlign="center">
           The QR code could not be drawn. Please pay to the UPI ID instead.
         </Text>

@@ -35,7 +35,15 @@ function FooterLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /** `centered` for a one-line link, which is a 44 px tall target on touch screens: its icon is centred beside it. */
-function ContactLine({ icon, children, centered = false }: { icon: ReactNode; children: ReactNode; centered?: boolean }) {
+function ContactLine({
+  icon,
+  children,
+  centered = false,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  centered?: boolean;
+}) {
   return (
     <Stack direction="row" gap="3" align={centered ? 'center' : 'flex-start'} color="cream.200">
       <Box color="brand.300" mt={centered ? '0' : '0.5'} flexShrink={0} aria-hidden="true">
@@ -52,16 +60,12 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="accent.950" color="cream.100" position="relative" overflow="hidden">
-      <MandalaMotif
-        position="absolute"
-        boxSize="96"
-        right="-24"
-        top="-24"
-        opacity={0.08}
-        pointerEvents="none"
-      />
+      <MandalaMotif position="absolute" boxSize="96" right="-24" top="-24" opacity={0.08} pointerEvents="none" />
       <Container maxW="7xl" py={{ base: '12', md: '16' }} position="relative">
-        <Grid templateColumns={{ base: '1fr', md: '1.4fr 1fr 1fr', lg: '1.6fr 1fr 1fr 1.2fr' }} gap={{ base: '10', md: '12' }}>
+        <Grid
+          templateColumns={{ base: '1fr', md: '1.4fr 1fr 1fr', lg: '1.6fr 1fr 1fr 1.2fr' }}
+          gap={{ base: '10', md: '12' }}
+        >
           <Stack gap="4">
             <Heading as="p" size="xl" fontFamily="heading" color="cream.50">
               {brand.name}

@@ -14,7 +14,15 @@ export type TextareaFieldProps = Omit<TextareaProps, 'value' | 'onChange' | 'nam
  * The multi-line sibling of TextField: a labelled textarea that grows with its text, its error tied to it with
  * aria-describedby (docs/product.md#screens: every field has a label).
  */
-export function TextareaField({ label, value, onValueChange, error, helperText, required, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({
+  label,
+  value,
+  onValueChange,
+  error,
+  helperText,
+  required,
+  ...textareaProps
+}: TextareaFieldProps) {
   const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (
     <Field.Root ids={ids} invalid={Boolean(error)} required={required}>

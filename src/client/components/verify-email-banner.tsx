@@ -17,14 +17,23 @@ export function VerifyEmailBanner({ user }: { user: UserDto }) {
       <Alert.Indicator>
         <MailCheck aria-hidden="true" />
       </Alert.Indicator>
-      <Stack gap="3" flex="1" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'center' }} justify="space-between">
+      <Stack
+        gap="3"
+        flex="1"
+        direction={{ base: 'column', md: 'row' }}
+        align={{ base: 'stretch', md: 'center' }}
+        justify="space-between"
+      >
         <Stack gap="1">
           <Alert.Title>Please confirm your e-mail address</Alert.Title>
           <Alert.Description>
             <Text>
-              We sent a link to <Text as="strong" wordBreak="break-all">{user.email}</Text>. Until you open it, this page
-              shows only the bookings you made while signed in; quotes and inquiries sent in this address appear once it
-              is confirmed.
+              We sent a link to{' '}
+              <Text as="strong" wordBreak="break-all">
+                {user.email}
+              </Text>
+              . Until you open it, this page shows only the bookings you made while signed in; quotes and inquiries sent
+              in this address appear once it is confirmed.
             </Text>
           </Alert.Description>
         </Stack>

@@ -56,7 +56,10 @@ export function toCsv(rows: readonly CsvRow[], { omit = ['analytics'] }: { omit?
     for (const key of Object.keys(row)) if (!omit.includes(key) && !columns.includes(key)) columns.push(key);
   }
   const data = rows.map((row) => columns.map((column) => csvValue(row[column])));
-  return CSV_BOM + Papa.unparse({ fields: columns, data }, { quotes: true, escapeFormulae: FORMULA_TRIGGER, newline: '\r\n' });
+  return (
+    CSV_BOM +
+    Papa.unparse({ fields: columns, data }, { quotes: true, escapeFormulae: FORMULA_TRIGGER, newline: '\r\n' })
+  );
 }
 
 /** `customer-reports-2027-03-05.csv`: the report's name and today's date in India (docs/product.md#screens). */

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 type Validation<Field extends string, Output> =
-  | { success: true; data: Output }
-  | { success: false; errors: FieldErrors<Field> };
+  { success: true; data: Output } | { success: false; errors: FieldErrors<Field> };
 
 // Passwords are checked exactly as typed, as the server does; other fields are trimmed.
 function isBlank(field: string, value: string): boolean {

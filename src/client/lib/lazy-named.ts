@@ -1,7 +1,10 @@
 import { lazy, useState, type ComponentType } from 'react';
 
 /** `React.lazy` for a module's named export: the component's code becomes its own chunk, loaded on first render. */
-export function lazyNamed<Props, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
+export function lazyNamed<Props, Name extends string>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 

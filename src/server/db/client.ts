@@ -40,7 +40,10 @@ export type DatabaseOptions = {
  * DATABASE_PREPARED_STATEMENTS=false there.
  */
 export function preparingStatements(sql: postgres.Sql): postgres.Sql {
-  const wrapScope = <T>(scope: (inner: postgres.Sql) => T) => (inner: postgres.Sql) => scope(preparingStatements(inner));
+  const wrapScope =
+    <T>(scope: (inner: postgres.Sql) => T) =>
+    (inner: postgres.Sql) =>
+      scope(preparingStatements(inner));
   return new Proxy(sql, {
     get(target, key, receiver) {
       if (key === 'unsafe') {
@@ -67,7 +70,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: { application_name: 'annapurna-events' },
     });
-    const db = drizzlePostgres({ client: options.preparedStatements === false ? client : preparingStatements(client), schema }) as unknown as Database;
+    const db = drizzlePostgres({
+      client: options.preparedStatements === false ? client : preparingStatements(client),
+      schema,
+    }) as unknown as Database;
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
 

@@ -86,7 +86,11 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 export function formatDemoLogins(logins: readonly DemoLogin[]): string {
   const rows = [['Role', 'E-mail', 'Password', 'Note'], ...logins.map((l) => [l.role, l.email, l.password, l.note])];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -149,12 +153,24 @@ type CustomerSeed = { key: string; fullName: string; email: string; phone: strin
 const CUSTOMERS: CustomerSeed[] = [
   { key: 'priya', fullName: 'Priya Sharma', email: 'priya.sharma@example.in', phone: '+919826012457', city: 'Indore' },
   { key: 'rahul', fullName: 'Rahul Verma', email: 'rahul.verma@example.in', phone: '+919425078316', city: 'Bhopal' },
-  { key: 'ananya', fullName: 'Ananya Iyer', email: 'ananya.iyer@example.in', phone: '+919845231670', city: 'Bengaluru' },
+  {
+    key: 'ananya',
+    fullName: 'Ananya Iyer',
+    email: 'ananya.iyer@example.in',
+    phone: '+919845231670',
+    city: 'Bengaluru',
+  },
   { key: 'arjun', fullName: 'Arjun Mehta', email: 'arjun.mehta@example.in', phone: '+919820456781', city: 'Mumbai' },
   { key: 'kavya', fullName: 'Kavya Reddy', email: 'kavya.reddy@example.in', phone: '+919949012863', city: 'Hyderabad' },
   { key: 'vikram', fullName: 'Vikram Singh', email: 'vikram.singh@example.in', phone: '+919829034512', city: 'Jaipur' },
   { key: 'sneha', fullName: 'Sneha Patil', email: 'sneha.patil@example.in', phone: '+917709451238', city: 'Pune' },
-  { key: 'farhan', fullName: 'Mohammed Farhan', email: 'mohammed.farhan@example.in', phone: '+918586093471', city: 'Delhi' },
+  {
+    key: 'farhan',
+    fullName: 'Mohammed Farhan',
+    email: 'mohammed.farhan@example.in',
+    phone: '+918586093471',
+    city: 'Delhi',
+  },
 ];
 
 type SupplierState = 'approved' | 'pending' | 'rejected' | 'admin_added';
@@ -286,7 +302,8 @@ const SUPPLIERS: SupplierSeed[] = [
     location: 'Mumbai',
     businessAddress: 'Unit 12, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013',
     services: ['Sound', 'Lighting', 'DJ', 'LED walls'],
-    servicesOffered: 'Line-array sound, DJ and dhol, intelligent lighting, LED walls and stage trussing for sangeets and corporate galas.',
+    servicesOffered:
+      'Line-array sound, DJ and dhol, intelligent lighting, LED walls and stage trussing for sangeets and corporate galas.',
     experienceYears: 11,
     gst: { state: '27', pan: 'AAMCS5521R' },
     portfolioLink: 'https://example.in/sapphire-sound-lights',
@@ -304,7 +321,8 @@ const SUPPLIERS: SupplierSeed[] = [
     location: 'Indore',
     businessAddress: '88, Annapurna Road, Sudama Nagar, Indore, Madhya Pradesh 452009',
     services: [],
-    servicesOffered: 'Home-style thalis, birthday and kitty-party catering for up to 300 guests, Gujarati and Rajasthani menus.',
+    servicesOffered:
+      'Home-style thalis, birthday and kitty-party catering for up to 300 guests, Gujarati and Rajasthani menus.',
     experienceYears: 5,
     gst: { state: '23', pan: 'CXTPC8842D' },
     portfolioLink: 'https://example.in/swaad-sagar',
@@ -436,7 +454,8 @@ const BOOKINGS: BookingSeed[] = [
       event_duration: '5 hours',
       catering_style: 'Veg (Jain options)',
       dietary_restrictions: ['Jain', 'No onion-garlic counter'],
-      special_requests: 'Dal bafla and bhutte ka kees live counters; separate Jain counter; welcome drinks with thandai.',
+      special_requests:
+        'Dal bafla and bhutte ka kees live counters; separate Jain counter; welcome drinks with thandai.',
       budget_range: '₹5,00,000 - ₹10,00,000',
       decoration_required: true,
       entertainment_required: false,
@@ -700,7 +719,8 @@ const BOOKINGS: BookingSeed[] = [
       event_duration: '3 hours',
       catering_style: 'Jain (no root vegetables)',
       dietary_restrictions: ['Jain'],
-      special_requests: 'Strictly Jain: no onion, garlic, potato or other root vegetables; served before sunset; boiled and filtered water.',
+      special_requests:
+        'Strictly Jain: no onion, garlic, potato or other root vegetables; served before sunset; boiled and filtered water.',
       decoration_required: false,
       entertainment_required: false,
       photography_required: false,
@@ -834,7 +854,8 @@ const BOOKINGS: BookingSeed[] = [
       event_duration: '3 hours',
       catering_style: 'Continental grazing',
       dietary_restrictions: ['Vegetarian', 'Eggless'],
-      special_requests: 'Indian-fusion grazing table: khakhra, dhokla bites, makhana, local cheeses and seasonal fruit.',
+      special_requests:
+        'Indian-fusion grazing table: khakhra, dhokla bites, makhana, local cheeses and seasonal fruit.',
       decoration_required: true,
       entertainment_required: false,
       photography_required: false,
@@ -964,7 +985,8 @@ const BOOKINGS: BookingSeed[] = [
     requirements: {
       event_duration: '3 days (haldi, sangeet, wedding)',
       catering_style: 'Veg (Jain options)',
-      special_requests: 'Three functions; Marwari and Malwa specialities; separate Jain kitchen; 40 outstation guests for breakfast.',
+      special_requests:
+        'Three functions; Marwari and Malwa specialities; separate Jain kitchen; 40 outstation guests for breakfast.',
       budget_range: '₹15,00,000 - ₹25,00,000',
       decoration_required: true,
       entertainment_required: true,
@@ -1108,7 +1130,13 @@ const BOOKINGS: BookingSeed[] = [
 // ---------------------------------------------------------------------------------------------------------------
 // Testimonials
 
-type TestimonialSeed = { clientName: string; eventType: EventType; rating: number; review: string; eventDaysAgo: number };
+type TestimonialSeed = {
+  clientName: string;
+  eventType: EventType;
+  rating: number;
+  review: string;
+  eventDaysAgo: number;
+};
 
 const TESTIMONIALS: TestimonialSeed[] = [
   {
@@ -1254,7 +1282,10 @@ function statusTimes(history: BookingStatus[], createdAt: Date, eventDate: strin
  * `randomPasswords` (production): each demo password is replaced by a random one, the same for the accounts that
  * share it (every demo customer, every supplier), and answered in `logins` to be printed once.
  */
-export async function seedDemo(deps: ServiceDeps, options: { randomPasswords?: boolean } = {}): Promise<SeedDemoResult> {
+export async function seedDemo(
+  deps: ServiceDeps,
+  options: { randomPasswords?: boolean } = {},
+): Promise<SeedDemoResult> {
   const none: SeedDemoResult = { seeded: false, users: 0, suppliers: 0, bookings: 0, testimonials: 0 };
   // Cheap check first, so a start-up with SEED_DEMO=true on a seeded database does not hash anything.
   const [marker] = await deps.db.select({ key: settings.key }).from(settings).where(eq(settings.key, DEMO_SEEDED_KEY));
@@ -1262,7 +1293,9 @@ export async function seedDemo(deps: ServiceDeps, options: { randomPasswords?: b
 
   // argon2 is slow by design: hash each distinct password once, before the transaction opens.
   const distinct = [ADMIN_PASSWORD, CUSTOMER_PASSWORD, ...SUPPLIERS.flatMap((s) => (s.password ? [s.password] : []))];
-  const actual = new Map([...new Set(distinct)].map((p) => [p, options.randomPasswords ? randomBytes(12).toString('base64url') : p]));
+  const actual = new Map(
+    [...new Set(distinct)].map((p) => [p, options.randomPasswords ? randomBytes(12).toString('base64url') : p]),
+  );
   const hashes = new Map<string, string>();
   await Promise.all(
     [...actual].map(async ([demo, password]) => {
@@ -1270,7 +1303,9 @@ export async function seedDemo(deps: ServiceDeps, options: { randomPasswords?: b
     }),
   );
   const hashOf = (password: string) => hashes.get(password)!;
-  const logins = options.randomPasswords ? DEMO_LOGINS.map((login) => ({ ...login, password: actual.get(login.password)! })) : undefined;
+  const logins = options.randomPasswords
+    ? DEMO_LOGINS.map((login) => ({ ...login, password: actual.get(login.password)! }))
+    : undefined;
 
   return deps.db.transaction(async (tx) => {
     // The marker goes in first: a concurrent seeder waits on it and then finds the row, so only one seeds.
@@ -1306,12 +1341,22 @@ async function writeDemoData(
   const existing = await tx
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, seededEmails.map((e) => e.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        seededEmails.map((e) => e.toLowerCase()),
+      ),
+    );
   const existingByEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
   const takenSupplierEmails = await tx
     .select({ email: suppliers.email })
     .from(suppliers)
-    .where(inArray(sql`lower(${suppliers.email})`, SUPPLIERS.map((s) => s.email.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${suppliers.email})`,
+        SUPPLIERS.map((s) => s.email.toLowerCase()),
+      ),
+    );
   if (takenSupplierEmails.length > 0) {
     const taken = takenSupplierEmails.map((s) => s.email).join(', ');
     throw new Error(`Demo data needs a database without these suppliers: ${taken}`);
@@ -1586,9 +1631,9 @@ async function writeDemoData(
       createdAt: openedAt,
       updatedAt: openedAt,
     });
-    await tx.insert(projectInvitations).values(
-      p.invite.map((key) => ({ projectId, supplierId: supplierIds.get(key)!, createdAt: openedAt })),
-    );
+    await tx
+      .insert(projectInvitations)
+      .values(p.invite.map((key) => ({ projectId, supplierId: supplierIds.get(key)!, createdAt: openedAt })));
     for (const key of p.invite) {
       notificationRows.push({
         userId: supplierUserIds.get(key) ?? null,
@@ -1608,7 +1653,8 @@ async function writeDemoData(
         projectId,
         supplierId: supplierIds.get(p.quoteFrom)!,
         amountPaise: food + counters + staff,
-        notes: 'Includes 2 live counters, 30 service staff, crockery and a food-tasting session for 6; GST extra at 18%.',
+        notes:
+          'Includes 2 live counters, 30 service staff, crockery and a food-tasting session for 6; GST extra at 18%.',
         items: [
           { description: `Reception dinner buffet, ${guests} plates at ₹1,450`, amount_paise: food },
           { description: 'Live counters: dal bafla and jalebi-rabdi', amount_paise: counters },

@@ -87,7 +87,11 @@ export function startAutoAssignRunner(
   async function handleJobs(jobs: PgBoss.Job<AwardJob>[]): Promise<void> {
     for (const job of jobs) {
       const result = await awardProject(deps, job.data.project_id, now());
-      if (result) log.info({ projectId: result.project_id, status: result.status, rule: result.rule, supplierId: result.supplier_id }, 'project closed by its job');
+      if (result)
+        log.info(
+          { projectId: result.project_id, status: result.status, rule: result.rule, supplierId: result.supplier_id },
+          'project closed by its job',
+        );
     }
   }
 
@@ -142,7 +146,10 @@ export function startAutoAssignRunner(
         }
         boss = started;
         mode = 'pg-boss';
-        log.info({ database: database.kind, sweepIntervalMs }, 'auto-assign: pg-boss jobs at each date, plus the sweep');
+        log.info(
+          { database: database.kind, sweepIntervalMs },
+          'auto-assign: pg-boss jobs at each date, plus the sweep',
+        );
         return;
       } catch (error) {
         const wait = delays[attempt - 1];
@@ -177,9 +184,13 @@ export function startAutoAssignRunner(
     const at = now();
     const { results, failed } = await awardDueProjects(deps, at);
     for (const r of results) {
-      log.info({ projectId: r.project_id, status: r.status, rule: r.rule, supplierId: r.supplier_id }, 'project closed by the sweep');
+      log.info(
+        { projectId: r.project_id, status: r.status, rule: r.rule, supplierId: r.supplier_id },
+        'project closed by the sweep',
+      );
     }
-    for (const f of failed) log.error({ err: f.error, projectId: f.projectId }, 'auto-assign failed; the next sweep retries');
+    for (const f of failed)
+      log.error({ err: f.error, projectId: f.projectId }, 'auto-assign failed; the next sweep retries');
     const queued = await queueSoonDue(at);
     return { results, failed: failed.length, queued };
   }

@@ -21,7 +21,10 @@ export function collapsed<Key extends object, T>(load: (key: Key) => Promise<T>)
  * A collapsed load whose answer is also kept for `freshMs`: for public, rarely changing reads (the landing page's
  * testimonials), where an answer a few seconds old is as good as a new one. A failed load is not kept.
  */
-export function cachedFor<Key extends object, T>(freshMs: number, load: (key: Key) => Promise<T>): (key: Key) => Promise<T> {
+export function cachedFor<Key extends object, T>(
+  freshMs: number,
+  load: (key: Key) => Promise<T>,
+): (key: Key) => Promise<T> {
   const kept = new WeakMap<Key, { value: Promise<T>; until: number }>();
   const reload = collapsed(load);
   return (key) => {

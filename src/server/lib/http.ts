@@ -9,7 +9,11 @@ import { isUuid } from './search';
  * Validates one part of a REST request against a shared schema; failures (and text holding a character the
  * database cannot store: NUL, a lone surrogate) are 422 with `loc` naming the part.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, location: 'body' | 'query' | 'path'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  location: 'body' | 'query' | 'path',
+): z.output<S> {
   const unstorable = invalidCharacterIssue(value, location);
   if (unstorable) throw new ValidationError([unstorable]);
   const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));

@@ -29,7 +29,12 @@ export function idempotencyLock(operation: string, key: string): SQL {
  * same key with a different request is a 409: the client reused a key by mistake, and answering with another
  * request's result would be wrong.
  */
-export async function storedAnswer<T>(tx: Transaction, operation: string, key: string, hash: string): Promise<T | undefined> {
+export async function storedAnswer<T>(
+  tx: Transaction,
+  operation: string,
+  key: string,
+  hash: string,
+): Promise<T | undefined> {
   const [stored] = await tx
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)

@@ -23,7 +23,13 @@ const SAFE_ERROR_FIELDS = [
   'syscall',
 ] as const;
 
-type SerializedError = { type: string; message: string; stack: string; cause?: SerializedError; [field: string]: unknown };
+type SerializedError = {
+  type: string;
+  message: string;
+  stack: string;
+  cause?: SerializedError;
+  [field: string]: unknown;
+};
 
 /**
  * The `err` serializer of every log line (docs/security.md, "Logs"): type, a message without query parameters,

@@ -32,7 +32,8 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       requiredClaims: ['exp', 'sub', 'iat'],
       maxTokenAge: config.jwt.ttlSeconds + 60,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !Number.isInteger(payload.ver)) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !Number.isInteger(payload.ver))
+      return null;
     return { sub: payload.sub, ver: payload.ver };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError || error instanceof SyntaxError) return null;

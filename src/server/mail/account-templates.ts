@@ -12,7 +12,13 @@ const rupees = (paise: number) => formatInr(paiseToRupees(paise));
 export function paymentReceiptEmail(
   brand: Brand,
   to: Recipient,
-  payment: { orderCode: string; purpose: 'token' | 'subscription'; amountPaise: number; reference: string | null; paidAt: Date },
+  payment: {
+    orderCode: string;
+    purpose: 'token' | 'subscription';
+    amountPaise: number;
+    reference: string | null;
+    paidAt: Date;
+  },
   booking: { id: string; eventName: string; eventDate: string | null } | null,
 ): EmailMessage {
   const what = payment.purpose === 'token' ? 'booking token' : '₹99 subscription';
@@ -32,7 +38,12 @@ export function paymentReceiptEmail(
         title: 'Receipt',
         rows: [
           ['Order id', payment.orderCode],
-          ...(booking ? ([['Booking reference', quoteReference(booking.id)], ['Event', booking.eventName]] as [string, string][]) : []),
+          ...(booking
+            ? ([
+                ['Booking reference', quoteReference(booking.id)],
+                ['Event', booking.eventName],
+              ] as [string, string][])
+            : []),
           ...(booking?.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
           ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
           ['Amount paid', rupees(payment.amountPaise)],
@@ -104,7 +115,12 @@ export function bookingDateChangedEmail(
     ],
     closing: [],
   });
-  return { to: to.email, subject: `Event date changed: ${booking.eventName}`, ...body, template: 'booking_date_changed' };
+  return {
+    to: to.email,
+    subject: `Event date changed: ${booking.eventName}`,
+    ...body,
+    template: 'booking_date_changed',
+  };
 }
 
 export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPaise: number): EmailMessage {

@@ -7,7 +7,11 @@ import type { EmailMessage } from './templates';
  * change they announce, never sent inline), so a rolled-back change sends nothing and a committed one is sent by
  * the mail worker even if this process dies right after.
  */
-export async function enqueueEmail(tx: Executor, message: EmailMessage, options: { sendAfter?: Date } = {}): Promise<string> {
+export async function enqueueEmail(
+  tx: Executor,
+  message: EmailMessage,
+  options: { sendAfter?: Date } = {},
+): Promise<string> {
   const [row] = await tx
     .insert(emailOutbox)
     .values({

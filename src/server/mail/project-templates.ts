@@ -53,7 +53,10 @@ export function invitationMessage(event: Pick<ProjectEvent, 'eventName' | 'event
   return `New project: ${event.eventName} on ${eventDateLabel(event.eventDate)} — submit your quote`;
 }
 
-export function awardedMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>, amountRupees: number | null): string {
+export function awardedMessage(
+  event: Pick<ProjectEvent, 'eventName' | 'eventDate'>,
+  amountRupees: number | null,
+): string {
   const amount = amountRupees === null ? '' : ` at your quote of ${formatInr(amountRupees)}`;
   return `You won: ${event.eventName} on ${eventDateLabel(event.eventDate)} has been awarded to you${amount}`;
 }
@@ -71,7 +74,12 @@ export function cancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventD
 }
 
 /** A supplier is invited to quote: the event, the quoting deadline (the auto-assign date) and how to quote. */
-export function projectInvitationEmail(brand: Brand, to: ProjectRecipient, event: ProjectEvent, autoAssignDate: Date): EmailMessage {
+export function projectInvitationEmail(
+  brand: Brand,
+  to: ProjectRecipient,
+  event: ProjectEvent,
+  autoAssignDate: Date,
+): EmailMessage {
   const deadline = formatIndiaDateTime(autoAssignDate);
   const { text, html } = render({
     brand,
@@ -103,7 +111,12 @@ export function projectInvitationEmail(brand: Brand, to: ProjectRecipient, event
 }
 
 /** The winner learns it won, with its amount when the award carried a quote. */
-export function projectAwardedEmail(brand: Brand, to: ProjectRecipient, event: ProjectEvent, amountRupees: number | null): EmailMessage {
+export function projectAwardedEmail(
+  brand: Brand,
+  to: ProjectRecipient,
+  event: ProjectEvent,
+  amountRupees: number | null,
+): EmailMessage {
   const { text, html } = render({
     brand,
     preheader: `${event.eventName} has been awarded to ${to.businessName}.`,

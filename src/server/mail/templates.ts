@@ -28,7 +28,14 @@ export type EmailTemplate =
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };
 
-const COLORS = { saffron: '#D2680B', maroon: '#6B2142', cream: '#FFF8EB', ink: '#2D2320', muted: '#6B5E57', line: '#F0E2CC' };
+const COLORS = {
+  saffron: '#D2680B',
+  maroon: '#6B2142',
+  cream: '#FFF8EB',
+  ink: '#2D2320',
+  muted: '#6B5E57',
+  line: '#F0E2CC',
+};
 
 /** Every value that did not come from our own code goes through this before it reaches HTML. */
 export function escapeHtml(value: string | number): string {
@@ -66,7 +73,9 @@ function actionHtml(action: { label: string; url: string }): string {
 export function render(layout: Layout): { text: string; html: string } {
   const { brand } = layout;
   const contact = `${brand.phone} · ${brand.email}`;
-  const legal = [brand.legalName, brand.address, brand.gstin ? `GSTIN ${brand.gstin}` : null].filter(Boolean).join(' · ');
+  const legal = [brand.legalName, brand.address, brand.gstin ? `GSTIN ${brand.gstin}` : null]
+    .filter(Boolean)
+    .join(' · ');
 
   const text = [
     layout.greeting,
@@ -103,13 +112,16 @@ export function render(layout: Layout): { text: string; html: string } {
         .join('');
       return [
         `<h2 style="margin:24px 0 8px;font-size:16px;color:${COLORS.maroon};">${escapeHtml(section.title)}</h2>`,
-        rows ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">${rows}</table>` : '',
+        rows
+          ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">${rows}</table>`
+          : '',
         bullets ? `<ul style="margin:0;padding-left:20px;font-size:14px;color:${COLORS.ink};">${bullets}</ul>` : '',
       ].join('');
     })
     .join('');
 
-  const paragraph = (p: string) => `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">${escapeHtml(p)}</p>`;
+  const paragraph = (p: string) =>
+    `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">${escapeHtml(p)}</p>`;
 
   const html = `<!doctype html>
 <html lang="en-IN">
@@ -227,7 +239,9 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
   const money = (rupees: number) => (rupees < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees));
   const rows: Row[] = [
     ...q.items.map((item): Row => [
-      item.quantity === 1 ? item.description : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
+      item.quantity === 1
+        ? item.description
+        : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
       money(item.amount),
     ]),
     ...(q.discount > 0 ? [[`Discount (${q.discount_reason ?? ''})`, money(-q.discount)] as Row] : []),
@@ -240,7 +254,9 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
     preheader: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)} including GST.`,
     heading: 'Your quote is ready',
     greeting: `Dear ${data.clientName},`,
-    intro: [`Thank you for your inquiry. Here is our quote for ${data.eventName}; all prices include GST at ${q.gst_percent}%.`],
+    intro: [
+      `Thank you for your inquiry. Here is our quote for ${data.eventName}; all prices include GST at ${q.gst_percent}%.`,
+    ],
     sections: [
       {
         title: 'Your event',
@@ -262,9 +278,17 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
         ],
       },
     ],
-    closing: [`This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ${quoteReference(data.bookingId)}.`],
+    closing: [
+      `This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ${quoteReference(data.bookingId)}.`,
+    ],
   });
-  return { to: data.clientEmail, subject: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)}`, text, html, template: 'quote' };
+  return {
+    to: data.clientEmail,
+    subject: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)}`,
+    text,
+    html,
+    template: 'quote',
+  };
 }
 
 /**
@@ -294,9 +318,7 @@ export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryD
     preheader: `We have your inquiry for ${input.event_name} and will contact you soon.`,
     heading: 'Thank you for your inquiry',
     greeting: `Dear ${input.client_name},`,
-    intro: [
-      `Thank you for your inquiry about ${input.event_name}. We will contact you soon with a customized quote.`,
-    ],
+    intro: [`Thank you for your inquiry about ${input.event_name}. We will contact you soon with a customized quote.`],
     sections: [
       { title: 'What you told us', rows },
       ...(r.special_requests ? [{ title: 'Special requests', bullets: [r.special_requests] }] : []),
@@ -374,7 +396,13 @@ export function vendorApprovedEmail(brand: Brand, vendor: VendorContact): EmailM
     ],
     closing: [`Welcome aboard. For anything at all, call or WhatsApp us on ${brand.phone}.`],
   });
-  return { to: vendor.email, subject: `Your ${brand.name} vendor account is approved`, text, html, template: 'vendor_approved' };
+  return {
+    to: vendor.email,
+    subject: `Your ${brand.name} vendor account is approved`,
+    text,
+    html,
+    template: 'vendor_approved',
+  };
 }
 
 /** Rejection with the admin's reason (docs/product.md#vendors: "rejected with a required reason"). */

@@ -62,7 +62,10 @@ export function createMailTransport(config: MailConfig): MailTransport {
     async send(mail) {
       const info = await transporter.sendMail(messageOptions(config, mail));
       await mkdir(config.dir, { recursive: true, mode: 0o700 });
-      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
       const file = join(config.dir, `${stamp}-${mail.id}.eml`);
       // Written under a temporary name first, so a reader never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });

@@ -52,7 +52,11 @@ export type MailWorker = {
  * lease cannot overwrite a newer outcome. Delivery is at least once: a crash between the SMTP server's "250 OK"
  * and the update below sends that one message again after the lease (with the same Message-ID).
  */
-export function startMailWorker(deps: ServiceDeps, transport: MailTransport, options: MailWorkerOptions = {}): MailWorker {
+export function startMailWorker(
+  deps: ServiceDeps,
+  transport: MailTransport,
+  options: MailWorkerOptions = {},
+): MailWorker {
   const { db } = deps;
   const log = options.log ?? silentLog;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -75,7 +79,13 @@ export function startMailWorker(deps: ServiceDeps, transport: MailTransport, opt
       .set({ attempts: sql`${emailOutbox.attempts} + 1`, sendAfter: afterMs(leaseMs) })
       // `id = (scalar sub-select)`, never `id IN (...)`: PostgreSQL may run an IN sub-select once per candidate
       // row, which claimed every due row at once (caught by the race test). A scalar sub-select runs once.
-      .where(and(eq(emailOutbox.id, sql`(${due})`), eq(emailOutbox.status, 'pending'), lte(emailOutbox.sendAfter, sql`now()`)))
+      .where(
+        and(
+          eq(emailOutbox.id, sql`(${due})`),
+          eq(emailOutbox.status, 'pending'),
+          lte(emailOutbox.sendAfter, sql`now()`),
+        ),
+      )
       .returning();
     return row;
   }
@@ -89,7 +99,11 @@ export function startMailWorker(deps: ServiceDeps, transport: MailTransport, opt
     const giveUp = row.attempts >= MAX_EMAIL_ATTEMPTS;
     await db
       .update(emailOutbox)
-      .set(giveUp ? { status: 'failed', lastError: message } : { lastError: message, sendAfter: afterMs(retryDelayMs(row.attempts)) })
+      .set(
+        giveUp
+          ? { status: 'failed', lastError: message }
+          : { lastError: message, sendAfter: afterMs(retryDelayMs(row.attempts)) },
+      )
       .where(ownAttempt(row));
     const context = { outboxId: row.id, template: row.template, attempt: row.attempts, err: message };
     if (giveUp) log.error(context, 'e-mail failed for good');
@@ -123,7 +137,10 @@ export function startMailWorker(deps: ServiceDeps, transport: MailTransport, opt
         .where(ownAttempt(row))
         .returning({ id: emailOutbox.id });
       if (marked.length === 0) log.warn({ outboxId: row.id }, 'e-mail sent after its lease ran out');
-      log.info({ outboxId: row.id, template: row.template, transport: transport.kind, file: delivered.file }, 'e-mail sent');
+      log.info(
+        { outboxId: row.id, template: row.template, transport: transport.kind, file: delivered.file },
+        'e-mail sent',
+      );
       result.sent += 1;
     }
     return result;

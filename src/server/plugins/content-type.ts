@@ -17,7 +17,8 @@ export function registerJsonOnly(app: FastifyInstance): void {
     const type = request.headers['content-type'];
     // No type: no body, or a body Fastify itself refuses with the same 415.
     if (type === undefined) return done(null, payload);
-    if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json') return done(new AppError('UNSUPPORTED_MEDIA_TYPE'));
+    if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json')
+      return done(new AppError('UNSUPPORTED_MEDIA_TYPE'));
     done(null, payload);
   });
 }

@@ -58,7 +58,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     // ioredis reconnects on its own and reports every failed attempt; one line per outage is enough.
     let down = false;
     redis.on('error', (error: Error) => {
-      if (!down) app.log.error({ err: error }, 'rate limits: Redis unavailable; sign-in and registration answer 503 meanwhile');
+      if (!down)
+        app.log.error({ err: error }, 'rate limits: Redis unavailable; sign-in and registration answer 503 meanwhile');
       down = true;
     });
     redis.on('ready', () => {
@@ -83,7 +84,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   return {
     forRequest: (request, reply) => async (rule, subject) => {
       // The subject (an e-mail) is hashed: the counter store never holds personal data.
-      const key = [rule, ...(rateLimits.rules[rule].byIp ? [normalizeIP(request.ip)] : []), ...(subject ? [digest(subject)] : [])].join(':');
+      const key = [
+        rule,
+        ...(rateLimits.rules[rule].byIp ? [normalizeIP(request.ip)] : []),
+        ...(subject ? [digest(subject)] : []),
+      ].join(':');
       // A per-call view of the request carries the key, so concurrent procedures of one batch cannot mix keys up.
       const keyed = Object.create(request, { [kLimitKey]: { value: key } }) as KeyedRequest;
       let limit: Awaited<ReturnType<typeof consume>>;
@@ -112,7 +117,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
 class MemoryStore implements FastifyRateLimitStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
 
-  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+  incr(
+    key: string,
+    callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+  ): void {
     const now = Date.now();
     let counter = this.counters.get(key);
     if (!counter || counter.resetAt <= now) counter = { count: 0, resetAt: now + timeWindow };

@@ -33,7 +33,9 @@ export type RestContractOptions = {
  */
 export async function registerRestContract(app: FastifyInstance, options: RestContractOptions): Promise<void> {
   app.setValidatorCompiler(() => (data) => ({ value: data }));
-  app.setSerializerCompiler(({ schema, method, url }) => serializerFor(schema as z.ZodType, `${method} ${url}`, options.checkResponses));
+  app.setSerializerCompiler(({ schema, method, url }) =>
+    serializerFor(schema as z.ZodType, `${method} ${url}`, options.checkResponses),
+  );
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,8 +54,11 @@ export async function registerRestContract(app: FastifyInstance, options: RestCo
     },
     // The REST routes only: the tRPC door and the client's pages are not part of this contract.
     transform: (route) =>
-      route.url.startsWith('/api/') && !route.url.startsWith('/api/trpc/') ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url },
-    transformObject: (documentObject) => withErrorAnswers((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
+      route.url.startsWith('/api/') && !route.url.startsWith('/api/trpc/')
+        ? jsonSchemaTransform(route)
+        : { schema: { hide: true }, url: route.url },
+    transformObject: (documentObject) =>
+      withErrorAnswers((documentObject as { openapiObject: OpenApiDocument }).openapiObject) as never,
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
@@ -117,7 +122,10 @@ function withErrorAnswers(document: OpenApiDocument): OpenApiDocument {
  * (`{type: ['string', 'null']}`), which fast-json-stringify writes without trying each branch in turn.
  */
 export function serializerSchemaOf(schema: z.ZodType): SerializerSchema {
-  const json = z.toJSONSchema(schema, { target: 'draft-07', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { target: 'draft-07', io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   delete json.$schema;
   return foldNullable(json) as SerializerSchema;
 }
@@ -126,9 +134,15 @@ function foldNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(foldNullable);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' || key === 'definitions' ? mapValues(value, foldNullable) : foldNullable(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'properties' || key === 'definitions' ? mapValues(value, foldNullable) : foldNullable(value);
   const branches = out.anyOf as Record<string, unknown>[] | undefined;
-  if (Array.isArray(branches) && branches.every((b) => typeof b.type === 'string' && (b.type !== 'object' && b.type !== 'array' ? true : branches.length === 2))) {
+  if (
+    Array.isArray(branches) &&
+    branches.every(
+      (b) => typeof b.type === 'string' && (b.type !== 'object' && b.type !== 'array' ? true : branches.length === 2),
+    )
+  ) {
     const nonNull = branches.filter((b) => b.type !== 'null');
     const simple = nonNull.every((b) => Object.keys(b).every((k) => k === 'type' || k === 'description'));
     if (branches.length - nonNull.length === 1 && (nonNull.length === 1 || simple)) {
@@ -162,7 +176,9 @@ function serializerFor(schema: z.ZodType, route: string, check: boolean): (data:
     // The serializer writes only what the schema declares, coercing as it goes: anything it would drop or change
     // is a field the schema forgot.
     if (!isDeepStrictEqual(JSON.parse(body), JSON.parse(JSON.stringify(data)))) {
-      throw new Error(`${route}: serialising from the schema changes the answer; the schema misses a field.\nfrom schema: ${body}\nactual: ${JSON.stringify(data)}`);
+      throw new Error(
+        `${route}: serialising from the schema changes the answer; the schema misses a field.\nfrom schema: ${body}\nactual: ${JSON.stringify(data)}`,
+      );
     }
     return body;
   };

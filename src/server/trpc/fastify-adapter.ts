@@ -21,7 +21,11 @@ export type TrpcOptions<TRouter extends AnyRouter> = {
  *   streamed answer (a `jsonl` batch or a subscription, which the app's client does not ask for) is still streamed.
  * The protocol (batching, methods, status codes, errors) is tRPC's, untouched.
  */
-export async function registerTrpc<TRouter extends AnyRouter>(app: FastifyInstance, prefix: string, options: TrpcOptions<TRouter>): Promise<void> {
+export async function registerTrpc<TRouter extends AnyRouter>(
+  app: FastifyInstance,
+  prefix: string,
+  options: TrpcOptions<TRouter>,
+): Promise<void> {
   await app.register(async (scope) => {
     // tRPC reads the body itself: Fastify hands it over as text (it still enforces the body limit).
     scope.removeContentTypeParser('application/json');

@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import type { QuotationDto } from './quotation';
-import type { BookingStatus, CancelledBy, EventType, PaymentStatus, PricingTier, RefundStatus, SubscriptionStatus } from '../domain';
+import type {
+  BookingStatus,
+  CancelledBy,
+  EventType,
+  PaymentStatus,
+  PricingTier,
+  RefundStatus,
+  SubscriptionStatus,
+} from '../domain';
 import type { RefundBand } from '../refund-policy';
 import { emailSchema, listQuerySchema, phoneSchema, uuidSchema } from './common';
 
 export const accountBookingIdSchema = z.object({ id: uuidSchema });
 
 export const changeDateFieldsSchema = z.object({
-  new_date: z.string({ error: 'Enter the new date as YYYY-MM-DD' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the new date as YYYY-MM-DD'),
+  new_date: z
+    .string({ error: 'Enter the new date as YYYY-MM-DD' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the new date as YYYY-MM-DD'),
 });
 export const changeDateInputSchema = changeDateFieldsSchema.extend({ id: uuidSchema });
 export type ChangeDateInput = z.input<typeof changeDateInputSchema>;
@@ -113,7 +124,13 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
   /** The admin's custom quote, line by line; null for an instant quote or an unpriced inquiry. */
   quotation: QuotationDto | null;
   timeline: TimelineEntry[];
-  payments: { order_id: string; purpose: 'token' | 'subscription'; amount: number; status: PaymentStatus; paid_at: string | null }[];
+  payments: {
+    order_id: string;
+    purpose: 'token' | 'subscription';
+    amount: number;
+    status: PaymentStatus;
+    paid_at: string | null;
+  }[];
 };
 
 export type PaymentOrderDto = {

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  BOOKING_STATUSES,
-  type BookingSource,
-  type BookingStatus,
-  type EventType,
-  type PricingTier,
-} from '../domain';
+import { BOOKING_STATUSES, type BookingSource, type BookingStatus, type EventType, type PricingTier } from '../domain';
 import type { BookingRequirements } from './bookings';
 import type { QuotationDto } from './quotation';
 import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
@@ -109,7 +103,10 @@ export const updateCustomerFieldsSchema = z
     phone: optionalPhoneSchema.transform((value) => value ?? null).optional(),
     city: optionalTextSchema('City', 100).optional(),
   })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), 'Nothing to update: send full_name, phone or city');
+  .refine(
+    (value) => Object.values(value).some((v) => v !== undefined),
+    'Nothing to update: send full_name, phone or city',
+  );
 
 export const updateCustomerInputSchema = z.object({ id: uuidSchema, data: updateCustomerFieldsSchema });
 export type UpdateCustomerInput = z.input<typeof updateCustomerInputSchema>;

@@ -27,7 +27,8 @@ export type BookingRequirements = {
 /** An inquiry's guest count: the form sends 0 when it cannot read a number (docs/product.md#pricing "Inquiry form"). */
 const inquiryGuestCountSchema = z
   .number({
-    error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
+    error: (issue) =>
+      issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number',
   })
   .int('Guest count must be a whole number')
   .min(0, 'Guest count cannot be negative')

@@ -66,7 +66,10 @@ export function optionalTextSchema(label: string, max: number) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), `${label} contains invalid characters`)
+    .refine(
+      (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
+      `${label} contains invalid characters`,
+    )
     .nullish()
     .transform((value) => (value ? value : null));
 }
@@ -94,7 +97,10 @@ export function requiredTextSchema(label: string, max: number) {
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), `${label} contains invalid characters`);
+    .refine(
+      (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
+      `${label} contains invalid characters`,
+    );
 }
 
 /**

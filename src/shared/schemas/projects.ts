@@ -35,9 +35,13 @@ function nestsAtMost(value: unknown, max: number): boolean {
 const supplierIdsSchema = z
   .union([z.string(), z.array(z.string())], { error: 'Please select a supplier' })
   .transform((value) =>
-    [...new Set((Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((id) => id.trim().toLowerCase()))].filter(
-      (id) => id !== '',
-    ),
+    [
+      ...new Set(
+        (Array.isArray(value) ? value : [value])
+          .flatMap((part) => part.split(','))
+          .map((id) => id.trim().toLowerCase()),
+      ),
+    ].filter((id) => id !== ''),
   )
   .pipe(
     z
@@ -92,7 +96,12 @@ export type SubmitQuoteInput = z.input<typeof submitQuoteInputSchema>;
 /** A whole number from a JSON number (tRPC) or query-string text (REST); absent or empty means the default. */
 function intParamSchema(label: string, min: number, max: number, fallback: number) {
   return z.preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+          ? Number(value)
+          : value,
     z
       .number({ error: `${label} must be a whole number` })
       .int(`${label} must be a whole number`)

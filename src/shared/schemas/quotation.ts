@@ -26,7 +26,10 @@ export const QUOTE_LINE_KIND_LABELS: Record<QuoteLineKind, string> = {
 function rupeesSchema(label: string, { min, max }: { min: 'positive' | 'zero'; max: number }) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })
-    .refine((value) => (min === 'positive' ? value > 0 : value >= 0), min === 'positive' ? `${label} must be more than ₹0` : `${label} cannot be negative`)
+    .refine(
+      (value) => (min === 'positive' ? value > 0 : value >= 0),
+      min === 'positive' ? `${label} must be more than ₹0` : `${label} cannot be negative`,
+    )
     .refine((value) => value <= max, `${label} can be at most ${formatInr(max)}`)
     .refine((value) => Number(value.toFixed(2)) === value, `${label} can have at most two decimals (paise)`);
 }
@@ -61,13 +64,20 @@ export function quotationGrossPaise(items: readonly { unit_price: number; quanti
 }
 
 /** A discount needs its reason, and cannot be more than the lines add up to. */
-function checkDiscount(value: { items: { unit_price: number; quantity: number }[]; discount: number; discount_reason: string | null }, ctx: z.RefinementCtx) {
+function checkDiscount(
+  value: { items: { unit_price: number; quantity: number }[]; discount: number; discount_reason: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.discount > 0 && !value.discount_reason) {
     ctx.addIssue({ code: 'custom', path: ['discount_reason'], message: 'Give the reason for the discount' });
   }
   const gross = quotationGrossPaise(value.items);
   if (rupeesToPaise(value.discount) > gross) {
-    ctx.addIssue({ code: 'custom', path: ['discount'], message: `The discount cannot be more than the lines add up to (${formatInr(paiseToRupees(gross))})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discount'],
+      message: `The discount cannot be more than the lines add up to (${formatInr(paiseToRupees(gross))})`,
+    });
   }
 }
 

@@ -13,7 +13,8 @@ export const pricingTierSchema = z.enum(PRICING_TIERS, { error: 'Choose a valid 
 /** Guests of an instant quote: a whole number from 1 to 10,000 (docs/product.md#pricing). */
 export const quoteGuestCountSchema = z
   .number({
-    error: (issue) => (issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number'),
+    error: (issue) =>
+      issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number',
   })
   .int('Guest count must be a whole number')
   .min(MIN_GUESTS, `Guest count must be at least ${MIN_GUESTS}`)

@@ -25,7 +25,13 @@ import type {
   RefundPreviewDto,
   SubscriptionDto,
 } from './account';
-import type { AdminBookingDto, BookingChangeResult, CustomerChangeResult, CustomerDto, DashboardStatsDto } from './admin';
+import type {
+  AdminBookingDto,
+  BookingChangeResult,
+  CustomerChangeResult,
+  CustomerDto,
+  DashboardStatsDto,
+} from './admin';
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
 import type { PaymentStatusDto } from './payments';
@@ -151,7 +157,10 @@ export const testimonialSchema = z.object({
 
 export const testimonialsResponseSchema = z.array(testimonialSchema);
 
-export const vendorRegisterResponseSchema = z.object({ message: z.string(), supplier_id: id }) satisfies z.ZodType<VendorRegisterResult>;
+export const vendorRegisterResponseSchema = z.object({
+  message: z.string(),
+  supplier_id: id,
+}) satisfies z.ZodType<VendorRegisterResult>;
 
 export const paymentStatusResponseSchema = z.object({
   order_id: z.string(),
@@ -189,7 +198,13 @@ export const quotationResponseSchema = z.object({
   quoted_amount: rupees,
   notes: z.string().nullable(),
   items: z.array(
-    z.object({ kind: z.enum(QUOTE_LINE_KINDS), description: z.string(), unit_price: rupees, quantity: z.number().int(), amount: rupees }),
+    z.object({
+      kind: z.enum(QUOTE_LINE_KINDS),
+      description: z.string(),
+      unit_price: rupees,
+      quantity: z.number().int(),
+      amount: rupees,
+    }),
   ),
   gross_amount: rupees,
   discount: rupees,
@@ -372,7 +387,11 @@ export const eventTypeWiseResponseSchema = z
   .describe('Event type → bookings of that type') satisfies z.ZodType<EventTypeWiseReportDto>;
 
 export const weeklyTrendResponseSchema = z.array(
-  z.object({ week_start: isoDate, quotes: z.number().int(), bookings: z.number().int() }) satisfies z.ZodType<WeeklyTrendPointDto>,
+  z.object({
+    week_start: isoDate,
+    quotes: z.number().int(),
+    bookings: z.number().int(),
+  }) satisfies z.ZodType<WeeklyTrendPointDto>,
 );
 
 // --- Customer account and payments --------------------------------------------------------------------------------
@@ -433,7 +452,13 @@ export const customerBookingDetailSchema = customerBookingSchema.extend({
   original_event_date: isoDate.nullable(),
   quotation: quotationResponseSchema.nullable(),
   timeline: z.array(
-    z.object({ at: timestamp, action: z.string(), label: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+    z.object({
+      at: timestamp,
+      action: z.string(),
+      label: z.string(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+    }),
   ),
   payments: z.array(
     z.object({
@@ -565,7 +590,13 @@ export const projectDetailSchema = z.object({
       approval_status: z.string(),
       invited_at: timestamp,
       quote: z
-        .object({ id, amount: rupees, notes: z.string().nullable(), items: z.array(z.unknown()), submitted_at: timestamp })
+        .object({
+          id,
+          amount: rupees,
+          notes: z.string().nullable(),
+          items: z.array(z.unknown()),
+          submitted_at: timestamp,
+        })
         .nullable(),
       is_winner: z.boolean(),
     }),

@@ -35,10 +35,9 @@ export type SupplierChangeResult = { message: string; supplier: SupplierDto };
 export const servicesSchema = z
   .union(
     [
-      z.array(z.string().max(SERVICE_MAX_LENGTH, `Each service must be at most ${SERVICE_MAX_LENGTH} characters`)).max(
-        MAX_SERVICES,
-        `At most ${MAX_SERVICES} services`,
-      ),
+      z
+        .array(z.string().max(SERVICE_MAX_LENGTH, `Each service must be at most ${SERVICE_MAX_LENGTH} characters`))
+        .max(MAX_SERVICES, `At most ${MAX_SERVICES} services`),
       z.string().max(2000, 'Services must be at most 2000 characters'),
     ],
     { error: 'Services must be a list of names' },
@@ -78,7 +77,9 @@ export const updateSupplierInputSchema = z.object({ id: uuidSchema, data: update
 export type UpdateSupplierInput = z.input<typeof updateSupplierInputSchema>;
 
 export const suppliersQuerySchema = listQuerySchema(100, 500).extend({
-  approval_status: z.enum(APPROVAL_STATUSES, { error: 'Approval status must be pending, approved or rejected' }).optional(),
+  approval_status: z
+    .enum(APPROVAL_STATUSES, { error: 'Approval status must be pending, approved or rejected' })
+    .optional(),
 });
 export type SuppliersQuery = z.input<typeof suppliersQuerySchema>;
 

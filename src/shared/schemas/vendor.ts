@@ -144,7 +144,10 @@ export const rejectionReasonSchema = z
   .trim()
   .min(1, 'A reason for rejection is required')
   .max(REJECTION_REASON_MAX_LENGTH, `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters`)
-  .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'The reason contains invalid characters');
+  .refine(
+    (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
+    'The reason contains invalid characters',
+  );
 
 export const rejectVendorInputSchema = z.object({ id: uuidSchema, reason: rejectionReasonSchema });
 export type RejectVendorInput = z.input<typeof rejectVendorInputSchema>;

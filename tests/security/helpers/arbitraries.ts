@@ -70,7 +70,25 @@ export const HOSTILE_STRINGS = [
   'a,b,,c,',
 ];
 
-export const HOSTILE_NUMBERS = [0, -0, -1, 1, 0.5, 0.001, 1.005, 99.999, 1e-7, 2 ** 31, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 100_000_000.01, 10_001];
+export const HOSTILE_NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  0.001,
+  1.005,
+  99.999,
+  1e-7,
+  2 ** 31,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  100_000_000.01,
+  10_001,
+];
 
 /** Any hostile value: a listed one, or an arbitrary string, number or JSON value. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
@@ -84,7 +102,19 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A hostile object key: prototype names, NUL, markup, or anything. */
 export const hostileKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'is_admin', 'a\u0000b', '', ' ', '<b>', '$where', 'id'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'role',
+    'is_admin',
+    'a\u0000b',
+    '',
+    ' ',
+    '<b>',
+    '$where',
+    'id',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -119,9 +149,17 @@ export type ValuePools = { ids: string[] };
 
 /** Plausible values by field name, where the JSON Schema says only "string". */
 function byName(key: string, pools: ValuePools): fc.Arbitrary<unknown> | null {
-  if (/email/.test(key)) return fc.oneof(fc.emailAddress(), fc.constant(`fuzz.${Math.random().toString(36).slice(2)}@example.in`));
-  if (/phone/.test(key)) return fc.oneof(fc.integer({ min: 6_000_000_000, max: 9_999_999_999 }).map((n) => `+91${n}`), fc.constant('98260 12345'));
-  if (/date/.test(key)) return fc.integer({ min: -5, max: 400 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+  if (/email/.test(key))
+    return fc.oneof(fc.emailAddress(), fc.constant(`fuzz.${Math.random().toString(36).slice(2)}@example.in`));
+  if (/phone/.test(key))
+    return fc.oneof(
+      fc.integer({ min: 6_000_000_000, max: 9_999_999_999 }).map((n) => `+91${n}`),
+      fc.constant('98260 12345'),
+    );
+  if (/date/.test(key))
+    return fc
+      .integer({ min: -5, max: 400 })
+      .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
   if (/(^|_)id$|_ids$/.test(key)) return fc.oneof(fc.constantFrom(...pools.ids), fc.uuid());
   if (/gst/.test(key)) return fc.constantFrom('27AAPFU0939F1ZV', '29ABCDE1234F1Z5', '27aapfu0939f1zv');
   if (/link|url/.test(key)) return fc.oneof(fc.webUrl(), fc.domain());
@@ -136,13 +174,18 @@ function byName(key: string, pools: ValuePools): fc.Arbitrary<unknown> | null {
  */
 export function fromSchema(schema: JsonSchema, pools: ValuePools, key = '', depth = 0): fc.Arbitrary<unknown> {
   const valid = validFromSchema(schema, pools, key, depth);
-  return fc.oneof({ weight: 6, arbitrary: valid }, { weight: 2, arbitrary: boundaries(schema) }, { weight: 1, arbitrary: hostile });
+  return fc.oneof(
+    { weight: 6, arbitrary: valid },
+    { weight: 2, arbitrary: boundaries(schema) },
+    { weight: 1, arbitrary: hostile },
+  );
 }
 
 function boundaries(schema: JsonSchema): fc.Arbitrary<unknown> {
   const values: unknown[] = [];
   if (schema.maxLength !== undefined) values.push('b'.repeat(schema.maxLength), 'b'.repeat(schema.maxLength + 1));
-  if (schema.minLength !== undefined) values.push('b'.repeat(schema.minLength), 'b'.repeat(Math.max(0, schema.minLength - 1)));
+  if (schema.minLength !== undefined)
+    values.push('b'.repeat(schema.minLength), 'b'.repeat(Math.max(0, schema.minLength - 1)));
   for (const limit of [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum]) {
     if (limit !== undefined) values.push(limit, limit - 1, limit + 1, limit + 0.5, String(limit));
   }
@@ -170,20 +213,28 @@ function validFromSchema(schema: JsonSchema, pools: ValuePools, key: string, dep
     case 'number': {
       const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e9;
       const max = schema.maximum ?? 1e9;
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }));
+      return fc.oneof(
+        fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+        fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+      );
     }
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(schema.items && depth < 4 ? fromSchema(schema.items, pools, key, depth + 1) : fc.jsonValue({ maxDepth: 2 }), {
-        minLength: schema.minItems ?? 0,
-        maxLength: Math.min(schema.maxItems ?? 4, 8),
-      });
+      return fc.array(
+        schema.items && depth < 4 ? fromSchema(schema.items, pools, key, depth + 1) : fc.jsonValue({ maxDepth: 2 }),
+        {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 4, 8),
+        },
+      );
     case 'object': {
       const properties = schema.properties ?? {};
-      const record = Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, fromSchema(child, pools, name, depth + 1)]));
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([name, child]) => [name, fromSchema(child, pools, name, depth + 1)]),
+      );
       return fc.record(record, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
     }
     default:
@@ -195,9 +246,17 @@ function validFromSchema(schema: JsonSchema, pools: ValuePools, key: string, dep
  * A valid example with some of its fields changed: each kept (mostly), replaced by a schema value or a hostile
  * one, or dropped; nested objects are changed the same way; sometimes extra hostile keys are added.
  */
-export function mutated(example: unknown, schema: JsonSchema | undefined, pools: ValuePools, depth = 0): fc.Arbitrary<unknown> {
+export function mutated(
+  example: unknown,
+  schema: JsonSchema | undefined,
+  pools: ValuePools,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (!isPlainObject(example) || depth > 3) {
-    return fc.oneof({ weight: 8, arbitrary: fc.constant(example) }, { weight: 1, arbitrary: schema ? fromSchema(schema, pools) : hostile });
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.constant(example) },
+      { weight: 1, arbitrary: schema ? fromSchema(schema, pools) : hostile },
+    );
   }
   const properties = schema?.properties ?? {};
   const keys = [...new Set([...Object.keys(example), ...Object.keys(properties)])];
@@ -216,7 +275,9 @@ export function mutated(example: unknown, schema: JsonSchema | undefined, pools:
     .map(([record, extra]) => {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(record)) if (value !== MISSING) out[key] = value;
-      if (extra) for (const [key, value] of Object.entries(extra)) Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
+      if (extra)
+        for (const [key, value] of Object.entries(extra))
+          Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
       return out;
     });
 }

@@ -22,7 +22,12 @@ export async function send(app: FastifyInstance, call: Call, token: string | nul
     payload = JSON.stringify(call.payload);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await app.inject({ method: call.method as 'GET', url: call.url, headers, ...(payload !== undefined && { payload }) });
+  const response = await app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    headers,
+    ...(payload !== undefined && { payload }),
+  });
   return { status: response.statusCode, body: response.body, headers: response.headers };
 }
 

@@ -18,18 +18,31 @@ import {
   updateCustomerFieldsSchema,
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
-import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../src/shared/schemas/auth';
+import {
+  loginInputSchema,
+  ownerSetupInputSchema,
+  registerInputSchema,
+  verifyEmailInputSchema,
+} from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
-import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../src/shared/schemas/projects';
+import {
+  assignProjectInputSchema,
+  pageInputSchema,
+  submitQuoteInputSchema,
+} from '../../../src/shared/schemas/projects';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
 import { quotationFieldsSchema } from '../../../src/shared/schemas/quotation';
 import { reportQuerySchema } from '../../../src/shared/schemas/reports';
-import { createSupplierInputSchema, suppliersQuerySchema, updateSupplierFieldsSchema } from '../../../src/shared/schemas/suppliers';
+import {
+  createSupplierInputSchema,
+  suppliersQuerySchema,
+  updateSupplierFieldsSchema,
+} from '../../../src/shared/schemas/suppliers';
 import { pendingVendorsQuerySchema, vendorRegisterInputSchema } from '../../../src/shared/schemas/vendor';
 import { vendorPayload } from '../../server/helpers/admin-fixtures';
 import type { Call } from './http';
@@ -129,11 +142,25 @@ export function quotationPayload(overrides: Record<string, unknown> = {}) {
 }
 
 export function registerPayload(overrides: Record<string, unknown> = {}) {
-  return { email: fresh('register'), password: 'secret123', full_name: 'Neha Gupta', phone: '+919826012345', ...overrides };
+  return {
+    email: fresh('register'),
+    password: 'secret123',
+    full_name: 'Neha Gupta',
+    phone: '+919826012345',
+    ...overrides,
+  };
 }
 
 export function supplierCreatePayload(overrides: Record<string, unknown> = {}) {
-  return { name: 'Ravi Kumar', email: fresh('supplier'), phone: '9826099887', business_name: 'Malwa Rasoi', location: 'Indore', services: ['Thali'], ...overrides };
+  return {
+    name: 'Ravi Kumar',
+    email: fresh('supplier'),
+    phone: '9826099887',
+    business_name: 'Malwa Rasoi',
+    location: 'Indore',
+    services: ['Thali'],
+    ...overrides,
+  };
 }
 
 const loginAccount = new WeakMap<World, { email: string; password: string }>();
@@ -144,7 +171,8 @@ async function loginCredentials(w: World) {
   if (!account) {
     const payload = registerPayload();
     const response = await w.t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
-    if (response.statusCode !== 201) throw new Error(`register for login rows: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 201)
+      throw new Error(`register for login rows: ${response.statusCode} ${response.body}`);
     account = { email: payload.email, password: payload.password };
     loginAccount.set(w, account);
   }
@@ -152,7 +180,12 @@ async function loginCredentials(w: World) {
 }
 
 function ownerSetupPayload() {
-  return { code: randomBytes(32).toString('base64url'), full_name: 'Sunita Agrawal', email: fresh('owner'), password: 'rasmalai-at-dawn' };
+  return {
+    code: randomBytes(32).toString('base64url'),
+    full_name: 'Sunita Agrawal',
+    email: fresh('owner'),
+    password: 'rasmalai-at-dawn',
+  };
 }
 
 /** A fresh confirmation link's token for a new, unconfirmed account (each valid call uses one up). */
@@ -163,7 +196,11 @@ async function verifyEmailToken(w: World): Promise<string> {
 
 /** The re-send is for an unconfirmed account: the subject forgets its confirmation for the call, and gets it back. */
 const setVerified = async (w: World, subject: Subject, verified: boolean) => {
-  if (subject.userId) await w.t.deps.db.update(users).set({ emailVerifiedAt: verified ? new Date() : null }).where(eq(users.id, subject.userId));
+  if (subject.userId)
+    await w.t.deps.db
+      .update(users)
+      .set({ emailVerifiedAt: verified ? new Date() : null })
+      .where(eq(users.id, subject.userId));
 };
 const reconfirm: Common['after'] = (w, subject) => setVerified(w, subject, true);
 
@@ -229,7 +266,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'public',
     ok: [200],
     input: { part: 'body', schema: verifyEmailInputSchema },
-    build: async (w) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await verifyEmailToken(w) } }),
+    build: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: await verifyEmailToken(w) },
+    }),
   },
   {
     // The world has an admin, so the first-run door refuses every code for everyone (tests/server/first-run.test.ts
@@ -314,7 +355,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'public',
     ok: [201],
     input: { part: 'body', schema: createSubscriptionOrderInputSchema },
-    build: () => ({ method: 'POST', url: '/api/payments/subscription-order', payload: { email: fresh('sub'), phone: '9826012345' } }),
+    build: () => ({
+      method: 'POST',
+      url: '/api/payments/subscription-order',
+      payload: { email: fresh('sub'), phone: '9826012345' },
+    }),
   },
   {
     kind: 'rest',
@@ -325,23 +370,24 @@ export const REST_ROWS: RestRow[] = [
     build: () => ({
       method: 'POST',
       url: '/api/payments/webhook/cashfree',
-      payload: { type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: 'TKN-0' }, payment: { payment_status: 'SUCCESS' } } },
+      payload: {
+        type: 'PAYMENT_SUCCESS_WEBHOOK',
+        data: { order: { order_id: 'TKN-0' }, payment: { payment_status: 'SUCCESS' } },
+      },
     }),
   },
 
   // The customer's account.
   { ...get('/api/me/bookings', 'customer'), showsOwn: true },
-  ...(['', '/refund-preview', '/quote.pdf'] as const).map(
-    (suffix): RestRow => ({
-      kind: 'rest',
-      method: 'GET',
-      route: `/api/me/bookings/:id${suffix}`,
-      access: 'customer',
-      ok: [200],
-      owned: ownBooking,
-      build: (_w, _s, id) => ({ method: 'GET', url: `/api/me/bookings/${id}${suffix}` }),
-    }),
-  ),
+  ...(['', '/refund-preview', '/quote.pdf'] as const).map((suffix): RestRow => ({
+    kind: 'rest',
+    method: 'GET',
+    route: `/api/me/bookings/:id${suffix}`,
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    build: (_w, _s, id) => ({ method: 'GET', url: `/api/me/bookings/${id}${suffix}` }),
+  })),
   {
     kind: 'rest',
     method: 'POST',
@@ -359,7 +405,11 @@ export const REST_ROWS: RestRow[] = [
     ok: [200],
     owned: ownBooking,
     input: { part: 'body', schema: changeDateFieldsSchema },
-    build: (_w, _s, id) => ({ method: 'POST', url: `/api/me/bookings/${id}/change-date`, payload: { new_date: inDays(90) } }),
+    build: (_w, _s, id) => ({
+      method: 'POST',
+      url: `/api/me/bookings/${id}/change-date`,
+      payload: { new_date: inDays(90) },
+    }),
   },
   {
     kind: 'rest',
@@ -426,7 +476,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'admin',
     ok: [200],
     input: { part: 'body', schema: setBookingStatusFieldsSchema },
-    build: async (w) => ({ method: 'PUT', url: `/api/bookings/${await w.booking(null)}/status`, payload: { status: 'confirmed' } }),
+    build: async (w) => ({
+      method: 'PUT',
+      url: `/api/bookings/${await w.booking(null)}/status`,
+      payload: { status: 'confirmed' },
+    }),
   },
   {
     kind: 'rest',
@@ -435,7 +489,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'admin',
     ok: [200],
     input: { part: 'body', schema: quotationFieldsSchema },
-    build: async (w) => ({ method: 'PUT', url: `/api/bookings/${await w.booking(null)}/quote`, payload: quotationPayload() }),
+    build: async (w) => ({
+      method: 'PUT',
+      url: `/api/bookings/${await w.booking(null)}/quote`,
+      payload: quotationPayload(),
+    }),
   },
   {
     kind: 'rest',
@@ -470,7 +528,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'admin',
     ok: [200],
     input: { part: 'body', schema: updateSupplierFieldsSchema },
-    build: (w) => ({ method: 'PUT', url: `/api/suppliers/${w.subjects.supplierB.supplierId}`, payload: { location: 'Indore' } }),
+    build: (w) => ({
+      method: 'PUT',
+      url: `/api/suppliers/${w.subjects.supplierB.supplierId}`,
+      payload: { location: 'Indore' },
+    }),
   },
   {
     kind: 'rest',
@@ -488,18 +550,20 @@ export const REST_ROWS: RestRow[] = [
     access: 'admin',
     ok: [200],
     input: { part: 'body', schema: updateCustomerFieldsSchema },
-    build: (w) => ({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}`, payload: { city: 'Ujjain' } }),
-  },
-  ...(['deactivate', 'activate'] as const).map(
-    (action): RestRow => ({
-      kind: 'rest',
+    build: (w) => ({
       method: 'PUT',
-      route: `/api/admin/customers/:id/${action}`,
-      access: 'admin',
-      ok: [200],
-      build: (w) => ({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}/${action}` }),
+      url: `/api/admin/customers/${w.ids.victimCustomerId}`,
+      payload: { city: 'Ujjain' },
     }),
-  ),
+  },
+  ...(['deactivate', 'activate'] as const).map((action): RestRow => ({
+    kind: 'rest',
+    method: 'PUT',
+    route: `/api/admin/customers/:id/${action}`,
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'PUT', url: `/api/admin/customers/${w.ids.victimCustomerId}/${action}` }),
+  })),
   {
     kind: 'rest',
     method: 'PUT',
@@ -523,7 +587,10 @@ export const REST_ROWS: RestRow[] = [
     route: '/api/admin/vendors/:id/reject',
     access: 'admin',
     ok: [200],
-    build: async (w) => ({ method: 'PUT', url: `/api/admin/vendors/${await w.pendingVendor()}/reject?reason=Incomplete%20documents` }),
+    build: async (w) => ({
+      method: 'PUT',
+      url: `/api/admin/vendors/${await w.pendingVendor()}/reject?reason=Incomplete%20documents`,
+    }),
   },
   get('/api/admin/reports/summary', 'admin'),
   get('/api/admin/reports/customers', 'admin', { part: 'query', schema: reportQuerySchema }),
@@ -569,7 +636,10 @@ export const REST_ROWS: RestRow[] = [
     route: '/api/projects/:id/close-quotes',
     access: 'admin',
     ok: [200],
-    build: async (w) => ({ method: 'POST', url: `/api/projects/${(await w.project(['supplierA'])).projectId}/close-quotes` }),
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/projects/${(await w.project(['supplierA'])).projectId}/close-quotes`,
+    }),
   },
   get('/api/admin/notifications', 'admin'),
   {
@@ -616,7 +686,11 @@ export const REST_ROWS: RestRow[] = [
     access: 'admin',
     ok: [200],
     input: { part: 'body', schema: markRefundPaidFieldsSchema },
-    build: async (w) => ({ method: 'PUT', url: `/api/admin/refunds/${await w.refund()}/paid`, payload: { reference: 'NEFT-1' } }),
+    build: async (w) => ({
+      method: 'PUT',
+      url: `/api/admin/refunds/${await w.refund()}/paid`,
+      payload: { reference: 'NEFT-1' },
+    }),
   },
   {
     kind: 'rest',
@@ -628,7 +702,13 @@ export const REST_ROWS: RestRow[] = [
   },
 ];
 
-const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefined): TrpcRow => ({ kind: 'trpc', path, access, ok: [200], build });
+const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefined): TrpcRow => ({
+  kind: 'trpc',
+  path,
+  access,
+  ok: [200],
+  build,
+});
 
 /** Every tRPC procedure with who may call it and a valid input (the matrix fails for one missing here). */
 export const TRPC_ROWS: TrpcRow[] = [
@@ -663,11 +743,18 @@ export const TRPC_ROWS: TrpcRow[] = [
 
   q('supplier.dashboard', 'supplier'),
   { ...q('supplier.notifications.list', 'supplier'), showsOwn: true },
-  { ...q('supplier.notifications.markRead', 'supplier', (_w, _s, id) => ({ notification_id: id })), owned: ownNotification },
+  {
+    ...q('supplier.notifications.markRead', 'supplier', (_w, _s, id) => ({ notification_id: id })),
+    owned: ownNotification,
+  },
   q('supplier.notifications.markAllRead', 'supplier'),
   { ...q('supplier.projects.list', 'supplier', () => ({ limit: 20 })), showsOwn: true },
   {
-    ...q('supplier.quotes.submit', 'supplier', (_w, s, id) => ({ booking_id: id, quoted_amount: 199999.99, notes: `Quote ${s.marker}` })),
+    ...q('supplier.quotes.submit', 'supplier', (_w, s, id) => ({
+      booking_id: id,
+      quoted_amount: 199999.99,
+      notes: `Quote ${s.marker}`,
+    })),
     owned: ownInvitation,
   },
 
@@ -678,7 +765,10 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.bookings.quote', 'admin', async (w) => ({ id: await w.booking(null), ...quotationPayload() })),
   q('admin.suppliers.list', 'admin', () => ({})),
   q('admin.suppliers.create', 'admin', () => supplierCreatePayload()),
-  q('admin.suppliers.update', 'admin', (w) => ({ id: w.subjects.supplierA.supplierId, data: { services: 'Thali, Chaat' } })),
+  q('admin.suppliers.update', 'admin', (w) => ({
+    id: w.subjects.supplierA.supplierId,
+    data: { services: 'Thali, Chaat' },
+  })),
   q('admin.suppliers.projects', 'admin', (w) => ({ id: w.subjects.supplierB.supplierId })),
   q('admin.customers.list', 'admin'),
   q('admin.customers.update', 'admin', (w) => ({ id: w.ids.victimCustomerId, data: { full_name: 'Victim Customer' } })),
@@ -694,7 +784,10 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.reports.cityWise', 'admin'),
   q('admin.reports.eventTypeWise', 'admin'),
   q('admin.reports.weekly', 'admin'),
-  q('admin.projects.assign', 'admin', async (w) => ({ booking_id: await w.booking(null), supplier_ids: [w.subjects.supplierB.supplierId] })),
+  q('admin.projects.assign', 'admin', async (w) => ({
+    booking_id: await w.booking(null),
+    supplier_ids: [w.subjects.supplierB.supplierId],
+  })),
   q('admin.projects.get', 'admin', (w) => ({ project_id: w.ids.projectId })),
   q('admin.projects.forBooking', 'admin', (w) => ({ booking_id: w.ids.bookingWithProjectId })),
   q('admin.projects.award', 'admin', async (w) => ({

@@ -113,11 +113,19 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const account = async (name: SubjectName, role: Role, options: Parameters<typeof makeUser>[1] = {}) => {
     const tag = marker(TAGS[name]);
     const user = await makeUser(deps, { ...options, role, email: `${tag}@example.in` });
-    await deps.db.update(users).set({ fullName: `Person ${tag}`, city: `City ${tag}` }).where(eq(users.id, user.id));
+    await deps.db
+      .update(users)
+      .set({ fullName: `Person ${tag}`, city: `City ${tag}` })
+      .where(eq(users.id, user.id));
     if (user.supplierId) {
       await deps.db
         .update(suppliers)
-        .set({ name: `Contact ${tag}`, businessName: `Caterer ${tag}`, location: 'Indore', servicesOffered: `Thali ${tag}` })
+        .set({
+          name: `Contact ${tag}`,
+          businessName: `Caterer ${tag}`,
+          location: 'Indore',
+          servicesOffered: `Thali ${tag}`,
+        })
         .where(eq(suppliers.id, user.supplierId));
     }
     const subject: Subject = {
@@ -149,7 +157,9 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   await account('customerA', 'customer');
   await account('customerB', 'customer');
   (await account('pendingVendor', 'supplier', { approval: 'pending' })).signedIn = false;
-  (await account('rejectedVendor', 'supplier', { approval: 'rejected', rejectionReason: 'Incomplete documents' })).signedIn = false;
+  (
+    await account('rejectedVendor', 'supplier', { approval: 'rejected', rejectionReason: 'Incomplete documents' })
+  ).signedIn = false;
   await account('supplierA', 'supplier');
   await account('supplierB', 'supplier');
   const deactivated = await account('deactivated', 'customer');
@@ -200,7 +210,12 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     const kind = subject.role === 'admin' ? 'project_unassigned' : 'project_invitation';
     const [row] = await deps.db
       .insert(notifications)
-      .values({ supplierId: subject.supplierId, userId: subject.userId, kind, message: `New project: ${subject.marker}` })
+      .values({
+        supplierId: subject.supplierId,
+        userId: subject.userId,
+        kind,
+        message: `New project: ${subject.marker}`,
+      })
       .returning({ id: notifications.id });
     return row!.id;
   };
@@ -231,12 +246,17 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const subscription: World['subscription'] = async (status = 'active') => {
     const [row] = await deps.db
       .insert(subscriptions)
-      .values({ email: `sub.${randomBytes(3).toString('hex')}@example.in`, status, activatedAt: status === 'active' ? new Date() : null })
+      .values({
+        email: `sub.${randomBytes(3).toString('hex')}@example.in`,
+        status,
+        activatedAt: status === 'active' ? new Date() : null,
+      })
       .returning({ id: subscriptions.id });
     return row!.id;
   };
 
-  const pendingVendor: World['pendingVendor'] = async () => (await makeUser(deps, { role: 'supplier', approval: 'pending' })).supplierId!;
+  const pendingVendor: World['pendingVendor'] = async () =>
+    (await makeUser(deps, { role: 'supplier', approval: 'pending' })).supplierId!;
 
   // The standing data: each customer's booking, each supplier's project, quote and notification.
   await booking('customerA');
@@ -245,7 +265,14 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     const { projectId } = await project([name], subjects[name].marker);
     await makeProject(deps, { supplierIds: [], autoAssignDate: new Date(Date.now() + 86_400_000) }); // an empty one too
     await notification(name);
-    await t.deps.db.insert(notifications).values({ supplierId: subjects[name].supplierId, projectId, kind: 'project_invitation', message: `Quote ${subjects[name].marker}` });
+    await t.deps.db
+      .insert(notifications)
+      .values({
+        supplierId: subjects[name].supplierId,
+        projectId,
+        kind: 'project_invitation',
+        message: `Quote ${subjects[name].marker}`,
+      });
   }
   const victim = await makeUser(deps, { role: 'customer' });
   const shared = await project(['supplierA', 'supplierB']);

@@ -7,8 +7,21 @@
  */
 import autocannon from 'autocannon';
 
-export type MixedLoadJob = { base: string; connections: number; durationSec: number; adminToken: string; eventDate: string };
-export type MixedLoadResult = { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; statusCodes: Record<string, number> };
+export type MixedLoadJob = {
+  base: string;
+  connections: number;
+  durationSec: number;
+  adminToken: string;
+  eventDate: string;
+};
+export type MixedLoadResult = {
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+};
 
 const job = JSON.parse(process.argv[2] ?? '{}') as MixedLoadJob;
 const json = { 'content-type': 'application/json' };
@@ -54,6 +67,8 @@ const output: MixedLoadResult = {
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
-  statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)])),
+  statusCodes: Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, Number(s.count)]),
+  ),
 };
 console.log(JSON.stringify(output));

@@ -77,7 +77,10 @@ export type ServerProcess = {
  * Starts the real server (`src/server/main.ts`, as `npm start` does) in a child process on a free port, with its
  * own data directory, and waits until `/api/health` answers. `stop()` (or the caller's SIGKILL) ends it for good.
  */
-export async function startServer(env: Record<string, string>, options: { port?: number; dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number; dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sec-data-'));
   let output = '';
@@ -137,7 +140,11 @@ export async function startServer(env: Record<string, string>, options: { port?:
 }
 
 /** Waits until `condition` holds, polling; throws with `what` after `timeoutMs`. */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

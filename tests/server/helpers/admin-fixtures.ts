@@ -17,7 +17,10 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 type BookingInsert = typeof bookings.$inferInsert;
 
 /** A booking straight in the database; an instant-quote style booking unless told otherwise. */
-export async function makeBooking(deps: ServiceDeps, overrides: Partial<BookingInsert> = {}): Promise<typeof bookings.$inferSelect> {
+export async function makeBooking(
+  deps: ServiceDeps,
+  overrides: Partial<BookingInsert> = {},
+): Promise<typeof bookings.$inferSelect> {
   const suffix = randomBytes(3).toString('hex');
   const guests = overrides.guestCount ?? 120;
   const [row] = await deps.db

@@ -113,7 +113,10 @@ export function decodeMail(raw: string): DecodedMail {
       if (chunk.startsWith('--')) break;
       const at = chunk.search(/\r?\n\r?\n/);
       const partHeaders = parseHeaders(chunk.slice(0, at).trim());
-      const content = chunk.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+      const content = chunk
+        .slice(at)
+        .replace(/^\r?\n\r?\n/, '')
+        .replace(/\r?\n$/, '');
       parts.push({ type: partHeaders.get('content-type') ?? '', content: decodePart(partHeaders, content) });
     }
   } else {

@@ -26,7 +26,12 @@ export function pdfText(pdf: Buffer): string {
   let current = new Map<string, string>();
   for (const m of raw.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
     if (m[1]) current = fonts.get(m[1]) ?? new Map();
-    else out.push([...m[2]!.matchAll(/<([0-9a-f]+)>/gi)].map((h) => (h[1]!.match(/.{4}/g) ?? []).map((c) => current.get(c) ?? '?').join('')).join(''));
+    else
+      out.push(
+        [...m[2]!.matchAll(/<([0-9a-f]+)>/gi)]
+          .map((h) => (h[1]!.match(/.{4}/g) ?? []).map((c) => current.get(c) ?? '?').join(''))
+          .join(''),
+      );
   }
   return out.join('').replace(/\s+/g, ' ');
 }

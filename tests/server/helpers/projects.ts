@@ -31,7 +31,10 @@ export async function makeSupplier(
   deps: ServiceDeps,
   options: { approval?: ApprovalStatus; supplierActive?: boolean; rating?: number; businessName?: string } = {},
 ): Promise<MadeSupplier> {
-  const actor = await makeActor(deps, 'supplier', { approval: options.approval, supplierActive: options.supplierActive });
+  const actor = await makeActor(deps, 'supplier', {
+    approval: options.approval,
+    supplierActive: options.supplierActive,
+  });
   const businessName = options.businessName ?? `Caterer ${randomBytes(3).toString('hex')}`;
   await deps.db
     .update(suppliers)
@@ -43,7 +46,10 @@ export async function makeSupplier(
 type BookingInsert = typeof bookings.$inferInsert;
 
 /** A quoted booking a month ahead, with a final amount, unless overridden. */
-export async function makeBooking(deps: ServiceDeps, overrides: Partial<BookingInsert> = {}): Promise<typeof bookings.$inferSelect> {
+export async function makeBooking(
+  deps: ServiceDeps,
+  overrides: Partial<BookingInsert> = {},
+): Promise<typeof bookings.$inferSelect> {
   const [row] = await deps.db
     .insert(bookings)
     .values({
@@ -85,7 +91,9 @@ export async function makeProject(
     .values({ bookingId, autoAssignDate: options.autoAssignDate ?? new Date(Date.now() - 1000) })
     .returning();
   if (options.supplierIds.length > 0) {
-    await deps.db.insert(projectInvitations).values(options.supplierIds.map((supplierId) => ({ projectId: project!.id, supplierId })));
+    await deps.db
+      .insert(projectInvitations)
+      .values(options.supplierIds.map((supplierId) => ({ projectId: project!.id, supplierId })));
   }
   for (const [supplierId, rupees, submittedAt] of options.quotes ?? []) {
     await deps.db.insert(supplierQuotes).values({

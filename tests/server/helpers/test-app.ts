@@ -63,7 +63,11 @@ export type TestApp = {
   database: DatabaseHandle;
   deps: ServiceDeps;
   /** A tRPC caller as an HTTP request would make it: with a bearer token, or as a given user, from a given client. */
-  caller(auth?: { token?: string | null; user?: AuthUser | null; request?: Partial<RequestInfo> }): ReturnType<typeof createCaller>;
+  caller(auth?: {
+    token?: string | null;
+    user?: AuthUser | null;
+    request?: Partial<RequestInfo>;
+  }): ReturnType<typeof createCaller>;
   close(): Promise<void>;
 };
 

@@ -1,5 +1,14 @@
 import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
-import { BarChart3, CalendarDays, ClipboardList, IndianRupee, ShieldAlert, Store, UserCheck, Users } from 'lucide-react';
+import {
+  BarChart3,
+  CalendarDays,
+  ClipboardList,
+  IndianRupee,
+  ShieldAlert,
+  Store,
+  UserCheck,
+  Users,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
@@ -46,7 +55,10 @@ type QueryState = { isPending: boolean; isError: boolean; error: unknown; errorU
 
 /** docs/product.md#screens: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out message). */
 function useLoadFailureToast(queries: readonly QueryState[]) {
-  const failedAt = Math.max(0, ...queries.filter((q) => q.isError && httpStatusOf(q.error) !== 401).map((q) => q.errorUpdatedAt));
+  const failedAt = Math.max(
+    0,
+    ...queries.filter((q) => q.isError && httpStatusOf(q.error) !== 401).map((q) => q.errorUpdatedAt),
+  );
   useEffect(() => {
     if (failedAt > 0) toast.error('Failed to load dashboard data', { id: 'admin-load-failed' });
   }, [failedAt]);
@@ -117,7 +129,13 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             unmountOnExit
           >
             {/* On phones the tabs scroll sideways inside their own strip; the page itself never does. */}
-            <Box overflowX="auto" mx={{ base: '-3', sm: '0' }} px={{ base: '3', sm: '0' }} pb="1" css={{ scrollbarWidth: 'thin' }}>
+            <Box
+              overflowX="auto"
+              mx={{ base: '-3', sm: '0' }}
+              px={{ base: '3', sm: '0' }}
+              pb="1"
+              css={{ scrollbarWidth: 'thin' }}
+            >
               <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap">
                 {TABS.map((item) => (
                   <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px={{ base: '3', md: '4' }}>
@@ -126,7 +144,13 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
                     </Box>
                     {item.label}
                     {item.id === 'vendors' && pendingCount > 0 && (
-                      <Badge colorPalette="red" variant="solid" rounded="full" size="xs" aria-label={`${pendingCount} waiting`}>
+                      <Badge
+                        colorPalette="red"
+                        variant="solid"
+                        rounded="full"
+                        size="xs"
+                        aria-label={`${pendingCount} waiting`}
+                      >
                         {pendingCount}
                       </Badge>
                     )}
@@ -167,7 +191,17 @@ function AdminOnlyPanel({ name }: { name: string }) {
   return (
     <Box minH="100dvh" bg="bg.subtle" display="flex" alignItems="center" px="4">
       <Container maxW="lg">
-        <VStack bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" shadow="sm" p={{ base: '6', md: '10' }} gap="4" textAlign="center" role="alert">
+        <VStack
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="2xl"
+          shadow="sm"
+          p={{ base: '6', md: '10' }}
+          gap="4"
+          textAlign="center"
+          role="alert"
+        >
           <Box color="red.600" aria-hidden="true">
             <ShieldAlert size={40} />
           </Box>

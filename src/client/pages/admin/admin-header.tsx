@@ -12,11 +12,22 @@ export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
       <Container maxW="7xl" py={{ base: '4', md: '6' }}>
-        <Flex direction={{ base: 'column', md: 'row' }} gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          gap="4"
+          justify="space-between"
+          align={{ base: 'stretch', md: 'center' }}
+        >
           <HStack gap="3" align="center" minW="0">
             <MandalaMotif boxSize={{ base: '10', md: '12' }} flexShrink={0} />
             <Box minW="0">
-              <Heading as="h1" fontFamily="heading" fontSize={{ base: 'xl', md: '3xl' }} lineHeight="1.2" color="cream.50">
+              <Heading
+                as="h1"
+                fontFamily="heading"
+                fontSize={{ base: 'xl', md: '3xl' }}
+                lineHeight="1.2"
+                color="cream.50"
+              >
                 <Text as="span" color="brand.300">
                   {brand.name}
                 </Text>{' '}
@@ -28,13 +39,28 @@ export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
             </Box>
           </HStack>
           <HStack gap="2" flexShrink={0}>
-            <Button asChild variant="outline" size="sm" rounded="full" color="cream.50" borderColor="whiteAlpha.500" _hover={{ bg: 'whiteAlpha.200' }} flex={{ base: '1', md: 'initial' }}>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+            >
               <Link href="/">
                 <House aria-hidden="true" />
                 Home
               </Link>
             </Button>
-            <Button size="sm" rounded="full" onClick={onLogout} loading={loggingOut} flex={{ base: '1', md: 'initial' }}>
+            <Button
+              size="sm"
+              rounded="full"
+              onClick={onLogout}
+              loading={loggingOut}
+              flex={{ base: '1', md: 'initial' }}
+            >
               <LogOut aria-hidden="true" />
               Logout
             </Button>

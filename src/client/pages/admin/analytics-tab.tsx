@@ -16,11 +16,32 @@ const numberFormat = new Intl.NumberFormat('en-IN');
 
 function SummaryCard({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
-    <Stat.Root bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '3', md: '5' }} shadow="xs" minW="0">
+    <Stat.Root
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      p={{ base: '3', md: '5' }}
+      shadow="xs"
+      minW="0"
+    >
       {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
-      <Stat.Label fontSize={{ base: 'xs', md: 'sm' }} color="fg.muted" display="flex" justifyContent="space-between" alignItems="flex-start" gap="2">
+      <Stat.Label
+        fontSize={{ base: 'xs', md: 'sm' }}
+        color="fg.muted"
+        display="flex"
+        justifyContent="space-between"
+        alignItems="flex-start"
+        gap="2"
+      >
         {label}
-        <Box as="span" color="accent.600" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+        <Box
+          as="span"
+          color="accent.600"
+          hideBelow="sm"
+          aria-hidden="true"
+          css={{ '& svg': { width: '4', height: '4' } }}
+        >
           {icon}
         </Box>
       </Stat.Label>
@@ -31,7 +52,11 @@ function SummaryCard({ label, value, icon }: { label: string; value: number | un
   );
 }
 
-const DEVICE_ICONS: Record<DeviceClass, ReactNode> = { mobile: <Smartphone size={16} />, desktop: <Monitor size={16} />, tablet: <Tablet size={16} /> };
+const DEVICE_ICONS: Record<DeviceClass, ReactNode> = {
+  mobile: <Smartphone size={16} />,
+  desktop: <Monitor size={16} />,
+  tablet: <Tablet size={16} />,
+};
 
 function DeviceUsage({ breakdown }: { breakdown: Record<DeviceClass, number> }) {
   const total = DEVICE_CLASSES.reduce((sum, device) => sum + breakdown[device], 0);
@@ -80,7 +105,16 @@ function CityWise() {
         {() => (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Cities">
             {entries.map(([city, counts]) => (
-              <HStack as="li" key={city} justify="space-between" gap="3" p="3" rounded="md" bg="bg.subtle" flexWrap="wrap">
+              <HStack
+                as="li"
+                key={city}
+                justify="space-between"
+                gap="3"
+                p="3"
+                rounded="md"
+                bg="bg.subtle"
+                flexWrap="wrap"
+              >
                 <Text fontWeight="medium">{city}</Text>
                 <HStack gap="4" fontSize="sm" color="fg.muted">
                   <Text>{plural(counts.bookings, 'booking')}</Text>
@@ -109,13 +143,35 @@ function EventTypes() {
         empty={<EmptyPanel title="No bookings yet" />}
       >
         {() => (
-          <SimpleGrid as="ul" columns={{ base: 2, sm: 3, md: 4, lg: 6 }} gap="3" listStyleType="none" aria-label="Event types">
+          <SimpleGrid
+            as="ul"
+            columns={{ base: 2, sm: 3, md: 4, lg: 6 }}
+            gap="3"
+            listStyleType="none"
+            aria-label="Event types"
+          >
             {entries.map(([type, count]) => (
-              <Box as="li" key={type} p="3" rounded="lg" bg="brand.50" borderWidth="1px" borderColor="brand.100" textAlign="center" minW="0">
+              <Box
+                as="li"
+                key={type}
+                p="3"
+                rounded="lg"
+                bg="brand.50"
+                borderWidth="1px"
+                borderColor="brand.100"
+                textAlign="center"
+                minW="0"
+              >
                 <Text fontSize="2xl" fontWeight="bold" color="brand.800" lineHeight="1.2">
                   {numberFormat.format(count)}
                 </Text>
-                <Text fontSize="xs" fontWeight="semibold" letterSpacing="wide" color="accent.800" wordBreak="break-word">
+                <Text
+                  fontSize="xs"
+                  fontWeight="semibold"
+                  letterSpacing="wide"
+                  color="accent.800"
+                  wordBreak="break-word"
+                >
                   {eventTypeBadgeText(type)}
                 </Text>
               </Box>
@@ -131,7 +187,12 @@ function WeeklyTrend() {
   const weekly = trpc.admin.reports.weekly.useQuery();
   return (
     <SectionCard title="Weekly Trend" description="Instant quotes sent and bookings confirmed, last 12 weeks">
-      <QueryContent query={weekly} loadingLabel="Loading weekly trend" loadingRows={3} errorMessage="The weekly trend could not be loaded.">
+      <QueryContent
+        query={weekly}
+        loadingLabel="Loading weekly trend"
+        loadingRows={3}
+        errorMessage="The weekly trend could not be loaded."
+      >
         {(weeks) => (
           <Suspense fallback={<LoadingRows label="Loading chart" rows={3} />}>
             <WeeklyTrendChart weeks={weeks} />

@@ -10,7 +10,8 @@ import { useReloadDashboard } from './admin-queries';
 import { LoadingRows } from './panel-states';
 import { useLastDefined } from './use-last-defined';
 
-export const NO_SUPPLIERS_TEXT = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
+export const NO_SUPPLIERS_TEXT =
+  'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
 
 /** docs/product.md#vendors: "labelled with business name, name and location". */
 export function supplierOptionLabel(supplier: Pick<SupplierDto, 'business_name' | 'name' | 'location'>): string {
@@ -36,7 +37,10 @@ export function AssignSupplierDialog({ booking, onClose }: AssignSupplierDialogP
   const [choice, setChoice] = useState<{ bookingId: string; supplierId: string }>({ bookingId: '', supplierId: '' });
   const supplierId = shown && choice.bookingId === shown.id ? choice.supplierId : '';
   const suppliers = trpc.admin.suppliers.list.useQuery({ approval_status: 'approved', limit: 500 }, { enabled: open });
-  const project = trpc.admin.projects.forBooking.useQuery({ booking_id: shown?.id ?? '' }, { enabled: open && shown !== null });
+  const project = trpc.admin.projects.forBooking.useQuery(
+    { booking_id: shown?.id ?? '' },
+    { enabled: open && shown !== null },
+  );
   const assign = trpc.admin.projects.assign.useMutation();
   const reload = useReloadDashboard();
 
@@ -71,14 +75,26 @@ export function AssignSupplierDialog({ booking, onClose }: AssignSupplierDialogP
       open={open}
       onClose={onClose}
       title="Assign Supplier to Event"
-      description={shown ? `${shown.event_name} · ${eventDateText(shown.event_date)} · ${plural(shown.requirements.guest_count, 'guest')}` : undefined}
+      description={
+        shown
+          ? `${shown.event_name} · ${eventDateText(shown.event_date)} · ${plural(shown.requirements.guest_count, 'guest')}`
+          : undefined
+      }
       size="md"
       footer={
         <>
           <Button variant="ghost" colorPalette="accent" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} rounded="full" px="6" disabled={!supplierId} loading={assign.isPending} loadingText="Assigning…">
+          <Button
+            type="submit"
+            form={formId}
+            rounded="full"
+            px="6"
+            disabled={!supplierId}
+            loading={assign.isPending}
+            loadingText="Assigning…"
+          >
             Assign
           </Button>
         </>

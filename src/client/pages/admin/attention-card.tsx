@@ -18,8 +18,12 @@ import { BookingDetailsDialog } from './booking-details-dialog';
 export function AttentionCard() {
   const utils = trpc.useUtils();
   const notifications = trpc.admin.notifications.list.useQuery();
-  const markRead = trpc.admin.notifications.markRead.useMutation({ onSuccess: () => utils.admin.notifications.list.invalidate() });
-  const markAll = trpc.admin.notifications.markAllRead.useMutation({ onSuccess: () => utils.admin.notifications.list.invalidate() });
+  const markRead = trpc.admin.notifications.markRead.useMutation({
+    onSuccess: () => utils.admin.notifications.list.invalidate(),
+  });
+  const markAll = trpc.admin.notifications.markAllRead.useMutation({
+    onSuccess: () => utils.admin.notifications.list.invalidate(),
+  });
   const [viewing, setViewing] = useState<AdminBookingDto | null>(null);
   const [assigning, setAssigning] = useState<AdminBookingDto | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
@@ -44,7 +48,16 @@ export function AttentionCard() {
   return (
     <>
       {unread.length > 0 && (
-        <Box as="section" aria-labelledby="attention-heading" bg="orange.50" borderWidth="1px" borderColor="orange.200" rounded="xl" px={{ base: '4', md: '6' }} py="4">
+        <Box
+          as="section"
+          aria-labelledby="attention-heading"
+          bg="orange.50"
+          borderWidth="1px"
+          borderColor="orange.200"
+          rounded="xl"
+          px={{ base: '4', md: '6' }}
+          py="4"
+        >
           <HStack justify="space-between" gap="3" flexWrap="wrap" mb="3">
             <HStack gap="2" color="orange.800">
               <BellRing size={18} aria-hidden="true" />
@@ -52,7 +65,13 @@ export function AttentionCard() {
                 Needs your attention ({unread.length})
               </Text>
             </HStack>
-            <Button size="sm" variant="ghost" colorPalette="accent" loading={markAll.isPending} onClick={() => markAll.mutate(undefined, { onError: failed })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="accent"
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate(undefined, { onError: failed })}
+            >
               Dismiss all
             </Button>
           </HStack>
@@ -80,11 +99,22 @@ export function AttentionCard() {
                 </Box>
                 <HStack gap="2" flexShrink={0}>
                   {notification.booking_id && (
-                    <Button size="sm" variant="outline" colorPalette="accent" loading={opening === notification.id} onClick={() => void openBooking(notification)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="accent"
+                      loading={opening === notification.id}
+                      onClick={() => void openBooking(notification)}
+                    >
                       Open booking
                     </Button>
                   )}
-                  <Button size="sm" variant="ghost" colorPalette="accent" onClick={() => markRead.mutate({ notification_id: notification.id }, { onError: failed })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="accent"
+                    onClick={() => markRead.mutate({ notification_id: notification.id }, { onError: failed })}
+                  >
                     Dismiss
                   </Button>
                 </HStack>

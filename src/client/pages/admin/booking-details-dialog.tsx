@@ -30,7 +30,11 @@ function sentenceCase(text: string): string {
  */
 function StatusChange({ booking }: { booking: AdminBookingDto }) {
   const moves = BOOKING_TRANSITIONS[booking.status];
-  const [state, setState] = useState<{ id: string; from: BookingStatus; to: BookingStatus | '' }>({ id: '', from: booking.status, to: '' });
+  const [state, setState] = useState<{ id: string; from: BookingStatus; to: BookingStatus | '' }>({
+    id: '',
+    from: booking.status,
+    to: '',
+  });
   const next = state.id === booking.id && state.from === booking.status ? state.to : '';
   const [confirming, setConfirming] = useState(false);
   const reload = useReloadDashboard();
@@ -78,7 +82,9 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
             <NativeSelect.Field
               bg="bg.panel"
               value={next}
-              onChange={(event) => setState({ id: booking.id, from: booking.status, to: event.target.value as BookingStatus | '' })}
+              onChange={(event) =>
+                setState({ id: booking.id, from: booking.status, to: event.target.value as BookingStatus | '' })
+              }
             >
               <option value="">Choose the next status</option>
               {moves.map((status) => (
@@ -91,7 +97,15 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Button type="submit" size="sm" variant="outline" colorPalette="accent" disabled={!next} loading={setStatus.isPending && !confirming} w={{ base: 'full', sm: 'auto' }}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          colorPalette="accent"
+          disabled={!next}
+          loading={setStatus.isPending && !confirming}
+          w={{ base: 'full', sm: 'auto' }}
+        >
           Update status
         </Button>
       </Flex>
@@ -137,7 +151,9 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
           <BookingStatusBadge status={booking.status} />
         </DetailItem>
         {booking.pricing_tier && <DetailItem label="Package">{sentenceCase(booking.pricing_tier)}</DetailItem>}
-        {booking.final_amount !== null && <DetailItem label="Quoted Total">{formatInr(booking.final_amount)}</DetailItem>}
+        {booking.final_amount !== null && (
+          <DetailItem label="Quoted Total">{formatInr(booking.final_amount)}</DetailItem>
+        )}
         {venue && <DetailItem label="Venue">{venue}</DetailItem>}
         {booking.notes && (
           <DetailItem label="Notes">
@@ -194,7 +210,12 @@ export function BookingDetailsDialog({ booking, onClose, onAssign }: BookingDeta
           <Button variant="ghost" colorPalette="accent" onClick={onClose}>
             Close
           </Button>
-          <Button rounded="full" px="5" disabled={!current || !canAssign(current)} onClick={() => current && onAssign(current)}>
+          <Button
+            rounded="full"
+            px="5"
+            disabled={!current || !canAssign(current)}
+            onClick={() => current && onAssign(current)}
+          >
             <UserPlus aria-hidden="true" />
             Assign Supplier
           </Button>

@@ -113,7 +113,14 @@ function QuoteCard({
         </Text>
       )}
       {canAward(project, supplier) && (
-        <Button size="xs" variant="outline" colorPalette="green" alignSelf="flex-start" mt="1" onClick={() => onAward(supplier)}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="green"
+          alignSelf="flex-start"
+          mt="1"
+          onClick={() => onAward(supplier)}
+        >
           <Award aria-hidden="true" />
           Award
         </Button>
@@ -129,7 +136,10 @@ function QuoteCard({
 export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
   const project = trpc.admin.projects.forBooking.useQuery({ booking_id: bookingId });
   const data = project.data ?? null;
-  const secondsLeft = useSecondsLeft(data?.status === 'open' ? data.seconds_until_auto_assign : null, project.dataUpdatedAt);
+  const secondsLeft = useSecondsLeft(
+    data?.status === 'open' ? data.seconds_until_auto_assign : null,
+    project.dataUpdatedAt,
+  );
   const [awarding, setAwarding] = useState<ProjectSupplierDto | null>(null);
   const award = trpc.admin.projects.award.useMutation();
   const closeQuotes = trpc.admin.projects.closeQuotes.useMutation();
@@ -137,7 +147,13 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
   const reload = useReloadDashboard();
 
   if (project.isError && project.data === undefined) {
-    return <ErrorPanel message="The suppliers and quotes could not be loaded." onRetry={() => void project.refetch()} retrying={project.isFetching} />;
+    return (
+      <ErrorPanel
+        message="The suppliers and quotes could not be loaded."
+        onRetry={() => void project.refetch()}
+        retrying={project.isFetching}
+      />
+    );
   }
   if (project.data === undefined) return <LoadingRows label="Loading suppliers and quotes" rows={2} />;
   if (data === null) {
@@ -217,8 +233,8 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
               <Text fontWeight="semibold">Auto-assign is due now</Text>
             )}
             <Text fontSize="xs" color="fg.muted">
-              {indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), unless you award
-              it first.
+              {indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), unless
+              you award it first.
             </Text>
             <Button size="xs" variant="outline" colorPalette="accent" mt="2" onClick={() => setClosing(true)}>
               Close quotes and award now

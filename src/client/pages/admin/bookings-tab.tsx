@@ -37,7 +37,12 @@ function RecentBookings({ onView, onAssign, onViewAll }: Actions & { onViewAll()
         loadingLabel="Loading bookings"
         errorMessage="The bookings could not be loaded."
         isEmpty={(page) => page.items.length === 0}
-        empty={<EmptyPanel title="No bookings yet" description="Instant quotes and inquiries from the website appear here." />}
+        empty={
+          <EmptyPanel
+            title="No bookings yet"
+            description="Instant quotes and inquiries from the website appear here."
+          />
+        }
       >
         {(page) => <BookingsTable label="Recent Bookings" bookings={page.items} onView={onView} onAssign={onAssign} />}
       </QueryContent>
@@ -111,7 +116,12 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
         loadingLabel="Loading bookings"
         errorMessage="The bookings could not be loaded."
         isEmpty={(page) => page.items.length === 0}
-        empty={<EmptyPanel title="No bookings match" description="Try another name, event or date, or clear the status filter." />}
+        empty={
+          <EmptyPanel
+            title="No bookings match"
+            description="Try another name, event or date, or clear the status filter."
+          />
+        }
       >
         {(page) => <BookingsTable label="All Bookings" bookings={page.items} onView={onView} onAssign={onAssign} />}
       </QueryContent>

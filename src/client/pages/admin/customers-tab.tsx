@@ -18,7 +18,17 @@ import { useLastDefined } from './use-last-defined';
 type UpdateMutation = ReturnType<typeof trpc.admin.customers.update.useMutation>;
 type EditValues = { full_name: string; phone: string; city: string };
 
-function EditCustomerForm({ formId, customer, update, onDone }: { formId: string; customer: CustomerDto; update: UpdateMutation; onDone(): void }) {
+function EditCustomerForm({
+  formId,
+  customer,
+  update,
+  onDone,
+}: {
+  formId: string;
+  customer: CustomerDto;
+  update: UpdateMutation;
+  onDone(): void;
+}) {
   const initial: EditValues = { full_name: customer.full_name, phone: customer.phone ?? '', city: customer.city ?? '' };
   const { values, errors, setErrors, set } = useFormFields<EditValues>(initial);
   const answered = useAdminChange('Failed to update customer', onDone);
@@ -35,13 +45,21 @@ function EditCustomerForm({ formId, customer, update, onDone }: { formId: string
       onDone();
       return;
     }
-    if (passesSchema(event, updateCustomerFieldsSchema, changes, setErrors)) update.mutate({ id: customer.id, data: changes }, answered);
+    if (passesSchema(event, updateCustomerFieldsSchema, changes, setErrors))
+      update.mutate({ id: customer.id, data: changes }, answered);
   }
 
   return (
     <form id={formId} onSubmit={submit} noValidate aria-label="Edit customer">
       <Stack gap="4">
-        <TextField name="full_name" label="Full Name" required value={values.full_name} onValueChange={(v) => set('full_name', v)} error={errors.full_name} />
+        <TextField
+          name="full_name"
+          label="Full Name"
+          required
+          value={values.full_name}
+          onValueChange={(v) => set('full_name', v)}
+          error={errors.full_name}
+        />
         <TextField
           name="phone"
           label="Phone"
@@ -53,7 +71,13 @@ function EditCustomerForm({ formId, customer, update, onDone }: { formId: string
           onValueChange={(v) => set('phone', v)}
           error={errors.phone}
         />
-        <TextField name="city" label="City" value={values.city} onValueChange={(v) => set('city', v)} error={errors.city} />
+        <TextField
+          name="city"
+          label="City"
+          value={values.city}
+          onValueChange={(v) => set('city', v)}
+          error={errors.city}
+        />
       </Stack>
     </form>
   );
@@ -92,7 +116,10 @@ function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | nul
   const deactivate = trpc.admin.customers.deactivate.useMutation();
   const activate = trpc.admin.customers.activate.useMutation();
   const mutation = shown?.is_active ? deactivate : activate;
-  const answered = useAdminChange(shown?.is_active ? 'Failed to deactivate customer' : 'Failed to activate customer', onClose);
+  const answered = useAdminChange(
+    shown?.is_active ? 'Failed to deactivate customer' : 'Failed to activate customer',
+    onClose,
+  );
 
   function confirm() {
     if (shown) mutation.mutate({ id: shown.id }, answered);
@@ -168,13 +195,18 @@ export function CustomersTab() {
   const [erasing, setErasing] = useState<CustomerDto | null>(null);
 
   return (
-    <SectionCard title="Customers" description={customers.data ? `${customers.data.total} registered, newest first` : undefined}>
+    <SectionCard
+      title="Customers"
+      description={customers.data ? `${customers.data.total} registered, newest first` : undefined}
+    >
       <QueryContent
         query={customers}
         loadingLabel="Loading customers"
         errorMessage="The customers could not be loaded."
         isEmpty={(page) => page.items.length === 0}
-        empty={<EmptyPanel title="No customers yet" description="People who create an account on the website appear here." />}
+        empty={
+          <EmptyPanel title="No customers yet" description="People who create an account on the website appear here." />
+        }
       >
         {(page) => (
           <TableFrame label="Customers" stackOnPhone>
@@ -213,7 +245,13 @@ export function CustomersTab() {
                       </Text>
                     ) : (
                       <HStack gap="2" justify="flex-end" wrap="wrap">
-                        <Button size="xs" variant="outline" colorPalette="accent" onClick={() => setEditing(customer)} aria-label={`Edit ${customer.full_name}`}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="accent"
+                          onClick={() => setEditing(customer)}
+                          aria-label={`Edit ${customer.full_name}`}
+                        >
                           <Pencil aria-hidden="true" />
                           Edit
                         </Button>
@@ -227,7 +265,13 @@ export function CustomersTab() {
                           {customer.is_active ? <UserX aria-hidden="true" /> : <UserCheck aria-hidden="true" />}
                           {customer.is_active ? 'Deactivate' : 'Activate'}
                         </Button>
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setErasing(customer)} aria-label={`Erase ${customer.full_name}`}>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          onClick={() => setErasing(customer)}
+                          aria-label={`Erase ${customer.full_name}`}
+                        >
                           <Eraser aria-hidden="true" />
                           Erase
                         </Button>
@@ -241,7 +285,14 @@ export function CustomersTab() {
         )}
       </QueryContent>
       {customers.data && customers.data.total > CUSTOMERS_PAGE_SIZE && (
-        <ListPager label="Customers" page={page} pageSize={CUSTOMERS_PAGE_SIZE} total={customers.data.total} onPageChange={setPage} busy={customers.isFetching} />
+        <ListPager
+          label="Customers"
+          page={page}
+          pageSize={CUSTOMERS_PAGE_SIZE}
+          total={customers.data.total}
+          onPageChange={setPage}
+          busy={customers.isFetching}
+        />
       )}
       <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
       <ActiveToggleDialog customer={toggling} onClose={() => setToggling(null)} />

@@ -39,7 +39,20 @@ type FilteredListSectionProps<Filter extends string, Item> = {
 
 /** One admin list with a "Show" status filter above it, its loading, error and empty states, and a server pager. */
 export function FilteredListSection<Filter extends string, Item>(props: FilteredListSectionProps<Filter, Item>) {
-  const { title, description, label, loadingLabel, errorMessage, filters, state, pageSize, query, empty, children, footer } = props;
+  const {
+    title,
+    description,
+    label,
+    loadingLabel,
+    errorMessage,
+    filters,
+    state,
+    pageSize,
+    query,
+    empty,
+    children,
+    footer,
+  } = props;
   return (
     <SectionCard title={title} description={description}>
       <Box mb="4">
@@ -55,7 +68,14 @@ export function FilteredListSection<Filter extends string, Item>(props: Filtered
         {(result) => children(result.items)}
       </QueryContent>
       {query.data && query.data.total > 0 && (
-        <ListPager label={label} page={state.page} pageSize={pageSize} total={query.data.total} onPageChange={state.setPage} busy={query.isFetching} />
+        <ListPager
+          label={label}
+          page={state.page}
+          pageSize={pageSize}
+          total={query.data.total}
+          onPageChange={state.setPage}
+          busy={query.isFetching}
+        />
       )}
       {footer}
     </SectionCard>

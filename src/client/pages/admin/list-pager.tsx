@@ -22,14 +22,28 @@ export function ListPager({ page, pageSize, total, onPageChange, label, busy }: 
   return (
     <HStack as="nav" aria-label={`${label} pages`} justify="space-between" gap="3" flexWrap="wrap" pt="3">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {total === 0 ? 'No results' : `Showing ${numberFormat.format(from)}–${numberFormat.format(to)} of ${numberFormat.format(total)}`}
+        {total === 0
+          ? 'No results'
+          : `Showing ${numberFormat.format(from)}–${numberFormat.format(to)} of ${numberFormat.format(total)}`}
       </Text>
       <HStack gap="2">
-        <Button size="sm" variant="outline" colorPalette="accent" disabled={page === 0 || busy} onClick={() => onPageChange(page - 1)}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="accent"
+          disabled={page === 0 || busy}
+          onClick={() => onPageChange(page - 1)}
+        >
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <Button size="sm" variant="outline" colorPalette="accent" disabled={page >= pages - 1 || busy} onClick={() => onPageChange(page + 1)}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="accent"
+          disabled={page >= pages - 1 || busy}
+          onClick={() => onPageChange(page + 1)}
+        >
           Next
           <ChevronRight aria-hidden="true" />
         </Button>

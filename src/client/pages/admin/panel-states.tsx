@@ -60,7 +60,15 @@ type QueryContentProps<Data> = {
  * The four states of one part of the dashboard: loading, failed (with Try again), empty, and the data. Data already
  * shown stays on screen while it reloads in the background.
  */
-export function QueryContent<Data>({ query, loadingLabel, loadingRows, errorMessage, isEmpty, empty, children }: QueryContentProps<Data>) {
+export function QueryContent<Data>({
+  query,
+  loadingLabel,
+  loadingRows,
+  errorMessage,
+  isEmpty,
+  empty,
+  children,
+}: QueryContentProps<Data>) {
   if (query.isError && query.data === undefined) {
     return <ErrorPanel message={errorMessage} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }

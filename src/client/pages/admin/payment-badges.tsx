@@ -1,5 +1,11 @@
 import { Badge } from '@chakra-ui/react';
-import type { CancelledBy, PaymentPurpose, PaymentStatus, RefundStatus, SubscriptionStatus } from '../../../shared/domain';
+import type {
+  CancelledBy,
+  PaymentPurpose,
+  PaymentStatus,
+  RefundStatus,
+  SubscriptionStatus,
+} from '../../../shared/domain';
 
 /** Awaiting money orange, money in green, dead ends grey or red, money sent back purple. */
 const PAYMENT_PALETTE: Record<PaymentStatus, string> = {
@@ -21,7 +27,14 @@ const SUBSCRIPTION_PALETTE: Record<SubscriptionStatus, string> = {
 
 function StatusBadge({ palette, children }: { palette: string; children: string }) {
   return (
-    <Badge colorPalette={palette} variant="subtle" textTransform="capitalize" rounded="full" px="2.5" whiteSpace="nowrap">
+    <Badge
+      colorPalette={palette}
+      variant="subtle"
+      textTransform="capitalize"
+      rounded="full"
+      px="2.5"
+      whiteSpace="nowrap"
+    >
       {children}
     </Badge>
   );

@@ -30,9 +30,15 @@ const FILTERS: { value: OrderFilter; label: string }[] = [
 ];
 
 const EMPTY_TEXT: Record<OrderFilter, { title: string; description: string }> = {
-  pending: { title: 'No payments waiting', description: 'Token and subscription orders that are not paid yet appear here.' },
+  pending: {
+    title: 'No payments waiting',
+    description: 'Token and subscription orders that are not paid yet appear here.',
+  },
   paid: { title: 'No paid orders yet', description: 'Orders confirmed by UTR or by the payment gateway appear here.' },
-  all: { title: 'No payment orders yet', description: 'Orders appear when a customer pays a token or a visitor subscribes.' },
+  all: {
+    title: 'No payment orders yet',
+    description: 'Orders appear when a customer pays a token or a visitor subscribes.',
+  },
 };
 
 /** Only an open order takes a UTR (an expired one belongs to a cancelled booking: see docs/decisions.md). */
@@ -46,7 +52,17 @@ function whoPaid(order: AdminPaymentDto): string {
 
 type RecordUtrMutation = ReturnType<typeof trpc.admin.payments.recordUtr.useMutation>;
 
-function RecordUtrForm({ formId, order, record, onDone }: { formId: string; order: AdminPaymentDto; record: RecordUtrMutation; onDone(): void }) {
+function RecordUtrForm({
+  formId,
+  order,
+  record,
+  onDone,
+}: {
+  formId: string;
+  order: AdminPaymentDto;
+  record: RecordUtrMutation;
+  onDone(): void;
+}) {
   const { values, errors, setErrors, set } = useFormFields({ utr: '' });
   const reload = useReloadDashboard();
 
@@ -121,7 +137,9 @@ function RecordUtrDialog({ order, onClose }: { order: AdminPaymentDto | null; on
       open={order !== null}
       onClose={onClose}
       title="Record UTR"
-      description={shown ? `Confirm the ${formatInr(shown.amount)} payment once it shows in the bank account.` : undefined}
+      description={
+        shown ? `Confirm the ${formatInr(shown.amount)} payment once it shows in the bank account.` : undefined
+      }
       size="md"
       initialFocusEl={() => document.getElementById(formId)?.querySelector('input') ?? null}
       footer={
@@ -140,7 +158,13 @@ function RecordUtrDialog({ order, onClose }: { order: AdminPaymentDto | null; on
   );
 }
 
-function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[]; onRecord(order: AdminPaymentDto): void }) {
+function OrdersTable({
+  orders,
+  onRecord,
+}: {
+  orders: readonly AdminPaymentDto[];
+  onRecord(order: AdminPaymentDto): void;
+}) {
   return (
     <TableFrame label="Payment orders" stackOnPhone>
       <Table.Header>
@@ -167,7 +191,13 @@ function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[];
             <Table.Cell role="cell" data-label="Purpose">
               {purposeLabel(order.purpose)}
             </Table.Cell>
-            <Table.Cell role="cell" data-label="Amount" textAlign={{ md: 'end' }} fontWeight="semibold" whiteSpace="nowrap">
+            <Table.Cell
+              role="cell"
+              data-label="Amount"
+              textAlign={{ md: 'end' }}
+              fontWeight="semibold"
+              whiteSpace="nowrap"
+            >
               {formatInr(order.amount)}
             </Table.Cell>
             <Table.Cell role="cell" minW="44">
@@ -213,7 +243,12 @@ function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[];
             <Table.Cell role="cell" textAlign="end" data-actions="">
               {canRecordUtr(order) && (
                 <Flex justify="flex-end">
-                  <Button size="xs" onClick={() => onRecord(order)} aria-label={`Record UTR for ${order.order_id}`} whiteSpace="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => onRecord(order)}
+                    aria-label={`Record UTR for ${order.order_id}`}
+                    whiteSpace="nowrap"
+                  >
                     <ReceiptIndianRupee aria-hidden="true" />
                     Record UTR
                   </Button>
@@ -231,7 +266,10 @@ function OrdersTable({ orders, onRecord }: { orders: readonly AdminPaymentDto[];
 export function PaymentOrdersPanel() {
   const state = useFilteredPage<OrderFilter>('pending');
   const [recording, setRecording] = useState<AdminPaymentDto | null>(null);
-  const orders = trpc.admin.payments.list.useQuery({ status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE }, KEEP_PAGE);
+  const orders = trpc.admin.payments.list.useQuery(
+    { status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE },
+    KEEP_PAGE,
+  );
 
   return (
     <FilteredListSection

@@ -95,7 +95,11 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
       open={vendor !== null}
       onClose={onClose}
       title="Vendor Details"
-      description={shown ? `Applied ${new Date(shown.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}` : undefined}
+      description={
+        shown
+          ? `Applied ${new Date(shown.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}`
+          : undefined
+      }
       size="lg"
       footer={
         shown && (
@@ -141,7 +145,14 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
           {shown.gst_number && <DetailItem label="GST Number">{shown.gst_number}</DetailItem>}
           {shown.portfolio_link && (
             <DetailItem label="Portfolio">
-              <Link href={shown.portfolio_link} target="_blank" rel="noopener noreferrer" color="accent.700" wordBreak="break-all" css={touchTarget}>
+              <Link
+                href={shown.portfolio_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="accent.700"
+                wordBreak="break-all"
+                css={touchTarget}
+              >
                 {shown.portfolio_link}
               </Link>
             </DetailItem>
@@ -185,14 +196,21 @@ export function PendingVendorsTab() {
   return (
     <SectionCard
       title="Pending Vendor Approvals"
-      description={vendors.data && vendors.data.total > 0 ? `${vendors.data.total} waiting, longest-waiting first` : undefined}
+      description={
+        vendors.data && vendors.data.total > 0 ? `${vendors.data.total} waiting, longest-waiting first` : undefined
+      }
     >
       <QueryContent
         query={vendors}
         loadingLabel="Loading pending vendors"
         errorMessage="The pending vendors could not be loaded."
         isEmpty={(page) => page.items.length === 0}
-        empty={<EmptyPanel title="No pending vendor approvals" description="New vendor registrations will wait here for your decision." />}
+        empty={
+          <EmptyPanel
+            title="No pending vendor approvals"
+            description="New vendor registrations will wait here for your decision."
+          />
+        }
       >
         {(page) => (
           <TableFrame label="Pending vendors" stackOnPhone>
@@ -213,12 +231,16 @@ export function PendingVendorsTab() {
                   <Table.Cell role="cell" minW="40" fontWeight="semibold">
                     {vendor.business_name}
                   </Table.Cell>
-                  <Table.Cell role="cell" minW="32">{vendor.contact_person}</Table.Cell>
+                  <Table.Cell role="cell" minW="32">
+                    {vendor.contact_person}
+                  </Table.Cell>
                   <Table.Cell role="cell" wordBreak="break-all" minW="44">
                     {vendor.email}
                     <EmailVerifiedBadge verified={vendor.email_verified} />
                   </Table.Cell>
-                  <Table.Cell role="cell" whiteSpace="nowrap">{vendor.phone}</Table.Cell>
+                  <Table.Cell role="cell" whiteSpace="nowrap">
+                    {vendor.phone}
+                  </Table.Cell>
                   <Table.Cell role="cell" data-label="Location">
                     {vendor.location ?? 'Not specified'}
                   </Table.Cell>
@@ -237,11 +259,23 @@ export function PendingVendorsTab() {
                         <Check aria-hidden="true" />
                         Approve
                       </Button>
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRejecting(vendor)} aria-label={`Reject ${vendor.business_name}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        onClick={() => setRejecting(vendor)}
+                        aria-label={`Reject ${vendor.business_name}`}
+                      >
                         <X aria-hidden="true" />
                         Reject
                       </Button>
-                      <Button size="xs" variant="outline" colorPalette="accent" onClick={() => setViewing(vendor)} aria-label={`View ${vendor.business_name}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="accent"
+                        onClick={() => setViewing(vendor)}
+                        aria-label={`View ${vendor.business_name}`}
+                      >
                         <Eye aria-hidden="true" />
                         View
                       </Button>

@@ -6,7 +6,12 @@ import { QUOTE_LINE_KINDS, type QuoteLineKind } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
-import { QUOTE_LINE_KIND_LABELS, quotationFieldsSchema, quotationGrossPaise, type QuotationDto } from '../../../shared/schemas/quotation';
+import {
+  QUOTE_LINE_KIND_LABELS,
+  quotationFieldsSchema,
+  quotationGrossPaise,
+  type QuotationDto,
+} from '../../../shared/schemas/quotation';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { serverDetail } from '../../lib/errors';
@@ -28,9 +33,21 @@ const newLine = (kind: QuoteLineKind, quantity: number | null): LineDraft => ({
 
 function draftFrom(booking: AdminBookingDto): { lines: LineDraft[]; discount: string; reason: string; notes: string } {
   const q = booking.quotation;
-  if (!q) return { lines: [newLine('per_person', booking.requirements.guest_count || null)], discount: '', reason: '', notes: '' };
+  if (!q)
+    return {
+      lines: [newLine('per_person', booking.requirements.guest_count || null)],
+      discount: '',
+      reason: '',
+      notes: '',
+    };
   return {
-    lines: q.items.map((item) => ({ key: nextKey++, kind: item.kind, description: item.description, unit_price: String(item.unit_price), quantity: String(item.quantity) })),
+    lines: q.items.map((item) => ({
+      key: nextKey++,
+      kind: item.kind,
+      description: item.description,
+      unit_price: String(item.unit_price),
+      quantity: String(item.quantity),
+    })),
     discount: q.discount > 0 ? String(q.discount) : '',
     reason: q.discount_reason ?? '',
     notes: q.notes ?? '',
@@ -38,7 +55,8 @@ function draftFrom(booking: AdminBookingDto): { lines: LineDraft[]; discount: st
 }
 
 /** Text typed into a number field: a number when it reads as one, else the text (the schema names the problem). */
-const numberOrText = (value: string): number | string | undefined => (value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value);
+const numberOrText = (value: string): number | string | undefined =>
+  value.trim() === '' ? undefined : Number.isFinite(Number(value)) ? Number(value) : value;
 
 /**
  * The admin's quotation (docs/product.md#screens, "A quotation screen holding quoted_amount, notes and items";
@@ -64,7 +82,9 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
     discount_reason: draft.reason,
     notes: draft.notes,
   };
-  const summable = values.items.every((item) => typeof item.unit_price === 'number' && typeof item.quantity === 'number');
+  const summable = values.items.every(
+    (item) => typeof item.unit_price === 'number' && typeof item.quantity === 'number',
+  );
   const grossPaise = summable ? quotationGrossPaise(values.items as { unit_price: number; quantity: number }[]) : null;
   const discountRupees = typeof values.discount === 'number' ? values.discount : 0;
 
@@ -72,7 +92,10 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
   function setLine(key: number, field: keyof Omit<LineDraft, 'key'>, value: string) {
-    setDraft((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, [field]: value } : line)) }));
+    setDraft((current) => ({
+      ...current,
+      lines: current.lines.map((line) => (line.key === key ? { ...line, [field]: value } : line)),
+    }));
     const index = draft.lines.findIndex((line) => line.key === key);
     clear(`items.${index}.${field}`);
   }
@@ -112,8 +135,8 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
             {booking.quotation ? 'Revise the quote' : 'Price this booking'}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. Sending makes the booking quoted and
-            e-mails the quote to {booking.client_email}.
+            Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. Sending makes the booking
+            quoted and e-mails the quote to {booking.client_email}.
           </Text>
         </Box>
         {errors.items && (
@@ -136,7 +159,8 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
                         onChange={(event) => {
                           const kind = event.target.value as QuoteLineKind;
                           setLine(line.key, 'kind', kind);
-                          if (kind === 'per_person' && guests && line.quantity === '1') setLine(line.key, 'quantity', String(guests));
+                          if (kind === 'per_person' && guests && line.quantity === '1')
+                            setLine(line.key, 'quantity', String(guests));
                         }}
                       >
                         {QUOTE_LINE_KINDS.map((kind) => (
@@ -250,7 +274,12 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
           }}
           error={errors.notes}
         />
-        <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          gap="3"
+          direction={{ base: 'column', sm: 'row' }}
+        >
           <Text fontSize="sm" aria-live="polite">
             {grossPaise === null
               ? 'Enter every price and quantity to see the sum.'
@@ -271,10 +300,14 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
 export function QuotationSummary({ quotation }: { quotation: QuotationDto }) {
   const rows: [string, number][] = [
     ...quotation.items.map((item): [string, number] => [
-      item.quantity === 1 ? item.description : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
+      item.quantity === 1
+        ? item.description
+        : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
       item.amount,
     ]),
-    ...(quotation.discount > 0 ? [[`Discount (${quotation.discount_reason ?? ''})`, -quotation.discount] as [string, number]] : []),
+    ...(quotation.discount > 0
+      ? [[`Discount (${quotation.discount_reason ?? ''})`, -quotation.discount] as [string, number]]
+      : []),
     ['Taxable amount', quotation.subtotal],
     [`GST (${quotation.gst_percent}%)`, quotation.gst_amount],
   ];

@@ -3,7 +3,11 @@ import { BadgeCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatInr } from '../../../shared/money';
-import { markRefundPaidFieldsSchema, type AdminRefundDto, type AdminRefundsQuery } from '../../../shared/schemas/account';
+import {
+  markRefundPaidFieldsSchema,
+  type AdminRefundDto,
+  type AdminRefundsQuery,
+} from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
@@ -43,7 +47,17 @@ function policyBasis(refund: AdminRefundDto): string | null {
 
 type MarkPaidMutation = ReturnType<typeof trpc.admin.refunds.markPaid.useMutation>;
 
-function MarkPaidForm({ formId, refund, markPaid, onDone }: { formId: string; refund: AdminRefundDto; markPaid: MarkPaidMutation; onDone(): void }) {
+function MarkPaidForm({
+  formId,
+  refund,
+  markPaid,
+  onDone,
+}: {
+  formId: string;
+  refund: AdminRefundDto;
+  markPaid: MarkPaidMutation;
+  onDone(): void;
+}) {
   const { values, errors, setErrors, set } = useFormFields({ reference: '' });
   const reload = useReloadDashboard();
   const basis = policyBasis(refund);
@@ -133,7 +147,13 @@ function MarkPaidDialog({ refund, onClose }: { refund: AdminRefundDto | null; on
   );
 }
 
-function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDto[]; onMarkPaid(refund: AdminRefundDto): void }) {
+function RefundsTable({
+  refunds,
+  onMarkPaid,
+}: {
+  refunds: readonly AdminRefundDto[];
+  onMarkPaid(refund: AdminRefundDto): void;
+}) {
   return (
     <TableFrame label="Refunds" stackOnPhone>
       <Table.Header>
@@ -165,7 +185,13 @@ function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDt
                 {refund.client_email}
               </Text>
             </Table.Cell>
-            <Table.Cell role="cell" data-label="Amount" textAlign={{ md: 'end' }} fontWeight="semibold" whiteSpace="nowrap">
+            <Table.Cell
+              role="cell"
+              data-label="Amount"
+              textAlign={{ md: 'end' }}
+              fontWeight="semibold"
+              whiteSpace="nowrap"
+            >
               {formatInr(refund.amount)}
             </Table.Cell>
             <Table.Cell role="cell" data-label="Cancelled by">
@@ -186,7 +212,12 @@ function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDt
             <Table.Cell role="cell" textAlign="end" data-actions="">
               {refund.status === 'due' && (
                 <Flex justify="flex-end">
-                  <Button size="xs" onClick={() => onMarkPaid(refund)} aria-label={`Mark refund ${refund.reference} paid`} whiteSpace="nowrap">
+                  <Button
+                    size="xs"
+                    onClick={() => onMarkPaid(refund)}
+                    aria-label={`Mark refund ${refund.reference} paid`}
+                    whiteSpace="nowrap"
+                  >
                     <BadgeCheck aria-hidden="true" />
                     Mark paid
                   </Button>
@@ -204,7 +235,10 @@ function RefundsTable({ refunds, onMarkPaid }: { refunds: readonly AdminRefundDt
 export function RefundsPanel() {
   const state = useFilteredPage<RefundFilter>('due');
   const [marking, setMarking] = useState<AdminRefundDto | null>(null);
-  const refunds = trpc.admin.refunds.list.useQuery({ status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE }, KEEP_PAGE);
+  const refunds = trpc.admin.refunds.list.useQuery(
+    { status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE },
+    KEEP_PAGE,
+  );
 
   return (
     <FilteredListSection

@@ -35,7 +35,11 @@ function capitalized(text: string | null): string {
  * Export CSV (docs/api.md): every row of the report, not only the first page shown, read page by page from the
  * server; 'No data to export' when there is nothing.
  */
-function useExport<Row extends CsvRow>(report: string, firstPage: Page<Row> | undefined, fetchPage: (offset: number) => Promise<Page<Row>>) {
+function useExport<Row extends CsvRow>(
+  report: string,
+  firstPage: Page<Row> | undefined,
+  fetchPage: (offset: number) => Promise<Page<Row>>,
+) {
   const [busy, setBusy] = useState(false);
   async function exportCsv() {
     if (!firstPage || firstPage.total === 0 || firstPage.items.length === 0) {
@@ -63,7 +67,9 @@ function useExport<Row extends CsvRow>(report: string, firstPage: Page<Row> | un
 }
 
 function tableNote(page: Page<unknown>): string {
-  return page.total > page.items.length ? `${page.total} rows; the first ${page.items.length} are shown, Export CSV has all` : `${page.total} rows`;
+  return page.total > page.items.length
+    ? `${page.total} rows; the first ${page.items.length} are shown, Export CSV has all`
+    : `${page.total} rows`;
 }
 
 type ReportSectionProps<Row extends CsvRow> = {
@@ -78,14 +84,29 @@ type ReportSectionProps<Row extends CsvRow> = {
 };
 
 /** One report card: its table (first page) and Export CSV (every page). */
-function ReportSection<Row extends CsvRow>({ title, fileName, about, query, fetchPage, empty, children }: ReportSectionProps<Row>) {
+function ReportSection<Row extends CsvRow>({
+  title,
+  fileName,
+  about,
+  query,
+  fetchPage,
+  empty,
+  children,
+}: ReportSectionProps<Row>) {
   const { exportCsv, busy } = useExport<Row>(fileName, query.data, fetchPage);
   return (
     <SectionCard
       title={title}
       description={query.data ? tableNote(query.data) : about}
       actions={
-        <Button size="sm" variant="outline" colorPalette="accent" onClick={() => void exportCsv()} loading={busy} aria-label={`Export CSV of ${title}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="accent"
+          onClick={() => void exportCsv()}
+          loading={busy}
+          aria-label={`Export CSV of ${title}`}
+        >
           <Download aria-hidden="true" />
           Export CSV
         </Button>
@@ -166,7 +187,9 @@ function VendorReports() {
       about="One row per supplier, with where it registered from"
       query={report}
       fetchPage={(offset) => client.admin.reports.vendors.query({ limit: REPORT_PAGE_SIZE, offset })}
-      empty={<EmptyPanel title="No vendor data yet" description="Vendor registrations and added suppliers appear here." />}
+      empty={
+        <EmptyPanel title="No vendor data yet" description="Vendor registrations and added suppliers appear here." />
+      }
     >
       {(rows) => (
         <>

@@ -8,7 +8,12 @@ export function SectionCard({ title, description, actions, children }: SectionCa
   return (
     <Card.Root as="section" aria-label={title} bg="bg.panel" borderColor="border" rounded="xl" shadow="xs" minW="0">
       <Card.Header pb="0">
-        <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3">
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          justify="space-between"
+          align={{ base: 'stretch', sm: 'center' }}
+          gap="3"
+        >
           <Box minW="0">
             <Heading as="h2" fontSize={{ base: 'lg', md: 'xl' }} color="accent.900" fontFamily="heading">
               {title}
@@ -43,7 +48,15 @@ const STACKED_ON_PHONE = {
     display: 'block',
     '& thead': { display: 'none' },
     '& tbody': { display: 'block' },
-    '& tr': { display: 'flex', flexDirection: 'column', gap: '1', px: '3', py: '3', borderBottomWidth: '1px', borderColor: 'border.muted' },
+    '& tr': {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '1',
+      px: '3',
+      py: '3',
+      borderBottomWidth: '1px',
+      borderColor: 'border.muted',
+    },
     '& tr:last-of-type': { borderBottomWidth: '0' },
     '& td': { display: 'block', minWidth: '0', border: 'none', p: '0', textAlign: 'start', whiteSpace: 'normal' },
     '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'fg.muted', fontSize: 'xs' },
@@ -71,7 +84,9 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false }: Tabl
       maxW="full"
       maxH={maxH}
       // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll it.
-      {...(stackOnPhone ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}
+      {...(stackOnPhone
+        ? {}
+        : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}
     >
       <Table.Root
         size="sm"

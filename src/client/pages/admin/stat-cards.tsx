@@ -18,9 +18,24 @@ type Card = {
 
 /** docs/product.md#screens's four cards, defined by docs/product.md#screens. */
 const CARDS: Card[] = [
-  { label: 'Total Bookings', value: (s) => numberFormat.format(s.total_bookings), icon: <CalendarCheck />, palette: 'blue' },
-  { label: 'Pending Quotes', value: (s) => numberFormat.format(s.pending_bookings), icon: <Clock />, palette: 'yellow' },
-  { label: 'Active Suppliers', value: (s) => numberFormat.format(s.active_suppliers), icon: <Users />, palette: 'green' },
+  {
+    label: 'Total Bookings',
+    value: (s) => numberFormat.format(s.total_bookings),
+    icon: <CalendarCheck />,
+    palette: 'blue',
+  },
+  {
+    label: 'Pending Quotes',
+    value: (s) => numberFormat.format(s.pending_bookings),
+    icon: <Clock />,
+    palette: 'yellow',
+  },
+  {
+    label: 'Active Suppliers',
+    value: (s) => numberFormat.format(s.active_suppliers),
+    icon: <Users />,
+    palette: 'green',
+  },
   {
     label: 'Total Revenue',
     value: (s) => wholeRupees.format(s.total_revenue),
@@ -32,9 +47,23 @@ const CARDS: Card[] = [
 
 export function StatCards({ stats }: { stats: DashboardStatsDto | undefined }) {
   return (
-    <SimpleGrid as="section" aria-label="Business at a glance" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '5' }}>
+    <SimpleGrid
+      as="section"
+      aria-label="Business at a glance"
+      columns={{ base: 2, lg: 4 }}
+      gap={{ base: '3', md: '5' }}
+    >
       {CARDS.map((card) => (
-        <Stat.Root key={card.label} bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p={{ base: '3', md: '5' }} shadow="xs" minW="0">
+        <Stat.Root
+          key={card.label}
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="xl"
+          p={{ base: '3', md: '5' }}
+          shadow="xs"
+          minW="0"
+        >
           {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
           <Stat.Label
             fontSize={{ base: 'xs', md: 'sm' }}
@@ -46,7 +75,16 @@ export function StatCards({ stats }: { stats: DashboardStatsDto | undefined }) {
             gap="2"
           >
             {card.label}
-            <Box as="span" color={`${card.palette}.600`} bg={`${card.palette}.50`} p="1.5" rounded="md" hideBelow="sm" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+            <Box
+              as="span"
+              color={`${card.palette}.600`}
+              bg={`${card.palette}.50`}
+              p="1.5"
+              rounded="md"
+              hideBelow="sm"
+              aria-hidden="true"
+              css={{ '& svg': { width: '4', height: '4' } }}
+            >
               {card.icon}
             </Box>
           </Stat.Label>

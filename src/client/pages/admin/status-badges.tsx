@@ -6,13 +6,24 @@ export { BOOKING_STATUS_PALETTE, BookingStatusBadge, bookingStatusLabel } from '
 /** docs/product.md#booking-statuses: the vendor report's badge is green for approved, otherwise yellow. */
 export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
   return (
-    <Badge colorPalette={status === 'approved' ? 'green' : 'yellow'} variant="subtle" textTransform="capitalize" rounded="full" px="2.5">
+    <Badge
+      colorPalette={status === 'approved' ? 'green' : 'yellow'}
+      variant="subtle"
+      textTransform="capitalize"
+      rounded="full"
+      px="2.5"
+    >
       {status}
     </Badge>
   );
 }
 
-const PROJECT_PALETTE: Record<ProjectStatus, string> = { open: 'blue', awarded: 'green', unassigned: 'orange', cancelled: 'red' };
+const PROJECT_PALETTE: Record<ProjectStatus, string> = {
+  open: 'blue',
+  awarded: 'green',
+  unassigned: 'orange',
+  cancelled: 'red',
+};
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return (

@@ -27,7 +27,13 @@ function canRefund(subscription: SubscriptionDto): boolean {
 }
 
 /** docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided. */
-function RefundSubscriptionDialog({ subscription, onClose }: { subscription: SubscriptionDto | null; onClose(): void }) {
+function RefundSubscriptionDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: SubscriptionDto | null;
+  onClose(): void;
+}) {
   const shown = useLastDefined(subscription);
   const refund = trpc.admin.subscriptions.refund.useMutation();
   const reload = useReloadDashboard();
@@ -58,8 +64,8 @@ function RefundSubscriptionDialog({ subscription, onClose }: { subscription: Sub
       description={
         <Stack as="span" gap="2" display="flex">
           <Text as="span">
-            When we cannot provide the services, 50% of the {FEE} subscription ({REFUND}) is refunded within 3 working days
-            (Refund Policy).
+            When we cannot provide the services, 50% of the {FEE} subscription ({REFUND}) is refunded within 3 working
+            days (Refund Policy).
           </Text>
           <Text as="span">
             {shown?.email ?? 'The subscriber'} is marked refunded and told by e-mail. Send the {REFUND} by UPI or bank
@@ -74,7 +80,13 @@ function RefundSubscriptionDialog({ subscription, onClose }: { subscription: Sub
   );
 }
 
-function SubscriptionsTable({ subscriptions, onRefund }: { subscriptions: readonly SubscriptionDto[]; onRefund(subscription: SubscriptionDto): void }) {
+function SubscriptionsTable({
+  subscriptions,
+  onRefund,
+}: {
+  subscriptions: readonly SubscriptionDto[];
+  onRefund(subscription: SubscriptionDto): void;
+}) {
   return (
     <TableFrame label="Subscriptions" stackOnPhone>
       <Table.Header>
@@ -160,7 +172,12 @@ export function SubscriptionsPanel() {
         loadingLabel="Loading subscriptions"
         errorMessage="The subscriptions could not be loaded."
         isEmpty={(list) => list.length === 0}
-        empty={<EmptyPanel title="No subscriptions yet" description={`Visitors who pay the ${FEE} subscription on the quote page appear here.`} />}
+        empty={
+          <EmptyPanel
+            title="No subscriptions yet"
+            description={`Visitors who pay the ${FEE} subscription on the quote page appear here.`}
+          />
+        }
       >
         {(list) => <SubscriptionsTable subscriptions={list} onRefund={setRefunding} />}
       </QueryContent>

@@ -1,7 +1,11 @@
 import { Box, Button, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import { useId, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { createSupplierInputSchema, updateSupplierFieldsSchema, type SupplierDto } from '../../../shared/schemas/suppliers';
+import {
+  createSupplierInputSchema,
+  updateSupplierFieldsSchema,
+  type SupplierDto,
+} from '../../../shared/schemas/suppliers';
 import { AppDialog } from '../../components/app-dialog';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
@@ -11,7 +15,14 @@ import { ServicesField } from './services-field';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
 
-type NewSupplier = { name: string; email: string; phone: string; business_name: string; location: string; services: string[] };
+type NewSupplier = {
+  name: string;
+  email: string;
+  phone: string;
+  business_name: string;
+  location: string;
+  services: string[];
+};
 const EMPTY_SUPPLIER: NewSupplier = { name: '', email: '', phone: '', business_name: '', location: '', services: [] };
 
 type CreateMutation = ReturnType<typeof trpc.admin.suppliers.create.useMutation>;
@@ -50,11 +61,31 @@ function AddSupplierForm({ formId, create, onDone }: { formId: string; create: C
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField {...text('name')} label="Name" autoComplete="off" required />
           <TextField {...text('business_name')} label="Business Name" autoComplete="off" required />
-          <TextField {...text('email')} label="Email" type="email" inputMode="email" autoComplete="off" placeholder="supplier@example.com" required />
-          <TextField {...text('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="off" placeholder="+91-XXXXXXXXXX" required />
+          <TextField
+            {...text('email')}
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="supplier@example.com"
+            required
+          />
+          <TextField
+            {...text('phone')}
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+91-XXXXXXXXXX"
+            required
+          />
         </SimpleGrid>
         <TextField {...text('location')} label="Location" autoComplete="off" placeholder="e.g. Indore" />
-        <ServicesField value={values.services} onValueChange={(services) => set('services', services)} error={errors.services} />
+        <ServicesField
+          value={values.services}
+          onValueChange={(services) => set('services', services)}
+          error={errors.services}
+        />
         <Text fontSize="sm" color="fg.muted">
           The supplier is approved and can be assigned at once. It shows as Pending until it claims its login.
         </Text>
@@ -114,7 +145,17 @@ function changedFields(before: EditValues, after: EditValues): Partial<EditValue
   return changes;
 }
 
-function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string; supplier: SupplierDto; update: UpdateMutation; onDone(): void }) {
+function EditSupplierForm({
+  formId,
+  supplier,
+  update,
+  onDone,
+}: {
+  formId: string;
+  supplier: SupplierDto;
+  update: UpdateMutation;
+  onDone(): void;
+}) {
   const initial = editValuesOf(supplier);
   const { values, errors, setErrors, set } = useFormFields<EditValues>(initial);
   const answered = useAdminChange('Failed to update supplier', onDone);
@@ -128,14 +169,22 @@ function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string
       onDone();
       return;
     }
-    if (passesSchema(event, updateSupplierFieldsSchema, changes, setErrors)) update.mutate({ id: supplier.id, data: changes }, answered);
+    if (passesSchema(event, updateSupplierFieldsSchema, changes, setErrors))
+      update.mutate({ id: supplier.id, data: changes }, answered);
   }
 
   return (
     <form id={formId} onSubmit={submit} noValidate aria-label="Edit supplier">
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField name="name" label="Name" required value={values.name} onValueChange={(v) => set('name', v)} error={errors.name} />
+          <TextField
+            name="name"
+            label="Name"
+            required
+            value={values.name}
+            onValueChange={(v) => set('name', v)}
+            error={errors.name}
+          />
           <TextField
             name="phone"
             label="Phone"
@@ -148,8 +197,18 @@ function EditSupplierForm({ formId, supplier, update, onDone }: { formId: string
             error={errors.phone}
           />
         </SimpleGrid>
-        <TextField name="location" label="Location" value={values.location} onValueChange={(v) => set('location', v)} error={errors.location} />
-        <ServicesField value={values.services} onValueChange={(services) => set('services', services)} error={errors.services} />
+        <TextField
+          name="location"
+          label="Location"
+          value={values.location}
+          onValueChange={(v) => set('location', v)}
+          error={errors.location}
+        />
+        <ServicesField
+          value={values.services}
+          onValueChange={(services) => set('services', services)}
+          error={errors.services}
+        />
         <Box>
           <Switch.Root
             name="is_active"

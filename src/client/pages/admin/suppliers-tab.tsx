@@ -17,7 +17,15 @@ import { useLastDefined } from './use-last-defined';
 /** docs/product.md#screens, Suppliers: business name, name, Verified/Pending, services, location, rating, projects. */
 function SupplierCard({ supplier, onEdit, onProjects }: { supplier: SupplierDto; onEdit(): void; onProjects(): void }) {
   return (
-    <Card.Root as="article" aria-label={supplier.business_name} size="sm" bg="bg.panel" borderColor="border" rounded="lg" minW="0">
+    <Card.Root
+      as="article"
+      aria-label={supplier.business_name}
+      size="sm"
+      bg="bg.panel"
+      borderColor="border"
+      rounded="lg"
+      minW="0"
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="flex-start" gap="2">
           <Box minW="0">
@@ -28,14 +36,23 @@ function SupplierCard({ supplier, onEdit, onProjects }: { supplier: SupplierDto;
               {supplier.name}
             </Text>
           </Box>
-          <Badge colorPalette={supplier.is_verified ? 'green' : 'yellow'} variant="subtle" rounded="full" flexShrink={0}>
+          <Badge
+            colorPalette={supplier.is_verified ? 'green' : 'yellow'}
+            variant="subtle"
+            rounded="full"
+            flexShrink={0}
+          >
             {supplier.is_verified ? 'Verified' : 'Pending'}
           </Badge>
         </HStack>
         {(supplier.approval_status !== 'approved' || !supplier.is_active) && (
           <Wrap gap="1.5">
             {supplier.approval_status !== 'approved' && (
-              <Badge colorPalette={supplier.approval_status === 'rejected' ? 'red' : 'orange'} variant="outline" textTransform="capitalize">
+              <Badge
+                colorPalette={supplier.approval_status === 'rejected' ? 'red' : 'orange'}
+                variant="outline"
+                textTransform="capitalize"
+              >
                 {supplier.approval_status === 'pending' ? 'Awaiting approval' : supplier.approval_status}
               </Badge>
             )}
@@ -47,7 +64,14 @@ function SupplierCard({ supplier, onEdit, onProjects }: { supplier: SupplierDto;
           </Wrap>
         )}
         <Box>
-          <Text fontSize="xs" color="fg.muted" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide" mb="1">
+          <Text
+            fontSize="xs"
+            color="fg.muted"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wide"
+            mb="1"
+          >
             Services
           </Text>
           {supplier.services.length > 0 ? (
@@ -80,11 +104,23 @@ function SupplierCard({ supplier, onEdit, onProjects }: { supplier: SupplierDto;
         </Stack>
       </Card.Body>
       <Card.Footer gap="2" pt="0">
-        <Button size="xs" variant="outline" colorPalette="accent" onClick={onEdit} aria-label={`Edit ${supplier.business_name}`}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="accent"
+          onClick={onEdit}
+          aria-label={`Edit ${supplier.business_name}`}
+        >
           <Pencil aria-hidden="true" />
           Edit
         </Button>
-        <Button size="xs" variant="outline" colorPalette="accent" onClick={onProjects} aria-label={`Projects of ${supplier.business_name}`}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="accent"
+          onClick={onProjects}
+          aria-label={`Projects of ${supplier.business_name}`}
+        >
           <BriefcaseBusiness aria-hidden="true" />
           Projects
         </Button>
@@ -102,7 +138,12 @@ function SupplierProjects({ supplier }: { supplier: SupplierDto }) {
       loadingRows={3}
       errorMessage="The projects could not be loaded."
       isEmpty={(list) => list.length === 0}
-      empty={<EmptyPanel title="No projects yet" description="Use Assign Supplier on a booking to invite this supplier to quote." />}
+      empty={
+        <EmptyPanel
+          title="No projects yet"
+          description="Use Assign Supplier on a booking to invite this supplier to quote."
+        />
+      }
     >
       {(list) => <SupplierProjectsTable supplier={supplier} projects={list} />}
     </QueryContent>
@@ -129,7 +170,9 @@ function SupplierProjectsTable({ supplier, projects }: { supplier: SupplierDto; 
                 {project.booking_details.client_name} · {eventTypeLabel(project.booking_details.event_type)}
               </Text>
             </Table.Cell>
-            <Table.Cell role="cell" whiteSpace="nowrap">{eventDateText(project.booking_details.event_date)}</Table.Cell>
+            <Table.Cell role="cell" whiteSpace="nowrap">
+              {eventDateText(project.booking_details.event_date)}
+            </Table.Cell>
             <Table.Cell role="cell">
               <HStack gap="1.5" flexWrap="wrap">
                 <ProjectStatusBadge status={project.status} />
@@ -203,7 +246,11 @@ export function SuppliersTab() {
   return (
     <SectionCard
       title="Suppliers"
-      description={suppliers.data ? `${plural(total, 'supplier')}; the ones that can take work first${shownCount < total ? ` (first ${shownCount} shown)` : ''}` : undefined}
+      description={
+        suppliers.data
+          ? `${plural(total, 'supplier')}; the ones that can take work first${shownCount < total ? ` (first ${shownCount} shown)` : ''}`
+          : undefined
+      }
       actions={
         <Button size="sm" rounded="full" onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
@@ -216,12 +263,22 @@ export function SuppliersTab() {
         loadingLabel="Loading suppliers"
         errorMessage="The suppliers could not be loaded."
         isEmpty={(page) => page.items.length === 0}
-        empty={<EmptyPanel title="No suppliers yet" description="Add a supplier, or approve a vendor registration from Pending Vendors." />}
+        empty={
+          <EmptyPanel
+            title="No suppliers yet"
+            description="Add a supplier, or approve a vendor registration from Pending Vendors."
+          />
+        }
       >
         {(page) => (
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
             {page.items.map((supplier) => (
-              <SupplierCard key={supplier.id} supplier={supplier} onEdit={() => setEditing(supplier)} onProjects={() => setViewing(supplier)} />
+              <SupplierCard
+                key={supplier.id}
+                supplier={supplier}
+                onEdit={() => setEditing(supplier)}
+                onProjects={() => setViewing(supplier)}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -32,7 +32,12 @@ export function useFormFields<Values extends Record<string, unknown>>(initial: V
  * Checks a dialog form's values (or an edit's changed fields) with the shared schema: true when they can be sent;
  * otherwise the messages go under their fields and the keyboard to the first one.
  */
-export function passesSchema(event: FormEvent<HTMLFormElement>, schema: z.ZodType, values: object, setErrors: (errors: FieldErrors) => void): boolean {
+export function passesSchema(
+  event: FormEvent<HTMLFormElement>,
+  schema: z.ZodType,
+  values: object,
+  setErrors: (errors: FieldErrors) => void,
+): boolean {
   const parsed = schema.safeParse(values);
   if (parsed.success) return true;
   const found = firstIssuePerField(parsed.error);

@@ -24,7 +24,12 @@ export function WeeklyTrendChart({ weeks }: { weeks: readonly WeeklyTrendPointDt
           {/* Hidden from screen readers (the table below has the numbers), so it must not take keyboard focus either. */}
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#EBD9BA" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#6B5848' }} interval="preserveStartEnd" tickLine={false} />
+            <XAxis
+              dataKey="label"
+              tick={{ fontSize: 11, fill: '#6B5848' }}
+              interval="preserveStartEnd"
+              tickLine={false}
+            />
             <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#6B5848' }} tickLine={false} axisLine={false} />
             <Tooltip
               formatter={(value, name) => [value, name]}
@@ -33,7 +38,14 @@ export function WeeklyTrendChart({ weeks }: { weeks: readonly WeeklyTrendPointDt
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="quotes" name="Quotes sent" fill="#EE8512" radius={[4, 4, 0, 0]} maxBarSize={28} />
-            <Line dataKey="bookings" name="Bookings confirmed" type="monotone" stroke="#6B2142" strokeWidth={2.5} dot={{ r: 3 }} />
+            <Line
+              dataKey="bookings"
+              name="Bookings confirmed"
+              type="monotone"
+              stroke="#6B2142"
+              strokeWidth={2.5}
+              dot={{ r: 3 }}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </Box>

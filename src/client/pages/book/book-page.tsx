@@ -29,7 +29,6 @@ import type { QuoteFormCheck } from './quote-form';
 import type * as QuoteResultModule from './quote-result';
 import type { QuotedEvent } from './subscription';
 
-
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -139,32 +138,35 @@ export function BookPage() {
     const input = check.input;
     // A retry after a dropped connection sends the same key, so the server answers the quote it may already have
     // saved instead of booking the event twice.
-    instant.mutate({ ...input, idempotency_key: retryKeys.keyFor(input) }, {
-      async onSuccess(quote) {
-        let module: typeof QuoteResultModule;
-        try {
-          module = await whileWaiting(quoteResult.load());
-        } catch {
-          // The quote cannot be shown (its code did not arrive): the key is kept, so trying again answers the same
-          // quote instead of making another.
-          toast.error(QUOTE_MESSAGES.failure);
-          return;
-        }
-        retryKeys.settle();
-        reveal.current = 'quote';
-        setResult(() => module);
-        setQuoted({ input, venueName, quote });
-        toast.success(QUOTE_MESSAGES.success);
+    instant.mutate(
+      { ...input, idempotency_key: retryKeys.keyFor(input) },
+      {
+        async onSuccess(quote) {
+          let module: typeof QuoteResultModule;
+          try {
+            module = await whileWaiting(quoteResult.load());
+          } catch {
+            // The quote cannot be shown (its code did not arrive): the key is kept, so trying again answers the same
+            // quote instead of making another.
+            toast.error(QUOTE_MESSAGES.failure);
+            return;
+          }
+          retryKeys.settle();
+          reveal.current = 'quote';
+          setResult(() => module);
+          setQuoted({ input, venueName, quote });
+          toast.success(QUOTE_MESSAGES.success);
+        },
+        onError(failure) {
+          // The server answered (a validation or limit error): nothing was saved, so the next try starts afresh.
+          if (failure.data) retryKeys.settle();
+          const message = serverDetail(failure) ?? QUOTE_MESSAGES.failure;
+          const field = fieldOfServerError(failure, values);
+          if (field) setError({ field, message });
+          toast.error(message);
+        },
       },
-      onError(failure) {
-        // The server answered (a validation or limit error): nothing was saved, so the next try starts afresh.
-        if (failure.data) retryKeys.settle();
-        const message = serverDetail(failure) ?? QUOTE_MESSAGES.failure;
-        const field = fieldOfServerError(failure, values);
-        if (field) setError({ field, message });
-        toast.error(message);
-      },
-    });
+    );
   }
 
   function modifyDetails() {
@@ -174,9 +176,20 @@ export function BookPage() {
   }
 
   return (
-    <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative" _print={{ mt: '0', pb: '0' }}>
+    <Container
+      maxW="6xl"
+      mt={{ base: '-12', md: '-16' }}
+      pb={{ base: '14', md: '20' }}
+      position="relative"
+      _print={{ mt: '0', pb: '0' }}
+    >
       {quoted && result ? (
-        <result.QuoteResult quoted={quoted} sectionRef={quoteSectionRef} headingRef={quoteHeadingRef} onModify={modifyDetails} />
+        <result.QuoteResult
+          quoted={quoted}
+          sectionRef={quoteSectionRef}
+          headingRef={quoteHeadingRef}
+          onModify={modifyDetails}
+        />
       ) : (
         <Stack gap={{ base: '10', md: '14' }}>
           <Box as="section" ref={packagesSectionRef} aria-labelledby="packages-heading" scrollMarginTop="4">

@@ -87,13 +87,7 @@ export const PACKAGES: readonly PackageOption[] = [
     name: 'Premium',
     tagline: 'A spread your guests will talk about',
     ratePerGuest: paiseToRupees(DEFAULT_PRICING.tierRatePaise.premium),
-    features: [
-      'Premium multi-cuisine spread',
-      'Decoration',
-      'Experienced team',
-      'Live counters',
-      'Premium tableware',
-    ],
+    features: ['Premium multi-cuisine spread', 'Decoration', 'Experienced team', 'Live counters', 'Premium tableware'],
     mostPopular: true,
   },
   {

@@ -31,7 +31,16 @@ type EventDetailsFormProps = {
  * markers. Validation runs on submit (docs/product.md#privacy: one toast at a time, in order), so the browser's own
  * bubbles are off (`noValidate`).
  */
-export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, error, today, canSubmit, pending, onSubmit }: EventDetailsFormProps) {
+export function EventDetailsForm({
+  values,
+  onFieldChange,
+  onDateProblemChange,
+  error,
+  today,
+  canSubmit,
+  pending,
+  onSubmit,
+}: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
 
@@ -51,7 +60,11 @@ export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, e
           Event Details
         </Heading>
         <Text color="fg.muted" mb={{ base: '6', md: '8' }}>
-          Fields marked <Text as="span" color="fg.error">*</Text> are required. Your quote is also sent to your email.
+          Fields marked{' '}
+          <Text as="span" color="fg.error">
+            *
+          </Text>{' '}
+          are required. Your quote is also sent to your email.
         </Text>
 
         <Stack gap={{ base: '8', md: '10' }}>
@@ -193,7 +206,11 @@ export function EventDetailsForm({ values, onFieldChange, onDateProblemChange, e
           </Button>
           {!canSubmit && (
             <Text id={hintId} textStyle="sm" color="fg.muted" textAlign="center">
-              <CalendarHeart size={14} aria-hidden="true" style={{ display: 'inline', verticalAlign: '-2px', marginRight: 6 }} />
+              <CalendarHeart
+                size={14}
+                aria-hidden="true"
+                style={{ display: 'inline', verticalAlign: '-2px', marginRight: 6 }}
+              />
               Choose an event date and enter your guest count to get your quote.
             </Text>
           )}

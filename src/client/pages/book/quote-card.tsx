@@ -128,7 +128,11 @@ export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps
               <Mail size={16} aria-hidden="true" />
             </Box>
             <Text minW="0">
-              A copy is on its way to <Text as="span" fontWeight="semibold" overflowWrap="anywhere">{email}</Text>.
+              A copy is on its way to{' '}
+              <Text as="span" fontWeight="semibold" overflowWrap="anywhere">
+                {email}
+              </Text>
+              .
             </Text>
           </HStack>
           <Text textStyle="xs" color="cream.300">
@@ -163,7 +167,13 @@ export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps
               px={{ base: '3', md: '4' }}
               py="3"
             >
-              <DataList.ItemLabel color="fg.muted" textStyle="xs" textTransform="uppercase" letterSpacing="wider" minW="0">
+              <DataList.ItemLabel
+                color="fg.muted"
+                textStyle="xs"
+                textTransform="uppercase"
+                letterSpacing="wider"
+                minW="0"
+              >
                 {detail.label}
               </DataList.ItemLabel>
               <DataList.ItemValue flexDirection="column" fontWeight="semibold" fontSize="lg" color="accent.950">

@@ -111,7 +111,11 @@ const blank = (value: string) => value.trim() === '';
  * phone, the city after the guest count), so the API's defaults for them are never reached from this page. The
  * first failure as one message for one toast, or null when the checks pass (the shared schema comes next).
  */
-export function firstSpecProblem(values: QuoteFormValues, today: string, typedDateProblem?: string): QuoteFormProblem | null {
+export function firstSpecProblem(
+  values: QuoteFormValues,
+  today: string,
+  typedDateProblem?: string,
+): QuoteFormProblem | null {
   if (blank(values.client_name)) return { ok: false, field: 'client_name', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_email)) return { ok: false, field: 'client_email', message: QUOTE_MESSAGES.nameAndEmail };
   if (blank(values.client_phone)) return { ok: false, field: 'client_phone', message: QUOTE_MESSAGES.phone };

@@ -1,13 +1,18 @@
 import type { PricingTier } from '../../../shared/domain';
 import { todayInIndia } from '../../../shared/dates';
 import { instantQuoteInputSchema, type InstantQuoteInput } from '../../../shared/schemas/quote';
-import { firstSpecProblem, parseGuestCount, QUOTE_DEFAULTS, QUOTE_MESSAGES, type QuoteField, type QuoteFormValues } from './quote-fields';
+import {
+  firstSpecProblem,
+  parseGuestCount,
+  QUOTE_DEFAULTS,
+  QUOTE_MESSAGES,
+  type QuoteField,
+  type QuoteFormValues,
+} from './quote-fields';
 
 export * from './quote-fields';
 
-export type QuoteFormCheck =
-  | { ok: true; input: InstantQuoteInput }
-  | { ok: false; field: QuoteField; message: string };
+export type QuoteFormCheck = { ok: true; input: InstantQuoteInput } | { ok: false; field: QuoteField; message: string };
 
 /**
  * docs/product.md#pricing, in its order: name and email, phone, event date, guest count, then "not in the past"; each

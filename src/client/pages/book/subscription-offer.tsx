@@ -99,11 +99,20 @@ function OrderSummary({ order, email }: { order: PaymentOrderDto; email: string 
       <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
         Order ID
       </Text>
-      <Code variant="plain" bg="transparent" fontSize="sm" fontWeight="semibold" color="accent.950" wordBreak="break-all" userSelect="all">
+      <Code
+        variant="plain"
+        bg="transparent"
+        fontSize="sm"
+        fontWeight="semibold"
+        color="accent.950"
+        wordBreak="break-all"
+        userSelect="all"
+      >
         {order.order_id}
       </Code>
       <Text textStyle="sm" color="fg.muted" mt="1">
-        Pay exactly {formatInr(order.amount)} with the QR code below; the payment note carries this order ID. Subscription for{' '}
+        Pay exactly {formatInr(order.amount)} with the QR code below; the payment note carries this order ID.
+        Subscription for{' '}
         <Text as="span" fontWeight="semibold" color="fg" wordBreak="break-all">
           {email}
         </Text>
@@ -172,7 +181,14 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
             Make this booking a member booking and enjoy these benefits:
           </Text>
 
-          <List.Root as="ul" variant="plain" mt="5" display="grid" gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
+          <List.Root
+            as="ul"
+            variant="plain"
+            mt="5"
+            display="grid"
+            gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}
+            gap="3"
+          >
             {SUBSCRIPTION_BENEFITS.map((benefit) => (
               <List.Item key={benefit} alignItems="flex-start" fontWeight="medium" color="fg">
                 <List.Indicator asChild color="green.600" mt="0.5">
@@ -296,7 +312,18 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
               </a>
             </Button>
             {order && (
-              <Button asChild w="full" size="lg" rounded="full" variant="outline" colorPalette="accent" whiteSpace="normal" h="auto" minH="12" py="2">
+              <Button
+                asChild
+                w="full"
+                size="lg"
+                rounded="full"
+                variant="outline"
+                colorPalette="accent"
+                whiteSpace="normal"
+                h="auto"
+                minH="12"
+                py="2"
+              >
                 <Link href={order.result_path}>I have paid — check status</Link>
               </Button>
             )}
@@ -350,7 +377,10 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
 
             <Stack gap="1" textStyle="sm" color="fg.muted" w="full">
               <Text>
-                Payee: <Text as="span" fontWeight="semibold" color="fg">{brand.legalName}</Text>
+                Payee:{' '}
+                <Text as="span" fontWeight="semibold" color="fg">
+                  {brand.legalName}
+                </Text>
               </Text>
               <HStack justify="center" gap="1.5">
                 <Phone size={14} aria-hidden="true" />

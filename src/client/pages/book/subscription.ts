@@ -53,7 +53,10 @@ export type QuotedEvent = {
  * quoted with; a signed-in customer subscribes in the account's e-mail (the server's rule), so only the phone is
  * passed on.
  */
-export function subscriptionOrderInput(input: InstantQuoteInput, signedInCustomer: boolean): CreateSubscriptionOrderInput {
+export function subscriptionOrderInput(
+  input: InstantQuoteInput,
+  signedInCustomer: boolean,
+): CreateSubscriptionOrderInput {
   const phone = input.client_phone?.trim() || undefined;
   const email = signedInCustomer ? undefined : input.client_email.trim();
   return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
@@ -63,7 +66,11 @@ export function subscriptionOrderInput(input: InstantQuoteInput, signedInCustome
  * The prefilled WhatsApp message: which quote, which event, and that the payment screenshot is attached; with the
  * order id once the visitor has started a payment order, so the team can record it against that order.
  */
-export function subscriptionWhatsappMessage(brand: Brand, { input, venueName, quote }: QuotedEvent, orderId?: string): string {
+export function subscriptionWhatsappMessage(
+  brand: Brand,
+  { input, venueName, quote }: QuotedEvent,
+  orderId?: string,
+): string {
   const venue = [venueName.trim(), input.location].filter(Boolean).join(', ');
   return [
     `Hello ${brand.name}, I would like to confirm my ₹${SUBSCRIPTION_FEE_RUPEES} subscription for this quote.`,

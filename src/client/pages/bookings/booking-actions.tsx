@@ -40,7 +40,12 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
   const full = layout === 'column' ? 'full' : undefined;
   return (
     <>
-      <Stack direction={direction as 'row'} gap="2.5" align={layout === 'row' ? { base: 'stretch', sm: 'center' } : 'stretch'} flexWrap="wrap">
+      <Stack
+        direction={direction as 'row'}
+        gap="2.5"
+        align={layout === 'row' ? { base: 'stretch', sm: 'center' } : 'stretch'}
+        flexWrap="wrap"
+      >
         {booking.can_pay_token && (
           <Button rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('pay')}>
             <IndianRupee aria-hidden="true" />
@@ -48,19 +53,44 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
           </Button>
         )}
         {!compact && booking.total !== null && (
-          <Button variant="outline" colorPalette="accent" rounded="full" px="5" w={full} minH="11" loading={downloading} onClick={() => void download()}>
+          <Button
+            variant="outline"
+            colorPalette="accent"
+            rounded="full"
+            px="5"
+            w={full}
+            minH="11"
+            loading={downloading}
+            onClick={() => void download()}
+          >
             <FileDown aria-hidden="true" />
             Download quote (PDF)
           </Button>
         )}
         {!compact && booking.can_change_date && (
-          <Button variant="outline" colorPalette="accent" rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('date')}>
+          <Button
+            variant="outline"
+            colorPalette="accent"
+            rounded="full"
+            px="5"
+            w={full}
+            minH="11"
+            onClick={() => setDialog('date')}
+          >
             <CalendarClock aria-hidden="true" />
             Change event date
           </Button>
         )}
         {!compact && booking.can_cancel && (
-          <Button variant="ghost" colorPalette="red" rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('cancel')}>
+          <Button
+            variant="ghost"
+            colorPalette="red"
+            rounded="full"
+            px="5"
+            w={full}
+            minH="11"
+            onClick={() => setDialog('cancel')}
+          >
             <XCircle aria-hidden="true" />
             Cancel booking
           </Button>

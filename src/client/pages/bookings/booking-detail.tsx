@@ -19,7 +19,16 @@ import { eventDateLabel, guestsLabel, nextStepText, packageLabel } from './booki
 
 function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
-    <Box as="section" aria-labelledby={id} bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px={{ base: '4', md: '6' }} py="5">
+    <Box
+      as="section"
+      aria-labelledby={id}
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+      px={{ base: '4', md: '6' }}
+      py="5"
+    >
       <Heading id={id} as="h2" size="md" color="accent.900" mb="3">
         {title}
       </Heading>
@@ -30,11 +39,27 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
 
 function Item({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
-    <HStack justify="space-between" align="flex-start" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+    <HStack
+      justify="space-between"
+      align="flex-start"
+      gap="4"
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <Text as="dt" color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'semibold' : 'normal'} flexShrink={0}>
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="end" minW="0" overflowWrap="anywhere" fontSize={strong ? 'lg' : undefined} color={strong ? 'accent.900' : undefined}>
+      <Text
+        as="dd"
+        fontWeight="semibold"
+        textAlign="end"
+        minW="0"
+        overflowWrap="anywhere"
+        fontSize={strong ? 'lg' : undefined}
+        color={strong ? 'accent.900' : undefined}
+      >
         {children}
       </Text>
     </HStack>
@@ -73,7 +98,15 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
     <Card title="Quote" id="booking-quote">
       <Box as="dl">
         {booking.quotation?.items.map((item, index) => (
-          <HStack key={index} justify="space-between" align="flex-start" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted">
+          <HStack
+            key={index}
+            justify="space-between"
+            align="flex-start"
+            gap="4"
+            py="2"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+          >
             <Text as="dt" color="fg.muted" minW="0" overflowWrap="anywhere">
               {item.description}
               {item.quantity > 1 && ` (${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')})`}
@@ -84,7 +117,9 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
           </HStack>
         ))}
         {booking.quotation && booking.quotation.discount > 0 && (
-          <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>− {formatInr(booking.quotation.discount)}</Item>
+          <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>
+            − {formatInr(booking.quotation.discount)}
+          </Item>
         )}
         {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
         {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
@@ -123,7 +158,12 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
               </Box>
               <HStack gap="2">
                 <Text fontWeight="semibold">{formatInr(payment.amount)}</Text>
-                <Badge colorPalette={payment.status === 'paid' ? 'green' : payment.status === 'failed' ? 'red' : 'orange'} variant="subtle" rounded="full" textTransform="capitalize">
+                <Badge
+                  colorPalette={payment.status === 'paid' ? 'green' : payment.status === 'failed' ? 'red' : 'orange'}
+                  variant="subtle"
+                  rounded="full"
+                  textTransform="capitalize"
+                >
                   {payment.status}
                 </Badge>
                 {(payment.status === 'created' || payment.status === 'pending') && (
@@ -149,11 +189,35 @@ function Timeline({ booking }: { booking: CustomerBookingDetailDto }) {
       ) : (
         <Stack as="ol" gap="0" listStyleType="none" ps="0">
           {entries.map((entry, index) => (
-            <HStack as="li" key={`${entry.at}-${entry.action}-${index}`} align="flex-start" gap="3" pb={index === entries.length - 1 ? '0' : '4'} position="relative">
-              <Box color={index === 0 ? 'brand.solid' : 'fg.subtle'} mt="0.5" aria-hidden="true" position="relative" zIndex="1" bg="bg.panel">
+            <HStack
+              as="li"
+              key={`${entry.at}-${entry.action}-${index}`}
+              align="flex-start"
+              gap="3"
+              pb={index === entries.length - 1 ? '0' : '4'}
+              position="relative"
+            >
+              <Box
+                color={index === 0 ? 'brand.solid' : 'fg.subtle'}
+                mt="0.5"
+                aria-hidden="true"
+                position="relative"
+                zIndex="1"
+                bg="bg.panel"
+              >
                 {index === 0 ? <CircleCheck size={18} /> : <Circle size={18} />}
               </Box>
-              {index < entries.length - 1 && <Box position="absolute" left="8.5px" top="5" bottom="0" borderStartWidth="1px" borderColor="border" aria-hidden="true" />}
+              {index < entries.length - 1 && (
+                <Box
+                  position="absolute"
+                  left="8.5px"
+                  top="5"
+                  bottom="0"
+                  borderStartWidth="1px"
+                  borderColor="border"
+                  aria-hidden="true"
+                />
+              )}
               <Box minW="0">
                 <Text fontWeight={index === 0 ? 'semibold' : 'medium'}>{entry.label}</Text>
                 <Text fontSize="sm" color="fg.muted">
@@ -180,7 +244,10 @@ function BackLink() {
 
 /** One booking: event, quote, payments, what can be done now, and its status timeline from the audit log. */
 export function BookingDetail({ id }: { id: string }) {
-  const detail = trpc.bookings.mineDetail.useQuery({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && count < 2 });
+  const detail = trpc.bookings.mineDetail.useQuery(
+    { id },
+    { retry: (count, error) => httpStatusOf(error) !== 404 && count < 2 },
+  );
   useDocumentTitle(detail.data ? detail.data.event_name : 'Booking');
 
   if (detail.isPending) {
@@ -197,12 +264,24 @@ export function BookingDetail({ id }: { id: string }) {
     return (
       <Stack gap="4">
         <BackLink />
-        <Stack align="center" gap="3" py="10" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px="6" textAlign="center">
+        <Stack
+          align="center"
+          gap="3"
+          py="10"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="2xl"
+          px="6"
+          textAlign="center"
+        >
           <Heading as="h1" size="xl" color="accent.900">
             {missing ? 'Booking not found' : 'The booking could not be loaded'}
           </Heading>
           <Text color="fg.muted" role="alert">
-            {missing ? 'This booking is not in your account. It may belong to another e-mail address.' : (serverDetail(detail.error) ?? 'Please try again.')}
+            {missing
+              ? 'This booking is not in your account. It may belong to another e-mail address.'
+              : (serverDetail(detail.error) ?? 'Please try again.')}
           </Text>
           {!missing && (
             <Button variant="outline" colorPalette="accent" onClick={() => void detail.refetch()}>
@@ -253,7 +332,9 @@ export function BookingDetail({ id }: { id: string }) {
             )}
             {STATUS_RULES[booking.status].dateChange && booking.event_date && !booking.can_change_date && (
               <Text color="fg.muted" fontSize="sm" mt="3">
-                {booking.date_changed ? 'The event date has already been changed once.' : `The date can be changed up to ${DATE_CHANGE_MIN_DAYS_AHEAD} days before the event.`}
+                {booking.date_changed
+                  ? 'The event date has already been changed once.'
+                  : `The date can be changed up to ${DATE_CHANGE_MIN_DAYS_AHEAD} days before the event.`}
               </Text>
             )}
           </Card>

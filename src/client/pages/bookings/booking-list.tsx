@@ -12,8 +12,23 @@ import { nextStepText, totalLabel } from './bookings-format';
 
 function BookingCard({ booking }: { booking: CustomerBookingDto }) {
   return (
-    <Box as="li" listStyleType="none" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" shadow="xs" overflow="hidden">
-      <LinkBox px={{ base: '4', md: '6' }} pt={{ base: '4', md: '5' }} pb="3" _hover={{ bg: 'bg.subtle' }} transition="background 0.15s">
+    <Box
+      as="li"
+      listStyleType="none"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+      shadow="xs"
+      overflow="hidden"
+    >
+      <LinkBox
+        px={{ base: '4', md: '6' }}
+        pt={{ base: '4', md: '5' }}
+        pb="3"
+        _hover={{ bg: 'bg.subtle' }}
+        transition="background 0.15s"
+      >
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
           <Stack gap="2" minW="0">
             <HStack gap="2" flexWrap="wrap">
@@ -67,7 +82,17 @@ function BookingCard({ booking }: { booking: CustomerBookingDto }) {
 
 function EmptyState() {
   return (
-    <Stack align="center" textAlign="center" gap="4" py="14" px="6" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl">
+    <Stack
+      align="center"
+      textAlign="center"
+      gap="4"
+      py="14"
+      px="6"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+    >
       <Box color="brand.fg" aria-hidden="true">
         <ClipboardList size={40} />
       </Box>
@@ -98,7 +123,17 @@ export function BookingList() {
   }
   if (bookings.isError) {
     return (
-      <Stack align="center" gap="3" py="10" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px="6" textAlign="center">
+      <Stack
+        align="center"
+        gap="3"
+        py="10"
+        bg="bg.panel"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="2xl"
+        px="6"
+        textAlign="center"
+      >
         <Text color="fg.error" role="alert">
           {serverDetail(bookings.error) ?? 'Your bookings could not be loaded.'}
         </Text>

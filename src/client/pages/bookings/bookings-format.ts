@@ -31,8 +31,11 @@ export function nextStepText(booking: CustomerBookingDto): string {
       return 'Our team is preparing your quote and will call you shortly.';
     case 'quoted':
       if (booking.payment.token_paid) return 'Token received. Our team is confirming your booking.';
-      if (booking.can_pay_token) return `Pay the ${formatInr(booking.payment.token_amount)} token to confirm your date.`;
-      return booking.valid_until ? `This quote expired on ${formatLongDate(booking.valid_until)}. Ask us for a fresh quote.` : 'Contact us to confirm this quote.';
+      if (booking.can_pay_token)
+        return `Pay the ${formatInr(booking.payment.token_amount)} token to confirm your date.`;
+      return booking.valid_until
+        ? `This quote expired on ${formatLongDate(booking.valid_until)}. Ask us for a fresh quote.`
+        : 'Contact us to confirm this quote.';
     case 'confirmed':
       return 'Your booking is confirmed. Your event coordinator will plan the menu and timings with you.';
     case 'in_progress':

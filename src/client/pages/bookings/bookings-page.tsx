@@ -57,7 +57,13 @@ function NotACustomer({ user }: { user: UserDto }) {
         account.
       </Text>
       <Button asChild rounded="full" px="6" minH="11">
-        <Link href={home}>{user.role === 'admin' ? 'Go to Admin Dashboard' : user.role === 'supplier' ? 'Go to Supplier Portal' : 'Go to Home'}</Link>
+        <Link href={home}>
+          {user.role === 'admin'
+            ? 'Go to Admin Dashboard'
+            : user.role === 'supplier'
+              ? 'Go to Supplier Portal'
+              : 'Go to Home'}
+        </Link>
       </Button>
     </CenteredPanelPage>
   );
@@ -67,7 +73,12 @@ function BookingsOverview({ user }: { user: UserDto }) {
   useDocumentTitle('My Bookings');
   return (
     <Stack gap="6">
-      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4">
+      <Stack
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        gap="4"
+      >
         <Box>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900">
             My Bookings
@@ -94,11 +105,7 @@ function CustomerBookings({ user }: { user: UserDto }) {
     <Box minH="100dvh" bg="bg.subtle" display="flex" flexDirection="column">
       <AccountHeader user={user} />
       <Container as="main" maxW="6xl" flex="1" py={{ base: '6', md: '10' }}>
-        {isDetail ? (
-          <BookingDetail id={params.id} />
-        ) : (
-          <BookingsOverview user={user} />
-        )}
+        {isDetail ? <BookingDetail id={params.id} /> : <BookingsOverview user={user} />}
       </Container>
       <SiteFooter />
     </Box>

@@ -16,11 +16,24 @@ type CancelBookingDialogProps = {
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <HStack justify="space-between" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+    <HStack
+      justify="space-between"
+      gap="4"
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <Text as="dt" color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'semibold' : 'normal'}>
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" textAlign="end" fontSize={strong ? 'lg' : undefined} color={strong ? 'accent.900' : undefined}>
+      <Text
+        as="dd"
+        fontWeight="semibold"
+        textAlign="end"
+        fontSize={strong ? 'lg' : undefined}
+        color={strong ? 'accent.900' : undefined}
+      >
         {value}
       </Text>
     </HStack>
@@ -33,17 +46,27 @@ export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
   return (
     <Stack gap="3">
       <Text>
-        {days > 0 ? `Your event is ${days} ${days === 1 ? 'day' : 'days'} away (India time).` : 'Your event date has arrived.'}{' '}
+        {days > 0
+          ? `Your event is ${days} ${days === 1 ? 'day' : 'days'} away (India time).`
+          : 'Your event date has arrived.'}{' '}
         {preview.band_label}.
       </Text>
       <Box as="dl" borderWidth="1px" borderColor="border" rounded="lg" px="4" py="1">
         {preview.total !== null && <Row label="Booking total" value={formatInr(preview.total)} />}
         <Row label="Paid so far" value={formatInr(preview.amount_paid)} />
-        {preview.deposit_held > 0 && <Row label="Deposit kept (25%, non-refundable)" value={`− ${formatInr(preview.deposit_held)}`} />}
-        {preview.refundable_base > 0 && <Row label={`Refundable share (${preview.refund_percent}%)`} value={formatInr(preview.refund_amount)} />}
+        {preview.deposit_held > 0 && (
+          <Row label="Deposit kept (25%, non-refundable)" value={`− ${formatInr(preview.deposit_held)}`} />
+        )}
+        {preview.refundable_base > 0 && (
+          <Row label={`Refundable share (${preview.refund_percent}%)`} value={formatInr(preview.refund_amount)} />
+        )}
         <Row label="Refund to you" value={formatInr(preview.refund_amount)} strong />
       </Box>
-      {preview.amount_paid === 0 && <Text color="fg.muted" fontSize="sm">Nothing has been paid for this booking, so there is nothing to refund.</Text>}
+      {preview.amount_paid === 0 && (
+        <Text color="fg.muted" fontSize="sm">
+          Nothing has been paid for this booking, so there is nothing to refund.
+        </Text>
+      )}
       {preview.amount_paid > 0 && preview.refund_amount === 0 && preview.deposit_held > 0 && (
         <Text color="fg.muted" fontSize="sm">
           What you have paid so far is within the 25% deposit, which is not refundable.
@@ -60,7 +83,10 @@ export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
 export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDialogProps) {
   const utils = trpc.useUtils();
   const keep = useRef<HTMLButtonElement>(null);
-  const preview = trpc.bookings.refundPreview.useQuery({ id: booking.id }, { enabled: open, staleTime: 0, retry: false });
+  const preview = trpc.bookings.refundPreview.useQuery(
+    { id: booking.id },
+    { enabled: open, staleTime: 0, retry: false },
+  );
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: (result) => {
       const refund = result.refund.refund_amount;

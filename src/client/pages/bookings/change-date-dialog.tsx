@@ -103,23 +103,23 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
         }}
       >
         <Stack gap="4">
-        <Text fontSize="sm" color="fg.muted">
-          {DATE_CHANGE_RULE}
-        </Text>
-        <EventDateField
-          label="New event date"
-          name="new_date"
-          value={newDate}
-          onValueChange={(value) => {
-            setNewDate(value);
-            setError(undefined);
-          }}
-          min={today}
-          max={latest}
-          error={error}
-          onTypedProblemChange={setTypedProblem}
-          emptyHint={`Choose a date up to ${formatLongDate(latest)}.`}
-        />
+          <Text fontSize="sm" color="fg.muted">
+            {DATE_CHANGE_RULE}
+          </Text>
+          <EventDateField
+            label="New event date"
+            name="new_date"
+            value={newDate}
+            onValueChange={(value) => {
+              setNewDate(value);
+              setError(undefined);
+            }}
+            min={today}
+            max={latest}
+            error={error}
+            onTypedProblemChange={setTypedProblem}
+            emptyHint={`Choose a date up to ${formatLongDate(latest)}.`}
+          />
         </Stack>
       </form>
     </AppDialog>

@@ -51,7 +51,9 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
   }
 
   const data = order.data;
-  const failure = order.isError ? (serverDetail(order.error) ?? 'The payment could not be started. Please try again.') : null;
+  const failure = order.isError
+    ? (serverDetail(order.error) ?? 'The payment could not be started. Please try again.')
+    : null;
 
   return (
     <AppDialog
@@ -85,13 +87,19 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
       ) : !data || data.redirect_url ? (
         <Stack align="center" gap="3" py="8" role="status">
           <Spinner size="lg" color="brand.solid" borderWidth="3px" />
-          <Text color="fg.muted">{data?.redirect_url ? 'Taking you to the secure payment page…' : 'Preparing your payment…'}</Text>
+          <Text color="fg.muted">
+            {data?.redirect_url ? 'Taking you to the secure payment page…' : 'Preparing your payment…'}
+          </Text>
         </Stack>
       ) : (
         <Stack gap="5">
           <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'flex-start' }}>
             <Box flexShrink={0} borderWidth="1px" borderColor="border" rounded="lg" p="2" bg="white">
-              <QrCodeImage value={data.upi_uri} alt={`UPI QR code to pay ${formatInr(data.amount)} for order ${data.order_id}`} size={184} />
+              <QrCodeImage
+                value={data.upi_uri}
+                alt={`UPI QR code to pay ${formatInr(data.amount)} for order ${data.order_id}`}
+                size={184}
+              />
             </Box>
             <Stack gap="3" minW="0" w="full">
               <Box>
@@ -111,7 +119,12 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
                   <Code fontSize="sm" wordBreak="break-all">
                     {data.payee.upi_id}
                   </Code>
-                  <Button size="xs" variant="outline" colorPalette="accent" onClick={() => void copyUpiId(data.payee.upi_id)}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="accent"
+                    onClick={() => void copyUpiId(data.payee.upi_id)}
+                  >
                     <Copy aria-hidden="true" /> Copy UPI ID
                   </Button>
                 </HStack>
@@ -128,10 +141,19 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
           </Stack>
           <Stack as="ol" gap="1.5" ps="5" listStyleType="decimal" fontSize="sm" color="fg.muted">
             <li>Scan the QR code with any UPI app, or open it on this phone.</li>
-            <li>Pay exactly {formatInr(data.amount)}; the note carries your order ID ({data.note}).</li>
+            <li>
+              Pay exactly {formatInr(data.amount)}; the note carries your order ID ({data.note}).
+            </li>
             <li>Tap “I have paid”. We match your payment’s UTR with this order and confirm your booking.</li>
           </Stack>
-          <ChakraLink href={data.upi_uri} hideFrom="md" color="accent.800" fontWeight="semibold" alignSelf="flex-start" css={touchTarget}>
+          <ChakraLink
+            href={data.upi_uri}
+            hideFrom="md"
+            color="accent.800"
+            fontWeight="semibold"
+            alignSelf="flex-start"
+            css={touchTarget}
+          >
             Open in a UPI app <ExternalLink size={14} aria-hidden="true" />
           </ChakraLink>
         </Stack>

@@ -42,7 +42,14 @@ export function GalleryLightbox({ images, index, open, onIndexChange, onClose }:
             {image && (
               <>
                 <Box aspectRatio="4 / 3" bg="accent.900" w="full">
-                  <ArtworkImage key={image.name} folder="gallery" name={image.name} alt={image.alt} loading="eager" objectFit="contain" />
+                  <ArtworkImage
+                    key={image.name}
+                    folder="gallery"
+                    name={image.name}
+                    alt={image.alt}
+                    loading="eager"
+                    objectFit="contain"
+                  />
                 </Box>
                 <HStack justify="space-between" gap="3" px={{ base: '4', md: '6' }} py="4">
                   <Box minW="0">

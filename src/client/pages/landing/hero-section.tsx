@@ -21,7 +21,14 @@ function HeroArt() {
         bg="accent.900"
         boxShadow="0 40px 80px -30px rgba(42, 12, 26, 0.55)"
       />
-      <Box position="absolute" inset="0" rounded="full" borderWidth="2px" borderStyle="dashed" borderColor="brand.300" />
+      <Box
+        position="absolute"
+        inset="0"
+        rounded="full"
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor="brand.300"
+      />
       <MandalaMotif
         position="absolute"
         inset="12%"
@@ -84,8 +91,8 @@ export function HeroSection() {
               , served with heart
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl" textWrap="pretty">
-              Weddings, corporate events, gala dinners and grazing tables: authentic Indian menus, warm service and
-              an instant quote in minutes.
+              Weddings, corporate events, gala dinners and grazing tables: authentic Indian menus, warm service and an
+              instant quote in minutes.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="1">
               <Button asChild size="xl" rounded="full" px="8" shadow="md">

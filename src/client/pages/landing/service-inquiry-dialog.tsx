@@ -45,7 +45,12 @@ function SelectField({ name, label, options, value, onValueChange }: SelectField
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="lg">
-        <NativeSelect.Field name={name} bg="bg.panel" value={value} onChange={(event) => onValueChange(event.target.value)}>
+        <NativeSelect.Field
+          name={name}
+          bg="bg.panel"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        >
           <option value="">No preference</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -130,7 +135,13 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
         <Dialog.Positioner>
           <Dialog.Content bg="bg">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Text fontSize="xs" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.fg">
+              <Text
+                fontSize="xs"
+                fontWeight="semibold"
+                letterSpacing="widest"
+                textTransform="uppercase"
+                color="brand.fg"
+              >
                 Request a custom quote
               </Text>
               <Dialog.Title fontFamily="heading" fontSize="2xl" color="accent.900">
@@ -141,11 +152,24 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body>
-              <form ref={form} id={FORM_ID} onSubmit={submit} noValidate aria-label={`${service?.name ?? 'Service'} inquiry`}>
+              <form
+                ref={form}
+                id={FORM_ID}
+                onSubmit={submit}
+                noValidate
+                aria-label={`${service?.name ?? 'Service'} inquiry`}
+              >
                 <Stack gap="5">
                   <TextField {...text('name')} label="Full Name" autoComplete="name" required />
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-                    <TextField {...text('email')} label="Email" type="email" inputMode="email" autoComplete="email" required />
+                    <TextField
+                      {...text('email')}
+                      label="Email"
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      required
+                    />
                     <TextField
                       {...text('phone')}
                       label="Phone"
@@ -174,7 +198,9 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
                     {...text('companyName')}
                     label="Company Name"
                     autoComplete="organization"
-                    helperText={service?.id === 'corporate' ? 'Optional; added to the event name' : 'For corporate bookings'}
+                    helperText={
+                      service?.id === 'corporate' ? 'Optional; added to the event name' : 'For corporate bookings'
+                    }
                   />
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
                     <SelectField

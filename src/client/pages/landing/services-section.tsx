@@ -60,15 +60,13 @@ function ServiceCard({ service, wide, onInquire }: ServiceCardProps) {
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2" pt="2" flexWrap="wrap">
           <Button asChild rounded="full" size="md">
             <Link href={bookingPathFor(id)}>
-              Get a quote{' '}
-              <VisuallyHidden>for {name}</VisuallyHidden>
+              Get a quote <VisuallyHidden>for {name}</VisuallyHidden>
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
           <Button variant="outline" colorPalette="accent" rounded="full" size="md" onClick={onInquire}>
             <MessageSquareText aria-hidden="true" />
-            Request a custom quote{' '}
-            <VisuallyHidden>for {name}</VisuallyHidden>
+            Request a custom quote <VisuallyHidden>for {name}</VisuallyHidden>
           </Button>
         </Stack>
       </Stack>
@@ -85,7 +83,14 @@ export function ServicesSection() {
   const inquiryWanted = useOpenedOnce(inquiry.open);
 
   return (
-    <Box as="section" id="services" aria-labelledby="services-heading" scrollMarginTop="16" bg="bg.panel" py={{ base: '16', md: '24' }}>
+    <Box
+      as="section"
+      id="services"
+      aria-labelledby="services-heading"
+      scrollMarginTop="16"
+      bg="bg.panel"
+      py={{ base: '16', md: '24' }}
+    >
       <Container maxW="7xl">
         <SectionHeading id="services-heading" eyebrow="What we do" title="Our Services">
           One kitchen, five ways to celebrate. Get an instant quote, or ask our planners for a custom one.

@@ -171,7 +171,9 @@ export function TestimonialsSection() {
             <Heading as="h3" size={{ base: 'xl', md: '2xl' }} mb="2" color="cream.50">
               Planning a celebration?
             </Heading>
-            <Text color="cream.200">Tell us the date, the guest count and the mood. Your quote is ready in minutes.</Text>
+            <Text color="cream.200">
+              Tell us the date, the guest count and the mood. Your quote is ready in minutes.
+            </Text>
           </Box>
           <Button asChild size="lg" rounded="full" px="7" position="relative" flexShrink={0}>
             <Link href="/book">Get an Instant Quote</Link>

@@ -45,7 +45,10 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
    * The parsed input, or why there is none: 'invalid' after showing what to fix, 'unavailable' when the schemas'
    * code could not be fetched (the form says so). A second submit while the first waits for the code is ignored.
    */
-  async function validate(form: HTMLFormElement, values: Record<Field, string>): Promise<AuthValidation<z.output<Schema>> | null> {
+  async function validate(
+    form: HTMLFormElement,
+    values: Record<Field, string>,
+  ): Promise<AuthValidation<z.output<Schema>> | null> {
     if (isChecking()) return null;
     let schema: Schema;
     try {
@@ -79,7 +82,15 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
 }
 
 /** The e-mail field of both forms; its value is shared, so switching forms keeps what was typed. */
-export function AuthEmailField({ value, onValueChange, error }: { value: string; onValueChange(value: string): void; error?: string }) {
+export function AuthEmailField({
+  value,
+  onValueChange,
+  error,
+}: {
+  value: string;
+  onValueChange(value: string): void;
+  error?: string;
+}) {
   return (
     <TextField
       name="email"
@@ -96,9 +107,25 @@ export function AuthEmailField({ value, onValueChange, error }: { value: string;
   );
 }
 
-export function AuthSubmitButton({ pending, loadingText, children }: { pending: boolean; loadingText: string; children: ReactNode }) {
+export function AuthSubmitButton({
+  pending,
+  loadingText,
+  children,
+}: {
+  pending: boolean;
+  loadingText: string;
+  children: ReactNode;
+}) {
   return (
-    <Button type="submit" size="lg" rounded="full" mt="2" loading={pending} loadingText={loadingText} disabled={pending}>
+    <Button
+      type="submit"
+      size="lg"
+      rounded="full"
+      mt="2"
+      loading={pending}
+      loadingText={loadingText}
+      disabled={pending}
+    >
       {children}
     </Button>
   );

@@ -28,14 +28,7 @@ export function LoginBrandPanel() {
           'radial-gradient(circle at 20% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
       }}
     >
-      <MandalaMotif
-        position="absolute"
-        boxSize="36rem"
-        right="-40"
-        bottom="-40"
-        opacity={0.22}
-        pointerEvents="none"
-      />
+      <MandalaMotif position="absolute" boxSize="36rem" right="-40" bottom="-40" opacity={0.22} pointerEvents="none" />
       <MandalaMotif position="absolute" boxSize="24" right="16" top="20" opacity={0.8} pointerEvents="none" />
       <Box position="relative">
         <BrandLogo tone="light" />

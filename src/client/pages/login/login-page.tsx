@@ -1,4 +1,16 @@
-import { Box, Button, Center, Flex, Grid, Heading, HStack, Link as ChakraLink, Separator, Spinner, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Center,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Link as ChakraLink,
+  Separator,
+  Spinner,
+  Text,
+} from '@chakra-ui/react';
 import { ArrowLeft, Store } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, useTransition } from 'react';
 import toast from 'react-hot-toast';
@@ -35,22 +47,23 @@ function FormLoader() {
 
 type Mode = 'sign-in' | 'create-account';
 
-const COPY: Record<Mode, { title: string; heading: string; lead: string; switchPrompt: string; switchLabel: string }> = {
-  'sign-in': {
-    title: 'Sign in',
-    heading: 'Welcome back',
-    lead: 'Sign in to follow your bookings and quotes.',
-    switchPrompt: 'New here?',
-    switchLabel: 'Create an account',
-  },
-  'create-account': {
-    title: 'Create account',
-    heading: 'Create your account',
-    lead: 'It takes a minute, and your quotes and bookings stay in one place.',
-    switchPrompt: 'Already have an account?',
-    switchLabel: 'Sign in instead',
-  },
-};
+const COPY: Record<Mode, { title: string; heading: string; lead: string; switchPrompt: string; switchLabel: string }> =
+  {
+    'sign-in': {
+      title: 'Sign in',
+      heading: 'Welcome back',
+      lead: 'Sign in to follow your bookings and quotes.',
+      switchPrompt: 'New here?',
+      switchLabel: 'Create an account',
+    },
+    'create-account': {
+      title: 'Create account',
+      heading: 'Create your account',
+      lead: 'It takes a minute, and your quotes and bookings stay in one place.',
+      switchPrompt: 'Already have an account?',
+      switchLabel: 'Sign in instead',
+    },
+  };
 
 /** docs/product.md#screens "Sign-in (/login)", with the session rules of section 4 and the messages of section 8. */
 export function LoginPage() {

@@ -28,7 +28,12 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
       toast.error(serverDetail(error) ?? LOGIN_FAILED);
     },
   });
-  const { errors, clearError, onSubmit, pending } = useAuthForm((schemas) => schemas.loginInputSchema, REQUIRED, login, LOGIN_FAILED);
+  const { errors, clearError, onSubmit, pending } = useAuthForm(
+    (schemas) => schemas.loginInputSchema,
+    REQUIRED,
+    login,
+    LOGIN_FAILED,
+  );
 
   return (
     <form onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">

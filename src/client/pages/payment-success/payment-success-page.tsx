@@ -1,10 +1,25 @@
-import { Badge, Box, Button, Container, Heading, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Heading,
+  HStack,
+  Link as ChakraLink,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { CheckCircle2, Clock3, Mail, MessageCircle, Phone, XCircle } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearch } from 'wouter';
 import { formatInr } from '../../../shared/money';
-import { SUBSCRIBER_DISCOUNT_PERCENT, SUBSCRIPTION_REFUND_PAISE, TOKEN_AMOUNT_PAISE } from '../../../shared/booking-rules';
+import {
+  SUBSCRIBER_DISCOUNT_PERCENT,
+  SUBSCRIPTION_REFUND_PAISE,
+  TOKEN_AMOUNT_PAISE,
+} from '../../../shared/booking-rules';
 import type { PaymentStatusDto } from '../../../shared/schemas/payments';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBrand } from '../../lib/brand';
@@ -87,7 +102,17 @@ function PageShell({ children }: { children: ReactNode }) {
   );
 }
 
-function StatusHeader({ tone, icon, title, children }: { tone: 'green' | 'orange' | 'red'; icon: ReactNode; title: string; children?: ReactNode }) {
+function StatusHeader({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: 'green' | 'orange' | 'red';
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <Stack align="center" textAlign="center" gap="3">
       <Box
@@ -112,7 +137,14 @@ function StatusHeader({ tone, icon, title, children }: { tone: 'green' | 'orange
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <HStack justify="space-between" gap="4" py="2.5" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+    <HStack
+      justify="space-between"
+      gap="4"
+      py="2.5"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <Text as="dt" color="fg.muted" whiteSpace="nowrap" flexShrink={0}>
         {label}
       </Text>
@@ -148,7 +180,13 @@ function HelpBlock() {
         </HStack>
         <HStack gap="2">
           <MessageCircle size={16} aria-hidden="true" />
-          <ChakraLink href={`https://wa.me/${brand.whatsappNumber}`} target="_blank" rel="noreferrer" color="accent.800" css={touchTarget}>
+          <ChakraLink
+            href={`https://wa.me/${brand.whatsappNumber}`}
+            target="_blank"
+            rel="noreferrer"
+            color="accent.800"
+            css={touchTarget}
+          >
             Chat with us on WhatsApp
           </ChakraLink>
         </HStack>

@@ -20,9 +20,9 @@ export function PrivacyPolicyPage() {
       title: 'Who we are',
       body: (
         <p>
-          {brand.name} is run by {brand.legalName}, {brand.address}. We decide why and how your personal data is
-          used, which makes us the “data fiduciary” under India’s Digital Personal Data Protection Act, 2023
-          (the DPDP Act). Questions about your data go to {email}.
+          {brand.name} is run by {brand.legalName}, {brand.address}. We decide why and how your personal data is used,
+          which makes us the “data fiduciary” under India’s Digital Personal Data Protection Act, 2023 (the DPDP Act).
+          Questions about your data go to {email}.
         </p>
       ),
     },
@@ -32,21 +32,21 @@ export function PrivacyPolicyPage() {
       body: (
         <ul>
           <li>
-            <strong>Quotes, bookings and inquiries:</strong> your name, e-mail address and phone number, and the
-            event details you enter: event type and name, date, guest count, venue and city, budget, catering
-            style and special requests (which may include dietary needs).
+            <strong>Quotes, bookings and inquiries:</strong> your name, e-mail address and phone number, and the event
+            details you enter: event type and name, date, guest count, venue and city, budget, catering style and
+            special requests (which may include dietary needs).
           </li>
           <li>
-            <strong>Your account:</strong> your name, e-mail address, phone number and password. We store the
-            password only as a one-way hash; nobody at {brand.name} can read it.
+            <strong>Your account:</strong> your name, e-mail address, phone number and password. We store the password
+            only as a one-way hash; nobody at {brand.name} can read it.
           </li>
           <li>
-            <strong>Vendor applications:</strong> the business and contact details on the vendor registration
-            form, including the optional GST number and portfolio link.
+            <strong>Vendor applications:</strong> the business and contact details on the vendor registration form,
+            including the optional GST number and portfolio link.
           </li>
           <li>
-            <strong>Payments:</strong> the order number, amount, status and payment reference. Your bank, UPI app
-            or payment provider handles the payment itself; we never see or store card numbers or UPI PINs.
+            <strong>Payments:</strong> the order number, amount, status and payment reference. Your bank, UPI app or
+            payment provider handles the payment itself; we never see or store card numbers or UPI PINs.
           </li>
         </ul>
       ),
@@ -76,16 +76,16 @@ export function PrivacyPolicyPage() {
             <li>the page viewed or the quote requested, and the date and time.</li>
           </ul>
           <p>
-            <strong>Why:</strong> to see which pages, services and cities interest visitors, to plan our kitchen
-            and staff for the season ahead, to make the site work well on the phones and browsers people really
-            use, and to spot abuse such as automated form submissions. Our team sees these figures as totals, and
-            beside the quote or vendor application they belong to, in our admin reports. We do not build
-            advertising profiles and we do not sell or rent your data.
+            <strong>Why:</strong> to see which pages, services and cities interest visitors, to plan our kitchen and
+            staff for the season ahead, to make the site work well on the phones and browsers people really use, and to
+            spot abuse such as automated form submissions. Our team sees these figures as totals, and beside the quote
+            or vendor application they belong to, in our admin reports. We do not build advertising profiles and we do
+            not sell or rent your data.
           </p>
           <p>
             <strong>No third-party trackers.</strong> This website uses no Google Analytics, no advertising or
-            social-media pixels and no tracking cookies. When you sign in, your session is kept in your browser’s
-            local storage and is removed when you log out.
+            social-media pixels and no tracking cookies. When you sign in, your session is kept in your browser’s local
+            storage and is removed when you log out.
           </p>
         </>
       ),
@@ -98,8 +98,8 @@ export function PrivacyPolicyPage() {
           <li>to prepare your quote and send it to you by e-mail;</li>
           <li>to answer your inquiries and plan, deliver and bill your event;</li>
           <li>
-            to share the event details with the vetted vendor partners we assign to your event, only as far as
-            they need them;
+            to share the event details with the vetted vendor partners we assign to your event, only as far as they need
+            them;
           </li>
           <li>to review vendor applications;</li>
           <li>to keep the records that tax and accounting laws require, such as GST invoices.</li>
@@ -112,13 +112,11 @@ export function PrivacyPolicyPage() {
       body: (
         <ul>
           <li>
-            <strong>Raw IP addresses are kept for at most {RAW_IP_RETENTION_DAYS} days</strong>, then removed
-            from our analytics records automatically. The rest of an entry (browser family, device class, page
-            and date) carries no IP address after that.
+            <strong>Raw IP addresses are kept for at most {RAW_IP_RETENTION_DAYS} days</strong>, then removed from our
+            analytics records automatically. The rest of an entry (browser family, device class, page and date) carries
+            no IP address after that.
           </li>
-          <li>
-            Booking, quote and payment records are kept as long as Indian tax and accounting laws require.
-          </li>
+          <li>Booking, quote and payment records are kept as long as Indian tax and accounting laws require.</li>
           <li>Your account stays until you ask us to delete it.</li>
         </ul>
       ),
@@ -128,9 +126,9 @@ export function PrivacyPolicyPage() {
       title: 'Who we share it with',
       body: (
         <p>
-          Only with the people who help us serve you: the vendor partners assigned to your event, our e-mail and
-          hosting providers, and the banks and payment providers that process payments. Each receives only what
-          it needs. We disclose data to authorities only when the law requires it.
+          Only with the people who help us serve you: the vendor partners assigned to your event, our e-mail and hosting
+          providers, and the banks and payment providers that process payments. Each receives only what it needs. We
+          disclose data to authorities only when the law requires it.
         </p>
       ),
     },
@@ -139,9 +137,9 @@ export function PrivacyPolicyPage() {
       title: 'How we protect it',
       body: (
         <p>
-          The website is served over an encrypted connection, passwords are stored as hashes, and only the staff
-          who need your details to run your event can see them. If a breach ever affects your data, we will tell
-          you and the Data Protection Board of India as the DPDP Act requires.
+          The website is served over an encrypted connection, passwords are stored as hashes, and only the staff who
+          need your details to run your event can see them. If a breach ever affects your data, we will tell you and the
+          Data Protection Board of India as the DPDP Act requires.
         </p>
       ),
     },
@@ -159,8 +157,8 @@ export function PrivacyPolicyPage() {
               have your data <strong>corrected</strong>, completed or updated;
             </li>
             <li>
-              have your data <strong>erased</strong> when it is no longer needed for the purpose you gave it for,
-              except what the law requires us to keep;
+              have your data <strong>erased</strong> when it is no longer needed for the purpose you gave it for, except
+              what the law requires us to keep;
             </li>
             <li>withdraw your consent at any time, for the future;</li>
             <li>nominate someone to exercise these rights for you in case of death or incapacity;</li>
@@ -169,8 +167,8 @@ export function PrivacyPolicyPage() {
             </li>
           </ul>
           <p>
-            To use any of these rights, or to raise a grievance, write to our grievance contact at {email}. If you
-            are not satisfied with our answer, you may complain to the Data Protection Board of India.
+            To use any of these rights, or to raise a grievance, write to our grievance contact at {email}. If you are
+            not satisfied with our answer, you may complain to the Data Protection Board of India.
           </p>
         </>
       ),
@@ -190,8 +188,8 @@ export function PrivacyPolicyPage() {
       title: 'Changes to this policy',
       body: (
         <p>
-          When we change this policy we update the date at the top of this page; for significant changes we also
-          tell customers with an account by e-mail.
+          When we change this policy we update the date at the top of this page; for significant changes we also tell
+          customers with an account by e-mail.
         </p>
       ),
     },
@@ -200,8 +198,8 @@ export function PrivacyPolicyPage() {
       title: 'Contact us',
       body: (
         <p>
-          E-mail {email}, call <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a> (Monday to
-          Saturday, 10:00 to 19:00 IST) or write to {brand.legalName}, {brand.address}.
+          E-mail {email}, call <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a> (Monday to Saturday,
+          10:00 to 19:00 IST) or write to {brand.legalName}, {brand.address}.
         </p>
       ),
     },

@@ -28,9 +28,9 @@ export function RefundPolicyPage() {
       title: 'Overview',
       body: (
         <p>
-          Catering is prepared fresh for your event, so food and services cannot be returned once delivered.
-          This policy explains when you get money back if a booking is cancelled or changed, and how to ask for
-          it. It forms part of our <Link href="/terms">Terms and Conditions</Link>.
+          Catering is prepared fresh for your event, so food and services cannot be returned once delivered. This policy
+          explains when you get money back if a booking is cancelled or changed, and how to ask for it. It forms part of
+          our <Link href="/terms">Terms and Conditions</Link>.
         </p>
       ),
     },
@@ -39,9 +39,9 @@ export function RefundPolicyPage() {
       title: 'Booking deposit',
       body: (
         <p>
-          The <strong>25% deposit</strong> that reserves your date is <strong>non-refundable</strong>: from the
-          day you book we turn other clients away and start planning your menu. The only exception is a
-          cancellation by us, described below.
+          The <strong>25% deposit</strong> that reserves your date is <strong>non-refundable</strong>: from the day you
+          book we turn other clients away and start planning your menu. The only exception is a cancellation by us,
+          described below.
         </p>
       ),
     },
@@ -51,8 +51,8 @@ export function RefundPolicyPage() {
       body: (
         <>
           <p>
-            Cancel in writing by e-mail. We count the days from the day we receive your e-mail to the event date,
-            and refund this share of everything you paid <strong>beyond the deposit</strong>:
+            Cancel in writing by e-mail. We count the days from the day we receive your e-mail to the event date, and
+            refund this share of everything you paid <strong>beyond the deposit</strong>:
           </p>
           <Table.Root size="sm" variant="outline" rounded="lg" overflow="hidden" mb="4" fontSize="md" maxW="lg">
             <Table.Header>
@@ -73,8 +73,8 @@ export function RefundPolicyPage() {
             </Table.Body>
           </Table.Root>
           <p>
-            For example, on a booking of {formatInr(EXAMPLE_TOTAL)} paid in full and cancelled 20 days before the
-            event, the deposit of {formatInr(EXAMPLE_DEPOSIT)} is kept and 50% of the remaining{' '}
+            For example, on a booking of {formatInr(EXAMPLE_TOTAL)} paid in full and cancelled 20 days before the event,
+            the deposit of {formatInr(EXAMPLE_DEPOSIT)} is kept and 50% of the remaining{' '}
             {formatInr(EXAMPLE_TOTAL - EXAMPLE_DEPOSIT)} is refunded: {formatInr(EXAMPLE_REFUND)}.
           </p>
         </>
@@ -85,8 +85,8 @@ export function RefundPolicyPage() {
       title: 'If we cancel',
       body: (
         <p>
-          If we ever have to cancel your event, you receive a <strong>100% refund, including the deposit</strong>,
-          or, if you prefer, a new date at the same price.
+          If we ever have to cancel your event, you receive a <strong>100% refund, including the deposit</strong>, or,
+          if you prefer, a new date at the same price.
         </p>
       ),
     },
@@ -95,9 +95,9 @@ export function RefundPolicyPage() {
       title: 'Date changes',
       body: (
         <p>
-          A date change is not a cancellation. Ask at least <strong>14 days before</strong> the event; each
-          booking may change its date <strong>once</strong>, to a new date within <strong>6 months</strong> of
-          the original one. Your payments move with the booking.
+          A date change is not a cancellation. Ask at least <strong>14 days before</strong> the event; each booking may
+          change its date <strong>once</strong>, to a new date within <strong>6 months</strong> of the original one.
+          Your payments move with the booking.
         </p>
       ),
     },
@@ -108,12 +108,12 @@ export function RefundPolicyPage() {
         <ul>
           <li>The final guest count is confirmed 7 days before the event.</li>
           <li>
-            After that, you may reduce the count by <strong>up to 10%</strong> free of charge: you pay for the
-            reduced number.
+            After that, you may reduce the count by <strong>up to 10%</strong> free of charge: you pay for the reduced
+            number.
           </li>
           <li>
-            Reductions made <strong>within 3 days</strong> of the event are not refunded, because the food has
-            already been ordered and prepared for the confirmed count.
+            Reductions made <strong>within 3 days</strong> of the event are not refunded, because the food has already
+            been ordered and prepared for the confirmed count.
           </li>
         </ul>
       ),
@@ -123,8 +123,8 @@ export function RefundPolicyPage() {
       title: 'Upgrades and service changes',
       body: (
         <p>
-          Upgrades can be added up to <strong>7 days before</strong> the event and are billed at the difference
-          in price. Other changes to the services, such as the menu or setup, must be made{' '}
+          Upgrades can be added up to <strong>7 days before</strong> the event and are billed at the difference in
+          price. Other changes to the services, such as the menu or setup, must be made{' '}
           <strong>more than 14 days before</strong> the event; any saving is adjusted in your final bill.
         </p>
       ),
@@ -144,9 +144,8 @@ export function RefundPolicyPage() {
       title: 'Complaints about the service',
       body: (
         <p>
-          If something was not as agreed, tell us within <strong>48 hours after the event</strong> at {email}. We
-          review every complaint and, where we fell short, offer a partial refund or a credit towards your next
-          event.
+          If something was not as agreed, tell us within <strong>48 hours after the event</strong> at {email}. We review
+          every complaint and, where we fell short, offer a partial refund or a credit towards your next event.
         </p>
       ),
     },
@@ -156,12 +155,12 @@ export function RefundPolicyPage() {
       body: (
         <>
           <p>
-            E-mail {email} with your name, booking reference, event date and the reason for the refund. We
-            confirm receipt and tell you the amount that will be refunded.
+            E-mail {email} with your name, booking reference, event date and the reason for the refund. We confirm
+            receipt and tell you the amount that will be refunded.
           </p>
           <p>
-            Refunds are processed within <strong>10 to 15 business days</strong> to the original payment method
-            (bank account, UPI ID, card or wallet).
+            Refunds are processed within <strong>10 to 15 business days</strong> to the original payment method (bank
+            account, UPI ID, card or wallet).
           </p>
         </>
       ),
@@ -172,8 +171,7 @@ export function RefundPolicyPage() {
       body: (
         <p>
           {brand.legalName}, {brand.address}. E-mail {email} or call{' '}
-          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>, Monday to Saturday, 10:00 to 19:00
-          IST.
+          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>, Monday to Saturday, 10:00 to 19:00 IST.
         </p>
       ),
     },

@@ -61,7 +61,8 @@ export function SetupPage() {
           signIn(result);
           navigate('/admin', { replace: true });
         },
-        onError: (error) => setFailure(serverDetail(error) ?? 'The owner account could not be created. Please try again.'),
+        onError: (error) =>
+          setFailure(serverDetail(error) ?? 'The owner account could not be created. Please try again.'),
       },
     );
   }
@@ -81,20 +82,45 @@ export function SetupPage() {
             once and for one hour.
           </Text>
           <form noValidate onSubmit={submit} style={{ width: '100%' }}>
-          <Stack gap="4" w="full" textAlign="start">
-            <TextField name="full_name" label="Full Name" autoComplete="name" value={values.full_name} onValueChange={set('full_name')} error={errors.full_name} required />
-            <TextField name="email" label="Email" type="email" autoComplete="email" value={values.email} onValueChange={set('email')} error={errors.email} required />
-            <PasswordField name="password" label="Password" autoComplete="new-password" value={values.password} onValueChange={set('password')} error={errors.password} required />
-            {failure && (
-              <Alert.Root status="error" rounded="lg">
-                <Alert.Indicator />
-                <Alert.Description>{failure}</Alert.Description>
-              </Alert.Root>
-            )}
-            <Button type="submit" rounded="full" minH="11" loading={createOwner.isPending}>
-              Create the owner account
-            </Button>
-          </Stack>
+            <Stack gap="4" w="full" textAlign="start">
+              <TextField
+                name="full_name"
+                label="Full Name"
+                autoComplete="name"
+                value={values.full_name}
+                onValueChange={set('full_name')}
+                error={errors.full_name}
+                required
+              />
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onValueChange={set('email')}
+                error={errors.email}
+                required
+              />
+              <PasswordField
+                name="password"
+                label="Password"
+                autoComplete="new-password"
+                value={values.password}
+                onValueChange={set('password')}
+                error={errors.password}
+                required
+              />
+              {failure && (
+                <Alert.Root status="error" rounded="lg">
+                  <Alert.Indicator />
+                  <Alert.Description>{failure}</Alert.Description>
+                </Alert.Root>
+              )}
+              <Button type="submit" rounded="full" minH="11" loading={createOwner.isPending}>
+                Create the owner account
+              </Button>
+            </Stack>
           </form>
         </>
       ) : (

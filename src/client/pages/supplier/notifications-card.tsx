@@ -63,7 +63,16 @@ export function NotificationsCard({
         bg="brand.50"
       >
         <HStack gap="2.5" minW="0">
-          <Flex boxSize="8" rounded="full" align="center" justify="center" bg="brand.subtle" color="brand.fg" flexShrink={0} aria-hidden="true">
+          <Flex
+            boxSize="8"
+            rounded="full"
+            align="center"
+            justify="center"
+            bg="brand.subtle"
+            color="brand.fg"
+            flexShrink={0}
+            aria-hidden="true"
+          >
             <Bell size={16} />
           </Flex>
           <Heading id="notifications-heading" as="h2" fontSize={{ base: 'lg', md: 'xl' }} color="accent.950">
@@ -76,7 +85,14 @@ export function NotificationsCard({
           )}
         </HStack>
         {unread > 0 && (
-          <Button size="sm" variant="ghost" colorPalette="accent" rounded="full" onClick={onMarkAllRead} loading={markingAll}>
+          <Button
+            size="sm"
+            variant="ghost"
+            colorPalette="accent"
+            rounded="full"
+            onClick={onMarkAllRead}
+            loading={markingAll}
+          >
             <CheckCheck aria-hidden="true" />
             Mark all read
           </Button>
@@ -102,7 +118,11 @@ export function NotificationsCard({
               )}
               <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} justify="space-between">
                 <Box minW="0">
-                  <Text fontWeight={notification.read ? 'normal' : 'semibold'} color={notification.read ? 'fg.muted' : 'fg'} textWrap="pretty">
+                  <Text
+                    fontWeight={notification.read ? 'normal' : 'semibold'}
+                    color={notification.read ? 'fg.muted' : 'fg'}
+                    textWrap="pretty"
+                  >
                     {!notification.read && <VisuallyHidden>Unread: </VisuallyHidden>}
                     {notification.message}
                   </Text>
@@ -120,7 +140,12 @@ export function NotificationsCard({
                 </Box>
                 <HStack gap="2" flexShrink={0}>
                   {project && canQuote(project) && (
-                    <Button size="sm" rounded="full" onClick={() => onSubmitQuote(project)} flex={{ base: '1', md: 'initial' }}>
+                    <Button
+                      size="sm"
+                      rounded="full"
+                      onClick={() => onSubmitQuote(project)}
+                      flex={{ base: '1', md: 'initial' }}
+                    >
                       {project.my_quote ? <PencilLine aria-hidden="true" /> : <Send aria-hidden="true" />}
                       {project.my_quote ? 'Revise Quote' : 'Submit Quote'}
                     </Button>

@@ -8,7 +8,14 @@ import { PrefixedField } from '../../components/prefixed-field';
 import { TextareaField } from '../../components/textarea-field';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { budgetText, checkQuoteAmount, eventDateText, guestsText, indiaDateTimeText, SUPPLIER_MESSAGES } from './supplier-format';
+import {
+  budgetText,
+  checkQuoteAmount,
+  eventDateText,
+  guestsText,
+  indiaDateTimeText,
+  SUPPLIER_MESSAGES,
+} from './supplier-format';
 import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 const FORM_ID = 'supplier-quote-form';
@@ -185,7 +192,13 @@ export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDia
         <Dialog.Positioner>
           <Dialog.Content bg="bg">
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Text fontSize="xs" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.fg">
+              <Text
+                fontSize="xs"
+                fontWeight="semibold"
+                letterSpacing="widest"
+                textTransform="uppercase"
+                color="brand.fg"
+              >
                 {revising ? 'Revise your quote' : 'New quote'}
               </Text>
               <Dialog.Title fontFamily="heading" fontSize="2xl" color="accent.900">

@@ -21,8 +21,8 @@ function NotASupplier({ user }: { user: UserDto }) {
         Supplier Dashboard
       </Heading>
       <Text color="fg.muted" textWrap="pretty">
-        This dashboard is for approved supplier partners. You are signed in as {user.full_name}, which is not a
-        supplier account.
+        This dashboard is for approved supplier partners. You are signed in as {user.full_name}, which is not a supplier
+        account.
       </Text>
       <HStack gap="3" wrap="wrap" justify="center" mt="2">
         {home !== '/' && (

@@ -41,7 +41,15 @@ function EmptyProjects() {
       px="6"
       py={{ base: '10', md: '14' }}
     >
-      <Flex boxSize="12" rounded="full" align="center" justify="center" bg="brand.subtle" color="brand.fg" aria-hidden="true">
+      <Flex
+        boxSize="12"
+        rounded="full"
+        align="center"
+        justify="center"
+        bg="brand.subtle"
+        color="brand.fg"
+        aria-hidden="true"
+      >
         <CalendarSearch size={22} />
       </Flex>
       <Heading as="h3" fontSize="lg" color="accent.950">

@@ -130,6 +130,7 @@ export function checkQuoteAmount(raw: string): AmountCheck {
   const value = Number(text);
   if (!Number.isFinite(value)) return { ok: false, message: 'Quote amount must be a number', missing: false };
   const parsed = quoteAmountSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPLIER_MESSAGES.quoteFailed, missing: false };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPLIER_MESSAGES.quoteFailed, missing: false };
   return { ok: true, amount: parsed.data };
 }

@@ -10,16 +10,34 @@ export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderPro
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
       <Container maxW="7xl" py={{ base: '4', md: '6' }}>
-        <Flex direction={{ base: 'column', md: 'row' }} gap="4" justify="space-between" align={{ base: 'stretch', md: 'center' }}>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          gap="4"
+          justify="space-between"
+          align={{ base: 'stretch', md: 'center' }}
+        >
           <HStack gap="3" align="center" minW="0">
             <MandalaMotif boxSize={{ base: '10', md: '12' }} flexShrink={0} />
             <Box minW="0">
               {name && (
-                <Text fontSize="xs" fontWeight="semibold" letterSpacing="widest" textTransform="uppercase" color="brand.300" truncate>
+                <Text
+                  fontSize="xs"
+                  fontWeight="semibold"
+                  letterSpacing="widest"
+                  textTransform="uppercase"
+                  color="brand.300"
+                  truncate
+                >
                   {name}
                 </Text>
               )}
-              <Heading as="h1" fontFamily="heading" fontSize={{ base: '2xl', md: '3xl' }} lineHeight="1.2" color="cream.50">
+              <Heading
+                as="h1"
+                fontFamily="heading"
+                fontSize={{ base: '2xl', md: '3xl' }}
+                lineHeight="1.2"
+                color="cream.50"
+              >
                 Supplier Dashboard
               </Heading>
               <Text fontSize={{ base: 'sm', md: 'md' }} color="accent.100">
@@ -44,7 +62,14 @@ export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderPro
                 Home
               </Link>
             </Button>
-            <Button size="sm" rounded="full" onClick={onLogout} loading={loggingOut} flex={{ base: '1', md: 'initial' }} minH={{ base: '11', md: '10' }}>
+            <Button
+              size="sm"
+              rounded="full"
+              onClick={onLogout}
+              loading={loggingOut}
+              flex={{ base: '1', md: 'initial' }}
+              minH={{ base: '11', md: '10' }}
+            >
               <LogOut aria-hidden="true" />
               Logout
             </Button>

@@ -14,9 +14,27 @@ type SupplierStatsProps = { activeProjects: number; unread: number; revenue: num
  */
 export function SupplierStats({ activeProjects, unread, revenue }: SupplierStatsProps) {
   const cards: { label: string; value: string; icon: ReactNode; palette: string; hint?: string }[] = [
-    { label: 'Active Projects', value: numberFormat.format(activeProjects), icon: <BriefcaseBusiness />, palette: 'blue', hint: 'Open for quotes' },
-    { label: 'New Notifications', value: numberFormat.format(unread), icon: <Bell />, palette: 'orange', hint: 'Unread' },
-    { label: 'Estimated Revenue', value: formatInr(Math.round(revenue)), icon: <IndianRupee />, palette: 'green', hint: 'Across active projects' },
+    {
+      label: 'Active Projects',
+      value: numberFormat.format(activeProjects),
+      icon: <BriefcaseBusiness />,
+      palette: 'blue',
+      hint: 'Open for quotes',
+    },
+    {
+      label: 'New Notifications',
+      value: numberFormat.format(unread),
+      icon: <Bell />,
+      palette: 'orange',
+      hint: 'Unread',
+    },
+    {
+      label: 'Estimated Revenue',
+      value: formatInr(Math.round(revenue)),
+      icon: <IndianRupee />,
+      palette: 'green',
+      hint: 'Across active projects',
+    },
     { label: 'Response Rate', value: RESPONSE_RATE, icon: <TrendingUp />, palette: 'purple' },
   ];
   return (

@@ -16,12 +16,12 @@ export function TermsPage() {
         <>
           <p>
             These terms apply to every catering and event service you book with {brand.name}, operated by{' '}
-            {brand.legalName}, {brand.address} (“we”, “us”). They cover bookings made on this website, by phone,
-            by e-mail or on WhatsApp. By requesting a quote, paying a deposit or subscribing, you accept them.
+            {brand.legalName}, {brand.address} (“we”, “us”). They cover bookings made on this website, by phone, by
+            e-mail or on WhatsApp. By requesting a quote, paying a deposit or subscribing, you accept them.
           </p>
           <p>
-            Our services are not offered to anyone under 18. You must be at least 18 years old to make a booking
-            or subscribe.
+            Our services are not offered to anyone under 18. You must be at least 18 years old to make a booking or
+            subscribe.
           </p>
         </>
       ),
@@ -37,8 +37,7 @@ export function TermsPage() {
             separately.
           </li>
           <li>
-            Your final bill is based on the confirmed guest count, the package you choose and any upgrades you
-            add.
+            Your final bill is based on the confirmed guest count, the package you choose and any upgrades you add.
           </li>
         </ul>
       ),
@@ -49,13 +48,12 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            Your date is reserved once we receive a <strong>deposit of 25%</strong> of the booking value. The
-            deposit is <strong>non-refundable</strong>, except when we cancel the event ourselves (see the{' '}
+            Your date is reserved once we receive a <strong>deposit of 25%</strong> of the booking value. The deposit is{' '}
+            <strong>non-refundable</strong>, except when we cancel the event ourselves (see the{' '}
             <Link href="/refund-policy">Return and Refund Policy</Link>).
           </p>
           <p>
-            A token amount of {formatInr(999)} paid online to reserve your booking is adjusted against your final
-            bill.
+            A token amount of {formatInr(999)} paid online to reserve your booking is adjusted against your final bill.
           </p>
         </>
       ),
@@ -66,13 +64,13 @@ export function TermsPage() {
       body: (
         <ul>
           <li>
-            Please confirm the <strong>final guest count at least 7 days before</strong> the event. We prepare
-            food, staff and tableware for that number.
+            Please confirm the <strong>final guest count at least 7 days before</strong> the event. We prepare food,
+            staff and tableware for that number.
           </li>
           <li>Extra guests added later are served subject to availability and are charged at the same rate.</li>
           <li>
-            Within the last 7 days you may reduce the count by up to 10% without charge; reductions made within
-            3 days of the event are not refunded.
+            Within the last 7 days you may reduce the count by up to 10% without charge; reductions made within 3 days
+            of the event are not refunded.
           </li>
         </ul>
       ),
@@ -83,8 +81,8 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            The <strong>full amount is due 3 days before the event</strong>. We accept bank transfer (NEFT, RTGS,
-            IMPS), UPI, credit and debit cards, and wallets. We send a GST invoice for every payment.
+            The <strong>full amount is due 3 days before the event</strong>. We accept bank transfer (NEFT, RTGS, IMPS),
+            UPI, credit and debit cards, and wallets. We send a GST invoice for every payment.
           </p>
           <p>If the balance is not received on time, we may treat the booking as cancelled by you.</p>
         </>
@@ -96,16 +94,16 @@ export function TermsPage() {
       body: (
         <ul>
           <li>
-            <strong>Date changes</strong> must be requested at least 14 days before the event. Each booking may
-            change its date once, to a new date within 6 months of the original one, subject to availability.
+            <strong>Date changes</strong> must be requested at least 14 days before the event. Each booking may change
+            its date once, to a new date within 6 months of the original one, subject to availability.
           </li>
           <li>
-            <strong>Upgrades</strong> (a higher package, extra counters or dishes) can be made up to 7 days
+            <strong>Upgrades</strong> (a higher package, extra counters or dishes) can be made up to 7 days before the
+            event.
+          </li>
+          <li>
+            <strong>Other service changes</strong> (menu, setup, venue arrangements) must be made more than 14 days
             before the event.
-          </li>
-          <li>
-            <strong>Other service changes</strong> (menu, setup, venue arrangements) must be made more than 14
-            days before the event.
           </li>
         </ul>
       ),
@@ -115,9 +113,9 @@ export function TermsPage() {
       title: 'Cancellation',
       body: (
         <p>
-          If you cancel, we refund part of what you paid beyond the deposit depending on how far ahead you cancel:
-          75% more than 30 days before the event, 50% between 15 and 30 days, 25% between 7 and 14 days, and
-          nothing within 7 days. If we have to cancel, you get a full refund including the deposit. The{' '}
+          If you cancel, we refund part of what you paid beyond the deposit depending on how far ahead you cancel: 75%
+          more than 30 days before the event, 50% between 15 and 30 days, 25% between 7 and 14 days, and nothing within
+          7 days. If we have to cancel, you get a full refund including the deposit. The{' '}
           <Link href="/refund-policy">Return and Refund Policy</Link> gives the details.
         </p>
       ),
@@ -127,9 +125,9 @@ export function TermsPage() {
       title: `The ${formatInr(99)} subscription`,
       body: (
         <p>
-          The subscription costs {formatInr(99)} and gives the benefits listed on the booking page, including a
-          5% instant discount on your final bill and one flexible date change. If we cannot provide the services
-          you subscribed for, we refund 50% of the fee ({formatInr(49.5)}) within 3 working days.
+          The subscription costs {formatInr(99)} and gives the benefits listed on the booking page, including a 5%
+          instant discount on your final bill and one flexible date change. If we cannot provide the services you
+          subscribed for, we refund 50% of the fee ({formatInr(49.5)}) within 3 working days.
         </p>
       ),
     },
@@ -140,8 +138,8 @@ export function TermsPage() {
         <ul>
           <li>Give us accurate event details, including the venue address, timings and the guests’ dietary needs.</li>
           <li>
-            Tell us about food allergies in writing before the event. We take care in our kitchen, but it handles
-            nuts, dairy and gluten.
+            Tell us about food allergies in writing before the event. We take care in our kitchen, but it handles nuts,
+            dairy and gluten.
           </li>
           <li>Arrange venue access, power and any permissions the venue needs for our team and equipment.</li>
         </ul>
@@ -152,9 +150,8 @@ export function TermsPage() {
       title: 'Complaints',
       body: (
         <p>
-          If something was not right, tell us within <strong>48 hours after the event</strong> by e-mail to{' '}
-          {email}, with your booking details and, if possible, photos. We look into every complaint and reply to
-          you by e-mail.
+          If something was not right, tell us within <strong>48 hours after the event</strong> by e-mail to {email},
+          with your booking details and, if possible, photos. We look into every complaint and reply to you by e-mail.
         </p>
       ),
     },
@@ -163,10 +160,10 @@ export function TermsPage() {
       title: 'Our responsibility to you',
       body: (
         <p>
-          We prepare and serve food with care and in line with food-safety rules. Our total liability for a
-          booking is limited to the amount you paid for it. We are not responsible for delays or failures caused
-          by events beyond our control, such as natural disasters, government orders or a venue’s closure; in such
-          cases we will offer a new date or a refund as if we had cancelled.
+          We prepare and serve food with care and in line with food-safety rules. Our total liability for a booking is
+          limited to the amount you paid for it. We are not responsible for delays or failures caused by events beyond
+          our control, such as natural disasters, government orders or a venue’s closure; in such cases we will offer a
+          new date or a refund as if we had cancelled.
         </p>
       ),
     },
@@ -175,8 +172,8 @@ export function TermsPage() {
       title: 'Business hours',
       body: (
         <p>
-          Our office is open <strong>Monday to Saturday, 10:00 to 19:00 IST</strong>. Messages received outside
-          these hours are answered on the next working day; your event team stays reachable on the event day.
+          Our office is open <strong>Monday to Saturday, 10:00 to 19:00 IST</strong>. Messages received outside these
+          hours are answered on the next working day; your event team stays reachable on the event day.
         </p>
       ),
     },
@@ -185,8 +182,8 @@ export function TermsPage() {
       title: 'Governing law and disputes',
       body: (
         <p>
-          These terms are governed by the laws of India. Any dispute arising from them or from a booking is
-          subject to the exclusive jurisdiction of the courts at Indore, Madhya Pradesh.
+          These terms are governed by the laws of India. Any dispute arising from them or from a booking is subject to
+          the exclusive jurisdiction of the courts at Indore, Madhya Pradesh.
         </p>
       ),
     },

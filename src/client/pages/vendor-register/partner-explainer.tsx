@@ -15,8 +15,16 @@ const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
     title: 'A steady stream of events',
     text: 'Weddings, corporate days, gala dinners and private parties from our customers.',
   },
-  { icon: Smartphone, title: 'Quote in a few taps', text: 'New projects reach your phone; quote and revise until the deadline.' },
-  { icon: Gavel, title: 'Clear award rules', text: 'The best-priced quote wins; your rating breaks a tie. No guesswork.' },
+  {
+    icon: Smartphone,
+    title: 'Quote in a few taps',
+    text: 'New projects reach your phone; quote and revise until the deadline.',
+  },
+  {
+    icon: Gavel,
+    title: 'Clear award rules',
+    text: 'The best-priced quote wins; your rating breaks a tie. No guesswork.',
+  },
   { icon: Star, title: 'Grow your reputation', text: 'Every event you serve well builds the rating customers see.' },
 ];
 
@@ -27,7 +35,15 @@ export function PartnerExplainer() {
     <Stack gap="6">
       <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" shadow="sm" p={{ base: '5', md: '7' }}>
         <HStack gap="2.5" mb="5">
-          <Flex boxSize="8" rounded="full" align="center" justify="center" bg="accent.subtle" color="accent.fg" aria-hidden="true">
+          <Flex
+            boxSize="8"
+            rounded="full"
+            align="center"
+            justify="center"
+            bg="accent.subtle"
+            color="accent.fg"
+            aria-hidden="true"
+          >
             <MailCheck size={16} />
           </Flex>
           <Heading as="h2" fontSize="xl" color="accent.950">

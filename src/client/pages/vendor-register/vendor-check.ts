@@ -1,7 +1,15 @@
 import { normalizeGstin } from '../../../shared/gstin';
 import { vendorRegisterInputSchema } from '../../../shared/schemas/vendor';
 import type { FieldErrors } from '../../lib/form-errors';
-import { experienceYears, fail, firstVendorProblem, VENDOR_MESSAGES, type VendorField, type VendorFormCheck, type VendorFormValues } from './vendor-form';
+import {
+  experienceYears,
+  fail,
+  firstVendorProblem,
+  VENDOR_MESSAGES,
+  type VendorField,
+  type VendorFormCheck,
+  type VendorFormValues,
+} from './vendor-form';
 
 /**
  * The whole check before sending: the spec's checks in their order (firstVendorProblem), then the shared schema
@@ -30,7 +38,8 @@ export function checkVendorForm(values: VendorFormValues): VendorFormCheck {
   const errors: FieldErrors<VendorField> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !(field in errors)) errors[field as VendorField] = issue.message;
+    if (typeof field === 'string' && field in values && !(field in errors))
+      errors[field as VendorField] = issue.message;
   }
   return fail(parsed.error.issues[0]?.message ?? VENDOR_MESSAGES.failure, errors);
 }

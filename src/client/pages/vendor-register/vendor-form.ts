@@ -59,8 +59,7 @@ const REQUIRED_HINTS: Partial<Record<VendorField, string>> = {
 };
 
 export type VendorFormCheck =
-  | { ok: true; input: VendorRegisterData }
-  | { ok: false; message: string; errors: FieldErrors<VendorField> };
+  { ok: true; input: VendorRegisterData } | { ok: false; message: string; errors: FieldErrors<VendorField> };
 
 export function fail(message: string, errors: FieldErrors<VendorField>): VendorFormCheck {
   return { ok: false, message, errors };

@@ -23,7 +23,15 @@ export function VendorLayout({ children }: { children: ReactNode }) {
     <PageFrame
       hero={<VendorHero />}
       headerLinks={
-        <Button asChild variant="ghost" colorPalette="accent" rounded="full" size={{ base: 'sm', sm: 'md' }} hideBelow="sm" minH="11">
+        <Button
+          asChild
+          variant="ghost"
+          colorPalette="accent"
+          rounded="full"
+          size={{ base: 'sm', sm: 'md' }}
+          hideBelow="sm"
+          minH="11"
+        >
           <Link href="/login">
             <LogIn aria-hidden="true" />
             Sign in

@@ -191,14 +191,26 @@ export function VendorRegisterForm() {
                   helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
                   maxLength={128}
                 />
-                <PasswordField {...field('confirm_password')} label="Confirm Password" autoComplete="new-password" required maxLength={128} />
+                <PasswordField
+                  {...field('confirm_password')}
+                  label="Confirm Password"
+                  autoComplete="new-password"
+                  required
+                  maxLength={128}
+                />
               </SimpleGrid>
             </Stack>
           </FormSection>
 
           <FormSection icon={Store} title="Your business">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <TextField {...field('contact_person')} label="Contact Person" autoComplete="name" required maxLength={100} />
+              <TextField
+                {...field('contact_person')}
+                label="Contact Person"
+                autoComplete="name"
+                required
+                maxLength={100}
+              />
               <TextField
                 {...field('business_name')}
                 label="Business Name"

@@ -11,7 +11,11 @@ export function VendorRegisterPage() {
   useDocumentTitle('Vendor Partner Registration');
   return (
     <Container maxW="6xl" mt={{ base: '-12', md: '-16' }} pb={{ base: '14', md: '20' }} position="relative">
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }} gap={{ base: '6', lg: '8' }} alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 22rem' }}
+        gap={{ base: '6', lg: '8' }}
+        alignItems="start"
+      >
         <VendorRegisterForm />
         <Box as="aside" aria-label="About partnering with us" position={{ lg: 'sticky' }} top={{ lg: '6' }}>
           <PartnerExplainer />

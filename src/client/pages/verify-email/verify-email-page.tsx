@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 type State = { kind: 'checking' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
-const NO_TOKEN = 'This page needs the link from your confirmation e-mail. Open the link in the e-mail again, or sign in and ask for a new one.';
+const NO_TOKEN =
+  'This page needs the link from your confirmation e-mail. Open the link in the e-mail again, or sign in and ask for a new one.';
 
 /**
  * The page a confirmation link opens (`/verify-email#token=…`). The token is read from the fragment, which no
@@ -21,7 +22,9 @@ export function VerifyEmailPage() {
   const { user, refreshUser } = useSession();
   const utils = trpc.useUtils();
   const { client } = utils;
-  const [state, setState] = useState<State>(() => (tokenFromHash() ? { kind: 'checking' } : { kind: 'failed', message: NO_TOKEN }));
+  const [state, setState] = useState<State>(() =>
+    tokenFromHash() ? { kind: 'checking' } : { kind: 'failed', message: NO_TOKEN },
+  );
 
   useEffect(() => {
     const token = takeToken();
@@ -35,7 +38,10 @@ export function VerifyEmailPage() {
         setState({ kind: 'done', email: result.email });
       })
       .catch((error: unknown) => {
-        setState({ kind: 'failed', message: serverDetail(error) ?? 'The link could not be checked. Please try again.' });
+        setState({
+          kind: 'failed',
+          message: serverDetail(error) ?? 'The link could not be checked. Please try again.',
+        });
       });
   }, [client, refreshUser, utils]);
 
@@ -57,8 +63,11 @@ export function VerifyEmailPage() {
             E-mail address confirmed
           </Heading>
           <Text color="fg.muted" textWrap="pretty">
-            Thank you: <Text as="strong" wordBreak="break-all">{state.email}</Text> is confirmed. The quotes and bookings made
-            in this address now appear in My Bookings.
+            Thank you:{' '}
+            <Text as="strong" wordBreak="break-all">
+              {state.email}
+            </Text>{' '}
+            is confirmed. The quotes and bookings made in this address now appear in My Bookings.
           </Text>
           <Button asChild rounded="full" px="6" minH="11">
             <Link href={user?.role === 'customer' ? '/bookings' : user ? '/' : '/login?next=/bookings'}>

@@ -1,10 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_SOURCES, BOOKING_STATUSES, CANCELLED_BY, EVENT_TYPES, PRICING_TIERS, VENUE_TYPES, type QuoteLineKind } from '../../../shared/domain';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  CANCELLED_BY,
+  EVENT_TYPES,
+  PRICING_TIERS,
+  VENUE_TYPES,
+  type QuoteLineKind,
+} from '../../../shared/domain';
 import type { BookingRequirements } from '../../../shared/schemas/bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
-
 
 /** An admin's custom quote as priced (docs/decisions.md, "Custom quotes and prices"); amounts in paise. */
 export type StoredQuotation = {

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CANCELLED_BY, LEDGER_KINDS, PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES, REFUND_STATUSES, SUBSCRIPTION_STATUSES } from '../../../shared/domain';
+import {
+  CANCELLED_BY,
+  LEDGER_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '../../../shared/domain';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
@@ -139,11 +147,16 @@ export const bookingLedger = pgTable(
     index('booking_ledger_booking_idx').on(t.bookingId, t.createdAt),
     index('booking_ledger_kind_created_idx').on(t.kind, t.createdAt),
     // An order's money is received once, whatever delivers it (webhook, UTR, a retry).
-    uniqueIndex('booking_ledger_order_payment_key').on(t.paymentOrderId).where(sql`kind = 'payment' AND reverses_id IS NULL`),
+    uniqueIndex('booking_ledger_order_payment_key')
+      .on(t.paymentOrderId)
+      .where(sql`kind = 'payment' AND reverses_id IS NULL`),
     // A row is reversed at most once.
     uniqueIndex('booking_ledger_reverses_key').on(t.reversesId),
     check('booking_ledger_kind_check', oneOf('kind', LEDGER_KINDS)),
     check('booking_ledger_method_check', sql`method IS NULL OR ${oneOf('method', PAYMENT_METHODS)}`),
-    check('booking_ledger_amount_check', sql`amount_paise <> 0 AND (kind IN ('charge', 'adjustment') OR reverses_id IS NOT NULL OR amount_paise > 0)`),
+    check(
+      'booking_ledger_amount_check',
+      sql`amount_paise <> 0 AND (kind IN ('charge', 'adjustment') OR reverses_id IS NOT NULL OR amount_paise > 0)`,
+    ),
   ],
 );

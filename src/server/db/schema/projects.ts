@@ -24,8 +24,12 @@ export const projects = pgTable(
   },
   (t) => [
     // One open project per booking: "opens (or reuses) the open project".
-    uniqueIndex('projects_one_open_per_booking').on(t.bookingId).where(sql`status = 'open'`),
-    index('projects_due_idx').on(t.autoAssignDate).where(sql`status = 'open'`),
+    uniqueIndex('projects_one_open_per_booking')
+      .on(t.bookingId)
+      .where(sql`status = 'open'`),
+    index('projects_due_idx')
+      .on(t.autoAssignDate)
+      .where(sql`status = 'open'`),
     check('projects_status_check', oneOf('status', PROJECT_STATUSES)),
   ],
 );

@@ -28,7 +28,10 @@ export const suppliers = pgTable(
     phone: text('phone').notNull(),
     location: text('location'),
     businessAddress: text('business_address'),
-    services: text('services').array().notNull().default(sql`ARRAY[]::text[]`),
+    services: text('services')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     servicesOffered: text('services_offered'),
     experienceYears: integer('experience_years').notNull().default(0),
     gstNumber: text('gst_number'),
@@ -48,7 +51,11 @@ export const suppliers = pgTable(
     index('suppliers_approval_created_idx').on(t.approvalStatus, t.createdAt),
     // The admin Suppliers tab's order (live suppliers first, then by name) and the vendor report's (newest
     // first): both read the first page straight off an index.
-    index('suppliers_list_order_idx').on(sql`(${t.approvalStatus} = 'approved' and ${t.isActive}) desc`, sql`lower(${t.businessName})`, t.id),
+    index('suppliers_list_order_idx').on(
+      sql`(${t.approvalStatus} = 'approved' and ${t.isActive}) desc`,
+      sql`lower(${t.businessName})`,
+      t.id,
+    ),
     index('suppliers_created_idx').on(t.createdAt, t.id),
     check('suppliers_approval_status_check', oneOf('approval_status', APPROVAL_STATUSES)),
     check('suppliers_experience_check', sql`experience_years BETWEEN 0 AND 50`),

@@ -27,7 +27,9 @@ export const analyticsEvents = pgTable(
     index('analytics_events_booking_idx').on(t.bookingId),
     index('analytics_events_supplier_idx').on(t.supplierId),
     // The IP retention job reads only the events that still hold an IP (the last 90 days).
-    index('analytics_events_ip_created_idx').on(t.createdAt).where(sql`ip_address is not null`),
+    index('analytics_events_ip_created_idx')
+      .on(t.createdAt)
+      .where(sql`ip_address is not null`),
     check('analytics_events_kind_check', oneOf('kind', ANALYTICS_KINDS)),
   ],
 );
@@ -70,7 +72,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     // The Analytics tab's "bookings confirmed per week" reads status changes by date.
-    index('audit_log_status_changes_idx').on(t.createdAt).where(sql`action = 'booking.status_changed'`),
+    index('audit_log_status_changes_idx')
+      .on(t.createdAt)
+      .where(sql`action = 'booking.status_changed'`),
   ],
 );
 
@@ -80,7 +84,6 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
-
 
 /**
  * `Idempotency-Key`s of writes a client may retry (instant quotes): written in the transaction of the write they

@@ -28,7 +28,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_created_idx').on(t.role, t.createdAt),
     // The admin Customers tab: its first page and its count read this small index only.
-    index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`role = 'customer'`),
+    index('users_customers_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`role = 'customer'`),
     check('users_role_check', oneOf('role', ROLES)),
   ],
 );

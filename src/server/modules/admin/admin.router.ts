@@ -9,7 +9,11 @@ import { adminReportsRouter } from '../reports/reports.router';
 import { dashboardStats } from '../reports/reports.service';
 import { adminSuppliersRouter } from '../suppliers/suppliers.router';
 import { adminVendorsRouter } from '../vendor/vendor.router';
-import { listAdminNotifications, markAdminNotificationRead, markAllAdminNotificationsRead } from './admin-notifications.service';
+import {
+  listAdminNotifications,
+  markAdminNotificationRead,
+  markAllAdminNotificationsRead,
+} from './admin-notifications.service';
 
 /**
  * `admin.*`: the admin dashboard. Every procedure is an `adminProcedure`; each domain keeps its own
@@ -29,7 +33,9 @@ export const adminRouter = router({
   settings: adminSettingsRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
-    markRead: adminProcedure.input(notificationIdInputSchema).mutation(({ ctx, input }) => markAdminNotificationRead(ctx, ctx.user.id, input)),
+    markRead: adminProcedure
+      .input(notificationIdInputSchema)
+      .mutation(({ ctx, input }) => markAdminNotificationRead(ctx, ctx.user.id, input)),
     markAllRead: adminProcedure.mutation(({ ctx }) => markAllAdminNotificationsRead(ctx, ctx.user.id)),
   }),
 });

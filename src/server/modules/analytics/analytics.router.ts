@@ -3,5 +3,7 @@ import { publicProcedure, router } from '../../trpc/init';
 import { recordPageView } from './analytics.service';
 
 export const analyticsRouter = router({
-  pageView: publicProcedure.input(pageViewInputSchema).mutation(({ ctx, input }) => recordPageView(ctx, input, ctx.request)),
+  pageView: publicProcedure
+    .input(pageViewInputSchema)
+    .mutation(({ ctx, input }) => recordPageView(ctx, input, ctx.request)),
 });

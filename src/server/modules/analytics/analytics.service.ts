@@ -48,7 +48,11 @@ function eventTypeOfPath(path: string): EventType | null {
  * Records a page view the client reports once per route change. Crawlers are not counted:
  * the reports are about people. No third-party tracker is involved; this row is all that is kept.
  */
-export async function recordPageView(deps: ServiceDeps, input: PageViewInput, request: RequestInfo): Promise<{ recorded: boolean }> {
+export async function recordPageView(
+  deps: ServiceDeps,
+  input: PageViewInput,
+  request: RequestInfo,
+): Promise<{ recorded: boolean }> {
   const { path } = pageViewInputSchema.parse(input);
   if (parseUserAgent(request.userAgent).isBot) return { recorded: false };
   await recordAnalyticsEvent(deps.db, { kind: 'page_view', request, path, eventType: eventTypeOfPath(path) });

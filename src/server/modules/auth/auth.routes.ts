@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginInputSchema, ownerSetupInputSchema, registerInputSchema, verifyEmailInputSchema } from '../../../shared/schemas/auth';
-import { authResponseSchema, messageResponseSchema, noContentSchema, userResponseSchema, verifyEmailResponseSchema } from '../../../shared/schemas/responses';
+import {
+  loginInputSchema,
+  ownerSetupInputSchema,
+  registerInputSchema,
+  verifyEmailInputSchema,
+} from '../../../shared/schemas/auth';
+import {
+  authResponseSchema,
+  messageResponseSchema,
+  noContentSchema,
+  userResponseSchema,
+  verifyEmailResponseSchema,
+} from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { resendVerification, verifyEmail } from './email-verification.service';
@@ -14,7 +25,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
   app.post(
     '/auth/register',
-    { schema: { summary: 'Create a customer account', tags, body: registerInputSchema, response: { 201: authResponseSchema } } },
+    {
+      schema: {
+        summary: 'Create a customer account',
+        tags,
+        body: registerInputSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(registerInputSchema, request.body, 'body');
       await request.ctx.rateLimit('register');
@@ -32,20 +50,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/me', { schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema } } }, async (request) =>
-    toUserDto(await requireUser(request)),
+  app.get(
+    '/auth/me',
+    { schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema } } },
+    async (request) => toUserDto(await requireUser(request)),
   );
 
   // Address verification (docs/decisions.md, "Verified e-mail"): the link's page posts its token here, signed in or not.
   app.post(
     '/auth/verify-email',
-    { schema: { summary: 'Confirm the e-mail address with the token of the link sent to it', tags, body: verifyEmailInputSchema, response: { 200: verifyEmailResponseSchema } } },
+    {
+      schema: {
+        summary: 'Confirm the e-mail address with the token of the link sent to it',
+        tags,
+        body: verifyEmailInputSchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
+    },
     async (request) => verifyEmail(request.ctx, parseInput(verifyEmailInputSchema, request.body, 'body')),
   );
 
   app.post(
     '/auth/verify-email/resend',
-    { schema: { summary: 'Send the confirmation link again (signed in; limited per account)', tags, response: { 202: messageResponseSchema } } },
+    {
+      schema: {
+        summary: 'Send the confirmation link again (signed in; limited per account)',
+        tags,
+        response: { 202: messageResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       await request.ctx.rateLimit('email_link', user.id);
@@ -56,7 +89,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // First run: the owner account, with the one-time code the server printed (docs/decisions.md, "First run").
   app.post(
     '/setup/owner',
-    { schema: { summary: 'Create the owner (first admin) account with the one-time setup code', tags, body: ownerSetupInputSchema, response: { 201: authResponseSchema } } },
+    {
+      schema: {
+        summary: 'Create the owner (first admin) account with the one-time setup code',
+        tags,
+        body: ownerSetupInputSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(ownerSetupInputSchema, request.body, 'body');
       await request.ctx.rateLimit('register');
@@ -66,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { summary: "End every session of the signed-in account", tags, response: { 204: noContentSchema } } },
+    { schema: { summary: 'End every session of the signed-in account', tags, response: { 204: noContentSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       await logout(request.ctx, user.id);

@@ -179,7 +179,9 @@ export async function ensureAdmin(
   if (!existing) {
     const passwordHash = await hashPassword(admin.password, deps.config.passwordHash);
     // The operator named this address in the environment: nothing to prove to anyone.
-    await deps.db.insert(users).values({ email, fullName: admin.name, passwordHash, role: 'admin', emailVerifiedAt: new Date() });
+    await deps.db
+      .insert(users)
+      .values({ email, fullName: admin.name, passwordHash, role: 'admin', emailVerifiedAt: new Date() });
     return 'created';
   }
   // A changed password also ends the sessions signed in with the old one.

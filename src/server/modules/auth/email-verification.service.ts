@@ -10,7 +10,8 @@ import { consumeAccountToken, issueAccountToken } from './account-tokens';
 
 /** How long a verification link works (docs/decisions.md, "Verified e-mail"). */
 export const VERIFY_EMAIL_TTL_HOURS = 48;
-export const VERIFY_LINK_INVALID = 'This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.';
+export const VERIFY_LINK_INVALID =
+  'This confirmation link is invalid, has expired or has already been used. Sign in and ask for a new one.';
 
 /** Queues the confirmation e-mail on the caller's transaction (registration, a re-send). */
 export async function queueVerificationEmail(
@@ -21,7 +22,10 @@ export async function queueVerificationEmail(
   const token = await issueAccountToken(deps, tx, user, 'verify_email', VERIFY_EMAIL_TTL_HOURS * 60 * 60 * 1000);
   // The token travels in the fragment: browsers never send it to a server, so no access log or Referer holds it.
   const link = `${deps.config.publicBaseUrl}/verify-email#token=${token}`;
-  await enqueueEmail(tx, verifyEmailEmail(deps.config.brand, { email: user.email, name: user.fullName }, link, VERIFY_EMAIL_TTL_HOURS));
+  await enqueueEmail(
+    tx,
+    verifyEmailEmail(deps.config.brand, { email: user.email, name: user.fullName }, link, VERIFY_EMAIL_TTL_HOURS),
+  );
 }
 
 /**
@@ -36,7 +40,10 @@ export async function linkBookingsOfVerifiedEmail(tx: Executor, user: { id: stri
 }
 
 /** Opens a confirmation link: the account's address is verified and the bookings made in it become visible. */
-export async function verifyEmail(deps: ServiceDeps, input: VerifyEmailInput): Promise<{ message: string; email: string }> {
+export async function verifyEmail(
+  deps: ServiceDeps,
+  input: VerifyEmailInput,
+): Promise<{ message: string; email: string }> {
   const { token } = verifyEmailInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const userId = await consumeAccountToken(deps, tx, 'verify_email', token, VERIFY_LINK_INVALID);

@@ -11,7 +11,8 @@ import { queueVerificationEmail } from './email-verification.service';
 
 /** How long the printed setup link works (docs/decisions.md, "First run and demo data"). */
 export const OWNER_SETUP_TTL_MS = 60 * 60 * 1000;
-export const OWNER_SETUP_INVALID = 'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.';
+export const OWNER_SETUP_INVALID =
+  'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.';
 const KEY_PREFIX = 'owner_setup:';
 
 function codeHash(deps: ServiceDeps, code: string): string {
@@ -36,7 +37,10 @@ export async function prepareOwnerSetup(deps: ServiceDeps): Promise<string | nul
     .where(and(like(settings.key, `${KEY_PREFIX}%`), sql`(${settings.value}->>'expires_at')::timestamptz <= now()`));
   await deps.db
     .insert(settings)
-    .values({ key: `${KEY_PREFIX}${codeHash(deps, code)}`, value: { expires_at: new Date(Date.now() + OWNER_SETUP_TTL_MS).toISOString() } });
+    .values({
+      key: `${KEY_PREFIX}${codeHash(deps, code)}`,
+      value: { expires_at: new Date(Date.now() + OWNER_SETUP_TTL_MS).toISOString() },
+    });
   return code;
 }
 
@@ -54,7 +58,12 @@ export async function createOwner(deps: ServiceDeps, input: OwnerSetupInput): Pr
       const [valid] = await tx
         .select({ key: settings.key })
         .from(settings)
-        .where(and(eq(settings.key, `${KEY_PREFIX}${codeHash(deps, data.code)}`), gt(sql`(${settings.value}->>'expires_at')::timestamptz`, sql`now()`)))
+        .where(
+          and(
+            eq(settings.key, `${KEY_PREFIX}${codeHash(deps, data.code)}`),
+            gt(sql`(${settings.value}->>'expires_at')::timestamptz`, sql`now()`),
+          ),
+        )
         .limit(1);
       if (!valid || (await adminExists({ db: tx }))) throw new AppError('BAD_REQUEST', OWNER_SETUP_INVALID);
       await tx.delete(settings).where(like(settings.key, `${KEY_PREFIX}%`));

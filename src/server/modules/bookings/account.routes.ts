@@ -1,7 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminRefundsQuerySchema, changeDateFieldsSchema, markRefundPaidFieldsSchema } from '../../../shared/schemas/account';
+import {
+  adminRefundsQuerySchema,
+  changeDateFieldsSchema,
+  markRefundPaidFieldsSchema,
+} from '../../../shared/schemas/account';
 import {
   adminRefundSchema,
   adminRefundsResponseSchema,
@@ -49,13 +53,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = idParamsSchema;
   app.get(
     '/me/bookings',
-    { schema: { summary: "The customer's bookings and quotes, newest first", tags, response: { 200: customerBookingsResponseSchema } } },
+    {
+      schema: {
+        summary: "The customer's bookings and quotes, newest first",
+        tags,
+        response: { 200: customerBookingsResponseSchema },
+      },
+    },
     async (request) => myBookings(request.ctx, await requireRole(request, 'customer')),
   );
 
   app.get(
     '/me/bookings/:id',
-    { schema: { summary: 'One of the customer\'s bookings, with its timeline and payments', tags, params, response: { 200: customerBookingDetailSchema } } },
+    {
+      schema: {
+        summary: "One of the customer's bookings, with its timeline and payments",
+        tags,
+        params,
+        response: { 200: customerBookingDetailSchema },
+      },
+    },
     async (request) => {
       const user = await requireRole(request, 'customer');
       return myBookingDetail(request.ctx, user, { id: pathId(request, BOOKING_NOT_FOUND) });
@@ -64,7 +81,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/bookings/:id/refund-preview',
-    { schema: { summary: 'What cancelling now would refund (409 if it cannot be cancelled)', tags, params, response: { 200: refundPreviewSchema } } },
+    {
+      schema: {
+        summary: 'What cancelling now would refund (409 if it cannot be cancelled)',
+        tags,
+        params,
+        response: { 200: refundPreviewSchema },
+      },
+    },
     async (request) => {
       const user = await requireRole(request, 'customer');
       return refundPreview(request.ctx, user, { id: pathId(request, BOOKING_NOT_FOUND) });
@@ -73,7 +97,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/bookings/:id/cancel',
-    { schema: { summary: 'Cancel the booking; the refund follows the cancellation terms', tags, params, response: { 200: cancelBookingResponseSchema } } },
+    {
+      schema: {
+        summary: 'Cancel the booking; the refund follows the cancellation terms',
+        tags,
+        params,
+        response: { 200: cancelBookingResponseSchema },
+      },
+    },
     async (request) => {
       const user = await requireRole(request, 'customer');
       return cancelMyBooking(request.ctx, user, { id: pathId(request, BOOKING_NOT_FOUND) });
@@ -82,7 +113,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/bookings/:id/change-date',
-    { schema: { summary: 'Move the event to another date, once', tags, params, body: changeDateFieldsSchema, response: { 200: changeDateResponseSchema } } },
+    {
+      schema: {
+        summary: 'Move the event to another date, once',
+        tags,
+        params,
+        body: changeDateFieldsSchema,
+        response: { 200: changeDateResponseSchema },
+      },
+    },
     async (request) => {
       const user = await requireRole(request, 'customer');
       const id = pathId(request, BOOKING_NOT_FOUND);
@@ -93,7 +132,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/bookings/:id/quote.pdf',
-    { schema: { summary: "The quote of one of the customer's bookings as a PDF (409 without a price)", tags, params, response: pdfResponse } },
+    {
+      schema: {
+        summary: "The quote of one of the customer's bookings as a PDF (409 without a price)",
+        tags,
+        params,
+        response: pdfResponse,
+      },
+    },
     async (request, reply) => {
       const user = await requireRole(request, 'customer');
       return sendPdf(reply, await myQuotePdf(request.ctx, user, pathId(request, BOOKING_NOT_FOUND)));
@@ -102,7 +148,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bookings/:id/quote.pdf',
-    { schema: { summary: "A booking's quote as a PDF (admin; 409 without a price)", tags: ['bookings'], params, response: pdfResponse } },
+    {
+      schema: {
+        summary: "A booking's quote as a PDF (admin; 409 without a price)",
+        tags: ['bookings'],
+        params,
+        response: pdfResponse,
+      },
+    },
     async (request, reply) => {
       await requireRole(request, 'admin');
       return sendPdf(reply, await adminQuotePdf(request.ctx, pathId(request, BOOKING_NOT_FOUND)));
@@ -111,16 +164,34 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/refunds',
-    { schema: { summary: 'Refunds (total in X-Total-Count)', tags: ['payments'], querystring: adminRefundsQuerySchema, response: { 200: adminRefundsResponseSchema } } },
+    {
+      schema: {
+        summary: 'Refunds (total in X-Total-Count)',
+        tags: ['payments'],
+        querystring: adminRefundsQuerySchema,
+        response: { 200: adminRefundsResponseSchema },
+      },
+    },
     async (request, reply) => {
       await requireRole(request, 'admin');
-      return withTotal(reply, await listRefunds(request.ctx, parseInput(adminRefundsQuerySchema, request.query, 'query')));
+      return withTotal(
+        reply,
+        await listRefunds(request.ctx, parseInput(adminRefundsQuerySchema, request.query, 'query')),
+      );
     },
   );
 
   app.put(
     '/admin/refunds/:id/paid',
-    { schema: { summary: 'Record that a refund was paid (409 the second time)', tags: ['payments'], params, body: markRefundPaidFieldsSchema, response: { 200: adminRefundSchema } } },
+    {
+      schema: {
+        summary: 'Record that a refund was paid (409 the second time)',
+        tags: ['payments'],
+        params,
+        body: markRefundPaidFieldsSchema,
+        response: { 200: adminRefundSchema },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       const id = pathId(request, 'Refund not found');

@@ -72,8 +72,19 @@ function toCustomerDto(
     total: money(row.finalAmountPaise),
     valid_until: row.validUntil,
     created_at: row.createdAt.toISOString(),
-    payment: { token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)), amount_paid: paiseToRupees(paid), refunded: paiseToRupees(sums.refunded_paise), token_paid: paid > 0, open_order_id: open?.orderCode ?? null },
-    can_pay_token: row.status === 'quoted' && row.finalAmountPaise !== null && row.finalAmountPaise > 0 && paid === 0 && !(row.validUntil && row.validUntil < today),
+    payment: {
+      token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)),
+      amount_paid: paiseToRupees(paid),
+      refunded: paiseToRupees(sums.refunded_paise),
+      token_paid: paid > 0,
+      open_order_id: open?.orderCode ?? null,
+    },
+    can_pay_token:
+      row.status === 'quoted' &&
+      row.finalAmountPaise !== null &&
+      row.finalAmountPaise > 0 &&
+      paid === 0 &&
+      !(row.validUntil && row.validUntil < today),
     can_cancel: canCancel,
     can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
     date_changed: alreadyChanged,
@@ -95,7 +106,11 @@ async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<v
 async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
   if (ids.length === 0) return { orders: [] as OrderRow[], refundRows: [] as RefundRow[], ledger: [] as LedgerRow[] };
   const [orders, refundRows, ledger] = await Promise.all([
-    deps.db.select().from(paymentOrders).where(inArray(paymentOrders.bookingId, ids)).orderBy(asc(paymentOrders.createdAt)),
+    deps.db
+      .select()
+      .from(paymentOrders)
+      .where(inArray(paymentOrders.bookingId, ids))
+      .orderBy(asc(paymentOrders.createdAt)),
     deps.db.select().from(refunds).where(inArray(refunds.bookingId, ids)).orderBy(asc(refunds.createdAt)),
     ledgerRows(deps.db, ids),
   ]);
@@ -105,14 +120,28 @@ async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
 /** A booking's refunds as one: their sum, `paid` only once every one of them is paid out. */
 function refundOf(rows: RefundRow[]): BookingRefund | undefined {
   if (rows.length === 0) return undefined;
-  return { amountPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0), status: rows.every((r) => r.status === 'paid') ? 'paid' : 'due' };
+  return {
+    amountPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0),
+    status: rows.every((r) => r.status === 'paid') ? 'paid' : 'due',
+  };
 }
 
 /** My Bookings: the customer's bookings and quotes, newest first, with flags and the refund preview. */
 export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<CustomerBookingDto[]> {
   await linkBookingsByEmail(deps, user);
-  const rows = await deps.db.select().from(bookings).where(ownedBy(user)).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(200);
-  const [{ orders, refundRows, ledger }, rules] = await Promise.all([ordersAndRefunds(deps, rows.map((r) => r.id)), currentPaymentRules(deps.db)]);
+  const rows = await deps.db
+    .select()
+    .from(bookings)
+    .where(ownedBy(user))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(200);
+  const [{ orders, refundRows, ledger }, rules] = await Promise.all([
+    ordersAndRefunds(
+      deps,
+      rows.map((r) => r.id),
+    ),
+    currentPaymentRules(deps.db),
+  ]);
   const today = todayInIndia();
   return rows.map((row) =>
     toCustomerDto(
@@ -128,7 +157,11 @@ export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<Cus
 
 /** One of the customer's bookings; another customer's answers exactly like a missing id. */
 export async function ownedBooking(deps: ServiceDeps, user: AuthUser, id: string): Promise<BookingRow> {
-  const [row] = await deps.db.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), ownedBy(user)))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return row;
 }
@@ -151,7 +184,11 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
 }
 
 /** Booking detail with its status timeline from `audit_log` (oldest first) and its payments. */
-export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<CustomerBookingDetailDto> {
+export async function myBookingDetail(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: { id: string },
+): Promise<CustomerBookingDetailDto> {
   const { id } = accountBookingIdSchema.parse(input);
   const row = await ownedBooking(deps, user, id);
   const [{ orders, refundRows, ledger }, audit, rules] = await Promise.all([
@@ -187,7 +224,11 @@ export async function myBookingDetail(deps: ServiceDeps, user: AuthUser, input: 
 }
 
 /** What cancelling now would refund, by the terms (the figure the confirm dialog shows); 409 if it cannot be cancelled. */
-export async function refundPreview(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<RefundPreviewDto> {
+export async function refundPreview(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: { id: string },
+): Promise<RefundPreviewDto> {
   const { id } = accountBookingIdSchema.parse(input);
   const detail = await myBookingDetail(deps, user, { id });
   if (!detail.refund_preview) throw notCancellable(detail.status);
@@ -195,7 +236,10 @@ export async function refundPreview(deps: ServiceDeps, user: AuthUser, input: { 
 }
 
 function notCancellable(status: string): AppError {
-  return new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(status)} and can no longer be cancelled`);
+  return new AppError(
+    'BOOKING_STATUS_NOT_ALLOWED',
+    `This booking is ${enumWords(status)} and can no longer be cancelled`,
+  );
 }
 
 /** The customer cancels: state machine checked, refund by the terms recorded, audit and e-mail. */
@@ -206,7 +250,12 @@ export async function cancelMyBooking(
 ): Promise<{ message: string; booking: CustomerBookingDto; refund: RefundPreviewDto }> {
   const { id } = accountBookingIdSchema.parse(input);
   const refund = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, id), ownedBy(user)))
+      .limit(1)
+      .for('update');
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (!canMoveBooking(row.status, 'cancelled')) throw notCancellable(row.status);
     return (await applyCancellation(deps, tx, row, 'customer', user.id)).refund;
@@ -223,10 +272,18 @@ export async function changeMyBookingDate(
 ): Promise<{ message: string; booking: CustomerBookingDto }> {
   const { id, new_date } = changeDateInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(bookings).where(and(eq(bookings.id, id), ownedBy(user))).limit(1).for('update');
+    const [row] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, id), ownedBy(user)))
+      .limit(1)
+      .for('update');
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (!statusRules(row.status).dateChange) {
-      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(row.status)}; its date can no longer be changed`);
+      throw new AppError(
+        'BOOKING_STATUS_NOT_ALLOWED',
+        `This booking is ${enumWords(row.status)}; its date can no longer be changed`,
+      );
     }
     const check = checkDateChange({
       eventDate: row.eventDate,
@@ -235,23 +292,48 @@ export async function changeMyBookingDate(
       newDate: new_date,
     });
     if (!check.ok) {
-      if (check.field === 'new_date') throw new ValidationError([{ loc: ['body', 'new_date'], msg: check.reason, type: 'value_error' }]);
+      if (check.field === 'new_date')
+        throw new ValidationError([{ loc: ['body', 'new_date'], msg: check.reason, type: 'value_error' }]);
       throw new AppError('CONFLICT', check.reason);
     }
     const now = new Date();
     await tx
       .update(bookings)
-      .set({ eventDate: new_date, originalEventDate: row.originalEventDate ?? row.eventDate, dateChangedAt: now, updatedAt: now })
+      .set({
+        eventDate: new_date,
+        originalEventDate: row.originalEventDate ?? row.eventDate,
+        dateChangedAt: now,
+        updatedAt: now,
+      })
       .where(eq(bookings.id, id));
-    await writeAudit(tx, { actorUserId: user.id, action: 'booking.date_changed', entityType: 'booking', entityId: id, data: { from: row.eventDate, to: new_date } });
-    await enqueueEmail(tx, bookingDateChangedEmail(deps.config.brand, { email: row.clientEmail, name: row.clientName }, row, row.eventDate!, new_date));
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'booking.date_changed',
+      entityType: 'booking',
+      entityId: id,
+      data: { from: row.eventDate, to: new_date },
+    });
+    await enqueueEmail(
+      tx,
+      bookingDateChangedEmail(
+        deps.config.brand,
+        { email: row.clientEmail, name: row.clientName },
+        row,
+        row.eventDate!,
+        new_date,
+      ),
+    );
   });
   const booking = (await myBookings(deps, user)).find((b) => b.id === id)!;
   return { message: 'Event date changed', booking };
 }
 
 /** The admin's refunds (due by default), oldest due first so nothing waits. */
-export async function listRefunds(deps: ServiceDeps, query: AdminRefundsQuery = {}, extra?: SQL): Promise<Page<AdminRefundDto>> {
+export async function listRefunds(
+  deps: ServiceDeps,
+  query: AdminRefundsQuery = {},
+  extra?: SQL,
+): Promise<Page<AdminRefundDto>> {
   const { limit, offset, status } = adminRefundsQuerySchema.parse(query);
   const where = and(status === 'all' ? undefined : eq(refunds.status, status), extra);
   const [rows, [count]] = await Promise.all([
@@ -263,7 +345,10 @@ export async function listRefunds(deps: ServiceDeps, query: AdminRefundsQuery = 
       .orderBy(asc(refunds.createdAt), asc(refunds.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(where),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .where(where),
   ]);
   return {
     items: rows.map(({ refund, booking }) => ({
@@ -286,13 +371,20 @@ export async function listRefunds(deps: ServiceDeps, query: AdminRefundsQuery = 
 }
 
 /** The admin marks a refund paid (once; 409 the second time), with an optional bank reference; audited. */
-export async function markRefundPaid(deps: ServiceDeps, input: MarkRefundPaidInput, adminId: string): Promise<AdminRefundDto> {
+export async function markRefundPaid(
+  deps: ServiceDeps,
+  input: MarkRefundPaidInput,
+  adminId: string,
+): Promise<AdminRefundDto> {
   const { id, reference } = markRefundPaidInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, id)).limit(1).for('update');
     if (!refund) throw new AppError('NOT_FOUND', 'Refund not found');
     if (refund.status === 'paid') throw new AppError('CONFLICT', 'This refund is already marked paid');
-    await tx.update(refunds).set({ status: 'paid', paidAt: new Date(), reference: reference ?? null, updatedAt: new Date() }).where(eq(refunds.id, id));
+    await tx
+      .update(refunds)
+      .set({ status: 'paid', paidAt: new Date(), reference: reference ?? null, updatedAt: new Date() })
+      .where(eq(refunds.id, id));
     await writeAudit(tx, {
       actorUserId: adminId,
       action: 'booking.refund_paid',

@@ -1,4 +1,8 @@
-import { adminBookingsQuerySchema, bookingIdInputSchema, setBookingStatusInputSchema } from '../../../shared/schemas/admin';
+import {
+  adminBookingsQuerySchema,
+  bookingIdInputSchema,
+  setBookingStatusInputSchema,
+} from '../../../shared/schemas/admin';
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
 import { quotationInputSchema } from '../../../shared/schemas/quotation';
 import { requesterOf } from '../../context';
@@ -59,13 +63,18 @@ export const bookingsRouter = router({
 /** `admin.refunds.*`: refunds due after cancellations, and marking them paid. */
 export const adminRefundsRouter = router({
   list: adminProcedure.input(adminRefundsQuerySchema.optional()).query(({ ctx, input }) => listRefunds(ctx, input)),
-  markPaid: adminProcedure.input(markRefundPaidInputSchema).mutation(({ ctx, input }) => markRefundPaid(ctx, input, ctx.user.id)),
+  markPaid: adminProcedure
+    .input(markRefundPaidInputSchema)
+    .mutation(({ ctx, input }) => markRefundPaid(ctx, input, ctx.user.id)),
 });
 
 /** `admin.bookings.*`: the Bookings tab, "View all" and Booking Details. */
 export const adminBookingsRouter = router({
   list: adminProcedure.input(adminBookingsQuerySchema.optional()).query(({ ctx, input }) => listBookings(ctx, input)),
-  get: adminProcedure.input(bookingIdInputSchema).output(adminBookingSchema).query(({ ctx, input }) => getBooking(ctx, input)),
+  get: adminProcedure
+    .input(bookingIdInputSchema)
+    .output(adminBookingSchema)
+    .query(({ ctx, input }) => getBooking(ctx, input)),
   setStatus: adminProcedure
     .input(setBookingStatusInputSchema)
     .output(bookingChangeResponseSchema)

@@ -25,7 +25,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['bookings'];
   app.post(
     '/bookings',
-    { schema: { summary: 'Send an inquiry', tags, body: bookingInquiryInputSchema, response: { 201: bookingInquiryResponseSchema } } },
+    {
+      schema: {
+        summary: 'Send an inquiry',
+        tags,
+        body: bookingInquiryInputSchema,
+        response: { 201: bookingInquiryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const input = parseInput(bookingInquiryInputSchema, request.body, 'body');
       const result = await createInquiry(request.ctx, input, await requesterOf(request.ctx));
@@ -35,10 +42,20 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/bookings',
-    { schema: { summary: 'Bookings, newest first (admin; total in X-Total-Count)', tags, querystring: adminBookingsQuerySchema, response: { 200: adminBookingsResponseSchema } } },
+    {
+      schema: {
+        summary: 'Bookings, newest first (admin; total in X-Total-Count)',
+        tags,
+        querystring: adminBookingsQuerySchema,
+        response: { 200: adminBookingsResponseSchema },
+      },
+    },
     async (request, reply) => {
       await requireRole(request, 'admin');
-      return withTotal(reply, await listBookings(request.ctx, parseInput(adminBookingsQuerySchema, request.query, 'query')));
+      return withTotal(
+        reply,
+        await listBookings(request.ctx, parseInput(adminBookingsQuerySchema, request.query, 'query')),
+      );
     },
   );
 
@@ -55,7 +72,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/status',
     {
       schema: {
-        summary: "Move a booking along its state machine (admin; 409 for a move it does not allow)",
+        summary: 'Move a booking along its state machine (admin; 409 for a move it does not allow)',
         tags,
         params: idParamsSchema,
         body: setBookingStatusFieldsSchema,
@@ -74,7 +91,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/quote',
     {
       schema: {
-        summary: 'Price a booking with a custom quote (admin): per-person, fixed and add-on lines, a discount with its reason',
+        summary:
+          'Price a booking with a custom quote (admin): per-person, fixed and add-on lines, a discount with its reason',
         tags,
         params: idParamsSchema,
         body: quotationFieldsSchema,

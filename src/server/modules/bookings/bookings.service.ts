@@ -1,5 +1,11 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKING_TRANSITIONS, canMoveBooking, enumWords, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
+import {
+  BOOKING_TRANSITIONS,
+  canMoveBooking,
+  enumWords,
+  statusAllowsPrice,
+  type BookingStatus,
+} from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminBookingsQuerySchema,
@@ -187,15 +193,26 @@ export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery 
       : undefined,
   );
   const [rows, total] = await Promise.all([
-    deps.db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
-    q ? countBookings(deps, where) : readCounters(deps.db, ['bookings.status']).then((c) => totalOf(c.get('bookings.status'), status && [status])),
+    deps.db
+      .select()
+      .from(bookings)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .offset(offset),
+    q
+      ? countBookings(deps, where)
+      : readCounters(deps.db, ['bookings.status']).then((c) => totalOf(c.get('bookings.status'), status && [status])),
   ]);
   return { items: rows.map(toAdminBookingDto), total };
 }
 
 /** A search's total has to count its matches; an unfiltered or status-only total is a running count. */
 async function countBookings(deps: ServiceDeps, where: SQL | undefined): Promise<number> {
-  const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where);
+  const [count] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(where);
   return Number(count?.n ?? 0);
 }
 
@@ -206,7 +223,6 @@ export async function getBooking(deps: ServiceDeps, input: { id: string }): Prom
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return toAdminBookingDto(row);
 }
-
 
 /**
  * An admin moves a booking along the state machine of docs/product.md#booking-statuses (`BOOKING_TRANSITIONS` in
@@ -247,7 +263,11 @@ export async function setBookingStatus(
       const { row } = await applyCancellation(deps, tx, current, 'company', actorUserId);
       return { message: 'Booking marked cancelled', booking: toAdminBookingDto(row) };
     }
-    const [row] = await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id)).returning();
+    const [row] = await tx
+      .update(bookings)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(bookings.id, id))
+      .returning();
     await writeAudit(tx, {
       actorUserId,
       action: 'booking.status_changed',

@@ -26,7 +26,12 @@ export async function paidOnBooking(db: Executor, bookingId: string): Promise<nu
  * booking counts its band from the earlier of its first and its current date, so a date change never raises what
  * a cancellation refunds (docs/decisions.md, "Payment schedule and refunds on real money").
  */
-export function refundFor(booking: BookingRow, paidPaise: number, cancelledBy: CancelledBy, today = todayInIndia()): RefundComputation {
+export function refundFor(
+  booking: BookingRow,
+  paidPaise: number,
+  cancelledBy: CancelledBy,
+  today = todayInIndia(),
+): RefundComputation {
   return computeRefund({
     eventDate: refundBandDate(booking.eventDate, booking.originalEventDate) ?? addDays(today, 365),
     totalPaise: booking.finalAmountPaise,
@@ -81,16 +86,34 @@ export async function applyCancellation(
       .insert(refunds)
       .values({ bookingId: booking.id, amountPaise: refund.refund_amount_paise, cancelledBy, policy: { ...refund } })
       .returning({ id: refunds.id });
-    await addRefund(tx, { bookingId: booking.id, amountPaise: refund.refund_amount_paise, refundId: owed!.id, actorUserId, note: 'Refund on cancellation' });
+    await addRefund(tx, {
+      bookingId: booking.id,
+      amountPaise: refund.refund_amount_paise,
+      refundId: owed!.id,
+      actorUserId,
+      note: 'Refund on cancellation',
+    });
   }
   // What the business keeps is what the booking now costs: nothing more is due on it.
-  await setCharge(tx, booking.id, refund.amount_paid_paise - refund.refund_amount_paise, actorUserId, 'Kept on cancellation');
+  await setCharge(
+    tx,
+    booking.id,
+    refund.amount_paid_paise - refund.refund_amount_paise,
+    actorUserId,
+    'Kept on cancellation',
+  );
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.status_changed',
     entityType: 'booking',
     entityId: booking.id,
-    data: { from: booking.status, to: 'cancelled', cancelled_by: cancelledBy, refund_paise: refund.refund_amount_paise, days_before: refund.days_before },
+    data: {
+      from: booking.status,
+      to: 'cancelled',
+      cancelled_by: cancelledBy,
+      refund_paise: refund.refund_amount_paise,
+      days_before: refund.days_before,
+    },
   });
   await enqueueEmail(
     tx,

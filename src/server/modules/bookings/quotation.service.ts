@@ -20,7 +20,11 @@ import { toAdminBookingDto, toQuotationDto } from './bookings.service';
  * the quote validity from today in India, the move and the quote are audited and the quote e-mail is queued to the
  * booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
  */
-export async function quoteBooking(deps: ServiceDeps, input: QuotationInput, adminId: string): Promise<BookingChangeResult> {
+export async function quoteBooking(
+  deps: ServiceDeps,
+  input: QuotationInput,
+  adminId: string,
+): Promise<BookingChangeResult> {
   const data = quotationInputSchema.parse(input);
   const rates = await currentPricingRates(deps);
   const lines = data.items.map((item) => ({
@@ -33,7 +37,12 @@ export async function quoteBooking(deps: ServiceDeps, input: QuotationInput, adm
   const now = new Date();
   const validUntil = addDays(todayInIndia(now), rates.validityDays);
   const quotation: StoredQuotation = {
-    items: lines.map((line) => ({ kind: line.kind, description: line.description, unit_price_paise: line.unitPricePaise, quantity: line.quantity })),
+    items: lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      unit_price_paise: line.unitPricePaise,
+      quantity: line.quantity,
+    })),
     discount_paise: price.discountPaise,
     discount_reason: price.discountPaise > 0 ? data.discount_reason : null,
     notes: data.notes,

@@ -73,7 +73,11 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
  * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the booking amount.
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
-export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderQuotePdf(
+  deps: ServiceDeps,
+  booking: BookingRow,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
   const pdfmake = await loadPdfmake();
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
@@ -88,10 +92,14 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
 
   const lines: [string, string][] = [];
   if (gross !== null && perPerson !== null && guests) {
-    lines.push([`${humanize(booking.pricingTier ?? 'custom')} package: ${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`, rupees(gross)]);
+    lines.push([
+      `${humanize(booking.pricingTier ?? 'custom')} package: ${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
+      rupees(gross),
+    ]);
   }
   if (booking.discountPaise) lines.push(['Volume discount', `− ${rupees(booking.discountPaise)}`]);
-  if (booking.subscriberDiscountPaise) lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
+  if (booking.subscriberDiscountPaise)
+    lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
   if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
   if (gst !== null && gstPercent !== null) {
     if (intra) {
@@ -104,7 +112,11 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
 
   // The booking amount of the current schedule: ₹999, or the whole total when that is less.
   const tokenPaise = bookingAmountFor(total ?? 0, await currentPaymentRules(deps.db));
-  const token = { orderCode: `QUOTE-${quoteReference(booking.id)}`, amountPaise: tokenPaise, purpose: 'token' as const };
+  const token = {
+    orderCode: `QUOTE-${quoteReference(booking.id)}`,
+    amountPaise: tokenPaise,
+    purpose: 'token' as const,
+  };
   const qr = await QRCode.toString(upiPaymentUri(brand, token), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 
   const doc: TDocumentDefinitions = {
@@ -113,7 +125,12 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: 'Roboto', fontSize: 10, color: '#2D2320' },
-    footer: (page, pages) => ({ text: `${brand.legalName} · Page ${page} of ${pages}`, alignment: 'center', fontSize: 8, color: '#6B5E57' }),
+    footer: (page, pages) => ({
+      text: `${brand.legalName} · Page ${page} of ${pages}`,
+      alignment: 'center',
+      fontSize: 8,
+      color: '#6B5E57',
+    }),
     content: [
       {
         columns: [
@@ -128,7 +145,9 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
             { text: 'QUOTATION', fontSize: 16, bold: true, alignment: 'right', color: '#D2680B' },
             { text: `Reference ${quoteReference(booking.id)}`, alignment: 'right' },
             { text: `Date ${formatLongDate(booking.createdAt.toISOString().slice(0, 10))}`, alignment: 'right' },
-            ...(booking.validUntil ? [{ text: `Valid until ${formatLongDate(booking.validUntil)}`, alignment: 'right' as const, bold: true }] : []),
+            ...(booking.validUntil
+              ? [{ text: `Valid until ${formatLongDate(booking.validUntil)}`, alignment: 'right' as const, bold: true }]
+              : []),
           ],
         ],
       },
@@ -157,14 +176,28 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
           headerRows: 1,
           widths: ['*', 'auto'],
           body: [
-            [{ text: 'Description', bold: true }, { text: 'Amount', bold: true, alignment: 'right' }],
+            [
+              { text: 'Description', bold: true },
+              { text: 'Amount', bold: true, alignment: 'right' },
+            ],
             ...lines.map(([label, amount]) => [label, { text: amount, alignment: 'right' as const }]),
-            [{ text: 'Total (GST included)', bold: true }, { text: rupees(total), bold: true, alignment: 'right' }],
+            [
+              { text: 'Total (GST included)', bold: true },
+              { text: rupees(total), bold: true, alignment: 'right' },
+            ],
           ],
         },
         layout: 'lightHorizontalLines',
       },
-      ...(total !== null ? [{ text: `Amount in words: ${amountInWordsIndian(total)}`, italics: true, margin: [0, 6, 0, 0] as [number, number, number, number] }] : []),
+      ...(total !== null
+        ? [
+            {
+              text: `Amount in words: ${amountInWordsIndian(total)}`,
+              italics: true,
+              margin: [0, 6, 0, 0] as [number, number, number, number],
+            },
+          ]
+        : []),
       {
         text: intra
           ? `Place of supply: Madhya Pradesh (intra-state)${gstPercent !== null ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%` : ''}.`
@@ -194,7 +227,11 @@ export async function renderQuotePdf(deps: ServiceDeps, booking: BookingRow, opt
             width: 130,
             stack: [
               { svg: qr, width: 110, alignment: 'center' },
-              { text: `Scan to pay the ${formatInr(paiseToRupees(tokenPaise))} token`, fontSize: 8, alignment: 'center' },
+              {
+                text: `Scan to pay the ${formatInr(paiseToRupees(tokenPaise))} token`,
+                fontSize: 8,
+                alignment: 'center',
+              },
               { text: `UPI ${brand.upiId}`, fontSize: 8, alignment: 'center' },
             ],
           },

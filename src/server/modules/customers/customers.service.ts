@@ -44,14 +44,28 @@ export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {
   const where = and(
     isCustomer,
     q
-      ? or(ilike(users.fullName, containsPattern(q)), ilike(users.email, containsPattern(q)), ilike(users.phone, containsPattern(q)))
+      ? or(
+          ilike(users.fullName, containsPattern(q)),
+          ilike(users.email, containsPattern(q)),
+          ilike(users.phone, containsPattern(q)),
+        )
       : undefined,
   );
   const [rows, total] = await Promise.all([
-    deps.db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    deps.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
     // A search counts its matches; the whole list's total is a running count.
     q
-      ? deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where).then(([count]) => Number(count?.n ?? 0))
+      ? deps.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(where)
+          .then(([count]) => Number(count?.n ?? 0))
       : readCounters(deps.db, ['users.role']).then((counts) => totalOf(counts.get('users.role'), ['customer'])),
   ]);
   return { items: rows.map(toCustomerDto), total };
@@ -59,13 +73,22 @@ export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {
 
 /** The customer account with this id, locked for the change; admins and suppliers are not customers (404). */
 async function lockCustomer(tx: Transaction, id: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isCustomer)).limit(1).for('update');
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isCustomer))
+    .limit(1)
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Customer not found');
   return row;
 }
 
 /** The admin's Edit: full name, phone and city; nothing else of the account can be written here. */
-export async function updateCustomer(deps: ServiceDeps, input: UpdateCustomerInput, actorUserId: string): Promise<CustomerChangeResult> {
+export async function updateCustomer(
+  deps: ServiceDeps,
+  input: UpdateCustomerInput,
+  actorUserId: string,
+): Promise<CustomerChangeResult> {
   const { id, data } = updateCustomerInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     await lockCustomer(tx, id);
@@ -79,7 +102,13 @@ export async function updateCustomer(deps: ServiceDeps, input: UpdateCustomerInp
       })
       .where(eq(users.id, id))
       .returning();
-    await writeAudit(tx, { actorUserId, action: 'customer.updated', entityType: 'user', entityId: id, data: { changes: data } });
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'customer.updated',
+      entityType: 'user',
+      entityId: id,
+      data: { changes: data },
+    });
     return { message: 'Customer updated', customer: toCustomerDto(row!) };
   });
 }
@@ -98,7 +127,10 @@ export async function setCustomerActive(
   return deps.db.transaction(async (tx) => {
     const current = await lockCustomer(tx, id);
     if (current.isActive === input.active) {
-      return { message: input.active ? 'Customer is already active' : 'Customer is already deactivated', customer: toCustomerDto(current) };
+      return {
+        message: input.active ? 'Customer is already active' : 'Customer is already deactivated',
+        customer: toCustomerDto(current),
+      };
     }
     const [row] = await tx
       .update(users)
@@ -136,12 +168,17 @@ export function erasedEmail(userId: string): string {
  * contact details written into its audit entries; then one `customer.erased` audit row with the counts.
  * Erasing an erased customer changes nothing.
  */
-export async function eraseCustomer(deps: ServiceDeps, input: { id: string }, actorUserId: string): Promise<CustomerChangeResult> {
+export async function eraseCustomer(
+  deps: ServiceDeps,
+  input: { id: string },
+  actorUserId: string,
+): Promise<CustomerChangeResult> {
   const { id } = customerIdInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const current = await lockCustomer(tx, id);
     const placeholder = erasedEmail(id);
-    if (current.email === placeholder) return { message: 'Customer is already erased', customer: toCustomerDto(current) };
+    if (current.email === placeholder)
+      return { message: 'Customer is already erased', customer: toCustomerDto(current) };
     const email = current.email.toLowerCase();
     const now = new Date();
 
@@ -161,7 +198,14 @@ export async function eraseCustomer(deps: ServiceDeps, input: { id: string }, ac
       .returning();
     const erasedBookings = await tx
       .update(bookings)
-      .set({ userId: id, clientName: ERASED_NAME, clientEmail: placeholder, clientPhone: null, venueAddress: null, updatedAt: now })
+      .set({
+        userId: id,
+        clientName: ERASED_NAME,
+        clientEmail: placeholder,
+        clientPhone: null,
+        venueAddress: null,
+        updatedAt: now,
+      })
       .where(or(eq(bookings.userId, id), sql`lower(${bookings.clientEmail}) = ${email}`))
       .returning({ id: bookings.id });
     const bookingIds = erasedBookings.map((b) => b.id);
@@ -203,7 +247,12 @@ export async function eraseCustomer(deps: ServiceDeps, input: { id: string }, ac
       action: 'customer.erased',
       entityType: 'user',
       entityId: id,
-      data: { bookings: bookingIds.length, payment_orders: orders.length, subscriptions: subs.length, emails: mail.length + unsent.length },
+      data: {
+        bookings: bookingIds.length,
+        payment_orders: orders.length,
+        subscriptions: subs.length,
+        emails: mail.length + unsent.length,
+      },
     });
     return { message: 'Customer erased', customer: toCustomerDto(row!) };
   });

@@ -20,10 +20,18 @@ export function adminInbox(userId: string): Inbox {
 }
 
 /** The order both dashboards list in: unread first, then newest. */
-export const INBOX_ORDER = [sql`${notifications.readAt} is null desc`, desc(notifications.createdAt), desc(notifications.id)] as const;
+export const INBOX_ORDER = [
+  sql`${notifications.readAt} is null desc`,
+  desc(notifications.createdAt),
+  desc(notifications.id),
+] as const;
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
-export async function markInboxNotificationRead(deps: ServiceDeps, inbox: Inbox, input: { notification_id: string }): Promise<{ id: string; read: true }> {
+export async function markInboxNotificationRead(
+  deps: ServiceDeps,
+  inbox: Inbox,
+  input: { notification_id: string },
+): Promise<{ id: string; read: true }> {
   const { notification_id: id } = notificationIdInputSchema.parse(input);
   const [row] = await deps.db
     .update(notifications)

@@ -14,7 +14,11 @@ import {
   type RecordUtrInput,
 } from '../../../shared/schemas/account';
 import type { Page } from '../../../shared/schemas/admin';
-import { paymentStatusInputSchema, type PaymentStatusDto, type PaymentStatusInput } from '../../../shared/schemas/payments';
+import {
+  paymentStatusInputSchema,
+  type PaymentStatusDto,
+  type PaymentStatusInput,
+} from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
 import { bookings, paymentOrders, refunds, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -127,7 +131,11 @@ export async function openWithProvider(deps: ServiceDeps, order: OrderRow, custo
  * and its quote not expired (an inquiry has no price to confirm yet). One open order per booking: asking again
  * returns the same order. A booking whose booking amount is paid answers 409.
  */
-export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input: { booking_id: string }): Promise<PaymentOrderDto> {
+export async function createTokenOrder(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: { booking_id: string },
+): Promise<PaymentOrderDto> {
   const { booking_id } = createTokenOrderInputSchema.parse(input);
   const order = await deps.db.transaction(async (tx) => {
     const [booking] = await tx
@@ -141,9 +149,13 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
       .select()
       .from(paymentOrders)
       .where(and(eq(paymentOrders.bookingId, booking.id), eq(paymentOrders.purpose, 'token')));
-    if (orders.some((o) => o.status === 'paid')) throw new AppError('CONFLICT', 'The token for this booking is already paid');
+    if (orders.some((o) => o.status === 'paid'))
+      throw new AppError('CONFLICT', 'The token for this booking is already paid');
     if (booking.status !== 'quoted' || !statusRules(booking.status).payment) {
-      throw new AppError('CONFLICT', `The token can be paid on a quoted booking; this booking is ${enumWords(booking.status)}`);
+      throw new AppError(
+        'CONFLICT',
+        `The token can be paid on a quoted booking; this booking is ${enumWords(booking.status)}`,
+      );
     }
     if (booking.validUntil && booking.validUntil < todayInIndia()) {
       throw new AppError('CONFLICT', `This quote expired on ${booking.validUntil}; please request a fresh quote`);
@@ -156,7 +168,10 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
     if (open && open.amountPaise === amountPaise) return open;
     if (open) {
       // The price or the schedule changed since this order was opened: it no longer asks for the right amount.
-      await tx.update(paymentOrders).set({ status: 'expired', updatedAt: new Date() }).where(eq(paymentOrders.id, open.id));
+      await tx
+        .update(paymentOrders)
+        .set({ status: 'expired', updatedAt: new Date() })
+        .where(eq(paymentOrders.id, open.id));
     }
     const [created] = await tx
       .insert(paymentOrders)
@@ -183,7 +198,12 @@ export async function createTokenOrder(deps: ServiceDeps, user: AuthUser, input:
   return toOrderDto(deps, await openWithProvider(deps, order, user.id));
 }
 
-export type PaidVia = { utr?: string; providerReference?: string; actorUserId: string | null; via: 'utr' | 'cashfree_webhook' };
+export type PaidVia = {
+  utr?: string;
+  providerReference?: string;
+  actorUserId: string | null;
+  via: 'utr' | 'cashfree_webhook';
+};
 
 /**
  * Marks an order paid, once: a guarded update from an open (or expired) status, so concurrent confirmations
@@ -191,7 +211,12 @@ export type PaidVia = { utr?: string; providerReference?: string; actorUserId: s
  * state machine allows) and a paid subscription becomes active; the receipt is queued in the same transaction.
  * Returns null when the order was already paid (or is not payable).
  */
-export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: string, paid: PaidVia): Promise<OrderRow | null> {
+export async function markOrderPaid(
+  deps: ServiceDeps,
+  tx: Executor,
+  orderId: string,
+  paid: PaidVia,
+): Promise<OrderRow | null> {
   const now = new Date();
   const [order] = await tx
     .update(paymentOrders)
@@ -233,7 +258,11 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
         note: `Order ${order.orderCode}`,
       });
       if (booking.status === 'cancelled') await oweBackInFull(tx, booking, order, paid.actorUserId);
-      if (canMoveBooking(booking.status, 'confirmed') && booking.finalAmountPaise !== null && booking.finalAmountPaise > 0) {
+      if (
+        canMoveBooking(booking.status, 'confirmed') &&
+        booking.finalAmountPaise !== null &&
+        booking.finalAmountPaise > 0
+      ) {
         await setCharge(tx, booking.id, booking.finalAmountPaise, paid.actorUserId, 'Booking total');
         await tx.update(bookings).set({ status: 'confirmed', updatedAt: now }).where(eq(bookings.id, booking.id));
         await writeAudit(tx, {
@@ -249,7 +278,13 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
         paymentReceiptEmail(
           deps.config.brand,
           { email: booking.clientEmail, name: booking.clientName },
-          { orderCode: order.orderCode, purpose: 'token', amountPaise: order.amountPaise, reference: order.utr, paidAt: now },
+          {
+            orderCode: order.orderCode,
+            purpose: 'token',
+            amountPaise: order.amountPaise,
+            reference: order.utr,
+            paidAt: now,
+          },
           { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
         ),
       );
@@ -261,7 +296,13 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
       .where(and(eq(subscriptions.paymentOrderId, order.id), eq(subscriptions.status, 'pending')))
       .returning();
     if (sub) {
-      await writeAudit(tx, { actorUserId: paid.actorUserId, action: 'subscription.activated', entityType: 'subscription', entityId: sub.id, data: { order_id: order.orderCode } });
+      await writeAudit(tx, {
+        actorUserId: paid.actorUserId,
+        action: 'subscription.activated',
+        entityType: 'subscription',
+        entityId: sub.id,
+        data: { order_id: order.orderCode },
+      });
     }
     if (order.email) {
       await enqueueEmail(
@@ -269,7 +310,13 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
         paymentReceiptEmail(
           deps.config.brand,
           { email: order.email, name: 'Customer' },
-          { orderCode: order.orderCode, purpose: 'subscription', amountPaise: order.amountPaise, reference: order.utr, paidAt: now },
+          {
+            orderCode: order.orderCode,
+            purpose: 'subscription',
+            amountPaise: order.amountPaise,
+            reference: order.utr,
+            paidAt: now,
+          },
           null,
         ),
       );
@@ -283,17 +330,33 @@ export async function markOrderPaid(deps: ServiceDeps, tx: Executor, orderId: st
  * order the cancellation expired) is owed back in full, whoever cancelled: a refund row the admin pays out, and
  * the ledger's refund row beside it (docs/decisions.md, "Payment schedule and refunds on real money").
  */
-async function oweBackInFull(tx: Executor, booking: typeof bookings.$inferSelect, order: OrderRow, actorUserId: string | null): Promise<void> {
+async function oweBackInFull(
+  tx: Executor,
+  booking: typeof bookings.$inferSelect,
+  order: OrderRow,
+  actorUserId: string | null,
+): Promise<void> {
   const [owed] = await tx
     .insert(refunds)
     .values({
       bookingId: booking.id,
       amountPaise: order.amountPaise,
       cancelledBy: booking.cancelledBy ?? 'company',
-      policy: { reason: 'paid_after_cancellation', order_id: order.orderCode, refund_percent: 100, refund_amount_paise: order.amountPaise },
+      policy: {
+        reason: 'paid_after_cancellation',
+        order_id: order.orderCode,
+        refund_percent: 100,
+        refund_amount_paise: order.amountPaise,
+      },
     })
     .returning({ id: refunds.id });
-  await addRefund(tx, { bookingId: booking.id, amountPaise: order.amountPaise, refundId: owed!.id, actorUserId, note: `Paid after cancellation: order ${order.orderCode}` });
+  await addRefund(tx, {
+    bookingId: booking.id,
+    amountPaise: order.amountPaise,
+    refundId: owed!.id,
+    actorUserId,
+    note: `Paid after cancellation: order ${order.orderCode}`,
+  });
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.refund_owed',
@@ -318,7 +381,11 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
       if (!PAYABLE.includes(order.status)) {
         throw new AppError('CONFLICT', `This payment is ${order.status} and cannot be marked paid`);
       }
-      const [other] = await tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.utr, utr)).limit(1);
+      const [other] = await tx
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.utr, utr))
+        .limit(1);
       if (other) throw utrTaken;
       const updated = await markOrderPaid(deps, tx, order.id, { utr, actorUserId: adminId, via: 'utr' });
       if (!updated) throw new AppError('CONFLICT', 'This payment is already marked paid');
@@ -333,14 +400,24 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
 
 /** The admin's payment orders by the code customers see, or by the row id. */
 function orderKey(orderId: string): SQL {
-  return /^[0-9a-f-]{36}$/i.test(orderId) ? sql`${paymentOrders.id}::text = ${orderId.toLowerCase()}` : eq(paymentOrders.orderCode, orderId);
+  return /^[0-9a-f-]{36}$/i.test(orderId)
+    ? sql`${paymentOrders.id}::text = ${orderId.toLowerCase()}`
+    : eq(paymentOrders.orderCode, orderId);
 }
 
 /** The admin's Payments view: pending (created or pending) or paid orders, newest first, a page at a time. */
-export async function listPayments(deps: ServiceDeps, query: AdminPaymentsQuery = {}, extra?: SQL): Promise<Page<AdminPaymentDto>> {
+export async function listPayments(
+  deps: ServiceDeps,
+  query: AdminPaymentsQuery = {},
+  extra?: SQL,
+): Promise<Page<AdminPaymentDto>> {
   const { limit, offset, status } = adminPaymentsQuerySchema.parse(query);
   const where = and(
-    status === 'pending' ? inArray(paymentOrders.status, OPEN) : status === 'paid' ? eq(paymentOrders.status, 'paid') : undefined,
+    status === 'pending'
+      ? inArray(paymentOrders.status, OPEN)
+      : status === 'paid'
+        ? eq(paymentOrders.status, 'paid')
+        : undefined,
     extra,
   );
   const [rows, [count]] = await Promise.all([
@@ -352,7 +429,10 @@ export async function listPayments(deps: ServiceDeps, query: AdminPaymentsQuery 
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(paymentOrders).where(where),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(where),
   ]);
   return {
     items: rows.map(({ order, eventName, clientName }) => ({
@@ -374,4 +454,3 @@ export async function listPayments(deps: ServiceDeps, query: AdminPaymentsQuery 
     total: Number(count?.n ?? 0),
   };
 }
-

@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_RULES, type PaymentRules } from '../../../shared/booking-rules';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
-import { paymentRulesInputSchema, type PaymentRulesDto, type PaymentRulesInput } from '../../../shared/schemas/payments';
+import {
+  paymentRulesInputSchema,
+  type PaymentRulesDto,
+  type PaymentRulesInput,
+} from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -35,15 +39,24 @@ function fromDto(dto: PaymentRulesDto): PaymentRules {
  * stored value that no longer validates (an older shape) falls back to the defaults rather than breaking payments.
  */
 export async function currentPaymentRules(db: Executor): Promise<PaymentRules> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PAYMENT_RULES_KEY)).limit(1);
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, PAYMENT_RULES_KEY))
+    .limit(1);
   if (!row) return { ...DEFAULT_PAYMENT_RULES };
   const parsed = paymentRulesInputSchema.safeParse(row.value);
   return parsed.success ? fromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
 }
 
 /** The admin's Settings view of the schedule, with the published defaults beside it. */
-export async function getPaymentRules(deps: ServiceDeps): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
-  return { rules: toPaymentRulesDto(await currentPaymentRules(deps.db)), defaults: toPaymentRulesDto(DEFAULT_PAYMENT_RULES) };
+export async function getPaymentRules(
+  deps: ServiceDeps,
+): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
+  return {
+    rules: toPaymentRulesDto(await currentPaymentRules(deps.db)),
+    defaults: toPaymentRulesDto(DEFAULT_PAYMENT_RULES),
+  };
 }
 
 /**

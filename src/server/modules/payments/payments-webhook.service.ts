@@ -26,7 +26,11 @@ export async function handleCashfreeWebhook(
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const check = verifyCashfreeWebhook(gateway.webhookSecret, { timestamp: header('x-webhook-timestamp'), signature: header('x-webhook-signature') }, rawBody);
+  const check = verifyCashfreeWebhook(
+    gateway.webhookSecret,
+    { timestamp: header('x-webhook-timestamp'), signature: header('x-webhook-signature') },
+    rawBody,
+  );
   if (check === 'stale') return { status: 401, body: { detail: 'Webhook timestamp is too old' } };
   if (check !== 'ok') return { status: 401, body: { detail: 'Invalid webhook signature' } };
 
@@ -45,13 +49,21 @@ export async function handleCashfreeWebhook(
 
   return deps.db.transaction(async (tx) => {
     // The order is locked first, so concurrent deliveries of one event wait here and the second finds the first.
-    const [order] = orderCode ? await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update') : [];
+    const [order] = orderCode
+      ? await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update')
+      : [];
     const isSuccess = event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS';
     if (order && isSuccess) {
       const amount = event.paymentAmount ?? event.orderAmount;
       if (amount === undefined || Math.round(amount * 100) !== order.amountPaise) {
         // Not stored as processed: an event ignored for its amount must not stand in for the genuine one.
-        await writeAudit(tx, { actorUserId: null, action: 'payment.amount_mismatch', entityType: 'payment_order', entityId: order.id, data: { amount, event_id: eventId } });
+        await writeAudit(tx, {
+          actorUserId: null,
+          action: 'payment.amount_mismatch',
+          entityType: 'payment_order',
+          entityId: order.id,
+          data: { amount, event_id: eventId },
+        });
         return { status: 200, body: { received: true, ignored: 'amount mismatch' } };
       }
     }
@@ -73,7 +85,10 @@ export async function handleCashfreeWebhook(
       return { status: 200, body: { received: true, paid: paid !== null } };
     }
     if (event.type === 'PAYMENT_FAILED_WEBHOOK' && OPEN.includes(order.status)) {
-      await tx.update(paymentOrders).set({ status: 'failed', updatedAt: new Date() }).where(eq(paymentOrders.id, order.id));
+      await tx
+        .update(paymentOrders)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(paymentOrders.id, order.id));
     }
     return { status: 200, body: { received: true } };
   });
@@ -94,7 +109,8 @@ type CashfreeEvent = {
  * must still be a 400, not a failed query.
  */
 function webhookEvent(body: unknown): CashfreeEvent | null {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isObject(body) || invalidCharacterIssue(body, 'body')) return null;
   const data = isObject(body.data) ? body.data : {};
   const order = isObject(data.order) ? data.order : {};
@@ -110,4 +126,3 @@ function webhookEvent(body: unknown): CashfreeEvent | null {
     paymentAmount: number(payment.payment_amount),
   };
 }
-

@@ -33,16 +33,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payments'];
   app.get(
     '/payment/status/:order_id',
-    { schema: { summary: 'Whether an order is paid', tags, params: paymentStatusInputSchema, response: { 200: paymentStatusResponseSchema } } },
+    {
+      schema: {
+        summary: 'Whether an order is paid',
+        tags,
+        params: paymentStatusInputSchema,
+        response: { 200: paymentStatusResponseSchema },
+      },
+    },
     async (request) => getPaymentStatus(request.ctx, parseInput(paymentStatusInputSchema, request.params, 'path')),
   );
 
   app.post(
     '/payments/token-order',
-    { schema: { summary: "Open (or reuse) the ₹999 token order of the customer's quoted booking", tags, body: createTokenOrderInputSchema, response: { 201: paymentOrderResponseSchema } } },
+    {
+      schema: {
+        summary: "Open (or reuse) the ₹999 token order of the customer's quoted booking",
+        tags,
+        body: createTokenOrderInputSchema,
+        response: { 201: paymentOrderResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = await requireRole(request, 'customer');
-      const order = await createTokenOrder(request.ctx, user, parseInput(createTokenOrderInputSchema, request.body, 'body'));
+      const order = await createTokenOrder(
+        request.ctx,
+        user,
+        parseInput(createTokenOrderInputSchema, request.body, 'body'),
+      );
       return reply.code(201).send(order);
     },
   );
@@ -67,16 +85,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/payments',
-    { schema: { summary: 'Payment orders (total in X-Total-Count)', tags, querystring: adminPaymentsQuerySchema, response: { 200: adminPaymentsResponseSchema } } },
+    {
+      schema: {
+        summary: 'Payment orders (total in X-Total-Count)',
+        tags,
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentsResponseSchema },
+      },
+    },
     async (request, reply) => {
       await requireRole(request, 'admin');
-      return withTotal(reply, await listPayments(request.ctx, parseInput(adminPaymentsQuerySchema, request.query, 'query')));
+      return withTotal(
+        reply,
+        await listPayments(request.ctx, parseInput(adminPaymentsQuerySchema, request.query, 'query')),
+      );
     },
   );
 
   app.put(
     '/admin/payments/:order_id/utr',
-    { schema: { summary: 'Record the UTR of a UPI payment: the order is paid', tags, params: paymentStatusInputSchema, body: utrFieldsSchema, response: { 200: adminPaymentSchema } } },
+    {
+      schema: {
+        summary: 'Record the UTR of a UPI payment: the order is paid',
+        tags,
+        params: paymentStatusInputSchema,
+        body: utrFieldsSchema,
+        response: { 200: adminPaymentSchema },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       const { order_id } = parseInput(paymentStatusInputSchema, request.params, 'path');
@@ -87,7 +123,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/subscriptions/:id/refund',
-    { schema: { summary: 'Refund a paid subscription', tags, params: idParamsSchema, response: { 200: subscriptionRefundResponseSchema } } },
+    {
+      schema: {
+        summary: 'Refund a paid subscription',
+        tags,
+        params: idParamsSchema,
+        response: { 200: subscriptionRefundResponseSchema },
+      },
+    },
     async (request) => {
       const admin = await requireRole(request, 'admin');
       return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
@@ -107,9 +150,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (webhooks) => {
     // Only in this scope: JSON arrives as the raw string, so the HMAC is computed over the bytes as sent.
     webhooks.removeContentTypeParser('application/json');
-    webhooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    webhooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     const schema = {
-      summary: 'Cashfree payment events (signed; 401 for a bad signature or a stale timestamp, 404 when the gateway is off)',
+      summary:
+        'Cashfree payment events (signed; 401 for a bad signature or a stale timestamp, 404 when the gateway is off)',
       tags,
       body: z.unknown().describe("Cashfree's event, checked against its signature over the raw bytes"),
       response: { 200: webhookResponseSchema },

@@ -48,7 +48,8 @@ export async function createSubscriptionOrder(
       .from(subscriptions)
       .leftJoin(paymentOrders, eq(paymentOrders.id, subscriptions.paymentOrderId))
       .where(and(sql`lower(${subscriptions.email}) = ${email}`, inArray(subscriptions.status, ['pending', 'active'])));
-    if (existing.some((row) => row.sub.status === 'active')) throw new AppError('CONFLICT', 'You already have an active subscription');
+    if (existing.some((row) => row.sub.status === 'active'))
+      throw new AppError('CONFLICT', 'You already have an active subscription');
     const open = existing.find((row) => row.order && OPEN.includes(row.order.status))?.order;
     if (open) return open;
     const [created] = await tx
@@ -63,14 +64,26 @@ export async function createSubscriptionOrder(
         provider: paymentProviderFor(deps.config).name,
       })
       .returning();
-    await tx.insert(subscriptions).values({ userId: user?.id ?? null, email, phone, paymentOrderId: created!.id, status: 'pending' });
+    await tx
+      .insert(subscriptions)
+      .values({ userId: user?.id ?? null, email, phone, paymentOrderId: created!.id, status: 'pending' });
     return created!;
   });
-  return toOrderDto(deps, await openWithProvider(deps, order, user?.id ?? `guest-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`));
+  return toOrderDto(
+    deps,
+    await openWithProvider(
+      deps,
+      order,
+      user?.id ?? `guest-${createHash('sha256').update(email).digest('hex').slice(0, 16)}`,
+    ),
+  );
 }
 
 /** A subscription a quote may draw its discount from (see `subscriptionForQuote`). */
-export type QuoteSubscription = Pick<typeof subscriptions.$inferSelect, 'id' | 'status' | 'discountPercent' | 'usedOnBookingId' | 'activatedAt'>;
+export type QuoteSubscription = Pick<
+  typeof subscriptions.$inferSelect,
+  'id' | 'status' | 'discountPercent' | 'usedOnBookingId' | 'activatedAt'
+>;
 
 /**
  * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it).
@@ -86,7 +99,12 @@ export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSu
       activatedAt: subscriptions.activatedAt,
     })
     .from(subscriptions)
-    .where(and(sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`, inArray(subscriptions.status, ['active', 'used'])))
+    .where(
+      and(
+        sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`,
+        inArray(subscriptions.status, ['active', 'used']),
+      ),
+    )
     .for('update');
 }
 
@@ -94,8 +112,13 @@ export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSu
  * The subscriber's one-time 5% discount (docs/product.md#subscriptions) for a quote, from `quoteSubscriptions`: the one already
  * used on this same booking (a re-quote keeps it), else the earliest activated active one.
  */
-export function subscriptionForQuote(candidates: QuoteSubscription[], bookingId: string | null): { id: string; percent: number } | null {
-  const keptByBooking = bookingId ? candidates.find((sub) => sub.status === 'used' && sub.usedOnBookingId === bookingId) : undefined;
+export function subscriptionForQuote(
+  candidates: QuoteSubscription[],
+  bookingId: string | null,
+): { id: string; percent: number } | null {
+  const keptByBooking = bookingId
+    ? candidates.find((sub) => sub.status === 'used' && sub.usedOnBookingId === bookingId)
+    : undefined;
   const earliestActive = candidates
     .filter((sub) => sub.status === 'active')
     .sort((a, b) => (a.activatedAt?.getTime() ?? Infinity) - (b.activatedAt?.getTime() ?? Infinity))[0];
@@ -110,7 +133,13 @@ export async function markSubscriptionUsed(tx: Executor, subscriptionId: string,
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'active')))
     .returning({ id: subscriptions.id });
   if (sub) {
-    await writeAudit(tx, { actorUserId: null, action: 'subscription.used', entityType: 'subscription', entityId: sub.id, data: { booking_id: bookingId } });
+    await writeAudit(tx, {
+      actorUserId: null,
+      action: 'subscription.used',
+      entityType: 'subscription',
+      entityId: sub.id,
+      data: { booking_id: bookingId },
+    });
   }
 }
 
@@ -135,15 +164,28 @@ export async function listSubscriptions(deps: ServiceDeps): Promise<Subscription
  * The refund note of docs/product.md#refunds as an admin action: 50% of ₹99 (₹49.50) when the services cannot be
  * provided. Only a paid subscription (active or used) can be refunded, once.
  */
-export async function refundSubscription(deps: ServiceDeps, input: { id: string }, adminId: string): Promise<SubscriptionDto & { refund_amount: number }> {
+export async function refundSubscription(
+  deps: ServiceDeps,
+  input: { id: string },
+  adminId: string,
+): Promise<SubscriptionDto & { refund_amount: number }> {
   const { id } = subscriptionIdInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1).for('update');
     if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
     if (sub.status !== 'active' && sub.status !== 'used') {
-      throw new AppError('CONFLICT', sub.status === 'refunded' ? 'This subscription is already refunded' : `A ${sub.status} subscription cannot be refunded`);
+      throw new AppError(
+        'CONFLICT',
+        sub.status === 'refunded'
+          ? 'This subscription is already refunded'
+          : `A ${sub.status} subscription cannot be refunded`,
+      );
     }
-    const [row] = await tx.update(subscriptions).set({ status: 'refunded', updatedAt: new Date() }).where(eq(subscriptions.id, id)).returning();
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(eq(subscriptions.id, id))
+      .returning();
     await writeAudit(tx, {
       actorUserId: adminId,
       action: 'subscription.refunded',
@@ -151,8 +193,17 @@ export async function refundSubscription(deps: ServiceDeps, input: { id: string 
       entityId: id,
       data: { refund_paise: SUBSCRIPTION_REFUND_PAISE, from: sub.status },
     });
-    const [user] = sub.userId ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, sub.userId)) : [];
-    await enqueueEmail(tx, subscriptionRefundedEmail(deps.config.brand, { email: sub.email, name: user?.name ?? 'Customer' }, SUBSCRIPTION_REFUND_PAISE));
+    const [user] = sub.userId
+      ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, sub.userId))
+      : [];
+    await enqueueEmail(
+      tx,
+      subscriptionRefundedEmail(
+        deps.config.brand,
+        { email: sub.email, name: user?.name ?? 'Customer' },
+        SUBSCRIPTION_REFUND_PAISE,
+      ),
+    );
     return { ...toSubscriptionDto(row!), refund_amount: paiseToRupees(SUBSCRIPTION_REFUND_PAISE) };
   });
 }

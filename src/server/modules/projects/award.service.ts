@@ -8,7 +8,15 @@ import {
   type AwardRule,
 } from '../../../shared/schemas/projects';
 import type { Transaction } from '../../db/client';
-import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers, users } from '../../db/schema';
+import {
+  bookings,
+  notifications,
+  projectInvitations,
+  projects,
+  supplierQuotes,
+  suppliers,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import type { EmailMessage } from '../../mail/templates';
@@ -59,10 +67,22 @@ export function decideAward(candidates: readonly AwardCandidate[]): AwardDecisio
     );
   const best = quoted[0];
   if (best) {
-    return { kind: 'awarded', supplierId: best.supplierId, quoteId: best.quote.id, amountPaise: best.quote.amountPaise, rule: 'lowest_quote' };
+    return {
+      kind: 'awarded',
+      supplierId: best.supplierId,
+      quoteId: best.quote.id,
+      amountPaise: best.quote.amountPaise,
+      rule: 'lowest_quote',
+    };
   }
   if (eligible.length === 1) {
-    return { kind: 'awarded', supplierId: eligible[0]!.supplierId, quoteId: null, amountPaise: null, rule: 'only_invitee' };
+    return {
+      kind: 'awarded',
+      supplierId: eligible[0]!.supplierId,
+      quoteId: null,
+      amountPaise: null,
+      rule: 'only_invitee',
+    };
   }
   return { kind: 'unassigned', rule: 'no_quotes' };
 }
@@ -171,10 +191,19 @@ async function closeProject(
     await writeAudit(tx, {
       actorUserId: null,
       action: 'project.cancelled',
-      entityType: 'project', entityId: project.id,
+      entityType: 'project',
+      entityId: project.id,
       data: { booking_status: booking.status },
     });
-    return { project_id: project.id, status: 'cancelled', rule: 'booking_closed', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
+    return {
+      project_id: project.id,
+      status: 'cancelled',
+      rule: 'booking_closed',
+      supplier_id: null,
+      quote_id: null,
+      amount: null,
+      awarded_at: null,
+    };
   }
 
   let decision: AwardDecision;
@@ -217,13 +246,33 @@ async function closeProject(
         }),
       })),
     );
-    await writeAudit(tx, { actorUserId: null, action: 'project.unassigned', entityType: 'project', entityId: project.id, data: { invitees: invitees.length } });
-    return { project_id: project.id, status: 'unassigned', rule: 'no_quotes', supplier_id: null, quote_id: null, amount: null, awarded_at: null };
+    await writeAudit(tx, {
+      actorUserId: null,
+      action: 'project.unassigned',
+      entityType: 'project',
+      entityId: project.id,
+      data: { invitees: invitees.length },
+    });
+    return {
+      project_id: project.id,
+      status: 'unassigned',
+      rule: 'no_quotes',
+      supplier_id: null,
+      quote_id: null,
+      amount: null,
+      awarded_at: null,
+    };
   }
 
   const awarded = await tx
     .update(projects)
-    .set({ status: 'awarded', awardedSupplierId: decision.supplierId, awardedQuoteId: decision.quoteId, awardedAt: now, updatedAt: now })
+    .set({
+      status: 'awarded',
+      awardedSupplierId: decision.supplierId,
+      awardedQuoteId: decision.quoteId,
+      awardedAt: now,
+      updatedAt: now,
+    })
     .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
     .returning({ id: projects.id });
   if (awarded.length === 0) return null;
@@ -258,8 +307,14 @@ async function closeProject(
   await writeAudit(tx, {
     actorUserId: manual?.actorUserId ?? null,
     action: 'project.awarded',
-    entityType: 'project', entityId: project.id,
-    data: { supplier_id: decision.supplierId, quote_id: decision.quoteId, amount_paise: decision.amountPaise, rule: decision.rule },
+    entityType: 'project',
+    entityId: project.id,
+    data: {
+      supplier_id: decision.supplierId,
+      quote_id: decision.quoteId,
+      amount_paise: decision.amountPaise,
+      rule: decision.rule,
+    },
   });
   return {
     project_id: project.id,
@@ -277,7 +332,11 @@ async function closeProject(
  * nothing and answers null. Safe to run any number of times, from any number of processes: the row lock waits
  * for a concurrent quote or award, and the guarded update inside `closeProject` lets only the first one through.
  */
-export async function awardProject(deps: ServiceDeps, projectId: string, now: Date = new Date()): Promise<AwardResultDto | null> {
+export async function awardProject(
+  deps: ServiceDeps,
+  projectId: string,
+  now: Date = new Date(),
+): Promise<AwardResultDto | null> {
   return deps.db.transaction(async (tx) => {
     const [project] = await tx
       .select()
@@ -297,7 +356,11 @@ export type SweepResult = { results: AwardResultDto[]; failed: { projectId: stri
  * the work instead of queueing behind each other. A project whose award fails is reported and skipped for the
  * rest of this sweep (the next sweep tries it again), so one bad row cannot stall the others.
  */
-export async function awardDueProjects(deps: ServiceDeps, now: Date = new Date(), options: { limit?: number } = {}): Promise<SweepResult> {
+export async function awardDueProjects(
+  deps: ServiceDeps,
+  now: Date = new Date(),
+  options: { limit?: number } = {},
+): Promise<SweepResult> {
   const limit = options.limit ?? 500;
   const result: SweepResult = { results: [], failed: [] };
   const skip: string[] = [];
@@ -335,7 +398,11 @@ export async function awardDueProjects(deps: ServiceDeps, now: Date = new Date()
 }
 
 /** Open projects due by `until` that are not yet due at `now`: the ones a job should be queued for. */
-export async function projectsDueBetween(deps: ServiceDeps, now: Date, until: Date): Promise<{ id: string; autoAssignDate: Date }[]> {
+export async function projectsDueBetween(
+  deps: ServiceDeps,
+  now: Date,
+  until: Date,
+): Promise<{ id: string; autoAssignDate: Date }[]> {
   return deps.db
     .select({ id: projects.id, autoAssignDate: projects.autoAssignDate })
     .from(projects)
@@ -382,7 +449,8 @@ export async function closeQuotesNow(
     await writeAudit(tx, {
       actorUserId,
       action: 'project.auto_assign_moved',
-      entityType: 'project', entityId: projectId,
+      entityType: 'project',
+      entityId: projectId,
       data: { from: project.autoAssignDate.toISOString(), to: now.toISOString(), reason: 'closed_early' },
     });
     const result = await closeProject(deps, tx, { ...project, autoAssignDate: now }, now, null);
@@ -396,7 +464,12 @@ export async function closeQuotesNow(
  * becomes `cancelled` and every invited supplier is told (notification and e-mail). Runs inside the caller's
  * transaction, after the booking row has been marked cancelled; a booking without an open project is a no-op.
  */
-export async function cancelOpenProjectOf(deps: ServiceDeps, tx: Transaction, bookingId: string, now: Date = new Date()): Promise<void> {
+export async function cancelOpenProjectOf(
+  deps: ServiceDeps,
+  tx: Transaction,
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<void> {
   const [project] = await tx
     .select()
     .from(projects)

@@ -16,7 +16,11 @@ export const adminProjectsRouter = router({
   }),
   get: adminProcedure.input(projectIdInputSchema).query(({ ctx, input }) => getProject(ctx, input)),
   forBooking: adminProcedure.input(bookingIdInputSchema).query(({ ctx, input }) => projectForBooking(ctx, input)),
-  award: adminProcedure.input(awardProjectInputSchema).mutation(({ ctx, input }) => awardProjectManually(ctx, input, ctx.user.id)),
+  award: adminProcedure
+    .input(awardProjectInputSchema)
+    .mutation(({ ctx, input }) => awardProjectManually(ctx, input, ctx.user.id)),
   /** Moves the auto-assign date to now and awards by the rule at once. */
-  closeQuotes: adminProcedure.input(projectIdInputSchema).mutation(({ ctx, input }) => closeQuotesNow(ctx, input, ctx.user.id)),
+  closeQuotes: adminProcedure
+    .input(projectIdInputSchema)
+    .mutation(({ ctx, input }) => closeQuotesNow(ctx, input, ctx.user.id)),
 });

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidSchema } from '../../../shared/schemas/common';
 import { assignProjectInputSchema } from '../../../shared/schemas/projects';
-import { assignProjectResponseSchema, awardResponseSchema, idParamsSchema, projectDetailSchema } from '../../../shared/schemas/responses';
+import {
+  assignProjectResponseSchema,
+  awardResponseSchema,
+  idParamsSchema,
+  projectDetailSchema,
+} from '../../../shared/schemas/responses';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole } from '../../lib/http';
 import { awardProjectManually, closeQuotesNow } from './award.service';
@@ -45,12 +50,29 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/projects/:id', { schema: { summary: 'A project with its invitees and their quotes', tags, params, response: { 200: projectDetailSchema } } }, async (request) => {
-    await requireRole(request, 'admin');
-    return getProject(request.ctx, { project_id: pathId(request, 'Project not found') });
-  });
+  app.get(
+    '/projects/:id',
+    {
+      schema: {
+        summary: 'A project with its invitees and their quotes',
+        tags,
+        params,
+        response: { 200: projectDetailSchema },
+      },
+    },
+    async (request) => {
+      await requireRole(request, 'admin');
+      return getProject(request.ctx, { project_id: pathId(request, 'Project not found') });
+    },
+  );
 
-  const awardSchema = { summary: 'Award the project to an invited supplier by hand', tags, params, body: awardBodySchema, response: { 200: awardResponseSchema } };
+  const awardSchema = {
+    summary: 'Award the project to an invited supplier by hand',
+    tags,
+    params,
+    body: awardBodySchema,
+    response: { 200: awardResponseSchema },
+  };
   app.post('/projects/:id/award', { schema: awardSchema }, async (request) => {
     const user = await requireRole(request, 'admin');
     const projectId = pathId(request, 'Project not found');
@@ -59,14 +81,24 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Closes the quotes now: the auto-assign date moves to now and the award rule runs at once. */
-  const closeSchema = { summary: 'Close the quotes now: the award rule runs at once', tags, params, response: { 200: awardResponseSchema } };
+  const closeSchema = {
+    summary: 'Close the quotes now: the award rule runs at once',
+    tags,
+    params,
+    response: { 200: awardResponseSchema },
+  };
   app.post('/projects/:id/close-quotes', { schema: closeSchema }, async (request) => {
     const user = await requireRole(request, 'admin');
     return closeQuotesNow(request.ctx, { project_id: pathId(request, 'Project not found') }, user.id);
   });
 
   /** The booking's open project, else its latest; 404 when it has none yet. */
-  const forBookingSchema = { summary: "The booking's open project, else its latest (404 when it has none)", tags, params, response: { 200: projectDetailSchema } };
+  const forBookingSchema = {
+    summary: "The booking's open project, else its latest (404 when it has none)",
+    tags,
+    params,
+    response: { 200: projectDetailSchema },
+  };
   app.get('/bookings/:id/project', { schema: forBookingSchema }, async (request) => {
     await requireRole(request, 'admin');
     const project = await projectForBooking(request.ctx, { booking_id: pathId(request, BOOKING_NOT_FOUND) });

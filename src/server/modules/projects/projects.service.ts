@@ -61,7 +61,6 @@ export function projectEventOf(booking: BookingRow): ProjectEvent {
   };
 }
 
-
 /** Why a supplier cannot be invited, or null when it can (only active, approved suppliers: docs/product.md#auto-assign). */
 function ineligibility(supplier: { isActive: boolean; approvalStatus: string }): string | null {
   if (supplier.approvalStatus === 'pending') return 'awaiting approval';
@@ -91,7 +90,10 @@ export async function assignSuppliers(
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
     if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
-      throw new AppError('CONFLICT', `This booking is ${enumWords(booking.status)}; suppliers cannot be assigned to it`);
+      throw new AppError(
+        'CONFLICT',
+        `This booking is ${enumWords(booking.status)}; suppliers cannot be assigned to it`,
+      );
     }
     if (booking.eventDate && booking.eventDate < todayInIndia(now)) {
       throw new AppError('CONFLICT', 'The event date of this booking has passed; suppliers cannot be assigned to it');
@@ -133,12 +135,19 @@ export async function assignSuppliers(
     if (!project) {
       [project] = await tx
         .insert(projects)
-        .values({ bookingId, status: 'open', autoAssignDate: computeAutoAssignDate(now, booking.eventDate), createdAt: now, updatedAt: now })
+        .values({
+          bookingId,
+          status: 'open',
+          autoAssignDate: computeAutoAssignDate(now, booking.eventDate),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       await writeAudit(tx, {
         actorUserId,
         action: 'project.opened',
-        entityType: 'project', entityId: project!.id,
+        entityType: 'project',
+        entityId: project!.id,
         data: { booking_id: bookingId, auto_assign_date: project!.autoAssignDate.toISOString() },
       });
     }
@@ -151,7 +160,11 @@ export async function assignSuppliers(
     // Joining a project whose date is (nearly) up would leave no time to quote: the date moves to an hour from now.
     const earliest = new Date(now.getTime() + AUTO_ASSIGN_MIN_LEAD_MS);
     if (!created && project!.autoAssignDate < earliest && supplierIds.some((id) => !alreadyInvited.has(id))) {
-      [project] = await tx.update(projects).set({ autoAssignDate: earliest, updatedAt: now }).where(eq(projects.id, projectId)).returning();
+      [project] = await tx
+        .update(projects)
+        .set({ autoAssignDate: earliest, updatedAt: now })
+        .where(eq(projects.id, projectId))
+        .returning();
     }
 
     const toInvite = supplierIds.filter((id) => !alreadyInvited.has(id));
@@ -177,11 +190,22 @@ export async function assignSuppliers(
         const s = byId.get(supplierId)!;
         await enqueueEmail(
           tx,
-          projectInvitationEmail(deps.config.brand, { email: s.email, name: s.name, businessName: s.businessName }, event, project!.autoAssignDate),
+          projectInvitationEmail(
+            deps.config.brand,
+            { email: s.email, name: s.name, businessName: s.businessName },
+            event,
+            project!.autoAssignDate,
+          ),
         );
       }
       await tx.update(projects).set({ updatedAt: now }).where(eq(projects.id, projectId));
-      await writeAudit(tx, { actorUserId, action: 'project.suppliers_invited', entityType: 'project', entityId: projectId, data: { supplier_ids: toInvite } });
+      await writeAudit(tx, {
+        actorUserId,
+        action: 'project.suppliers_invited',
+        entityType: 'project',
+        entityId: projectId,
+        data: { supplier_ids: toInvite },
+      });
     }
 
     return {
@@ -196,7 +220,11 @@ export async function assignSuppliers(
 }
 
 /** A project with its invitees and their quotes side by side, for the admin's Booking Details. */
-async function projectDetail(deps: ServiceDeps, project: typeof projects.$inferSelect, now: Date): Promise<ProjectDetailDto> {
+async function projectDetail(
+  deps: ServiceDeps,
+  project: typeof projects.$inferSelect,
+  now: Date,
+): Promise<ProjectDetailDto> {
   const [[booking], rows] = await Promise.all([
     deps.db.select().from(bookings).where(eq(bookings.id, project.bookingId)).limit(1),
     deps.db
@@ -260,7 +288,9 @@ async function projectDetail(deps: ServiceDeps, project: typeof projects.$inferS
     booking_id: project.bookingId,
     status: project.status,
     auto_assign_date: project.autoAssignDate.toISOString(),
-    seconds_until_auto_assign: open ? Math.max(0, Math.ceil((project.autoAssignDate.getTime() - now.getTime()) / 1000)) : null,
+    seconds_until_auto_assign: open
+      ? Math.max(0, Math.ceil((project.autoAssignDate.getTime() - now.getTime()) / 1000))
+      : null,
     server_time: now.toISOString(),
     created_at: project.createdAt.toISOString(),
     awarded_at: project.awardedAt?.toISOString() ?? null,
@@ -282,7 +312,11 @@ async function projectDetail(deps: ServiceDeps, project: typeof projects.$inferS
 }
 
 /** `GET /api/projects/:id` / `admin.projects.get`: one project; an unknown id is a 404. */
-export async function getProject(deps: ServiceDeps, input: { project_id: string }, now: Date = new Date()): Promise<ProjectDetailDto> {
+export async function getProject(
+  deps: ServiceDeps,
+  input: { project_id: string },
+  now: Date = new Date(),
+): Promise<ProjectDetailDto> {
   const { project_id: id } = projectIdInputSchema.parse(input);
   const [project] = await deps.db.select().from(projects).where(eq(projects.id, id)).limit(1);
   if (!project) throw new AppError('NOT_FOUND', 'Project not found');

@@ -10,8 +10,8 @@ export const quoteRouter = router({
     .input(instantQuoteProcedureInputSchema)
     .output(instantQuoteResponseSchema)
     .mutation(async ({ ctx, input }) => {
-    const { idempotency_key: idempotencyKey, ...quote } = input;
-    await ctx.rateLimit('quote');
-    return createInstantQuote(ctx, quote, await requesterOf(ctx), { idempotencyKey });
-  }),
+      const { idempotency_key: idempotencyKey, ...quote } = input;
+      await ctx.rateLimit('quote');
+      return createInstantQuote(ctx, quote, await requesterOf(ctx), { idempotencyKey });
+    }),
 });

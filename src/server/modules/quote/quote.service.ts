@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { DEFAULT_PRICING, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
-import { priceInstantQuote, toQuoteResult, withSubscriberDiscount, type SubscriberDiscount } from '../../../shared/quote-result';
-import { instantQuoteInputSchema, type InstantQuoteInput, type InstantQuoteResult } from '../../../shared/schemas/quote';
+import {
+  priceInstantQuote,
+  toQuoteResult,
+  withSubscriberDiscount,
+  type SubscriberDiscount,
+} from '../../../shared/quote-result';
+import {
+  instantQuoteInputSchema,
+  type InstantQuoteInput,
+  type InstantQuoteResult,
+} from '../../../shared/schemas/quote';
 import { bookings, settings } from '../../db/schema';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { quoteEmail } from '../../mail/templates';
@@ -22,7 +31,11 @@ export const GST_RATE_SETTING = 'gst_percent';
  * percentage from 0 to 100 is ignored, so a bad row can never price a quote.
  */
 export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRates> {
-  const [row] = await deps.db.select({ value: settings.value }).from(settings).where(eq(settings.key, GST_RATE_SETTING)).limit(1);
+  const [row] = await deps.db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, GST_RATE_SETTING))
+    .limit(1);
   const rate = row?.value;
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return DEFAULT_PRICING;
   return { ...DEFAULT_PRICING, gstPercent: Math.round(rate * 100) / 100 };
@@ -79,7 +92,11 @@ export async function createInstantQuote(
   // Round trips are what a quote spends most of its time on: the locks go in one statement, the reads made
   // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.
   return deps.db.transaction(async (tx) => {
-    await tx.execute(idempotencyKey ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}` : sql`select ${eventLock}`);
+    await tx.execute(
+      idempotencyKey
+        ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}`
+        : sql`select ${eventLock}`,
+    );
 
     const [replay, [existing], subscriptions] = await Promise.all([
       idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
@@ -104,7 +121,10 @@ export async function createInstantQuote(
     if (replay) return replay;
 
     // The subscriber discount applies once: to this booking if it already took it, else to a new one.
-    const [price, subscriber] = withSubscriberDiscount(listPrice, subscriptionForQuote(subscriptions, existing?.id ?? null));
+    const [price, subscriber] = withSubscriberDiscount(
+      listPrice,
+      subscriptionForQuote(subscriptions, existing?.id ?? null),
+    );
     const quoted = quotedFor(price, subscriber);
     // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
     const bookingId = existing?.id ?? randomUUID();
@@ -137,7 +157,13 @@ export async function createInstantQuote(
           .then();
     const writes: Promise<unknown>[] = [
       bookingWritten,
-      recordAnalyticsEvent(tx, { kind: 'quotation', request: requester, city: data.location, eventType: data.event_type, bookingId }),
+      recordAnalyticsEvent(tx, {
+        kind: 'quotation',
+        request: requester,
+        city: data.location,
+        eventType: data.event_type,
+        bookingId,
+      }),
       enqueueEmail(tx, quoteEmail(deps.config.brand, data, result)),
     ];
     if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
@@ -147,7 +173,14 @@ export async function createInstantQuote(
         bookingWritten.then(() =>
           Promise.all([
             subscriber && markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId),
-            idempotencyKey && rememberIdempotent(tx, { operation: QUOTE_OPERATION, key: idempotencyKey, hash, response: result, bookingId }),
+            idempotencyKey &&
+              rememberIdempotent(tx, {
+                operation: QUOTE_OPERATION,
+                key: idempotencyKey,
+                hash,
+                response: result,
+                bookingId,
+              }),
           ]),
         ),
       );

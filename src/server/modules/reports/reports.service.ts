@@ -47,7 +47,10 @@ export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsD
 export async function reportsSummary(deps: ServiceDeps): Promise<ReportsSummaryDto> {
   const [counts, [p]] = await Promise.all([
     readCounters(deps.db, ['analytics.kind', 'analytics.device']),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(eq(suppliers.approvalStatus, 'pending')),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(suppliers)
+      .where(eq(suppliers.approvalStatus, 'pending')),
   ]);
   const kinds = counts.get('analytics.kind');
   const devices = counts.get('analytics.device');
@@ -56,7 +59,11 @@ export async function reportsSummary(deps: ServiceDeps): Promise<ReportsSummaryD
       total_page_views: totalOf(kinds, ['page_view']),
       total_quotations: totalOf(kinds, ['quotation']),
       total_vendor_registrations: totalOf(kinds, ['vendor_registration']),
-      device_breakdown: { mobile: totalOf(devices, ['mobile']), desktop: totalOf(devices, ['desktop']), tablet: totalOf(devices, ['tablet']) },
+      device_breakdown: {
+        mobile: totalOf(devices, ['mobile']),
+        desktop: totalOf(devices, ['desktop']),
+        tablet: totalOf(devices, ['tablet']),
+      },
     },
     pending_vendors: Number(p?.n ?? 0),
   };
@@ -69,7 +76,12 @@ const visitorFields = {
   device: analyticsEvents.device,
 };
 
-function toVisitor(row: { eventId: string | null; ipAddress: string | null; browser: string | null; device: VisitorAnalyticsDto['device'] }) {
+function toVisitor(row: {
+  eventId: string | null;
+  ipAddress: string | null;
+  browser: string | null;
+  device: VisitorAnalyticsDto['device'];
+}) {
   return row.eventId ? { ip_address: row.ipAddress, browser: row.browser, device: row.device } : null;
 }
 
@@ -99,7 +111,12 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
         pricingTier: bookings.pricingTier,
         eventDate: bookings.eventDate,
         createdAt: bookings.createdAt,
-        visitor: { eventId: quotation.eventId, ipAddress: quotation.ipAddress, browser: quotation.browser, device: quotation.device },
+        visitor: {
+          eventId: quotation.eventId,
+          ipAddress: quotation.ipAddress,
+          browser: quotation.browser,
+          device: quotation.device,
+        },
       })
       .from(bookings)
       .leftJoinLateral(quotation, sql`true`)
@@ -193,7 +210,8 @@ export const CITY_NOT_SPECIFIED = 'Not specified';
  * counts.
  */
 export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportDto> {
-  const count = (metric: CounterMetric) => sql<number>`coalesce(sum(${statCounters.n}) filter (where ${statCounters.metric} = ${metric}), 0)::int`;
+  const count = (metric: CounterMetric) =>
+    sql<number>`coalesce(sum(${statCounters.n}) filter (where ${statCounters.metric} = ${metric}), 0)::int`;
   const rows = await deps.db
     .select({ city: statCounters.key, bookings: count('bookings.city'), vendors: count('suppliers.live_city') })
     .from(statCounters)
@@ -256,5 +274,9 @@ export async function weeklyTrend(deps: ServiceDeps, now: Date = new Date()): Pr
   ]);
   const quotesByWeek = new Map(quotes.map((r) => [r.week, Number(r.n)]));
   const bookingsByWeek = new Map(confirmed.map((r) => [r.week, Number(r.n)]));
-  return weeks.map((week) => ({ week_start: week, quotes: quotesByWeek.get(week) ?? 0, bookings: bookingsByWeek.get(week) ?? 0 }));
+  return weeks.map((week) => ({
+    week_start: week,
+    quotes: quotesByWeek.get(week) ?? 0,
+    bookings: bookingsByWeek.get(week) ?? 0,
+  }));
 }

@@ -18,7 +18,10 @@ export type CounterTotals = Map<string, { n: number; amountPaise: number }>;
  * `counters.ts`) for these metrics, slots summed: one small index read instead of a scan of bookings or
  * analytics events. Keys whose count went back to zero are left out.
  */
-export async function readCounters(executor: Executor, metrics: CounterMetric[]): Promise<Map<CounterMetric, CounterTotals>> {
+export async function readCounters(
+  executor: Executor,
+  metrics: CounterMetric[],
+): Promise<Map<CounterMetric, CounterTotals>> {
   const rows = await executor
     .select({
       metric: statCounters.metric,
@@ -38,7 +41,11 @@ export async function readCounters(executor: Executor, metrics: CounterMetric[])
 }
 
 /** The sum of the counts (or amounts) of some keys of a metric's totals; every key when none are named. */
-export function totalOf(totals: CounterTotals | undefined, keys?: readonly string[], field: 'n' | 'amountPaise' = 'n'): number {
+export function totalOf(
+  totals: CounterTotals | undefined,
+  keys?: readonly string[],
+  field: 'n' | 'amountPaise' = 'n',
+): number {
   let sum = 0;
   for (const [key, value] of totals ?? []) if (!keys || keys.includes(key)) sum += value[field];
   return sum;

@@ -14,13 +14,19 @@ export const supplierPortalRouter = router({
   dashboard: supplierProcedure.query(({ ctx }) => supplierDashboard(ctx, ctx.supplierId)),
   notifications: router({
     list: supplierProcedure.query(({ ctx }) => listNotifications(ctx, ctx.supplierId)),
-    markRead: supplierProcedure.input(notificationIdInputSchema).mutation(({ ctx, input }) => markNotificationRead(ctx, ctx.supplierId, input)),
+    markRead: supplierProcedure
+      .input(notificationIdInputSchema)
+      .mutation(({ ctx, input }) => markNotificationRead(ctx, ctx.supplierId, input)),
     markAllRead: supplierProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx, ctx.supplierId)),
   }),
   projects: router({
-    list: supplierProcedure.input(pageInputSchema.optional()).query(({ ctx, input }) => listSupplierProjects(ctx, ctx.supplierId, input)),
+    list: supplierProcedure
+      .input(pageInputSchema.optional())
+      .query(({ ctx, input }) => listSupplierProjects(ctx, ctx.supplierId, input)),
   }),
   quotes: router({
-    submit: supplierProcedure.input(submitQuoteInputSchema).mutation(({ ctx, input }) => submitQuote(ctx, ctx.supplierId, input)),
+    submit: supplierProcedure
+      .input(submitQuoteInputSchema)
+      .mutation(({ ctx, input }) => submitQuote(ctx, ctx.supplierId, input)),
   }),
 });

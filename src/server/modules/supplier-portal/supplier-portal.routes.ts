@@ -24,7 +24,13 @@ export const supplierPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['supplier portal'];
   app.get(
     '/supplier/notifications',
-    { schema: { summary: "The supplier's notifications, unread first", tags, response: { 200: supplierNotificationsResponseSchema } } },
+    {
+      schema: {
+        summary: "The supplier's notifications, unread first",
+        tags,
+        response: { 200: supplierNotificationsResponseSchema },
+      },
+    },
     async (request) => listNotifications(request.ctx, await requireSupplier(request)),
   );
 
@@ -36,16 +42,32 @@ export const supplierPortalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/supplier/notifications/:id/read',
-    { schema: { summary: 'Mark one notification read', tags, params: idParamsSchema, response: { 200: notificationReadResponseSchema } } },
+    {
+      schema: {
+        summary: 'Mark one notification read',
+        tags,
+        params: idParamsSchema,
+        response: { 200: notificationReadResponseSchema },
+      },
+    },
     async (request) => {
       const supplierId = await requireSupplier(request);
-      return markNotificationRead(request.ctx, supplierId, { notification_id: pathId(request, 'Notification not found') });
+      return markNotificationRead(request.ctx, supplierId, {
+        notification_id: pathId(request, 'Notification not found'),
+      });
     },
   );
 
   app.get(
     '/supplier/projects',
-    { schema: { summary: 'The projects the supplier is invited to, newest first', tags, querystring: pageInputSchema, response: { 200: supplierProjectsResponseSchema } } },
+    {
+      schema: {
+        summary: 'The projects the supplier is invited to, newest first',
+        tags,
+        querystring: pageInputSchema,
+        response: { 200: supplierProjectsResponseSchema },
+      },
+    },
     async (request) => {
       const supplierId = await requireSupplier(request);
       return listSupplierProjects(request.ctx, supplierId, parseInput(pageInputSchema, request.query, 'query'));
@@ -73,7 +95,9 @@ export const supplierPortalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/supplier/dashboard',
-    { schema: { summary: "The supplier's dashboard figures", tags, response: { 200: supplierDashboardResponseSchema } } },
+    {
+      schema: { summary: "The supplier's dashboard figures", tags, response: { 200: supplierDashboardResponseSchema } },
+    },
     async (request) => supplierDashboard(request.ctx, await requireSupplier(request)),
   );
 };

@@ -46,7 +46,11 @@ export async function listNotifications(deps: ServiceDeps, supplierId: string): 
 }
 
 /** Marks one of the supplier's notifications read (idempotent); someone else's, or none, is the same 404. */
-export function markNotificationRead(deps: ServiceDeps, supplierId: string, input: { notification_id: string }): Promise<{ id: string; read: true }> {
+export function markNotificationRead(
+  deps: ServiceDeps,
+  supplierId: string,
+  input: { notification_id: string },
+): Promise<{ id: string; read: true }> {
   return markInboxNotificationRead(deps, supplierInbox(supplierId), input);
 }
 
@@ -63,7 +67,10 @@ function outcomeOf(status: string, awardedSupplierId: string | null, supplierId:
 }
 
 /** The booking's quoted final amount in rupees; otherwise the inquiry's budget range as the customer typed it. */
-function estimatedBudget(booking: { finalAmountPaise: number | null; requirements: { budget_range?: string } }): number | string | null {
+function estimatedBudget(booking: {
+  finalAmountPaise: number | null;
+  requirements: { budget_range?: string };
+}): number | string | null {
   if (booking.finalAmountPaise !== null) return paiseToRupees(booking.finalAmountPaise);
   return booking.requirements.budget_range || null;
 }
@@ -73,7 +80,11 @@ function estimatedBudget(booking: { finalAmountPaise: number | null; requirement
  * invited to, newest first, a page at a time, each with the event as the supplier needs it to quote (no client
  * contact details), the supplier's own quote and the outcome once the project is closed.
  */
-export async function listSupplierProjects(deps: ServiceDeps, supplierId: string, page: PageInput = {}): Promise<SupplierProjectDto[]> {
+export async function listSupplierProjects(
+  deps: ServiceDeps,
+  supplierId: string,
+  page: PageInput = {},
+): Promise<SupplierProjectDto[]> {
   const { limit, offset } = pageInputSchema.parse(page);
   const rows = await deps.db
     .select({ project: projects, booking: bookings, quote: supplierQuotes })
@@ -103,7 +114,9 @@ export async function listSupplierProjects(deps: ServiceDeps, supplierId: string
         special_requests: booking.requirements.special_requests || null,
       },
     },
-    my_quote: quote ? { amount: paiseToRupees(quote.amountPaise), notes: quote.notes, submitted_at: quote.submittedAt.toISOString() } : null,
+    my_quote: quote
+      ? { amount: paiseToRupees(quote.amountPaise), notes: quote.notes, submitted_at: quote.submittedAt.toISOString() }
+      : null,
     outcome: outcomeOf(project.status, project.awardedSupplierId, supplierId),
   }));
 }
@@ -136,9 +149,13 @@ export async function submitQuote(
       .limit(1)
       .for('share', { of: projects });
     if (!project) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
-    if (project.status !== 'open') throw new AppError('CONFLICT', 'This project is closed; quotes are no longer accepted');
+    if (project.status !== 'open')
+      throw new AppError('CONFLICT', 'This project is closed; quotes are no longer accepted');
     if (project.autoAssignDate.getTime() <= now.getTime()) {
-      throw new AppError('CONFLICT', `Quotes for this project closed on ${formatIndiaDateTime(project.autoAssignDate)}`);
+      throw new AppError(
+        'CONFLICT',
+        `Quotes for this project closed on ${formatIndiaDateTime(project.autoAssignDate)}`,
+      );
     }
     const values = { amountPaise, notes: data.notes, items: data.items, submittedAt: now, updatedAt: now };
     const [row] = await tx

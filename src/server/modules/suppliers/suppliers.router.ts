@@ -10,7 +10,11 @@ import { createSupplier, listSupplierProjects, listSuppliers, updateSupplier } f
 /** `admin.suppliers.*`: the Suppliers tab (cards, Add New Supplier, Edit, Projects). */
 export const adminSuppliersRouter = router({
   list: adminProcedure.input(suppliersQuerySchema.optional()).query(({ ctx, input }) => listSuppliers(ctx, input)),
-  create: adminProcedure.input(createSupplierInputSchema).mutation(({ ctx, input }) => createSupplier(ctx, input, ctx.user.id)),
-  update: adminProcedure.input(updateSupplierInputSchema).mutation(({ ctx, input }) => updateSupplier(ctx, input, ctx.user.id)),
+  create: adminProcedure
+    .input(createSupplierInputSchema)
+    .mutation(({ ctx, input }) => createSupplier(ctx, input, ctx.user.id)),
+  update: adminProcedure
+    .input(updateSupplierInputSchema)
+    .mutation(({ ctx, input }) => updateSupplier(ctx, input, ctx.user.id)),
   projects: adminProcedure.input(supplierIdInputSchema).query(({ ctx, input }) => listSupplierProjects(ctx, input)),
 });

@@ -46,9 +46,10 @@ function selectSuppliers(executor: Executor) {
   const counts = executor
     .select({
       total: sql<number>`count(*)::int`.as('project_total'),
-      awarded: sql<number>`(count(*) filter (where ${projects.awardedSupplierId} = ${projectInvitations.supplierId}))::int`.as(
-        'project_awarded',
-      ),
+      awarded:
+        sql<number>`(count(*) filter (where ${projects.awardedSupplierId} = ${projectInvitations.supplierId}))::int`.as(
+          'project_awarded',
+        ),
     })
     .from(projectInvitations)
     .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
@@ -63,7 +64,18 @@ function selectSuppliers(executor: Executor) {
 
 type SupplierRow = Pick<
   typeof suppliers.$inferSelect,
-  'id' | 'name' | 'businessName' | 'email' | 'phone' | 'location' | 'services' | 'isVerified' | 'isActive' | 'approvalStatus' | 'rating' | 'createdAt'
+  | 'id'
+  | 'name'
+  | 'businessName'
+  | 'email'
+  | 'phone'
+  | 'location'
+  | 'services'
+  | 'isVerified'
+  | 'isActive'
+  | 'approvalStatus'
+  | 'rating'
+  | 'createdAt'
 > & { totalProjects: number; awardedProjects: number };
 
 function toSupplierDto(row: SupplierRow): SupplierDto {
@@ -94,7 +106,11 @@ export async function supplierDto(executor: Executor, id: string): Promise<Suppl
 /** An e-mail already used by an account or a supplier, case-insensitively (duplicate e-mail is a 409). */
 export async function emailInUse(executor: Executor, email: string): Promise<boolean> {
   const lower = email.toLowerCase();
-  const [user] = await executor.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower}`).limit(1);
+  const [user] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${lower}`)
+    .limit(1);
   if (user) return true;
   const [supplier] = await executor
     .select({ id: suppliers.id })
@@ -131,7 +147,10 @@ export async function listSuppliers(deps: ServiceDeps, query: SuppliersQuery = {
       )
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(where),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(suppliers)
+      .where(where),
   ]);
   return { items: rows.map(toSupplierDto), total: Number(count?.n ?? 0) };
 }
@@ -141,7 +160,11 @@ export async function listSuppliers(deps: ServiceDeps, query: SuppliersQuery = {
  * verified and without a login until it claims one (docs/product.md#vendors). An e-mail already used by an
  * account or a supplier is a 409.
  */
-export async function createSupplier(deps: ServiceDeps, input: CreateSupplierInput, actorUserId: string): Promise<SupplierChangeResult> {
+export async function createSupplier(
+  deps: ServiceDeps,
+  input: CreateSupplierInput,
+  actorUserId: string,
+): Promise<SupplierChangeResult> {
   const data = createSupplierInputSchema.parse(input);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -174,7 +197,11 @@ export async function createSupplier(deps: ServiceDeps, input: CreateSupplierInp
  * The admin's Edit: name, phone, location, services and active. Only an approved supplier can be
  * made active (a pending vendor goes through Approve). Deactivating also ends the supplier's sessions.
  */
-export async function updateSupplier(deps: ServiceDeps, input: UpdateSupplierInput, actorUserId: string): Promise<SupplierChangeResult> {
+export async function updateSupplier(
+  deps: ServiceDeps,
+  input: UpdateSupplierInput,
+  actorUserId: string,
+): Promise<SupplierChangeResult> {
   const { id, data } = updateSupplierInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).limit(1).for('update');
@@ -189,14 +216,23 @@ export async function updateSupplier(deps: ServiceDeps, input: UpdateSupplierInp
       ...(data.services !== undefined && { services: data.services }),
       ...(data.is_active !== undefined && { isActive: data.is_active }),
     };
-    await tx.update(suppliers).set({ ...changes, updatedAt: new Date() }).where(eq(suppliers.id, id));
+    await tx
+      .update(suppliers)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(suppliers.id, id));
     if (data.is_active === false && current.isActive && current.userId) {
       await tx
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
         .where(eq(users.id, current.userId));
     }
-    await writeAudit(tx, { actorUserId, action: 'supplier.updated', entityType: 'supplier', entityId: id, data: { changes: data } });
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'supplier.updated',
+      entityType: 'supplier',
+      entityId: id,
+      data: { changes: data },
+    });
     return { message: 'Supplier updated', supplier: (await supplierDto(tx, id))! };
   });
 }

@@ -7,7 +7,11 @@ import { listTestimonials } from './testimonials.service';
 export const testimonialsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The service hands out the same list for a few seconds, so it is serialized once per list, not per request.
   const serialized = new WeakMap<TestimonialDto[], string>();
-  const schema = { summary: 'Published testimonials, newest first (at most 20)', tags: ['visitor'], response: { 200: testimonialsResponseSchema } };
+  const schema = {
+    summary: 'Published testimonials, newest first (at most 20)',
+    tags: ['visitor'],
+    response: { 200: testimonialsResponseSchema },
+  };
   app.get('/testimonials', { schema }, async (_request, reply) => {
     const list = await listTestimonials(app.deps);
     let body = serialized.get(list);

@@ -16,7 +16,13 @@ export const vendorRouter = router({
 
 /** `admin.vendors.*`: the Pending Vendors tab. */
 export const adminVendorsRouter = router({
-  pending: adminProcedure.input(pendingVendorsQuerySchema.optional()).query(({ ctx, input }) => listPendingVendors(ctx, input)),
-  approve: adminProcedure.input(vendorIdInputSchema).mutation(({ ctx, input }) => approveVendor(ctx, input, ctx.user.id)),
-  reject: adminProcedure.input(rejectVendorInputSchema).mutation(({ ctx, input }) => rejectVendor(ctx, input, ctx.user.id)),
+  pending: adminProcedure
+    .input(pendingVendorsQuerySchema.optional())
+    .query(({ ctx, input }) => listPendingVendors(ctx, input)),
+  approve: adminProcedure
+    .input(vendorIdInputSchema)
+    .mutation(({ ctx, input }) => approveVendor(ctx, input, ctx.user.id)),
+  reject: adminProcedure
+    .input(rejectVendorInputSchema)
+    .mutation(({ ctx, input }) => rejectVendor(ctx, input, ctx.user.id)),
 });

@@ -96,7 +96,10 @@ export async function registerVendor(
 }
 
 /** Vendor applications awaiting a decision (docs/api.md `GET /admin/vendors/pending`), oldest first: a queue. */
-export async function listPendingVendors(deps: ServiceDeps, query: PendingVendorsQuery = {}): Promise<Page<PendingVendorDto>> {
+export async function listPendingVendors(
+  deps: ServiceDeps,
+  query: PendingVendorsQuery = {},
+): Promise<Page<PendingVendorDto>> {
   const { limit, offset } = pendingVendorsQuerySchema.parse(query);
   const pending = eq(suppliers.approvalStatus, 'pending');
   const [rows, [count]] = await Promise.all([
@@ -108,7 +111,10 @@ export async function listPendingVendors(deps: ServiceDeps, query: PendingVendor
       .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(suppliers).where(pending),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(suppliers)
+      .where(pending),
   ]);
   return {
     items: rows.map(({ s, emailVerifiedAt }) => ({
@@ -136,11 +142,7 @@ type Decided = typeof suppliers.$inferSelect;
  * Moves a pending vendor to its decision with one guarded UPDATE (`... WHERE approval_status = 'pending'`), so
  * of two admins deciding at once exactly one wins; the other, and any second decision, gets a 409.
  */
-async function decide(
-  tx: Transaction,
-  id: string,
-  changes: Partial<typeof suppliers.$inferInsert>,
-): Promise<Decided> {
+async function decide(tx: Transaction, id: string, changes: Partial<typeof suppliers.$inferInsert>): Promise<Decided> {
   const now = new Date();
   const [row] = await tx
     .update(suppliers)
@@ -148,7 +150,11 @@ async function decide(
     .where(and(eq(suppliers.id, id), eq(suppliers.approvalStatus, 'pending')))
     .returning();
   if (row) return row;
-  const [existing] = await tx.select({ status: suppliers.approvalStatus }).from(suppliers).where(eq(suppliers.id, id)).limit(1);
+  const [existing] = await tx
+    .select({ status: suppliers.approvalStatus })
+    .from(suppliers)
+    .where(eq(suppliers.id, id))
+    .limit(1);
   if (!existing) throw new AppError('NOT_FOUND', 'Vendor not found');
   throw new AppError('VENDOR_NOT_PENDING', `This vendor has already been ${existing.status}`);
 }
@@ -157,15 +163,29 @@ async function decide(
  * Approve (docs/api.md `PUT /admin/vendors/{id}/approve`, docs/product.md#vendors): pending → approved, active,
  * verified; the vendor's login is activated, the decision audited and the vendor e-mailed, all in one transaction.
  */
-export async function approveVendor(deps: ServiceDeps, input: { id: string }, actorUserId: string): Promise<SupplierChangeResult> {
+export async function approveVendor(
+  deps: ServiceDeps,
+  input: { id: string },
+  actorUserId: string,
+): Promise<SupplierChangeResult> {
   const { id } = vendorIdInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
-    const vendor = await decide(tx, id, { approvalStatus: 'approved', isActive: true, isVerified: true, rejectionReason: null });
-    if (vendor.userId) await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, vendor.userId));
+    const vendor = await decide(tx, id, {
+      approvalStatus: 'approved',
+      isActive: true,
+      isVerified: true,
+      rejectionReason: null,
+    });
+    if (vendor.userId)
+      await tx.update(users).set({ isActive: true, updatedAt: new Date() }).where(eq(users.id, vendor.userId));
     await writeAudit(tx, { actorUserId, action: 'vendor.approved', entityType: 'supplier', entityId: id });
     await enqueueEmail(
       tx,
-      vendorApprovedEmail(deps.config.brand, { email: vendor.email, contactPerson: vendor.name, businessName: vendor.businessName }),
+      vendorApprovedEmail(deps.config.brand, {
+        email: vendor.email,
+        contactPerson: vendor.name,
+        businessName: vendor.businessName,
+      }),
     );
     return { message: 'Vendor approved successfully!', supplier: (await supplierDto(tx, id))! };
   });
@@ -175,14 +195,33 @@ export async function approveVendor(deps: ServiceDeps, input: { id: string }, ac
  * Reject with a required reason (docs/api.md `PUT /admin/vendors/{id}/reject?reason=`): pending → rejected,
  * inactive; sign-in then answers 403 with the reason. Audited and e-mailed in the same transaction.
  */
-export async function rejectVendor(deps: ServiceDeps, input: RejectVendorInput, actorUserId: string): Promise<SupplierChangeResult> {
+export async function rejectVendor(
+  deps: ServiceDeps,
+  input: RejectVendorInput,
+  actorUserId: string,
+): Promise<SupplierChangeResult> {
   const { id, reason } = rejectVendorInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
-    const vendor = await decide(tx, id, { approvalStatus: 'rejected', isActive: false, isVerified: false, rejectionReason: reason });
-    await writeAudit(tx, { actorUserId, action: 'vendor.rejected', entityType: 'supplier', entityId: id, data: { reason } });
+    const vendor = await decide(tx, id, {
+      approvalStatus: 'rejected',
+      isActive: false,
+      isVerified: false,
+      rejectionReason: reason,
+    });
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'vendor.rejected',
+      entityType: 'supplier',
+      entityId: id,
+      data: { reason },
+    });
     await enqueueEmail(
       tx,
-      vendorRejectedEmail(deps.config.brand, { email: vendor.email, contactPerson: vendor.name, businessName: vendor.businessName }, reason),
+      vendorRejectedEmail(
+        deps.config.brand,
+        { email: vendor.email, contactPerson: vendor.name, businessName: vendor.businessName },
+        reason,
+      ),
     );
     return { message: 'Vendor rejected', supplier: (await supplierDto(tx, id))! };
   });

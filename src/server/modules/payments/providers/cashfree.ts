@@ -7,7 +7,10 @@ export const CASHFREE_API_VERSION = '2023-08-01';
 /** Webhooks older (or newer) than this are refused: a captured delivery cannot be replayed later. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60 * 1000;
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -18,7 +21,11 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
  * answer carries `cf_order_id` and a hosted `payment_link`/`payment_session_id`. The customer comes back to
  * `/payment/success?order_id=...`. `fetchImpl` is injectable so tests replay recorded responses, never the network.
  */
-export function cashfreeProvider(config: CashfreeConfig, returnBase: string, fetchImpl: FetchLike = globalThis.fetch): PaymentProvider {
+export function cashfreeProvider(
+  config: CashfreeConfig,
+  returnBase: string,
+  fetchImpl: FetchLike = globalThis.fetch,
+): PaymentProvider {
   return {
     name: 'cashfree',
     async createOrder(order: ProviderOrder) {
@@ -52,17 +59,25 @@ export function cashfreeProvider(config: CashfreeConfig, returnBase: string, fet
       if (!response.ok) {
         throw new AppError('UNAVAILABLE', 'The payment gateway refused the order; please pay by UPI or try again');
       }
-      const body = (await response.json()) as { cf_order_id?: string | number; payment_link?: string; payment_session_id?: string };
+      const body = (await response.json()) as {
+        cf_order_id?: string | number;
+        payment_link?: string;
+        payment_session_id?: string;
+      };
       const checkoutUrl =
         body.payment_link ??
-        (body.payment_session_id ? `${config.apiBase.replace(/\/pg$/, '')}/pg/view/sessions/checkout?payment_session_id=${encodeURIComponent(body.payment_session_id)}` : null);
+        (body.payment_session_id
+          ? `${config.apiBase.replace(/\/pg$/, '')}/pg/view/sessions/checkout?payment_session_id=${encodeURIComponent(body.payment_session_id)}`
+          : null);
       return { providerReference: body.cf_order_id === undefined ? null : String(body.cf_order_id), checkoutUrl };
     },
   };
 }
 
 export function cashfreeSignature(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(timestamp + rawBody).digest('base64');
+  return createHmac('sha256', secret)
+    .update(timestamp + rawBody)
+    .digest('base64');
 }
 
 export type SignatureCheck = 'ok' | 'missing' | 'bad_signature' | 'stale';

@@ -13,7 +13,8 @@ export function setGatewayFetch(fetchImpl: FetchLike | undefined): void {
 /** The provider new orders go to: the configured gateway, else offline UPI. */
 export function paymentProviderFor(config: Config): PaymentProvider {
   const gateway = config.payments.gateway;
-  if (gateway?.kind === 'cashfree') return cashfreeProvider(gateway, config.publicBaseUrl, gatewayFetch ?? globalThis.fetch);
+  if (gateway?.kind === 'cashfree')
+    return cashfreeProvider(gateway, config.publicBaseUrl, gatewayFetch ?? globalThis.fetch);
   return upiProvider;
 }
 

@@ -11,7 +11,10 @@ export function upiNote(orderCode: string, purpose: 'token' | 'subscription'): s
  * amount with two decimals, INR, a note carrying the order code and `tr` = the order code. Every UPI app reads it
  * from a QR or a tap on the phone.
  */
-export function upiPaymentUri(brand: Pick<Brand, 'upiId' | 'legalName'>, order: { orderCode: string; amountPaise: number; purpose: 'token' | 'subscription' }): string {
+export function upiPaymentUri(
+  brand: Pick<Brand, 'upiId' | 'legalName'>,
+  order: { orderCode: string; amountPaise: number; purpose: 'token' | 'subscription' },
+): string {
   const params = new URLSearchParams({
     pa: brand.upiId,
     pn: brand.legalName,
