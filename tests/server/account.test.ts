@@ -81,14 +81,12 @@ describe('My Bookings', () => {
 
   it('detail has the timeline; a foreign booking is a 404 exactly like a missing id', async () => {
     const mine = await aliceBooking();
-    await t.deps.db
-      .insert(auditLog)
-      .values({
-        action: 'booking.status_changed',
-        entityType: 'booking',
-        entityId: mine.id,
-        data: { from: null, to: 'quoted' },
-      });
+    await t.deps.db.insert(auditLog).values({
+      action: 'booking.status_changed',
+      entityType: 'booking',
+      entityId: mine.id,
+      data: { from: null, to: 'quoted' },
+    });
     const res = await inject('GET', `/api/me/bookings/${mine.id}`, alice.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json().timeline[0]).toMatchObject({ label: 'Quote created', to: 'quoted' });
@@ -220,16 +218,14 @@ describe('cancellation and refunds', () => {
     const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), 45) });
     await payToken(booking.id);
     // Suppose the customer later paid more (e.g. ₹40,000 in all) by bank transfer, a payment row in the ledger.
-    await t.deps.db
-      .insert(bookingLedger)
-      .values({
-        bookingId: booking.id,
-        kind: 'payment',
-        amountPaise: 39_001_00,
-        method: 'bank_transfer',
-        reference: 'NEFT-EXTRA',
-        note: 'Bank transfer',
-      });
+    await t.deps.db.insert(bookingLedger).values({
+      bookingId: booking.id,
+      kind: 'payment',
+      amountPaise: 39_001_00,
+      method: 'bank_transfer',
+      reference: 'NEFT-EXTRA',
+      note: 'Bank transfer',
+    });
     const preview = (await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth)).json();
     expect(preview).toMatchObject({
       amount_paid: 40000,

@@ -106,16 +106,14 @@ describe('supplier notifications', () => {
 
   it('answers at most 50 notifications', async () => {
     const me = await makeSupplier(t.deps);
-    await t.deps.db
-      .insert(notifications)
-      .values(
-        Array.from({ length: 55 }, (_, i) => ({
-          supplierId: me.supplierId,
-          kind: 'project_invitation',
-          message: `n${i}`,
-          createdAt: new Date(Date.now() - i * 1000),
-        })),
-      );
+    await t.deps.db.insert(notifications).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        supplierId: me.supplierId,
+        kind: 'project_invitation',
+        message: `n${i}`,
+        createdAt: new Date(Date.now() - i * 1000),
+      })),
+    );
     const items = (await get('/api/supplier/notifications', me)).json();
     expect(items).toHaveLength(50);
     expect(items[0].message).toBe('n0');

@@ -265,14 +265,12 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     const { projectId } = await project([name], subjects[name].marker);
     await makeProject(deps, { supplierIds: [], autoAssignDate: new Date(Date.now() + 86_400_000) }); // an empty one too
     await notification(name);
-    await t.deps.db
-      .insert(notifications)
-      .values({
-        supplierId: subjects[name].supplierId,
-        projectId,
-        kind: 'project_invitation',
-        message: `Quote ${subjects[name].marker}`,
-      });
+    await t.deps.db.insert(notifications).values({
+      supplierId: subjects[name].supplierId,
+      projectId,
+      kind: 'project_invitation',
+      message: `Quote ${subjects[name].marker}`,
+    });
   }
   const victim = await makeUser(deps, { role: 'customer' });
   const shared = await project(['supplierA', 'supplierB']);

@@ -35,12 +35,10 @@ export async function prepareOwnerSetup(deps: ServiceDeps): Promise<string | nul
   await deps.db
     .delete(settings)
     .where(and(like(settings.key, `${KEY_PREFIX}%`), sql`(${settings.value}->>'expires_at')::timestamptz <= now()`));
-  await deps.db
-    .insert(settings)
-    .values({
-      key: `${KEY_PREFIX}${codeHash(deps, code)}`,
-      value: { expires_at: new Date(Date.now() + OWNER_SETUP_TTL_MS).toISOString() },
-    });
+  await deps.db.insert(settings).values({
+    key: `${KEY_PREFIX}${codeHash(deps, code)}`,
+    value: { expires_at: new Date(Date.now() + OWNER_SETUP_TTL_MS).toISOString() },
+  });
   return code;
 }
 
