@@ -328,7 +328,7 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
   it('refuses what the server would refuse (a malformed email) without sending', async () => {
     const resolver = answerQuotes();
     const { user } = await openBook();
-    await fillDetails(user, { ...VISITOR, email: 'meera-at-example.in' });
+    await fillDetails(user, { ...VISITOR, eventType: 'wedding', email: 'meera-at-example.in' });
     await user.click(getQuoteButton());
     expect(await toasts().findByText('Enter a valid email address')).toBeInTheDocument();
     expect(field(/^Email Address/)).toHaveFocus();
@@ -494,7 +494,7 @@ describe('/book: the quote', () => {
       ),
     );
     const { user } = await openBook();
-    await fillDetails(user, VISITOR);
+    await fillDetails(user, { ...VISITOR, eventType: 'wedding' });
     await user.click(getQuoteButton());
     expect(await toasts().findByText('Failed to generate quote. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/Unexpected token|JSON/)).not.toBeInTheDocument();
