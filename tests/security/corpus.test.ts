@@ -530,7 +530,8 @@ describe('markup and script URLs in names shown to admins', () => {
       .select({ html: emailOutbox.htmlBody, to: emailOutbox.toAddress })
       .from(emailOutbox)
       .where(sql`${emailOutbox.toAddress} in (${quote.client_email}, ${inquiry.client_email}, ${vendor.email})`);
-    expect(mails.length).toBe(3);
+    // The quote, the inquiry's acknowledgement, and the vendor's application receipt and address confirmation.
+    expect(mails.length).toBe(4);
     for (const mail of mails) {
       expect(mail.html, mail.to).not.toContain('<img src=x');
       expect(mail.html, mail.to).not.toContain('<script>');

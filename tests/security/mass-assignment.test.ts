@@ -184,13 +184,7 @@ describe('extra fields are dropped, never written', () => {
         pricingTier: null,
       });
       expect(Object.keys(row!.requirements).sort()).toEqual(
-        [
-          'decoration_required',
-          'entertainment_required',
-          'guest_count',
-          'photography_required',
-          'special_requests',
-        ].sort(),
+        ['decoration_required', 'entertainment_required', 'photography_required', 'special_requests'].sort(),
       );
     },
   );

@@ -11,7 +11,16 @@ import {
   type UpdateCustomerInput,
 } from '../../../shared/schemas/admin';
 import type { Transaction } from '../../db/client';
-import { analyticsEvents, auditLog, bookings, emailOutbox, paymentOrders, subscriptions, users } from '../../db/schema';
+import {
+  accountTokens,
+  analyticsEvents,
+  auditLog,
+  bookings,
+  emailOutbox,
+  paymentOrders,
+  subscriptions,
+  users,
+} from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
@@ -237,6 +246,8 @@ export async function eraseCustomer(
       .set({ toAddress: placeholder, subject: '[erased]', textBody: '[erased]', htmlBody: null })
       .where(sql`lower(${emailOutbox.toAddress}) = ${email}`)
       .returning({ id: emailOutbox.id });
+    // Links sent to the address (e-mail confirmation) hold it too, and an erased account has no use for them.
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, id));
     // The admin's earlier edits recorded the old name and phone.
     await tx
       .update(auditLog)
