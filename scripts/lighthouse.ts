@@ -121,6 +121,7 @@ async function main(): Promise<number> {
     PORT: String(port),
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO: 'true',
+    SEED_DEMO_IN_PRODUCTION: 'true',
   };
   const server = startChild([process.execPath, ['--import', 'tsx', 'src/server/main.ts']], env, PROJECT_ROOT);
   const base = `http://127.0.0.1:${port}`;

@@ -76,6 +76,8 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
       JWT_SECRET: randomBytes(48).toString('base64url'),
       RATE_LIMITS: 'false',
       SEED_DEMO: 'true',
+      // Production refuses the demo data unless asked twice; its passwords are then random (only ADMIN signs in).
+      SEED_DEMO_IN_PRODUCTION: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });

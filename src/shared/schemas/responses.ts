@@ -79,8 +79,9 @@ export const verifyEmailResponseSchema = z.object({ message: z.string(), email: 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 /** The database did not answer; a 503 of load shedding (before any check) carries only `detail`. */
+/** 503: the database is down (`unavailable`), or the server sheds load (`overloaded`) or is shutting down (`stopping`). */
 export const healthDownResponseSchema = z.object({
-  status: z.literal('unavailable').optional(),
+  status: z.enum(['unavailable', 'overloaded', 'stopping']).optional(),
   database: z.literal('down').optional(),
   detail: z.string(),
 });
