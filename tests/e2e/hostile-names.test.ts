@@ -71,9 +71,10 @@ async function plantHostileRecords(): Promise<{
   supplier: string;
 }> {
   const customer = { email: `hostile.${tag}@example.in`, password: 'secret-123' };
-  expect((await api('/api/auth/register', { body: { ...customer, full_name: IMG, phone: '9826011111' } })).status).toBe(
-    201,
-  );
+  const registered = await api('/api/auth/register', { body: { ...customer, full_name: IMG, phone: '9826011111' } });
+  expect(registered.status).toBe(201);
+  // Made while signed in, so the bookings are the account's before it confirms its address (docs/product.md#accounts).
+  const token = registered.body!.access_token as string;
 
   const quote = await api('/api/quotation/instant', {
     body: {
@@ -88,6 +89,7 @@ async function plantHostileRecords(): Promise<{
       event_name: SCRIPT,
       client_phone: '9826011111',
     },
+    token,
   });
   expect(quote.status).toBe(200);
   const bookingId = quote.body!.quote_id as string;
@@ -103,6 +105,7 @@ async function plantHostileRecords(): Promise<{
       venue_address: JS_URL,
       requirements: { guest_count: 50, special_requests: SCRIPT, budget_range: IMG, company_name: SVG },
     },
+    token,
   });
   expect(inquiry.status).toBe(201);
 
