@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
@@ -54,6 +55,31 @@ async function createAccount(page: Page, email: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 }
 
+/**
+ * Opens the confirmation link the app mailed to `email`: the development transport writes each message as an .eml
+ * file (quoted-printable) under the data directory's `mail/` folder (README, "E-mail").
+ */
+async function confirmAddress(page: Page, email: string): Promise<void> {
+  const mailDir = join(inject('dataDir'), 'mail');
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(mailDir).catch(() => [] as string[]);
+        for (const name of names) {
+          const raw = (await readFile(join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          const match = raw.includes(email) ? /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(raw) : null;
+          if (match) link = `/verify-email#token=${match[1]}`;
+        }
+        return link !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.goto(link!);
+  await page.getByText('E-mail address confirmed').first().waitFor();
+}
+
 /** The admin, on the dashboard's Payments tab, records the UPI payment's UTR against the order. */
 async function adminRecordsUtr(orderId: string, utr: string): Promise<void> {
   const { context, page } = await newPage(browser, baseURL);
@@ -85,6 +111,9 @@ describe('a customer follows and pays for their booking', () => {
     await page.getByText('Registration successful!').waitFor();
     await page.getByText('Welcome, Meera Kulkarni').waitFor();
     expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
+    // The visitor's quote becomes the account's once it confirms the address (docs/product.md#accounts).
+    await confirmAddress(page, email);
+    await page.goto('/');
 
     await page.getByRole('link', { name: 'My Bookings' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bookings');
@@ -151,6 +180,7 @@ describe('a customer follows and pays for their booking', () => {
 
     await quoteOnBook(page, email, 'Arjun Naming Ceremony', eventDate);
     await createAccount(page, email);
+    await confirmAddress(page, email);
     await page.goto('/bookings');
     await page.getByRole('link', { name: 'Arjun Naming Ceremony' }).click();
     await page.getByRole('heading', { name: 'Arjun Naming Ceremony', level: 1 }).waitFor();

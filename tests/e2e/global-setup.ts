@@ -4,6 +4,8 @@ import { startApp } from './app-server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The app's data directory: the development mail transport writes each message to its `mail/` folder. */
+    dataDir: string;
   }
 }
 
@@ -11,5 +13,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const app = await startApp();
   project.provide('baseURL', app.baseURL);
+  project.provide('dataDir', app.dataDir);
   return app.stop;
 }
