@@ -7,7 +7,7 @@ import { MandalaMotif } from './mandala-motif';
 export function BrandLogo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const brand = useBrand();
   return (
-    <HStack asChild gap="2.5" flexShrink={0} rounded="md" focusVisibleRing="outside" minH="11">
+    <HStack asChild gap="2.5" flexShrink={1} minW="0" rounded="md" focusVisibleRing="outside" minH="11">
       <Link href="/">
         <MandalaMotif boxSize="9" />
         <Text
