@@ -20,8 +20,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   stopApp = await startApp({
-    provide: (_key: string, value: string) => {
-      baseURL = value;
+    provide: (key: string, value: string) => {
+      if (key === 'baseURL') baseURL = value;
     },
   } as unknown as TestProject);
   browser = await launchBrowser();

@@ -79,7 +79,7 @@ export function HeroSection() {
               id="home-heading"
               as="h1"
               fontSize={{ base: '4xl', md: '6xl' }}
-              lineHeight={{ base: '1.15', md: '1.08' }}
+              lineHeight={{ base: '1.2', md: '1.15' }}
               letterSpacing="tight"
               color="accent.950"
               textWrap="balance"
