@@ -1,6 +1,8 @@
 import { addDays, todayInIndia } from './dates';
-import { BOOKING_STATUSES, canMoveBooking, type BookingStatus } from './domain';
+import { BOOKING_STATUSES, canMoveBooking, type BookingStatus, type InstalmentKind } from './domain';
+import { paiseToRupees } from './pricing';
 import { daysBetween, DEPOSIT_PERCENT } from './refund-policy';
+import type { PaymentScheduleDto } from './schemas/account';
 
 /**
  * What each booking status allows, the business's amounts and the payment schedule, in one place
@@ -64,7 +66,7 @@ export const DEFAULT_PAYMENT_RULES: Readonly<PaymentRules> = {
 /** The default booking amount, for the texts the product description fixes ("token amount of ₹999"). */
 export const TOKEN_AMOUNT_PAISE = DEFAULT_PAYMENT_RULES.booking_amount_paise;
 
-export type InstalmentKind = 'booking_amount' | 'advance' | 'balance';
+export type { InstalmentKind };
 
 export const INSTALMENT_LABELS: Readonly<Record<InstalmentKind, string>> = {
   booking_amount: 'Booking amount',
@@ -266,5 +268,71 @@ export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
     refunded_paise: refunded,
     held_paise: held,
     due_paise: Math.max(0, charged - held),
+  };
+}
+
+export type BookingMoneyInput = {
+  status: BookingStatus;
+  /** The booking total in paise; null while it has no price. */
+  totalPaise: number | null;
+  eventDate: string | null;
+  /** India date the booking was confirmed (`bookings.confirmed_at`); null while quoted. */
+  confirmedOn: string | null;
+  /** Received and not owed back (`ledgerSums(...).held_paise`). */
+  heldPaise: number;
+  rules?: PaymentRules;
+  today?: string;
+};
+
+export type BookingMoney = DueSummary & {
+  /** What the customer's "Pay" button asks for now: the next instalment's outstanding part (0: nothing to pay). */
+  pay_now_paise: number;
+};
+
+/**
+ * A booking's schedule and what is due on it, from its status, total, dates and ledger: the one function My
+ * Bookings, the admin's Receivables, the reminders and the payment orders all read. A booking without a price has
+ * no schedule; a cancelled one owes nothing.
+ */
+export function bookingMoney(input: BookingMoneyInput): BookingMoney {
+  const rules = input.rules ?? DEFAULT_PAYMENT_RULES;
+  const today = input.today ?? todayInIndia();
+  const schedule =
+    input.totalPaise === null || input.totalPaise <= 0
+      ? []
+      : paymentSchedule({
+          totalPaise: input.totalPaise,
+          eventDate: input.eventDate,
+          confirmedOn: input.confirmedOn,
+          rules,
+          today,
+        });
+  const summary = dueSummary(schedule, input.heldPaise, today, input.status === 'cancelled');
+  return { ...summary, pay_now_paise: nextInstalmentPaise(input.status, summary, rules) };
+}
+
+/** The schedule in rupees, as My Bookings and the admin show it. */
+export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
+  return {
+    instalments: money.instalments.map((row) => ({
+      kind: row.kind,
+      label: INSTALMENT_LABELS[row.kind],
+      amount: paiseToRupees(row.amount_paise),
+      due_date: row.due_date,
+      paid: paiseToRupees(row.paid_paise),
+      outstanding: paiseToRupees(row.outstanding_paise),
+      days_overdue: row.days_overdue,
+    })),
+    outstanding: paiseToRupees(money.outstanding_paise),
+    due_now: paiseToRupees(money.due_now_paise),
+    pay_now:
+      money.pay_now_paise > 0 && money.next
+        ? {
+            kind: money.next.kind,
+            label: INSTALMENT_LABELS[money.next.kind],
+            amount: paiseToRupees(money.pay_now_paise),
+            due_date: money.next.due_date,
+          }
+        : null,
   };
 }

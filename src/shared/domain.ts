@@ -40,8 +40,13 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const PROJECT_STATUSES = ['open', 'awarded', 'unassigned', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const PAYMENT_PURPOSES = ['token', 'subscription'] as const;
+/** The booking amount (token), a later instalment of a booking (advance or balance), or the ₹99 subscription. */
+export const PAYMENT_PURPOSES = ['token', 'instalment', 'subscription'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** The payment schedule's instalments, in the order they fall due (docs/product.md#payments). */
+export const INSTALMENT_KINDS = ['booking_amount', 'advance', 'balance'] as const;
+export type InstalmentKind = (typeof INSTALMENT_KINDS)[number];
 
 export const PAYMENT_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
+import type { BookingStatus } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
 import { computeRefund } from '../../src/shared/refund-policy';
 import type {
@@ -39,6 +41,19 @@ function previewFor(eventDate: string, total: number, paid: number): RefundPrevi
   };
 }
 
+/** The schedule the server derives for these figures (the same shared rule). */
+function scheduleFor(status: BookingStatus, total: number | null, eventDate: string, paid: number) {
+  return toScheduleDto(
+    bookingMoney({
+      status,
+      totalPaise: total === null ? null : total * 100,
+      eventDate,
+      confirmedOn: status === 'quoted' || status === 'inquiry' ? null : todayInIndia(),
+      heldPaise: paid * 100,
+    }),
+  );
+}
+
 function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): CustomerBookingDto {
   const eventDate = overrides.event_date ?? addDays(todayInIndia(), 60);
   const total = overrides.total === undefined ? 295_000 : overrides.total;
@@ -61,7 +76,9 @@ function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): Custom
     valid_until: addDays(todayInIndia(), 10),
     created_at: '2026-11-20T10:00:00.000Z',
     payment: { token_amount: 999, amount_paid: 0, refunded: 0, token_paid: false, open_order_id: null },
+    schedule: scheduleFor(overrides.status ?? 'quoted', total, eventDate, overrides.payment?.amount_paid ?? 0),
     can_pay_token: true,
+    can_pay_instalment: false,
     can_cancel: true,
     can_change_date: true,
     date_changed: false,
@@ -208,7 +225,16 @@ describe('booking detail', () => {
   it('shows the event, the quote, the payments and the timeline newest first', async () => {
     const item = booking(3, { subscriber_discount: 12_500 });
     const detail = detailOf(item, {
-      payments: [{ order_id: 'TKN-ABC123', purpose: 'token', amount: 999, status: 'pending', paid_at: null }],
+      payments: [
+        {
+          order_id: 'TKN-ABC123',
+          purpose: 'token',
+          instalment: 'booking_amount',
+          amount: 999,
+          status: 'pending',
+          paid_at: null,
+        },
+      ],
     });
     server.use(
       trpcHandler('bookings.mineDetail', ({ input }) => ((input as { id: string }).id === item.id ? detail : null)),

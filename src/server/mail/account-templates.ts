@@ -9,49 +9,85 @@ import { quoteReference, render, type EmailMessage } from './templates';
 type Recipient = { email: string; name: string };
 const rupees = (paise: number) => formatInr(paiseToRupees(paise));
 
+/** Where a booking's account stands after a payment, for the receipt (figures from `bookingMoney`). */
+export type AccountAfterPayment = {
+  paidPaise: number;
+  outstandingPaise: number;
+  next: { label: string; amountPaise: number; dueDate: string } | null;
+};
+
 export function paymentReceiptEmail(
   brand: Brand,
   to: Recipient,
   payment: {
-    orderCode: string;
-    purpose: 'token' | 'subscription';
+    /** The order paid; null for a payment the team recorded by hand (bank transfer, cash, cheque). */
+    orderCode: string | null;
+    purpose: 'token' | 'instalment' | 'subscription';
+    /** What the payment was for, e.g. "Advance" (instalments and recorded payments). */
+    label?: string;
     amountPaise: number;
     reference: string | null;
     paidAt: Date;
   },
   booking: { id: string; eventName: string; eventDate: string | null } | null,
+  account?: AccountAfterPayment,
 ): EmailMessage {
-  const what = payment.purpose === 'token' ? 'booking token' : '₹99 subscription';
-  const subject = `Payment received: ${rupees(payment.amountPaise)} ${what} (${payment.orderCode})`;
+  const what =
+    payment.purpose === 'token'
+      ? 'booking token'
+      : payment.purpose === 'subscription'
+        ? '₹99 subscription'
+        : (payment.label ?? 'payment').toLowerCase();
+  const subject = `Payment received: ${rupees(payment.amountPaise)} ${what}${payment.orderCode ? ` (${payment.orderCode})` : ''}`;
+  const intro =
+    payment.purpose === 'token'
+      ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted against your final bill. Our team will contact you within 2 hours.'
+      : payment.purpose === 'subscription'
+        ? 'Thank you for subscribing. Your 5% instant discount applies to the final bill of your next booking.'
+        : `Thank you: we have received your payment of ${rupees(payment.amountPaise)} towards your booking.`;
+  const rows: [string, string][] = [
+    ...(payment.orderCode ? ([['Order id', payment.orderCode]] as [string, string][]) : []),
+    ...(booking
+      ? ([
+          ['Booking reference', quoteReference(booking.id)],
+          ['Event', booking.eventName],
+        ] as [string, string][])
+      : []),
+    ...(booking?.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
+    ...(payment.label && payment.purpose !== 'subscription' ? ([['For', payment.label]] as [string, string][]) : []),
+    ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
+    ['Amount paid', rupees(payment.amountPaise)],
+  ];
+  const sections = [{ title: 'Receipt', rows, emphasisLast: true }];
+  if (account) {
+    sections.push({
+      title: 'Your booking account',
+      rows: [
+        ['Paid so far', rupees(account.paidPaise)],
+        ['Still to pay', rupees(account.outstandingPaise)],
+        ...(account.next
+          ? ([
+              [
+                `Next: ${account.next.label}`,
+                `${rupees(account.next.amountPaise)} by ${formatLongDate(account.next.dueDate)}`,
+              ],
+            ] as [string, string][])
+          : []),
+      ],
+      emphasisLast: false,
+    });
+  }
   const body = render({
     brand,
     preheader: `We have received your payment of ${rupees(payment.amountPaise)}.`,
     heading: 'Payment received',
     greeting: `Dear ${to.name},`,
-    intro: [
-      payment.purpose === 'token'
-        ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted against your final bill. Our team will contact you within 2 hours.'
-        : 'Thank you for subscribing. Your 5% instant discount applies to the final bill of your next booking.',
+    intro: [intro],
+    sections,
+    closing: [
+      ...(account?.next ? ['You can pay the next instalment from My Bookings whenever you are ready.'] : []),
+      'Keep this e-mail as your receipt.',
     ],
-    sections: [
-      {
-        title: 'Receipt',
-        rows: [
-          ['Order id', payment.orderCode],
-          ...(booking
-            ? ([
-                ['Booking reference', quoteReference(booking.id)],
-                ['Event', booking.eventName],
-              ] as [string, string][])
-            : []),
-          ...(booking?.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
-          ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
-          ['Amount paid', rupees(payment.amountPaise)],
-        ],
-        emphasisLast: true,
-      },
-    ],
-    closing: ['Keep this e-mail as your receipt.'],
   });
   return { to: to.email, subject, ...body, template: 'payment_receipt' };
 }

@@ -4,6 +4,9 @@ import type {
   BookingStatus,
   CancelledBy,
   EventType,
+  InstalmentKind,
+  PaymentMethod,
+  PaymentPurpose,
   PaymentStatus,
   PricingTier,
   RefundStatus,
@@ -102,10 +105,14 @@ export type CustomerBookingDto = {
     /** Of that, what is owed back to the customer (the ledger's refunds). */
     refunded: number;
     token_paid: boolean;
-    /** The open token order, if any: the payment page can be shown again. */
+    /** The open order (booking amount or instalment), if any: the payment page can be shown again. */
     open_order_id: string | null;
   };
+  /** The payment schedule and what is due on it (`bookingMoney`, docs/product.md#payments); empty without a price. */
+  schedule: PaymentScheduleDto;
   can_pay_token: boolean;
+  /** A confirmed (or running) booking with an instalment left to pay: My Bookings offers "Pay". */
+  can_pay_instalment: boolean;
   can_cancel: boolean;
   can_change_date: boolean;
   date_changed: boolean;
@@ -115,6 +122,77 @@ export type CustomerBookingDto = {
   /** The refund recorded at cancellation. */
   refund: { amount: number; status: RefundStatus } | null;
 };
+
+export type InstalmentDto = {
+  kind: InstalmentKind;
+  label: string;
+  amount: number;
+  due_date: string;
+  paid: number;
+  outstanding: number;
+  days_overdue: number;
+};
+
+export type PaymentScheduleDto = {
+  instalments: InstalmentDto[];
+  /** Still to pay on the whole booking. */
+  outstanding: number;
+  /** Of that, what is due today or earlier. */
+  due_now: number;
+  /** What the "Pay" button asks for now and for which instalment; null when nothing is left to pay. */
+  pay_now: { kind: InstalmentKind; label: string; amount: number; due_date: string } | null;
+};
+
+/** A payment the team records against a booking by hand (docs/product.md#payments): any method but the gateway. */
+export const RECORDABLE_METHODS = [
+  'upi',
+  'bank_transfer',
+  'cash',
+  'cheque',
+] as const satisfies readonly PaymentMethod[];
+
+/** How each method reads in a sentence ("Advance by bank transfer"). */
+export const PAYMENT_METHOD_WORDS: Record<PaymentMethod, string> = {
+  upi: 'UPI',
+  gateway: 'online payment',
+  bank_transfer: 'bank transfer',
+  cash: 'cash',
+  cheque: 'cheque',
+};
+
+export const PAYMENT_METHOD_REFERENCE_LABELS: Record<(typeof RECORDABLE_METHODS)[number], string> = {
+  upi: 'UTR (12 digits)',
+  bank_transfer: 'Bank transfer reference',
+  cash: 'Cash receipt number',
+  cheque: 'Cheque number',
+};
+
+export const recordBookingPaymentFieldsSchema = z
+  .object({
+    amount: z
+      .number({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be a number') })
+      .refine((value) => value > 0, 'Amount must be more than ₹0')
+      .refine((value) => value <= 100_000_000, 'Amount can be at most ₹10,00,00,000')
+      .refine((value) => Number(value.toFixed(2)) === value, 'Amount can have at most two decimals (paise)'),
+    method: z.enum(RECORDABLE_METHODS, { error: 'Method must be upi, bank_transfer, cash or cheque' }),
+    reference: z
+      .string({ error: 'Reference is required' })
+      .trim()
+      .min(1, 'Reference is required')
+      .max(100, 'Reference must be at most 100 characters'),
+    note: z.string().trim().max(200, 'Note must be at most 200 characters').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'upi' && !/^\d{12}$/.test(value.reference)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reference'],
+        message: 'The UTR is the 12-digit reference of the UPI payment',
+      });
+    }
+  });
+export const recordBookingPaymentInputSchema = z.object({ id: uuidSchema }).and(recordBookingPaymentFieldsSchema);
+export type RecordBookingPaymentInput = z.input<typeof recordBookingPaymentInputSchema>;
 
 export type TimelineEntry = { at: string; action: string; label: string; from: string | null; to: string | null };
 
@@ -126,7 +204,9 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
   timeline: TimelineEntry[];
   payments: {
     order_id: string;
-    purpose: 'token' | 'subscription';
+    purpose: PaymentPurpose;
+    /** The instalment an instalment order pays; null for the subscription. */
+    instalment: InstalmentKind | null;
     amount: number;
     status: PaymentStatus;
     paid_at: string | null;
@@ -136,7 +216,7 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
 export type PaymentOrderDto = {
   order_id: string;
   amount: number;
-  purpose: 'token' | 'subscription';
+  purpose: PaymentPurpose;
   status: PaymentStatus;
   provider: string;
   /** upi://pay?... for the QR and for UPI apps on the phone. */
@@ -151,7 +231,7 @@ export type PaymentOrderDto = {
 export type AdminPaymentDto = {
   id: string;
   order_id: string;
-  purpose: 'token' | 'subscription';
+  purpose: PaymentPurpose;
   amount: number;
   status: PaymentStatus;
   provider: string;

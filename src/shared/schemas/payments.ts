@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { PaymentPurpose } from '../domain';
+import type { BookingStatus, LedgerKind, PaymentMethod, PaymentPurpose } from '../domain';
+import type { PaymentScheduleDto } from './account';
 
 /** The order id as customers and providers see it (`payment_orders.order_code`). */
 export const paymentStatusInputSchema = z.object({
@@ -55,3 +56,28 @@ export const paymentRulesInputSchema = z.strictObject({
 });
 export type PaymentRulesInput = z.input<typeof paymentRulesInputSchema>;
 export type PaymentRulesDto = z.output<typeof paymentRulesInputSchema>;
+
+/** A booking's money for the admin: the ledger row by row, its sums and the schedule (amounts in rupees). */
+export type BookingAccountDto = {
+  booking_id: string;
+  status: BookingStatus;
+  total: number | null;
+  /** India date the booking was confirmed; null while it is not. */
+  confirmed_on: string | null;
+  paid: number;
+  refunded: number;
+  /** Received and not owed back. */
+  held: number;
+  /** The most the team may record now: what is left of the booking amount while quoted, of the total afterwards. */
+  can_record_up_to: number;
+  schedule: PaymentScheduleDto;
+  ledger: {
+    id: string;
+    kind: LedgerKind;
+    amount: number;
+    method: PaymentMethod | null;
+    reference: string | null;
+    note: string | null;
+    created_at: string;
+  }[];
+};

@@ -7,6 +7,9 @@ import {
   CANCELLED_BY,
   DEVICE_CLASSES,
   EVENT_TYPES,
+  INSTALMENT_KINDS,
+  LEDGER_KINDS,
+  PAYMENT_METHODS,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
   PRICING_TIERS,
@@ -22,6 +25,7 @@ import type {
   CustomerBookingDetailDto,
   CustomerBookingDto,
   PaymentOrderDto,
+  PaymentScheduleDto,
   RefundPreviewDto,
   SubscriptionDto,
 } from './account';
@@ -34,7 +38,7 @@ import type {
 } from './admin';
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
-import type { PaymentStatusDto } from './payments';
+import type { BookingAccountDto, PaymentStatusDto } from './payments';
 import type { QuotationDto } from './quotation';
 import type {
   AdminNotificationDto,
@@ -412,6 +416,25 @@ export const refundPreviewSchema = z.object({
   policy_refund_on_total: rupees.nullable(),
 }) satisfies z.ZodType<RefundPreviewDto>;
 
+export const paymentScheduleSchema = z.object({
+  instalments: z.array(
+    z.object({
+      kind: z.enum(INSTALMENT_KINDS),
+      label: z.string(),
+      amount: rupees,
+      due_date: isoDate,
+      paid: rupees,
+      outstanding: rupees,
+      days_overdue: z.number().int(),
+    }),
+  ),
+  outstanding: rupees,
+  due_now: rupees,
+  pay_now: z
+    .object({ kind: z.enum(INSTALMENT_KINDS), label: z.string(), amount: rupees, due_date: isoDate })
+    .nullable(),
+}) satisfies z.ZodType<PaymentScheduleDto>;
+
 export const customerBookingSchema = z.object({
   id,
   reference: z.string(),
@@ -437,7 +460,9 @@ export const customerBookingSchema = z.object({
     token_paid: z.boolean(),
     open_order_id: z.string().nullable(),
   }),
+  schedule: paymentScheduleSchema,
   can_pay_token: z.boolean(),
+  can_pay_instalment: z.boolean(),
   can_cancel: z.boolean(),
   can_change_date: z.boolean(),
   date_changed: z.boolean(),
@@ -465,6 +490,7 @@ export const customerBookingDetailSchema = customerBookingSchema.extend({
     z.object({
       order_id: z.string(),
       purpose: z.enum(PAYMENT_PURPOSES),
+      instalment: z.enum(INSTALMENT_KINDS).nullable(),
       amount: rupees,
       status: z.enum(PAYMENT_STATUSES),
       paid_at: timestamp.nullable(),
@@ -685,3 +711,28 @@ export const noContentSchema = z.void().describe('No content');
 
 /** A path's `:id`: a UUID (anything else is the 404 of an unknown id). */
 export const idParamsSchema = z.object({ id: z.string().describe('UUID') });
+
+export const bookingAccountResponseSchema = z.object({
+  booking_id: id,
+  status: z.enum(BOOKING_STATUSES),
+  total: rupees.nullable(),
+  confirmed_on: isoDate.nullable(),
+  paid: rupees,
+  refunded: rupees,
+  held: rupees,
+  can_record_up_to: rupees,
+  schedule: paymentScheduleSchema,
+  ledger: z.array(
+    z.object({
+      id,
+      kind: z.enum(LEDGER_KINDS),
+      amount: z.number(),
+      method: z.enum(PAYMENT_METHODS).nullable(),
+      reference: z.string().nullable(),
+      note: z.string().nullable(),
+      created_at: timestamp,
+    }),
+  ),
+}) satisfies z.ZodType<BookingAccountDto>;
+
+export const recordBookingPaymentResponseSchema = bookingAccountResponseSchema.extend({ message: z.string() });

@@ -77,6 +77,8 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Set by the one allowed date change (docs/product.md#date-changes); the first event date is kept beside it. */
     dateChangedAt: timestamp('date_changed_at', { withTimezone: true }),
+    /** When the booking amount confirmed it: the payment schedule's advance is counted from this day (India). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     originalEventDate: date('original_event_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

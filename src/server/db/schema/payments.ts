@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CANCELLED_BY,
+  INSTALMENT_KINDS,
   LEDGER_KINDS,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
@@ -21,6 +22,8 @@ export const paymentOrders = pgTable(
     /** The order id customers and providers see (e.g. in a UPI note); unguessable. */
     orderCode: text('order_code').notNull(),
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
+    /** Which instalment of the schedule an `instalment` order pays; null otherwise. */
+    instalment: text('instalment', { enum: INSTALMENT_KINDS }),
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
@@ -40,13 +43,14 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_order_code_key').on(t.orderCode),
     uniqueIndex('payment_orders_utr_key').on(t.utr),
     index('payment_orders_booking_idx').on(t.bookingId),
-    // One open token order per booking: a double-click or two tabs reuse it instead of creating a second one.
-    uniqueIndex('payment_orders_open_token_key')
+    // One open order per booking (token or instalment): a double-click or two tabs reuse it instead of a second one.
+    uniqueIndex('payment_orders_open_booking_key')
       .on(t.bookingId)
-      .where(sql`purpose = 'token' AND status IN ('created', 'pending')`),
+      .where(sql`purpose IN ('token', 'instalment') AND status IN ('created', 'pending')`),
     index('payment_orders_status_created_idx').on(t.status, t.createdAt),
     check('payment_orders_purpose_check', oneOf('purpose', PAYMENT_PURPOSES)),
     check('payment_orders_status_check', oneOf('status', PAYMENT_STATUSES)),
+    check('payment_orders_instalment_check', sql`instalment IS NULL OR ${oneOf('instalment', INSTALMENT_KINDS)}`),
     check('payment_orders_amount_check', sql`amount_paise > 0`),
   ],
 );

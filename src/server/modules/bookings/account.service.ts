@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { bookingAmountFor, statusRules, type PaymentRules } from '../../../shared/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
+import {
+  bookingAmountFor,
+  bookingMoney,
+  statusRules,
+  toScheduleDto,
+  type PaymentRules,
+} from '../../../shared/booking-rules';
+import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
@@ -47,13 +53,23 @@ function toCustomerDto(
   today: string,
   rules: PaymentRules,
 ): CustomerBookingDto {
-  const tokens = orders.filter((o) => o.purpose === 'token');
   const sums = sumsOf(ledger);
   const paid = sums.paid_paise;
-  const open = tokens.find((o) => o.status === 'created' || o.status === 'pending');
+  const open = orders.find(
+    (o) => (o.purpose === 'token' || o.purpose === 'instalment') && (o.status === 'created' || o.status === 'pending'),
+  );
+  const money = bookingMoney({
+    status: row.status,
+    totalPaise: row.finalAmountPaise,
+    eventDate: row.eventDate,
+    confirmedOn: row.confirmedAt ? isoDateInIndia(row.confirmedAt) : null,
+    heldPaise: sums.held_paise,
+    rules,
+    today,
+  });
   const canCancel = canMoveBooking(row.status, 'cancelled');
   const alreadyChanged = row.dateChangedAt !== null;
-  const money = (p: number | null) => (p === null ? null : paiseToRupees(p));
+  const rupees = (p: number | null) => (p === null ? null : paiseToRupees(p));
   return {
     id: row.id,
     reference: quoteReference(row.id),
@@ -66,10 +82,10 @@ function toCustomerDto(
     city: row.city,
     guest_count: row.guestCount,
     package: row.pricingTier,
-    subtotal: money(row.subtotalPaise),
-    gst_amount: money(row.gstPaise),
-    subscriber_discount: money(row.subscriberDiscountPaise),
-    total: money(row.finalAmountPaise),
+    subtotal: rupees(row.subtotalPaise),
+    gst_amount: rupees(row.gstPaise),
+    subscriber_discount: rupees(row.subscriberDiscountPaise),
+    total: rupees(row.finalAmountPaise),
     valid_until: row.validUntil,
     created_at: row.createdAt.toISOString(),
     payment: {
@@ -79,6 +95,8 @@ function toCustomerDto(
       token_paid: paid > 0,
       open_order_id: open?.orderCode ?? null,
     },
+    schedule: toScheduleDto(money),
+    can_pay_instalment: row.status !== 'quoted' && money.pay_now_paise > 0,
     can_pay_token:
       row.status === 'quoted' &&
       row.finalAmountPaise !== null &&
@@ -168,6 +186,8 @@ export async function ownedBooking(deps: ServiceDeps, user: AuthUser, id: string
 
 const ACTION_LABELS: Record<string, string> = {
   'booking.token_paid': 'Token payment received',
+  'booking.payment_received': 'Payment received',
+  'booking.refund_owed': 'Refund due',
   'booking.date_changed': 'Event date changed',
   'booking.refund_paid': 'Refund paid',
   'payment.order_created': 'Token payment started',
@@ -216,6 +236,7 @@ export async function myBookingDetail(
     payments: orders.map((o) => ({
       order_id: o.orderCode,
       purpose: o.purpose,
+      instalment: o.instalment,
       amount: paiseToRupees(o.amountPaise),
       status: o.status,
       paid_at: o.paidAt?.toISOString() ?? null,

@@ -33,6 +33,7 @@ import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester, ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
+import { confirmBooking } from '../payments/payment-orders.service';
 import { applyCancellation } from './cancellation';
 import { BOOKING_NOT_FOUND } from './ownership';
 
@@ -262,6 +263,12 @@ export async function setBookingStatus(
       // An admin cancelling is the company cancelling: 100% refund including the deposit (docs/product.md#refunds).
       const { row } = await applyCancellation(deps, tx, current, 'company', actorUserId);
       return { message: 'Booking marked cancelled', booking: toAdminBookingDto(row) };
+    }
+    if (status === 'confirmed') {
+      // Confirmed by hand (the customer paid outside the product, or the team agreed terms): the total is charged
+      // and the schedule counts from today, as when the booking amount confirms it.
+      const row = await confirmBooking(tx, current, actorUserId, { via: 'admin' });
+      return { message: `Booking marked ${enumWords(status)}`, booking: toAdminBookingDto(row) };
     }
     const [row] = await tx
       .update(bookings)

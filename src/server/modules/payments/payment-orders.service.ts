@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { bookingAmountFor, statusRules } from '../../../shared/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
-import { canMoveBooking, enumWords } from '../../../shared/domain';
+import {
+  bookingAmountFor,
+  bookingMoney,
+  INSTALMENT_LABELS,
+  maxPayablePaise,
+  statusRules,
+} from '../../../shared/booking-rules';
+import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import {
+  bookingHasPrice,
+  canMoveBooking,
+  enumWords,
+  type InstalmentKind,
+  type PaymentMethod,
+  type PaymentPurpose,
+} from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminPaymentsQuerySchema,
@@ -29,7 +42,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { addPayment, addRefund, setCharge } from './ledger';
+import { addPayment, addRefund, bookingSums, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
@@ -77,9 +90,11 @@ export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusIn
   };
 }
 
-/** An unguessable order code customers can read out: `TKN-` or `SUB-` and 20 hex digits (80 random bits). */
-export function newOrderCode(purpose: 'token' | 'subscription'): string {
-  return `${purpose === 'token' ? 'TKN' : 'SUB'}-${randomBytes(10).toString('hex').toUpperCase()}`;
+const ORDER_PREFIX: Record<PaymentPurpose, string> = { token: 'TKN', instalment: 'PAY', subscription: 'SUB' };
+
+/** An unguessable order code customers can read out: `TKN-`, `PAY-` or `SUB-` and 20 hex digits (80 random bits). */
+export function newOrderCode(purpose: PaymentPurpose): string {
+  return `${ORDER_PREFIX[purpose]}-${randomBytes(10).toString('hex').toUpperCase()}`;
 }
 
 /** The payment page of an order: UPI link (always) and the gateway's checkout URL when there is one. */
@@ -93,7 +108,7 @@ export function toOrderDto(deps: ServiceDeps, order: OrderRow): PaymentOrderDto 
     provider: order.provider,
     upi_uri: upiPaymentUri(brand, order),
     payee: { upi_id: brand.upiId, name: brand.legalName },
-    note: upiNote(order.orderCode, order.purpose),
+    note: upiNote(order.orderCode, order),
     redirect_url: order.checkoutUrl,
     result_path: `/payment/success?order_id=${encodeURIComponent(order.orderCode)}`,
   };
@@ -108,6 +123,7 @@ export async function openWithProvider(deps: ServiceDeps, order: OrderRow, custo
       orderCode: order.orderCode,
       amountPaise: order.amountPaise,
       purpose: order.purpose,
+      instalment: order.instalment,
       email: order.email,
       phone: order.phone,
       customerId,
@@ -163,37 +179,117 @@ export async function createTokenOrder(
     if (booking.finalAmountPaise === null || booking.finalAmountPaise <= 0) {
       throw new AppError('CONFLICT', 'This booking has no price yet; we will send you a quote first');
     }
-    const amountPaise = bookingAmountFor(booking.finalAmountPaise, await currentPaymentRules(tx));
-    const open = orders.find((o) => OPEN.includes(o.status));
-    if (open && open.amountPaise === amountPaise) return open;
-    if (open) {
-      // The price or the schedule changed since this order was opened: it no longer asks for the right amount.
-      await tx
-        .update(paymentOrders)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(eq(paymentOrders.id, open.id));
-    }
-    const [created] = await tx
-      .insert(paymentOrders)
-      .values({
-        orderCode: newOrderCode('token'),
-        purpose: 'token',
-        bookingId: booking.id,
-        userId: user.id,
-        email: booking.clientEmail,
-        phone: booking.clientPhone ?? user.phone,
-        amountPaise,
-        provider: paymentProviderFor(deps.config).name,
-      })
-      .returning();
-    await writeAudit(tx, {
-      actorUserId: user.id,
-      action: 'payment.order_created',
-      entityType: 'booking',
-      entityId: booking.id,
-      data: { order_id: created!.orderCode, amount_paise: amountPaise, purpose: 'token' },
+    // What is left of the booking amount (all of it, unless the team recorded part of it by hand).
+    const rules = await currentPaymentRules(tx);
+    const held = (await bookingSums(tx, booking.id)).held_paise;
+    const amountPaise = maxPayablePaise(booking.status, booking.finalAmountPaise, held, rules);
+    if (amountPaise <= 0) throw new AppError('CONFLICT', 'The token for this booking is already paid');
+    return openBookingOrder(deps, tx, booking, user, orders, {
+      purpose: 'token',
+      instalment: 'booking_amount',
+      amountPaise,
     });
-    return created!;
+  });
+  return toOrderDto(deps, await openWithProvider(deps, order, user.id));
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Reuses the booking's open order when it asks for the same amount; otherwise expires it (the price, the schedule
+ * or the rules changed since) and opens a new one. The partial unique index keeps one open order per booking.
+ */
+async function openBookingOrder(
+  deps: ServiceDeps,
+  tx: Executor,
+  booking: BookingRow,
+  user: AuthUser,
+  orders: OrderRow[],
+  want: { purpose: 'token' | 'instalment'; instalment: InstalmentKind; amountPaise: number },
+): Promise<OrderRow> {
+  const open = orders.find((o) => OPEN.includes(o.status));
+  if (open && open.purpose === want.purpose && open.amountPaise === want.amountPaise) return open;
+  if (open) {
+    await tx
+      .update(paymentOrders)
+      .set({ status: 'expired', updatedAt: new Date() })
+      .where(eq(paymentOrders.id, open.id));
+  }
+  const [created] = await tx
+    .insert(paymentOrders)
+    .values({
+      orderCode: newOrderCode(want.purpose),
+      purpose: want.purpose,
+      instalment: want.instalment,
+      bookingId: booking.id,
+      userId: user.id,
+      email: booking.clientEmail,
+      phone: booking.clientPhone ?? user.phone,
+      amountPaise: want.amountPaise,
+      provider: paymentProviderFor(deps.config).name,
+    })
+    .returning();
+  await writeAudit(tx, {
+    actorUserId: user.id,
+    action: 'payment.order_created',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: {
+      order_id: created!.orderCode,
+      amount_paise: want.amountPaise,
+      purpose: want.purpose,
+      instalment: want.instalment,
+    },
+  });
+  return created!;
+}
+
+/**
+ * The next instalment of a confirmed (or running) booking, paid from My Bookings (docs/product.md#payments): the
+ * order asks for exactly that instalment's outstanding part (`bookingMoney(...).pay_now_paise`), which may be paid
+ * before its due date. A quoted booking pays its booking amount (`createTokenOrder`); an inquiry, a cancelled
+ * booking or one with nothing left to pay answers 409.
+ */
+export async function createInstalmentOrder(
+  deps: ServiceDeps,
+  user: AuthUser,
+  input: { booking_id: string },
+): Promise<PaymentOrderDto> {
+  const { booking_id } = createTokenOrderInputSchema.parse(input);
+  const order = await deps.db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, booking_id), ownedBy(user)))
+      .limit(1)
+      .for('update');
+    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (booking.status === 'quoted') {
+      throw new AppError('CONFLICT', 'Pay the booking amount first: it confirms your booking');
+    }
+    if (!statusRules(booking.status).payment || !bookingHasPrice(booking.finalAmountPaise)) {
+      throw new AppError('CONFLICT', `Payments are not taken on this booking; it is ${enumWords(booking.status)}`);
+    }
+    const money = bookingMoney({
+      status: booking.status,
+      totalPaise: booking.finalAmountPaise,
+      eventDate: booking.eventDate,
+      confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
+      heldPaise: (await bookingSums(tx, booking.id)).held_paise,
+      rules: await currentPaymentRules(tx),
+    });
+    if (money.pay_now_paise <= 0 || !money.next) {
+      throw new AppError('CONFLICT', 'Nothing is left to pay on this booking');
+    }
+    const orders = await tx
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
+    return openBookingOrder(deps, tx, booking, user, orders, {
+      purpose: 'instalment',
+      instalment: money.next.kind,
+      amountPaise: money.pay_now_paise,
+    });
   });
   return toOrderDto(deps, await openWithProvider(deps, order, user.id));
 }
@@ -238,57 +334,17 @@ export async function markOrderPaid(
     data: { order_id: order.orderCode, via: paid.via, utr: paid.utr ?? null, amount_paise: order.amountPaise },
   });
 
-  if (order.purpose === 'token' && order.bookingId) {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, order.bookingId)).limit(1).for('update');
-    if (booking) {
-      await writeAudit(tx, {
-        actorUserId: paid.actorUserId,
-        action: 'booking.token_paid',
-        entityType: 'booking',
-        entityId: booking.id,
-        data: { order_id: order.orderCode, amount_paise: order.amountPaise, via: paid.via },
-      });
-      await addPayment(tx, {
-        bookingId: booking.id,
-        amountPaise: order.amountPaise,
-        method: paid.via === 'utr' ? 'upi' : 'gateway',
-        reference: paid.utr ?? paid.providerReference ?? null,
-        paymentOrderId: order.id,
-        actorUserId: paid.actorUserId,
-        note: `Order ${order.orderCode}`,
-      });
-      if (booking.status === 'cancelled') await oweBackInFull(tx, booking, order, paid.actorUserId);
-      if (
-        canMoveBooking(booking.status, 'confirmed') &&
-        booking.finalAmountPaise !== null &&
-        booking.finalAmountPaise > 0
-      ) {
-        await setCharge(tx, booking.id, booking.finalAmountPaise, paid.actorUserId, 'Booking total');
-        await tx.update(bookings).set({ status: 'confirmed', updatedAt: now }).where(eq(bookings.id, booking.id));
-        await writeAudit(tx, {
-          actorUserId: paid.actorUserId,
-          action: 'booking.status_changed',
-          entityType: 'booking',
-          entityId: booking.id,
-          data: { from: booking.status, to: 'confirmed', via: 'token_payment', order_id: order.orderCode },
-        });
-      }
-      await enqueueEmail(
-        tx,
-        paymentReceiptEmail(
-          deps.config.brand,
-          { email: booking.clientEmail, name: booking.clientName },
-          {
-            orderCode: order.orderCode,
-            purpose: 'token',
-            amountPaise: order.amountPaise,
-            reference: order.utr,
-            paidAt: now,
-          },
-          { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
-        ),
-      );
-    }
+  if ((order.purpose === 'token' || order.purpose === 'instalment') && order.bookingId) {
+    await receiveBookingPayment(deps, tx, order.bookingId, {
+      amountPaise: order.amountPaise,
+      method: paid.via === 'utr' ? 'upi' : 'gateway',
+      reference: paid.utr ?? paid.providerReference ?? null,
+      order,
+      label: INSTALMENT_LABELS[order.instalment ?? 'booking_amount'],
+      actorUserId: paid.actorUserId,
+      via: paid.via,
+      paidAt: now,
+    });
   } else if (order.purpose === 'subscription') {
     const [sub] = await tx
       .update(subscriptions)
@@ -325,44 +381,193 @@ export async function markOrderPaid(
   return order;
 }
 
+export type BookingPayment = {
+  amountPaise: number;
+  method: PaymentMethod;
+  reference: string | null;
+  /** The order it pays; null for a payment the team recorded by hand. */
+  order: OrderRow | null;
+  /** What it was for, e.g. "Advance" (the receipt says so). */
+  label: string;
+  /** The ledger row's note; by default the label and the order. */
+  note?: string;
+  actorUserId: string | null;
+  via: PaidVia['via'] | 'recorded';
+  paidAt: Date;
+};
+
 /**
- * Money that arrives for a cancelled booking (a late UPI payment recorded by the admin, a gateway webhook for an
- * order the cancellation expired) is owed back in full, whoever cancelled: a refund row the admin pays out, and
- * the ledger's refund row beside it (docs/decisions.md, "Payment schedule and refunds on real money").
+ * Money received against a booking, whatever brought it (a paid order, a UTR, a payment the team recorded): a
+ * ledger payment row (once per order), then the booking's rules (docs/decisions.md, "Payment schedule and refunds
+ * on real money"): on a cancelled booking all of it is owed back; a paid token, or recorded money that covers the
+ * booking amount, confirms a quoted booking and charges its total; on a booking that goes ahead, whatever exceeds
+ * its total is owed back. The receipt, with what is still to pay, is queued in the same transaction. Returns false
+ * when the order's money was already received.
  */
-async function oweBackInFull(
+export async function receiveBookingPayment(
+  deps: ServiceDeps,
   tx: Executor,
-  booking: typeof bookings.$inferSelect,
-  order: OrderRow,
+  bookingId: string,
+  payment: BookingPayment,
+): Promise<boolean> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
+  if (!booking) return false;
+  const row = await addPayment(tx, {
+    bookingId,
+    amountPaise: payment.amountPaise,
+    method: payment.method,
+    reference: payment.reference,
+    paymentOrderId: payment.order?.id ?? null,
+    actorUserId: payment.actorUserId,
+    note: payment.note ?? (payment.order ? `${payment.label}: order ${payment.order.orderCode}` : payment.label),
+  });
+  if (!row) return false;
+  const orderCode = payment.order?.orderCode ?? null;
+  await writeAudit(tx, {
+    actorUserId: payment.actorUserId,
+    action: payment.order?.purpose === 'token' ? 'booking.token_paid' : 'booking.payment_received',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: {
+      order_id: orderCode,
+      amount_paise: payment.amountPaise,
+      via: payment.via,
+      method: payment.method,
+      reference: payment.reference,
+      for: payment.label,
+    },
+  });
+
+  const rules = await currentPaymentRules(tx);
+  let current = booking;
+  if (booking.status === 'cancelled') {
+    await oweBack(tx, booking, payment.amountPaise, 'paid_after_cancellation', orderCode, payment.actorUserId);
+  } else {
+    const held = (await bookingSums(tx, booking.id)).held_paise;
+    const coversBookingAmount =
+      payment.order?.purpose === 'token' ||
+      (bookingHasPrice(booking.finalAmountPaise) && held >= bookingAmountFor(booking.finalAmountPaise!, rules));
+    if (
+      canMoveBooking(booking.status, 'confirmed') &&
+      bookingHasPrice(booking.finalAmountPaise) &&
+      coversBookingAmount
+    ) {
+      current = await confirmBooking(tx, booking, payment.actorUserId, { via: payment.via, order_id: orderCode });
+    }
+    if (current.status !== 'quoted') {
+      const sums = await bookingSums(tx, booking.id);
+      const excess = sums.held_paise - sums.charged_paise;
+      if (excess > 0) await oweBack(tx, current, excess, 'paid_over_total', orderCode, payment.actorUserId);
+    }
+  }
+
+  const sums = await bookingSums(tx, booking.id);
+  const money = bookingMoney({
+    status: current.status,
+    totalPaise: current.finalAmountPaise,
+    eventDate: current.eventDate,
+    confirmedOn: current.confirmedAt ? isoDateInIndia(current.confirmedAt) : null,
+    heldPaise: sums.held_paise,
+    rules,
+  });
+  await enqueueEmail(
+    tx,
+    paymentReceiptEmail(
+      deps.config.brand,
+      { email: booking.clientEmail, name: booking.clientName },
+      {
+        orderCode,
+        purpose: payment.order?.purpose === 'token' ? 'token' : 'instalment',
+        label: payment.label,
+        amountPaise: payment.amountPaise,
+        reference: payment.reference,
+        paidAt: payment.paidAt,
+      },
+      { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
+      current.status === 'cancelled'
+        ? undefined
+        : {
+            paidPaise: sums.held_paise,
+            outstandingPaise: money.outstanding_paise,
+            next: money.next
+              ? {
+                  label: INSTALMENT_LABELS[money.next.kind],
+                  amountPaise: money.next.outstanding_paise,
+                  dueDate: money.next.due_date,
+                }
+              : null,
+          },
+    ),
+  );
+  return true;
+}
+
+/**
+ * A quoted booking becomes confirmed: its total is charged in the ledger and the day is kept (`confirmed_at`), from
+ * which the advance falls due.
+ */
+export async function confirmBooking(
+  tx: Executor,
+  booking: BookingRow,
+  actorUserId: string | null,
+  data: Record<string, unknown>,
+): Promise<BookingRow> {
+  const now = new Date();
+  await setCharge(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'confirmed', confirmedAt: booking.confirmedAt ?? now, updatedAt: now })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  await writeAudit(tx, {
+    actorUserId,
+    action: 'booking.status_changed',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: { from: booking.status, to: 'confirmed', ...data },
+  });
+  return row!;
+}
+
+/**
+ * Money the business must give back (docs/decisions.md, "Payment schedule and refunds on real money"): all of what
+ * arrives for a cancelled booking (a late UPI payment, a gateway webhook for an order the cancellation expired),
+ * whoever cancelled, or what exceeds a booking's total. A refund row the admin pays out, and the ledger's refund row
+ * beside it.
+ */
+async function oweBack(
+  tx: Executor,
+  booking: BookingRow,
+  amountPaise: number,
+  reason: 'paid_after_cancellation' | 'paid_over_total',
+  orderCode: string | null,
   actorUserId: string | null,
 ): Promise<void> {
   const [owed] = await tx
     .insert(refunds)
     .values({
       bookingId: booking.id,
-      amountPaise: order.amountPaise,
+      amountPaise,
       cancelledBy: booking.cancelledBy ?? 'company',
-      policy: {
-        reason: 'paid_after_cancellation',
-        order_id: order.orderCode,
-        refund_percent: 100,
-        refund_amount_paise: order.amountPaise,
-      },
+      policy: { reason, order_id: orderCode, refund_percent: 100, refund_amount_paise: amountPaise },
     })
     .returning({ id: refunds.id });
   await addRefund(tx, {
     bookingId: booking.id,
-    amountPaise: order.amountPaise,
+    amountPaise,
     refundId: owed!.id,
     actorUserId,
-    note: `Paid after cancellation: order ${order.orderCode}`,
+    note:
+      reason === 'paid_after_cancellation'
+        ? `Paid after cancellation${orderCode ? `: order ${orderCode}` : ''}`
+        : `Paid over the total${orderCode ? `: order ${orderCode}` : ''}`,
   });
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.refund_owed',
     entityType: 'booking',
     entityId: booking.id,
-    data: { order_id: order.orderCode, amount_paise: order.amountPaise, reason: 'paid_after_cancellation' },
+    data: { order_id: orderCode, amount_paise: amountPaise, reason },
   });
 }
 

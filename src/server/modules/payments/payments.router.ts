@@ -2,18 +2,29 @@ import {
   adminPaymentsQuerySchema,
   createSubscriptionOrderInputSchema,
   createTokenOrderInputSchema,
+  recordBookingPaymentInputSchema,
   recordUtrInputSchema,
   subscriptionIdInputSchema,
 } from '../../../shared/schemas/account';
+import { bookingIdInputSchema } from '../../../shared/schemas/admin';
 import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import {
   adminPaymentSchema,
+  bookingAccountResponseSchema,
   paymentOrderResponseSchema,
   paymentStatusResponseSchema,
+  recordBookingPaymentResponseSchema,
 } from '../../../shared/schemas/responses';
+import { bookingAccount, recordBookingPayment } from './booking-account.service';
 import { optionalUser } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
-import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import {
+  createInstalmentOrder,
+  createTokenOrder,
+  getPaymentStatus,
+  listPayments,
+  recordUtr,
+} from './payment-orders.service';
 import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { createSubscriptionOrder, listSubscriptions, refundSubscription } from './subscriptions.service';
 
@@ -26,6 +37,11 @@ export const paymentsRouter = router({
     .input(createTokenOrderInputSchema)
     .output(paymentOrderResponseSchema)
     .mutation(({ ctx, input }) => createTokenOrder(ctx, ctx.user, input)),
+  /** The next instalment (advance or balance) of a confirmed booking, from My Bookings. */
+  createInstalmentOrder: customerProcedure
+    .input(createTokenOrderInputSchema)
+    .output(paymentOrderResponseSchema)
+    .mutation(({ ctx, input }) => createInstalmentOrder(ctx, ctx.user, input)),
   /** Signed-in customer, or a visitor giving e-mail and phone. */
   createSubscriptionOrder: publicProcedure
     .input(createSubscriptionOrderInputSchema)
@@ -35,13 +51,26 @@ export const paymentsRouter = router({
     }),
 });
 
-/** `admin.payments.*`: the Payments view (pending/paid orders) and recording a UPI payment's UTR. */
+/**
+ * `admin.payments.*`: the Payments view (pending/paid orders), recording a UPI payment's UTR, and a booking's
+ * account (ledger and schedule) with payments recorded by hand.
+ */
 export const adminPaymentsRouter = router({
   list: adminProcedure.input(adminPaymentsQuerySchema.optional()).query(({ ctx, input }) => listPayments(ctx, input)),
   recordUtr: adminProcedure
     .input(recordUtrInputSchema)
     .output(adminPaymentSchema)
     .mutation(({ ctx, input }) => recordUtr(ctx, input, ctx.user.id)),
+  /** A booking's ledger, sums and schedule. */
+  bookingAccount: adminProcedure
+    .input(bookingIdInputSchema)
+    .output(bookingAccountResponseSchema)
+    .query(({ ctx, input }) => bookingAccount(ctx, input)),
+  /** Money received by UPI, bank transfer, cash or cheque, recorded against a booking by hand. */
+  recordBookingPayment: adminProcedure
+    .input(recordBookingPaymentInputSchema)
+    .output(recordBookingPaymentResponseSchema)
+    .mutation(({ ctx, input }) => recordBookingPayment(ctx, input, ctx.user.id)),
 });
 
 /** `admin.subscriptions.*`: subscribers, and the 50% refund of docs/product.md#refunds. */

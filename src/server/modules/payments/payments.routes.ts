@@ -4,22 +4,33 @@ import {
   adminPaymentsQuerySchema,
   createSubscriptionOrderInputSchema,
   createTokenOrderInputSchema,
+  recordBookingPaymentFieldsSchema,
   utrFieldsSchema,
 } from '../../../shared/schemas/account';
 import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import {
   adminPaymentSchema,
   adminPaymentsResponseSchema,
+  bookingAccountResponseSchema,
   idParamsSchema,
   paymentOrderResponseSchema,
   paymentStatusResponseSchema,
+  recordBookingPaymentResponseSchema,
   subscriptionRefundResponseSchema,
   webhookResponseSchema,
 } from '../../../shared/schemas/responses';
 import { optionalUser } from '../../context';
 import { AppError } from '../../lib/errors';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { createTokenOrder, getPaymentStatus, listPayments, recordUtr } from './payment-orders.service';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
+import { bookingAccount, recordBookingPayment } from './booking-account.service';
+import {
+  createInstalmentOrder,
+  createTokenOrder,
+  getPaymentStatus,
+  listPayments,
+  recordUtr,
+} from './payment-orders.service';
 import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { handleCashfreeWebhook } from './payments-webhook.service';
 import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
@@ -62,6 +73,63 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         parseInput(createTokenOrderInputSchema, request.body, 'body'),
       );
       return reply.code(201).send(order);
+    },
+  );
+
+  app.post(
+    '/payments/instalment-order',
+    {
+      schema: {
+        summary:
+          "Open (or reuse) the order for the next instalment (advance or balance) of the customer's confirmed booking",
+        tags,
+        body: createTokenOrderInputSchema,
+        response: { 201: paymentOrderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireRole(request, 'customer');
+      const order = await createInstalmentOrder(
+        request.ctx,
+        user,
+        parseInput(createTokenOrderInputSchema, request.body, 'body'),
+      );
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id/account',
+    {
+      schema: {
+        summary: "A booking's ledger, its sums and its payment schedule",
+        tags,
+        params: idParamsSchema,
+        response: { 200: bookingAccountResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireRole(request, 'admin');
+      return bookingAccount(request.ctx, { id: pathId(request, BOOKING_NOT_FOUND) });
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/payments',
+    {
+      schema: {
+        summary: 'Record money received against a booking by UPI (UTR), bank transfer, cash or cheque, in full or part',
+        tags,
+        params: idParamsSchema,
+        body: recordBookingPaymentFieldsSchema,
+        response: { 201: recordBookingPaymentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireRole(request, 'admin');
+      const id = pathId(request, BOOKING_NOT_FOUND);
+      const fields = parseInput(recordBookingPaymentFieldsSchema, request.body, 'body');
+      return reply.code(201).send(await recordBookingPayment(request.ctx, { id, ...fields }, admin.id));
     },
   );
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CashfreeConfig } from '../../../config';
 import { AppError } from '../../../lib/errors';
 import type { PaymentProvider, ProviderOrder } from './types';
+import { orderLabel } from './upi';
 
 export const CASHFREE_API_VERSION = '2023-08-01';
 /** Webhooks older (or newer) than this are refused: a captured delivery cannot be replayed later. */
@@ -50,7 +51,7 @@ export function cashfreeProvider(
               customer_phone: order.phone?.replace(/^\+91/, '') ?? undefined,
             },
             order_meta: { return_url: `${returnBase}/payment/success?order_id=${encodeURIComponent(order.orderCode)}` },
-            order_note: order.purpose === 'token' ? 'Booking token' : 'Subscription',
+            order_note: orderLabel(order),
           }),
         });
       } catch {

@@ -1,8 +1,10 @@
+import type { InstalmentKind, PaymentPurpose } from '../../../../shared/domain';
 /** What a provider needs to open an order (docs/product.md#subscriptions "Payments and subscription"). */
 export type ProviderOrder = {
   orderCode: string;
   amountPaise: number;
-  purpose: 'token' | 'subscription';
+  purpose: PaymentPurpose;
+  instalment?: InstalmentKind | null;
   email: string | null;
   phone: string | null;
   customerId: string;

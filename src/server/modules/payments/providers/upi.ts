@@ -1,9 +1,20 @@
 import type { Brand } from '../../../../shared/brand';
+import { INSTALMENT_LABELS } from '../../../../shared/booking-rules';
+import type { InstalmentKind, PaymentPurpose } from '../../../../shared/domain';
 import type { PaymentProvider } from './types';
 
+export type OrderKind = { purpose: PaymentPurpose; instalment?: InstalmentKind | null };
+
+/** What an order pays for, in a word or two: "Booking token", "Advance", "Balance" or "Subscription". */
+export function orderLabel(order: OrderKind): string {
+  if (order.purpose === 'token') return 'Booking token';
+  if (order.purpose === 'subscription') return 'Subscription';
+  return INSTALMENT_LABELS[order.instalment ?? 'balance'];
+}
+
 /** The transaction note: names the order so the payee's statement can be matched to it. */
-export function upiNote(orderCode: string, purpose: 'token' | 'subscription'): string {
-  return `${purpose === 'token' ? 'Booking token' : 'Subscription'} ${orderCode}`;
+export function upiNote(orderCode: string, order: OrderKind): string {
+  return `${orderLabel(order)} ${orderCode}`;
 }
 
 /**
@@ -13,14 +24,14 @@ export function upiNote(orderCode: string, purpose: 'token' | 'subscription'): s
  */
 export function upiPaymentUri(
   brand: Pick<Brand, 'upiId' | 'legalName'>,
-  order: { orderCode: string; amountPaise: number; purpose: 'token' | 'subscription' },
+  order: { orderCode: string; amountPaise: number } & OrderKind,
 ): string {
   const params = new URLSearchParams({
     pa: brand.upiId,
     pn: brand.legalName,
     am: (order.amountPaise / 100).toFixed(2),
     cu: 'INR',
-    tn: upiNote(order.orderCode, order.purpose),
+    tn: upiNote(order.orderCode, order),
     tr: order.orderCode,
   });
   return `upi://pay?${params.toString().replace(/\+/g, '%20')}`;

@@ -1,0 +1,151 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { bookingMoney, INSTALMENT_LABELS, maxPayablePaise, toScheduleDto } from '../../../shared/booking-rules';
+import { isoDateInIndia } from '../../../shared/dates';
+import { enumWords } from '../../../shared/domain';
+import { formatInr } from '../../../shared/money';
+import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
+import {
+  PAYMENT_METHOD_WORDS,
+  recordBookingPaymentInputSchema,
+  type RecordBookingPaymentInput,
+} from '../../../shared/schemas/account';
+import { bookingIdInputSchema } from '../../../shared/schemas/admin';
+import type { BookingAccountDto } from '../../../shared/schemas/payments';
+import type { ServiceDeps } from '../../context';
+import type { Executor } from '../../db/client';
+import { bookingLedger, bookings, paymentOrders } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
+import { ledgerRows, sumsOf } from './ledger';
+import { OPEN, receiveBookingPayment } from './payment-orders.service';
+import { currentPaymentRules } from './payment-rules.service';
+
+/**
+ * A booking's money as the admin reads it: the ledger row by row, its sums and the payment schedule
+ * (docs/decisions.md, "Payment schedule and refunds on real money"), the figures My Bookings shows from the same
+ * rules.
+ */
+export async function bookingAccount(deps: ServiceDeps, input: { id: string }): Promise<BookingAccountDto> {
+  const { id } = bookingIdInputSchema.parse(input);
+  return accountOf(deps.db, id);
+}
+
+async function accountOf(db: Executor, id: string): Promise<BookingAccountDto> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [rows, rules] = await Promise.all([ledgerRows(db, [id]), currentPaymentRules(db)]);
+  const sums = sumsOf(rows);
+  const money = bookingMoney({
+    status: booking.status,
+    totalPaise: booking.finalAmountPaise,
+    eventDate: booking.eventDate,
+    confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
+    heldPaise: sums.held_paise,
+    rules,
+  });
+  return {
+    booking_id: booking.id,
+    status: booking.status,
+    total: booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
+    confirmed_on: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
+    paid: paiseToRupees(sums.paid_paise),
+    refunded: paiseToRupees(sums.refunded_paise),
+    held: paiseToRupees(sums.held_paise),
+    /** The most the team may record now (the booking amount while quoted, what is left afterwards). */
+    can_record_up_to: paiseToRupees(maxPayablePaise(booking.status, booking.finalAmountPaise, sums.held_paise, rules)),
+    schedule: toScheduleDto(money),
+    ledger: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: paiseToRupees(row.amountPaise),
+      method: row.method,
+      reference: row.reference,
+      note: row.note,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The team records money received against a booking by hand (docs/product.md#payments): UPI with its UTR, a bank
+ * transfer, cash or a cheque, with its reference; the whole of what is due or a part of it. It may not exceed what
+ * the booking can take now (`maxPayablePaise`: what is left of the booking amount while quoted, of the total
+ * afterwards); an inquiry or a cancelled booking takes none. Money that covers the booking amount confirms a quoted
+ * booking. The booking's open order is expired, so the customer's next "Pay" asks for what is left. A UTR already
+ * recorded (on an order or a booking) is a 409.
+ */
+export async function recordBookingPayment(
+  deps: ServiceDeps,
+  input: RecordBookingPaymentInput,
+  adminId: string,
+): Promise<BookingAccountDto & { message: string }> {
+  const data = recordBookingPaymentInputSchema.parse(input);
+  const amountPaise = rupeesToPaise(data.amount);
+  const utrTaken = new AppError('CONFLICT', 'This UTR is already recorded against another payment');
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
+      if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+      const held = sumsOf(await ledgerRows(tx, [booking.id])).held_paise;
+      const rules = await currentPaymentRules(tx);
+      const max = maxPayablePaise(booking.status, booking.finalAmountPaise, held, rules);
+      if (max <= 0) {
+        throw new AppError(
+          'CONFLICT',
+          booking.status === 'inquiry' || booking.status === 'cancelled'
+            ? `Payments are not taken on this booking; it is ${enumWords(booking.status)}`
+            : 'Nothing is left to pay on this booking',
+        );
+      }
+      if (amountPaise > max) {
+        throw new AppError(
+          'CONFLICT',
+          `At most ${formatInr(paiseToRupees(max))} can be recorded on this booking now${booking.status === 'quoted' ? ' (the booking amount)' : ''}`,
+        );
+      }
+      if (data.method === 'upi') {
+        const [onOrder] = await tx
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(eq(paymentOrders.utr, data.reference))
+          .limit(1);
+        const [onLedger] = await tx
+          .select({ id: bookingLedger.id })
+          .from(bookingLedger)
+          .where(and(eq(bookingLedger.method, 'upi'), eq(bookingLedger.reference, data.reference)))
+          .limit(1);
+        if (onOrder || onLedger) throw utrTaken;
+      }
+      await tx
+        .update(paymentOrders)
+        .set({ status: 'expired', updatedAt: new Date() })
+        .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
+      // The receipt names the instalment the money goes to first; the team's note stays in the ledger.
+      const towards = bookingMoney({
+        status: booking.status,
+        totalPaise: booking.finalAmountPaise,
+        eventDate: booking.eventDate,
+        confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
+        heldPaise: held,
+        rules,
+      }).next;
+      const label = towards ? INSTALMENT_LABELS[towards.kind] : 'Payment';
+      await receiveBookingPayment(deps, tx, booking.id, {
+        amountPaise,
+        method: data.method,
+        reference: data.reference,
+        order: null,
+        label,
+        note: `${label} by ${PAYMENT_METHOD_WORDS[data.method]}${data.note ? `: ${data.note}` : ''}`,
+        actorUserId: adminId,
+        via: 'recorded',
+        paidAt: new Date(),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw utrTaken;
+    throw error;
+  }
+  return { message: `Payment of ${formatInr(data.amount)} recorded`, ...(await accountOf(deps.db, data.id)) };
+}
