@@ -1,0 +1,287 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingLedger, bookings, emailOutbox, paymentOrders, refunds } from '../../src/server/db/schema';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * The payment schedule paid in full from My Bookings, and payments the team records by hand
+ * (docs/product.md#payments): the booking amount confirms, the advance and the balance follow, every rupee is in
+ * the ledger, and no payment exceeds what is due.
+ */
+let t: TestApp;
+let admin: Actor;
+let alice: Actor;
+let bob: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeActor(t.deps, 'admin');
+  alice = await makeActor(t.deps, 'customer');
+  bob = await makeActor(t.deps, 'customer');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
+  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+
+const today = () => todayInIndia();
+
+/** A ₹1,00,000 quote of Alice's, the event `days` away. */
+const aliceQuote = (days = 90, overrides: Parameters<typeof makeBooking>[1] = {}) =>
+  makeBooking(t.deps, {
+    clientEmail: alice.email,
+    userId: alice.id,
+    finalAmountPaise: 1_00_000_00,
+    eventDate: addDays(today(), days),
+    ...overrides,
+  });
+
+async function payOrder(url: string, bookingId: string, utr: string) {
+  const order = await inject('POST', url, alice.auth, { booking_id: bookingId });
+  expect(order.statusCode).toBe(201);
+  const paid = await inject('PUT', `/api/admin/payments/${order.json().order_id}/utr`, admin.auth, { utr });
+  expect(paid.statusCode).toBe(200);
+  return order.json() as { order_id: string; amount: number; note: string };
+}
+
+const mine = async (id: string) => (await inject('GET', `/api/me/bookings/${id}`, alice.auth)).json();
+
+let utrSeq = 500_000_000_000;
+const nextUtr = () => String(utrSeq++);
+
+describe('paying the schedule from My Bookings', () => {
+  it('booking amount, then advance, then balance: the booking is paid in full and nothing is left to pay', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    let view = await mine(booking.id);
+    expect(view.status).toBe('confirmed');
+    expect(view.can_pay_instalment).toBe(true);
+    expect(view.schedule.instalments.map((row: { kind: string }) => row.kind)).toEqual([
+      'booking_amount',
+      'advance',
+      'balance',
+    ]);
+    expect(view.schedule.pay_now).toMatchObject({ kind: 'advance', amount: 25_000 - 999 });
+    expect(view.schedule.instalments[1].due_date).toBe(addDays(today(), 7));
+    expect(view.schedule.instalments[2].due_date).toBe(addDays(today(), 83));
+
+    const advance = await payOrder('/api/payments/instalment-order', booking.id, nextUtr());
+    expect(advance.amount).toBe(24_001);
+    expect(advance.order_id).toMatch(/^PAY-/);
+    expect(advance.note).toBe(`Advance ${advance.order_id}`);
+    view = await mine(booking.id);
+    expect(view.payment.amount_paid).toBe(25_000);
+    expect(view.schedule.pay_now).toMatchObject({ kind: 'balance', amount: 75_000 });
+
+    const balance = await payOrder('/api/payments/instalment-order', booking.id, nextUtr());
+    expect(balance.amount).toBe(75_000);
+    view = await mine(booking.id);
+    expect(view.payment.amount_paid).toBe(1_00_000);
+    expect(view.schedule).toMatchObject({ outstanding: 0, due_now: 0, pay_now: null });
+    expect(view.can_pay_instalment).toBe(false);
+
+    const again = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('Nothing is left to pay on this booking');
+
+    const mail = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, alice.email));
+    const receipt = mail.find((m) => m.subject === `Payment received: ₹75,000 balance (${balance.order_id})`);
+    expect(receipt?.textBody).toContain('Still to pay');
+    const advanceReceipt = mail.find((m) => m.subject.includes(advance.order_id));
+    expect(advanceReceipt?.textBody).toContain('Next: Balance: ₹75,000 by');
+  });
+
+  it('asking twice reuses the open order; a quoted booking pays its booking amount first', async () => {
+    const booking = await aliceQuote(60);
+    const early = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toMatch(/booking amount first/);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const first = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id });
+    const second = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id });
+    expect(second.json().order_id).toBe(first.json().order_id);
+    expect((await mine(booking.id)).payment.open_order_id).toBe(first.json().order_id);
+  });
+
+  it("another customer's booking answers 404, an inquiry or a cancelled booking 409", async () => {
+    const booking = await aliceQuote(60, { status: 'confirmed', confirmedAt: new Date() });
+    const other = await inject('POST', '/api/payments/instalment-order', bob.auth, { booking_id: booking.id });
+    expect(other.statusCode).toBe(404);
+    const inquiry = await aliceQuote(60, { status: 'inquiry', finalAmountPaise: null });
+    expect(
+      (await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: inquiry.id })).statusCode,
+    ).toBe(409);
+    const cancelled = await aliceQuote(60, { status: 'cancelled', cancelledBy: 'customer' });
+    expect(
+      (await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: cancelled.id })).statusCode,
+    ).toBe(409);
+  });
+
+  it('an event within 30 days owes its advance at once', async () => {
+    const booking = await aliceQuote(20);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const view = await mine(booking.id);
+    expect(view.schedule.instalments[1]).toMatchObject({ kind: 'advance', due_date: today() });
+    expect(view.schedule.due_now).toBe(24_001);
+  });
+
+  it('money for an order the customer no longer owes (paid after the team recorded it) is owed back', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const order = (
+      await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id })
+    ).json();
+    // The team records the whole rest by bank transfer; the open order is expired...
+    const recorded = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 99_001,
+      method: 'bank_transfer',
+      reference: 'NEFT-HDFC-778812',
+    });
+    expect(recorded.statusCode).toBe(201);
+    expect(recorded.json()).toMatchObject({ held: 1_00_000, schedule: { outstanding: 0 } });
+    const [expired] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, order.order_id));
+    expect(expired!.status).toBe('expired');
+    // ...and when the customer pays it anyway, the money is received and owed back in full.
+    const late = await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: nextUtr() });
+    expect(late.statusCode).toBe(200);
+    const account = (await inject('GET', `/api/admin/bookings/${booking.id}/account`, admin.auth)).json();
+    expect(account).toMatchObject({ paid: 1_00_000 + 24_001, refunded: 24_001, held: 1_00_000 });
+    const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(owed.map((r) => [r.amountPaise, r.policy.reason])).toEqual([[24_001_00, 'paid_over_total']]);
+  });
+});
+
+describe('payments the team records', () => {
+  it('records a part payment by cash, then cheque; the schedule and the ledger follow', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const cash = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 10_000,
+      method: 'cash',
+      reference: 'RCPT-0042',
+      note: 'Paid at the tasting',
+    });
+    expect(cash.statusCode).toBe(201);
+    expect(cash.json().message).toBe('Payment of ₹10,000 recorded');
+    expect(cash.json().schedule.pay_now).toMatchObject({ kind: 'advance', amount: 14_001 });
+    const cheque = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 14_001,
+      method: 'cheque',
+      reference: '004512',
+    });
+    expect(cheque.json().schedule.pay_now).toMatchObject({ kind: 'balance', amount: 75_000 });
+    const rows = await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id));
+    const payments = rows.filter((r) => r.kind === 'payment');
+    expect(payments.map((r) => [r.method, r.reference, r.amountPaise])).toEqual([
+      ['upi', expect.any(String), 999_00],
+      ['cash', 'RCPT-0042', 10_000_00],
+      ['cheque', '004512', 14_001_00],
+    ]);
+    expect(payments[1]!.note).toBe('Advance by cash: Paid at the tasting');
+    expect((await mine(booking.id)).payment.amount_paid).toBe(25_000);
+  });
+
+  it('never more than is left: 409 with the most that can be recorded, and nothing written', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const over = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 99_002,
+      method: 'bank_transfer',
+      reference: 'IMPS-1',
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().detail).toBe('At most ₹99,001 can be recorded on this booking now');
+    const rows = await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id));
+    expect(rows.filter((r) => r.kind === 'payment')).toHaveLength(1);
+  });
+
+  it('on a quoted booking at most the booking amount, which confirms it', async () => {
+    const booking = await aliceQuote(90);
+    const over = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 1000,
+      method: 'cash',
+      reference: 'R-1',
+    });
+    expect(over.json().detail).toBe('At most ₹999 can be recorded on this booking now (the booking amount)');
+    const part = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 500,
+      method: 'cash',
+      reference: 'R-2',
+    });
+    expect(part.json().status).toBe('quoted');
+    const rest = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 499,
+      method: 'cash',
+      reference: 'R-3',
+    });
+    expect(rest.json()).toMatchObject({ status: 'confirmed', confirmed_on: today(), held: 999 });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.confirmedAt).not.toBeNull();
+  });
+
+  it('refuses bad input with 422 per field, a reused UTR with 409, and anyone but an admin', async () => {
+    const booking = await aliceQuote(90, { status: 'confirmed', confirmedAt: new Date() });
+    const bad = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: -5,
+      method: 'bitcoin',
+    });
+    expect(bad.statusCode).toBe(422);
+    const fields = bad.json().detail.map((issue: { loc: string[] }) => issue.loc.at(-1));
+    expect(fields).toEqual(expect.arrayContaining(['amount', 'method', 'reference']));
+    const shortUtr = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 100,
+      method: 'upi',
+      reference: '1234',
+    });
+    expect(shortUtr.statusCode).toBe(422);
+    const utr = nextUtr();
+    const first = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 100,
+      method: 'upi',
+      reference: utr,
+    });
+    expect(first.statusCode).toBe(201);
+    const reused = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 100,
+      method: 'upi',
+      reference: utr,
+    });
+    expect(reused.statusCode).toBe(409);
+    const asCustomer = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, alice.auth, {
+      amount: 100,
+      method: 'cash',
+      reference: 'R',
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const missing = await inject('GET', `/api/admin/bookings/${crypto.randomUUID()}/account`, admin.auth);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('money recorded on a cancelled booking is refused; an inquiry takes none', async () => {
+    const cancelled = await aliceQuote(90, { status: 'cancelled', cancelledBy: 'company' });
+    const res = await inject('POST', `/api/admin/bookings/${cancelled.id}/payments`, admin.auth, {
+      amount: 100,
+      method: 'cash',
+      reference: 'R',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Payments are not taken on this booking; it is cancelled');
+  });
+
+  it('an admin confirming by hand charges the total and starts the schedule today', async () => {
+    const booking = await aliceQuote(90);
+    const res = await t
+      .caller({ token: admin.token })
+      .admin.bookings.setStatus({ id: booking.id, status: 'confirmed' });
+    expect(res.booking.status).toBe('confirmed');
+    const account = await t.caller({ token: admin.token }).admin.payments.bookingAccount({ id: booking.id });
+    expect(account).toMatchObject({ confirmed_on: today(), held: 0 });
+    expect(account.ledger.map((row) => [row.kind, row.amount])).toEqual([['charge', 1_00_000]]);
+    expect(account.schedule.pay_now).toMatchObject({ kind: 'booking_amount', amount: 999 });
+    expect(account.schedule.due_now).toBe(999);
+  });
+});
