@@ -6,7 +6,7 @@ import { formatInr } from '../../../shared/money';
 import type { CustomerBookingDetailDto, CustomerBookingDto } from '../../../shared/schemas/account';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ChangeDateDialog } from './change-date-dialog';
-import { PayTokenDialog } from './pay-token-dialog';
+import { PayDialog } from './pay-dialog';
 import { downloadQuotePdf } from './quote-pdf';
 
 type Dialog = 'pay' | 'cancel' | 'date' | null;
@@ -19,7 +19,10 @@ type BookingActionsProps = {
   compact?: boolean;
 };
 
-/** What the customer can do with a booking now: pay the token, download the quote, change the date, cancel. */
+/**
+ * What the customer can do with a booking now: pay the token or the next instalment, download the quote, change the
+ * date, cancel.
+ */
 export function BookingActions({ booking, layout = 'column', compact = false }: BookingActionsProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [downloading, setDownloading] = useState(false);
@@ -50,6 +53,12 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
           <Button rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('pay')}>
             <IndianRupee aria-hidden="true" />
             Pay {formatInr(booking.payment.token_amount)} token
+          </Button>
+        )}
+        {booking.can_pay_instalment && booking.schedule.pay_now && (
+          <Button rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('pay')}>
+            <IndianRupee aria-hidden="true" />
+            Pay {formatInr(booking.schedule.pay_now.amount)} {booking.schedule.pay_now.label.toLowerCase()}
           </Button>
         )}
         {!compact && booking.total !== null && (
@@ -96,7 +105,14 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
           </Button>
         )}
       </Stack>
-      {booking.can_pay_token && <PayTokenDialog booking={booking} open={dialog === 'pay'} onClose={close} />}
+      {(booking.can_pay_token || booking.can_pay_instalment) && (
+        <PayDialog
+          booking={booking}
+          kind={booking.can_pay_token ? 'token' : 'instalment'}
+          open={dialog === 'pay'}
+          onClose={close}
+        />
+      )}
       {booking.can_change_date && <ChangeDateDialog booking={booking} open={dialog === 'date'} onClose={close} />}
       {booking.can_cancel && <CancelBookingDialog booking={booking} open={dialog === 'cancel'} onClose={close} />}
     </>

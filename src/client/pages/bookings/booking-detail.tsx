@@ -2,11 +2,11 @@ import { Badge, Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from
 import { ArrowLeft, Circle, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { STATUS_RULES } from '../../../shared/booking-rules';
+import { INSTALMENT_LABELS, STATUS_RULES } from '../../../shared/booking-rules';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
-import type { CustomerBookingDetailDto } from '../../../shared/schemas/account';
+import type { CustomerBookingDetailDto, InstalmentDto } from '../../../shared/schemas/account';
 import { BookingStatusBadge } from '../../components/booking-status-badge';
 import { EventTypeBadge } from '../../components/event-type-badge';
 import { indiaDateTimeText } from '../../lib/datetime';
@@ -135,11 +135,63 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
   );
 }
 
+/** Paid, due or overdue: an instalment's state in a word, with its colour. */
+function instalmentState(row: InstalmentDto, cancelled: boolean): { text: string; palette: string } {
+  if (row.outstanding === 0 && row.paid === row.amount) return { text: 'Paid', palette: 'green' };
+  if (cancelled) return { text: 'Not due', palette: 'gray' };
+  if (row.days_overdue > 0)
+    return { text: `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`, palette: 'red' };
+  if (row.paid > 0) return { text: `${formatInr(row.paid)} paid`, palette: 'orange' };
+  return { text: 'Due', palette: 'orange' };
+}
+
+function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
+  const cancelled = booking.status === 'cancelled';
+  return (
+    <Stack as="ol" gap="0" listStyleType="none" ps="0" aria-label="Payment schedule" mb="3">
+      {booking.schedule.instalments.map((row) => {
+        const state = instalmentState(row, cancelled);
+        return (
+          <HStack
+            as="li"
+            key={row.kind}
+            justify="space-between"
+            align="flex-start"
+            gap="3"
+            py="2"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+            flexWrap="wrap"
+          >
+            <Box minW="0">
+              <Text fontWeight="medium">{row.label}</Text>
+              <Text color="fg.muted" fontSize="sm">
+                {row.kind === 'booking_amount' ? 'Confirms your date' : `Due by ${formatLongDate(row.due_date)}`}
+              </Text>
+            </Box>
+            <HStack gap="2" flexShrink={0}>
+              <Text fontWeight="semibold">{formatInr(row.amount)}</Text>
+              <Badge colorPalette={state.palette} variant="subtle" rounded="full">
+                {state.text}
+              </Badge>
+            </HStack>
+          </HStack>
+        );
+      })}
+    </Stack>
+  );
+}
+
 function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
+  const hasSchedule = booking.schedule.instalments.length > 0 && booking.status !== 'inquiry';
   return (
     <Card title="Payments" id="booking-payments">
+      {hasSchedule && <ScheduleList booking={booking} />}
       <Box as="dl" mb={booking.payments.length > 0 ? '3' : '0'}>
         <Item label="Paid so far">{formatInr(booking.payment.amount_paid)}</Item>
+        {hasSchedule && booking.status !== 'cancelled' && (
+          <Item label="Still to pay">{formatInr(booking.schedule.outstanding)}</Item>
+        )}
         {booking.refund && (
           <Item label="Refund">
             {formatInr(booking.refund.amount)} ({booking.refund.status === 'paid' ? 'paid' : 'due'})
@@ -151,7 +203,7 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
           {booking.payments.map((payment) => (
             <HStack as="li" key={payment.order_id} justify="space-between" gap="3" fontSize="sm" flexWrap="wrap">
               <Box minW="0">
-                <Text fontWeight="medium">{payment.purpose === 'token' ? 'Booking token' : 'Subscription'}</Text>
+                <Text fontWeight="medium">{paymentLabel(payment)}</Text>
                 <Text color="fg.muted" fontFamily="mono" fontSize="xs" wordBreak="break-all">
                   {payment.order_id}
                 </Text>
@@ -178,6 +230,12 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
       )}
     </Card>
   );
+}
+
+function paymentLabel(payment: CustomerBookingDetailDto['payments'][number]): string {
+  if (payment.purpose === 'token') return 'Booking token';
+  if (payment.purpose === 'subscription') return 'Subscription';
+  return INSTALMENT_LABELS[payment.instalment ?? 'balance'];
 }
 
 function Timeline({ booking }: { booking: CustomerBookingDetailDto }) {
@@ -325,11 +383,15 @@ export function BookingDetail({ id }: { id: string }) {
         <Box gridArea="actions" minW="0" _print={{ display: 'none' }}>
           <Card title="Actions" id="booking-actions">
             <BookingActions booking={booking} />
-            {!booking.can_pay_token && !booking.can_cancel && !booking.can_change_date && booking.total === null && (
-              <Text color="fg.muted" fontSize="sm">
-                Nothing to do right now.
-              </Text>
-            )}
+            {!booking.can_pay_token &&
+              !booking.can_pay_instalment &&
+              !booking.can_cancel &&
+              !booking.can_change_date &&
+              booking.total === null && (
+                <Text color="fg.muted" fontSize="sm">
+                  Nothing to do right now.
+                </Text>
+              )}
             {STATUS_RULES[booking.status].dateChange && booking.event_date && !booking.can_change_date && (
               <Text color="fg.muted" fontSize="sm" mt="3">
                 {booking.date_changed

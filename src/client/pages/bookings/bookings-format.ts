@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import type { CustomerBookingDto } from '../../../shared/schemas/account';
@@ -36,8 +36,20 @@ export function nextStepText(booking: CustomerBookingDto): string {
       return booking.valid_until
         ? `This quote expired on ${formatLongDate(booking.valid_until)}. Ask us for a fresh quote.`
         : 'Contact us to confirm this quote.';
-    case 'confirmed':
+    case 'confirmed': {
+      const next = booking.schedule.pay_now;
+      if (next) {
+        const overdue = booking.schedule.instalments.find((row) => row.kind === next.kind)?.days_overdue ?? 0;
+        const when =
+          overdue > 0
+            ? `was due on ${formatLongDate(next.due_date)}`
+            : next.due_date <= todayInIndia()
+              ? 'is due now'
+              : `is due by ${formatLongDate(next.due_date)}`;
+        return `Your booking is confirmed. The ${next.label.toLowerCase()} of ${formatInr(next.amount)} ${when}.`;
+      }
       return 'Your booking is confirmed. Your event coordinator will plan the menu and timings with you.';
+    }
     case 'in_progress':
       return 'Your event is under way.';
     case 'completed':

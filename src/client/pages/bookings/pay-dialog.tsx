@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { formatInr } from '../../../shared/money';
-import type { CustomerBookingDto } from '../../../shared/schemas/account';
+import type { CustomerBookingDto, PaymentOrderDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { serverDetail } from '../../lib/errors';
@@ -12,28 +12,33 @@ import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
 import { touchTarget } from '../../touch-targets';
 
-type PayTokenDialogProps = {
+type PayDialogProps = {
   booking: CustomerBookingDto;
+  /** The booking amount (token) of a quoted booking, or the next instalment of a confirmed one. */
+  kind: 'token' | 'instalment';
   open: boolean;
   onClose(): void;
 };
 
 /**
- * The ₹999 token: opening the dialog creates (or reopens) the booking's token order. With a payment
- * gateway configured the customer is sent to its page; with UPI the dialog shows a QR for the exact amount that
- * carries the order id, and "I have paid" leads to /payment/success, which follows the order until our team
- * records the payment.
+ * Paying a booking (docs/product.md#payments): opening the dialog creates (or reopens) the order for the booking
+ * amount (the ₹999 token) or for the next instalment (advance or balance). With a payment gateway configured the
+ * customer is sent to its page; with UPI the dialog shows a QR for the exact amount that carries the order id, and
+ * "I have paid" leads to /payment/success, which follows the order until our team records the payment.
  */
-export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) {
+export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-  const order = trpc.payments.createTokenOrder.useMutation({
-    onSuccess: (created) => {
+  const handlers = {
+    onSuccess: (created: PaymentOrderDto) => {
       void utils.bookings.mine.invalidate();
       void utils.bookings.mineDetail.invalidate({ id: booking.id });
       if (created.redirect_url) window.location.assign(created.redirect_url);
     },
-  });
+  };
+  const tokenOrder = trpc.payments.createTokenOrder.useMutation(handlers);
+  const instalmentOrder = trpc.payments.createInstalmentOrder.useMutation(handlers);
+  const order = kind === 'token' ? tokenOrder : instalmentOrder;
   const started = useRef(false);
   const { mutate } = order;
 
@@ -59,7 +64,11 @@ export function PayTokenDialog({ booking, open, onClose }: PayTokenDialogProps) 
     <AppDialog
       open={open}
       onClose={onClose}
-      title={`Pay the ${formatInr(booking.payment.token_amount)} booking token`}
+      title={
+        kind === 'token' || !booking.schedule.pay_now
+          ? `Pay the ${formatInr(booking.payment.token_amount)} booking token`
+          : `Pay the ${formatInr(booking.schedule.pay_now.amount)} ${booking.schedule.pay_now.label.toLowerCase()}`
+      }
       description={`${booking.event_name} · ${booking.reference}`}
       size="md"
       footer={
