@@ -127,6 +127,15 @@ describe('the payment schedule', () => {
     expect(later.find((row) => row.kind === 'advance')?.due_date).toBe(addDays(today, 7));
   });
 
+  it('follows a date change: the due dates come from the event date each time they are read', () => {
+    const input = { totalPaise: 4_00_000_00, confirmedOn: today, today };
+    const before = paymentSchedule({ ...input, eventDate: addDays(today, 90) });
+    const moved = paymentSchedule({ ...input, eventDate: addDays(today, 20) });
+    expect(before.map((row) => row.due_date)).toEqual([today, addDays(today, 7), addDays(today, 83)]);
+    // Moved within 30 days: the advance is due at once and the balance a week before the new date.
+    expect(moved.map((row) => row.due_date)).toEqual([today, today, addDays(today, 13)]);
+  });
+
   it('asks for the balance at once when the event is closer than a week', () => {
     const schedule = paymentSchedule({
       totalPaise: 50_000_00,
