@@ -181,6 +181,16 @@ describe('Booking Details', () => {
     await waitFor(() => expect(view).toHaveFocus());
   });
 
+  it('says when the customer has moved the event date', async () => {
+    const moved = booking(1, { original_event_date: addDays(EVENT_DATE, -20) });
+    const { user } = await openAdmin({ 'admin.bookings.list': () => page([moved]), 'admin.bookings.get': () => moved });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(
+      dialog.getByText(`(moved from ${formatLongDate(addDays(EVENT_DATE, -20))})`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
   it('leaves out venue and notes when the booking has none', async () => {
     const { user } = await openAdmin();
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));

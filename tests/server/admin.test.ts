@@ -301,6 +301,7 @@ describe('bookings (admin)', () => {
       client_email: 'client17@example.in',
       client_phone: '+919812345678',
       event_date: newest.eventDate,
+      original_event_date: null,
       event_time: null,
       requirements: { guest_count: 120 },
       status: 'cancelled',

@@ -159,7 +159,15 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
             'Not given'
           )}
         </DetailItem>
-        <DetailItem label="Event Date">{eventDateText(booking.event_date)}</DetailItem>
+        <DetailItem label="Event Date">
+          {eventDateText(booking.event_date)}
+          {booking.original_event_date && booking.original_event_date !== booking.event_date && (
+            <Text as="span" color="fg.muted">
+              {' '}
+              (moved from {eventDateText(booking.original_event_date)})
+            </Text>
+          )}
+        </DetailItem>
         <DetailItem label="Guest Count">{plural(booking.requirements.guest_count, 'guest')}</DetailItem>
         <DetailItem label="Status">
           <BookingStatusBadge status={booking.status} />

@@ -151,6 +151,7 @@ export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
     client_email: row.clientEmail,
     client_phone: row.clientPhone,
     event_date: row.eventDate,
+    original_event_date: row.originalEventDate,
     event_time: row.eventTime,
     requirements: { ...row.requirements, guest_count: row.guestCount ?? 0 },
     status: row.status,
