@@ -1,4 +1,4 @@
-import { addDays, todayInIndia } from './dates';
+import { addDays, formatLongDate, todayInIndia } from './dates';
 import { BOOKING_STATUSES, canMoveBooking, type BookingStatus, type InstalmentKind } from './domain';
 import { paiseToRupees } from './pricing';
 import { daysBetween, DEPOSIT_PERCENT } from './refund-policy';
@@ -40,6 +40,43 @@ export function statusRules(status: BookingStatus): StatusRules {
 export const STATUS_RULES: Readonly<Record<BookingStatus, StatusRules>> = Object.fromEntries(
   BOOKING_STATUSES.map((status) => [status, statusRules(status)]),
 ) as Record<BookingStatus, StatusRules>;
+
+/** Why a status move is refused by the calendar: `detail` for the 409, `hint` for the admin's status list. */
+export type StatusDateRefusal = { detail: string; hint: string };
+
+/**
+ * The statuses tied to the event day (docs/product.md#booking-statuses): a booking is marked in progress only on
+ * its event day and completed only on or after it, both in India time. Answers why a move to `to` is refused
+ * today, or null when the date allows it (every other status is free of the calendar). A booking without an event
+ * date has no event day, so it can be marked neither.
+ */
+export function statusDateRefusal(
+  to: BookingStatus,
+  eventDate: string | null,
+  today: string = todayInIndia(),
+): StatusDateRefusal | null {
+  if (to !== 'in_progress' && to !== 'completed') return null;
+  const marked = to === 'in_progress' ? 'in progress' : 'completed';
+  if (eventDate === null) {
+    return {
+      detail: `This booking has no event date yet: it can be marked ${marked} only ${to === 'in_progress' ? 'on' : 'on or after'} its event day`,
+      hint: 'no event date yet',
+    };
+  }
+  const day = formatLongDate(eventDate);
+  if (to === 'in_progress') {
+    if (eventDate === today) return null;
+    return {
+      detail: `A booking can be marked in progress only on its event day (${day})`,
+      hint: `only on the event day, ${day}`,
+    };
+  }
+  if (eventDate <= today) return null;
+  return {
+    detail: `A booking can be marked completed only on or after its event day (${day})`,
+    hint: `from the event day, ${day}`,
+  };
+}
 
 /** The schedule's numbers; the defaults are the published terms, an admin may change them in Settings. */
 export type PaymentRules = {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { formatLongDate } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
 import { describeDetail } from '../../src/client/pages/admin/admin-format';
 import { countdownText } from '../../src/client/pages/admin/booking-project-panel';
@@ -25,11 +25,13 @@ async function findDialog(name: string) {
 
 describe('Bookings tab: Recent Bookings', () => {
   it('lists the first 10 with the spec’s columns and status badges', async () => {
-    const items = Array.from({ length: 10 }, (_, i) =>
-      booking(i + 1, {
-        status: (['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 6],
-      }),
-    );
+    const items = Array.from({ length: 10 }, (_, i) => {
+      const status = (['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const)[i % 6];
+      // In progress on the event day, completed after it (docs/product.md#booking-statuses).
+      const eventDate =
+        status === 'in_progress' ? todayInIndia() : status === 'completed' ? addDays(todayInIndia(), -3) : EVENT_DATE;
+      return booking(i + 1, { status, event_date: eventDate });
+    });
     items[1] = booking(2, {
       status: 'quoted',
       event_type: 'baby_shower',
@@ -179,6 +181,16 @@ describe('Booking Details', () => {
     await waitFor(() => expect(view).toHaveFocus());
   });
 
+  it('says when the customer has moved the event date', async () => {
+    const moved = booking(1, { original_event_date: addDays(EVENT_DATE, -20) });
+    const { user } = await openAdmin({ 'admin.bookings.list': () => page([moved]), 'admin.bookings.get': () => moved });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(
+      dialog.getByText(`(moved from ${formatLongDate(addDays(EVENT_DATE, -20))})`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
   it('leaves out venue and notes when the booking has none', async () => {
     const { user } = await openAdmin();
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));
@@ -242,8 +254,40 @@ describe('Booking Details', () => {
     expect(setStatus).toHaveBeenCalledTimes(1);
   });
 
+  it('disables in progress before the event day and says which day', async () => {
+    const confirmed = booking(1, { status: 'confirmed' });
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([confirmed]),
+      'admin.bookings.get': () => confirmed,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const option = (value: string) =>
+      within(dialog.getByLabelText('Change status'))
+        .getAllByRole('option')
+        .find((o) => (o as HTMLOptionElement).value === value) as HTMLOptionElement;
+    expect(option('in_progress').disabled).toBe(true);
+    expect(option('in_progress').textContent).toBe(
+      `In progress (only on the event day, ${formatLongDate(EVENT_DATE)})`,
+    );
+    expect(option('cancelled').disabled).toBe(false);
+  });
+
+  it('offers in progress on the event day', async () => {
+    const today = booking(1, { status: 'confirmed', event_date: todayInIndia() });
+    const { user } = await openAdmin({ 'admin.bookings.list': () => page([today]), 'admin.bookings.get': () => today });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const select = dialog.getByLabelText('Change status');
+    const inProgress = within(select)
+      .getAllByRole('option')
+      .find((o) => (o as HTMLOptionElement).value === 'in_progress') as HTMLOptionElement;
+    expect(inProgress.disabled).toBe(false);
+    expect(inProgress.textContent).toBe('In progress');
+  });
+
   it('says a completed booking cannot change status', async () => {
-    const done = booking(1, { status: 'completed' });
+    const done = booking(1, { status: 'completed', event_date: addDays(todayInIndia(), -3) });
     const { user } = await openAdmin({ 'admin.bookings.list': () => page([done]), 'admin.bookings.get': () => done });
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));
     const dialog = await findDialog('Booking Details');

@@ -36,6 +36,7 @@ export function booking(n: number, overrides: Partial<AdminBookingDto> = {}): Ad
     client_email: `client${n}@example.in`,
     client_phone: '+919826012345',
     event_date: EVENT_DATE,
+    original_event_date: null,
     event_time: null,
     requirements: { guest_count: 100 + n },
     status: 'inquiry' as BookingStatus,

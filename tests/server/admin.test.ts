@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -13,7 +13,7 @@ import {
 } from '../../src/server/db/schema';
 import { signAccessToken } from '../../src/server/lib/tokens';
 import { appRouter } from '../../src/server/trpc/router';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
 import { makeUser, type MadeUser } from './helpers/fixtures';
@@ -252,14 +252,22 @@ describe('bookings (admin)', () => {
 
   beforeAll(async () => {
     const statuses: BookingStatus[] = ['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'];
+    // Each status on a date it can hold: in progress on the event day, completed after it (docs/product.md#booking-statuses).
+    const eventDateOf = (i: number, status: BookingStatus) => {
+      if (i === 6) return '2031-02-14';
+      if (status === 'in_progress') return todayInIndia();
+      if (status === 'completed') return addDays(todayInIndia(), -i);
+      return addDays(todayInIndia(), 20 + i);
+    };
     for (let i = 0; i < 18; i += 1) {
+      const status = statuses[i % statuses.length]!;
       made.push(
         await makeBooking(t.deps, {
           clientName: i === 3 ? 'Meera Iyer' : `Client ${i}`,
           clientEmail: i === 4 ? 'Rahul.Verma@Example.in' : `client${i}@example.in`,
           eventName: i === 5 ? 'Sharma 100% Vegetarian Griha Pravesh' : `Event ${i}`,
-          eventDate: i === 6 ? '2031-02-14' : addDays(todayInIndia(), 20 + i),
-          status: statuses[i % statuses.length]!,
+          eventDate: eventDateOf(i, status),
+          status,
           finalAmountPaise: 10_000_00 + i * 1_000_50,
           createdAt: new Date(base + i * 3_600_000),
           updatedAt: new Date(base + i * 3_600_000),
@@ -293,6 +301,7 @@ describe('bookings (admin)', () => {
       client_email: 'client17@example.in',
       client_phone: '+919812345678',
       event_date: newest.eventDate,
+      original_event_date: null,
       event_time: null,
       requirements: { guest_count: 120 },
       status: 'cancelled',
@@ -378,9 +387,11 @@ describe('bookings (admin)', () => {
     call('PUT', `/api/bookings/${id}/status`, token, payload);
 
   it('moves a booking along the state machine, one audit row per move', async () => {
+    // On the event day, when a booking may be marked in progress and then completed.
     const booking = await makeBooking(t.deps, {
       status: 'inquiry',
       source: 'inquiry',
+      eventDate: todayInIndia(),
       finalAmountPaise: 80_000_00,
       pricingTier: null,
     });
@@ -417,7 +428,7 @@ describe('bookings (admin)', () => {
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({ detail: 'This booking is already quoted' });
 
-    const done = await makeBooking(t.deps, { status: 'completed' });
+    const done = await makeBooking(t.deps, { status: 'completed', eventDate: addDays(todayInIndia(), -2) });
     const reopen = await setStatus(done.id, { status: 'cancelled' });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json()).toEqual({ detail: 'This booking is completed and cannot change status any more' });
@@ -431,11 +442,55 @@ describe('bookings (admin)', () => {
     const { BOOKING_TRANSITIONS } = await import('../../src/shared/domain');
     for (const from of BOOKING_STATUSES) {
       for (const to of BOOKING_STATUSES) {
-        const booking = await makeBooking(t.deps, { status: from });
+        // On the event day, so the calendar allows every move and only the state machine decides.
+        const booking = await makeBooking(t.deps, { status: from, eventDate: todayInIndia() });
         const res = await setStatus(booking.id, { status: to });
         expect(res.statusCode, `${from}→${to}`).toBe(BOOKING_TRANSITIONS[from].includes(to) ? 200 : 409);
       }
     }
+  });
+
+  it('marks in progress only on the event day and completed only from it (India time), else 409 naming the day', async () => {
+    const today = todayInIndia();
+    const inAMonth = addDays(today, 30);
+    const early = await makeBooking(t.deps, { status: 'confirmed', eventDate: inAMonth });
+    const refused = await setStatus(early.id, { status: 'in_progress' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: `A booking can be marked in progress only on its event day (${formatLongDate(inAMonth)})`,
+    });
+    const missed = await makeBooking(t.deps, { status: 'confirmed', eventDate: addDays(today, -1) });
+    expect((await setStatus(missed.id, { status: 'in_progress' })).statusCode).toBe(409);
+    const undated = await makeBooking(t.deps, { status: 'confirmed', eventDate: null });
+    expect((await setStatus(undated.id, { status: 'in_progress' })).json()).toEqual({
+      detail: 'This booking has no event date yet: it can be marked in progress only on its event day',
+    });
+    // Written into a running booking by hand, a month early: completing it is still refused.
+    const running = await makeBooking(t.deps, { status: 'in_progress', eventDate: inAMonth });
+    const tooSoon = await t
+      .caller({ token: tokens.admin })
+      .admin.bookings.setStatus({ id: running.id, status: 'completed' })
+      .catch((error: unknown) => error);
+    expect(tooSoon).toBeInstanceOf(TRPCError);
+    expect(tooSoon).toMatchObject({
+      code: 'CONFLICT',
+      message: `A booking can be marked completed only on or after its event day (${formatLongDate(inAMonth)})`,
+    });
+    for (const id of [early.id, missed.id, undated.id, running.id]) {
+      expect(await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, id))).toHaveLength(0);
+    }
+    const rows = await t.deps.db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.id, [early.id, running.id]));
+    expect(rows.map((r) => r.status).sort()).toEqual(['confirmed', 'in_progress']);
+
+    const onTheDay = await makeBooking(t.deps, { status: 'confirmed', eventDate: today });
+    expect((await setStatus(onTheDay.id, { status: 'in_progress' })).statusCode).toBe(200);
+    const lastWeek = await makeBooking(t.deps, { status: 'in_progress', eventDate: addDays(today, -7) });
+    const done = await setStatus(lastWeek.id, { status: 'completed' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ message: 'Booking marked completed', booking: { status: 'completed' } });
   });
 
   it('answers 422 for an unknown status and 404 for an unknown booking', async () => {

@@ -206,7 +206,8 @@ describe('POST /api/projects (assign suppliers)', () => {
   });
 
   it.each(['cancelled', 'completed'] as const)('refuses a %s booking with 409', async (status) => {
-    const booking = await makeBooking(t.deps, { status });
+    // Today: a booking is completed on its event day at the earliest, and today is not yet past.
+    const booking = await makeBooking(t.deps, { status, eventDate: todayInIndia() });
     const res = await assign(booking.id, [shahi.supplierId]);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(`This booking is ${status}; suppliers cannot be assigned to it`);

@@ -142,10 +142,31 @@ describe('seedDemo on an empty database', () => {
     for (const b of rows) {
       expect(b.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       if (b.status === 'completed') expect(b.eventDate! < today, b.eventName).toBe(true);
+      if (b.status === 'in_progress') expect(b.eventDate! <= today, b.eventName).toBe(true);
       if (['inquiry', 'quoted', 'confirmed'].includes(b.status)) expect(b.eventDate! > today, b.eventName).toBe(true);
       expect(b.createdAt.getTime()).toBeLessThanOrEqual(now);
       expect(b.createdAt.getTime()).toBeGreaterThan(now - 91 * 86_400_000);
     }
+  });
+
+  it('marks bookings in progress on their event day and completed from it, India time', async () => {
+    const moves = await handle.db
+      .select({
+        eventName: bookings.eventName,
+        eventDate: bookings.eventDate,
+        data: auditLog.data,
+        at: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .innerJoin(bookings, eq(bookings.id, auditLog.entityId))
+      .where(eq(auditLog.action, 'booking.status_changed'));
+    const dayOf = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+    const started = moves.filter((m) => m.data.to === 'in_progress');
+    const finished = moves.filter((m) => m.data.to === 'completed');
+    expect(started.length).toBeGreaterThan(0);
+    expect(finished.length).toBeGreaterThan(0);
+    for (const m of started) expect(dayOf(m.at), m.eventName).toBe(m.eventDate);
+    for (const m of finished) expect(dayOf(m.at) >= m.eventDate!, m.eventName).toBe(true);
   });
 
   it('links bookings of seeded customers by user id and matching e-mail', async () => {

@@ -9,6 +9,7 @@ import {
   paymentSchedule,
   refundBandDate,
   STATUS_RULES,
+  statusDateRefusal,
   statusRules,
 } from '../../src/shared/booking-rules';
 import { addDays } from '../../src/shared/dates';
@@ -38,6 +39,52 @@ describe('what each booking status allows', () => {
       expect(max > 0, status).toBe(table[status].payment);
       expect(maxPayablePaise(status, null, 0), status).toBe(0);
     }
+  });
+});
+
+describe('the statuses tied to the event day (India time)', () => {
+  const today = '2026-12-12';
+  const yesterday = '2026-12-11';
+  const tomorrow = '2026-12-13';
+  const inAMonth = '2027-01-12';
+  const allowed = (to: BookingStatus, eventDate: string | null) => statusDateRefusal(to, eventDate, today) === null;
+
+  it('marks in progress only on the event day, completed only on or after it', () => {
+    const table: [BookingStatus, string | null, boolean][] = [
+      ['in_progress', today, true],
+      ['in_progress', tomorrow, false],
+      ['in_progress', inAMonth, false],
+      ['in_progress', yesterday, false],
+      ['in_progress', null, false],
+      ['completed', today, true],
+      ['completed', yesterday, true],
+      ['completed', '2026-01-01', true],
+      ['completed', tomorrow, false],
+      ['completed', inAMonth, false],
+      ['completed', null, false],
+    ];
+    for (const [to, eventDate, expected] of table)
+      expect(allowed(to, eventDate), `${to} on ${eventDate}`).toBe(expected);
+  });
+
+  it('leaves every other status free of the calendar', () => {
+    for (const to of BOOKING_STATUSES.filter((s) => s !== 'in_progress' && s !== 'completed')) {
+      for (const eventDate of [yesterday, today, inAMonth, null]) expect(allowed(to, eventDate), to).toBe(true);
+    }
+  });
+
+  it('says why, with the event day as the product writes dates', () => {
+    expect(statusDateRefusal('in_progress', inAMonth, today)).toEqual({
+      detail: 'A booking can be marked in progress only on its event day (January 12th, 2027)',
+      hint: 'only on the event day, January 12th, 2027',
+    });
+    expect(statusDateRefusal('completed', tomorrow, today)).toEqual({
+      detail: 'A booking can be marked completed only on or after its event day (December 13th, 2026)',
+      hint: 'from the event day, December 13th, 2026',
+    });
+    expect(statusDateRefusal('in_progress', null, today)?.detail).toBe(
+      'This booking has no event date yet: it can be marked in progress only on its event day',
+    );
   });
 });
 
@@ -78,6 +125,15 @@ describe('the payment schedule', () => {
       today,
     });
     expect(later.find((row) => row.kind === 'advance')?.due_date).toBe(addDays(today, 7));
+  });
+
+  it('follows a date change: the due dates come from the event date each time they are read', () => {
+    const input = { totalPaise: 4_00_000_00, confirmedOn: today, today };
+    const before = paymentSchedule({ ...input, eventDate: addDays(today, 90) });
+    const moved = paymentSchedule({ ...input, eventDate: addDays(today, 20) });
+    expect(before.map((row) => row.due_date)).toEqual([today, addDays(today, 7), addDays(today, 83)]);
+    // Moved within 30 days: the advance is due at once and the balance a week before the new date.
+    expect(moved.map((row) => row.due_date)).toEqual([today, today, addDays(today, 13)]);
   });
 
   it('asks for the balance at once when the event is closer than a week', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideAward, type AwardCandidate } from '../../src/server/modules/projects/award.service';
-import { computeAutoAssignDate } from '../../src/server/modules/projects/projects.service';
+import {
+  autoAssignDateAfterDateChange,
+  computeAutoAssignDate,
+} from '../../src/server/modules/projects/projects.service';
 import { assignProjectInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../src/shared/schemas/projects';
 
 const HOUR = 3600_000;
@@ -29,6 +32,27 @@ describe('computeAutoAssignDate', () => {
 
   it('gives 48 hours when the booking has no date yet', () => {
     expect(computeAutoAssignDate(now, null).getTime()).toBe(now.getTime() + 48 * HOUR);
+  });
+});
+
+describe('autoAssignDateAfterDateChange', () => {
+  const set = new Date('2031-03-12T06:30:00Z'); // the date set when the project opened: 12:00 IST on 12 March
+
+  it('comes forward to 00:00 IST the day before a new, earlier event day', () => {
+    // New event 13 March: it starts 00:00 IST on 13 March = 18:30 UTC on 12 March; minus 24 h.
+    expect(autoAssignDateAfterDateChange(set, '2031-03-13').toISOString()).toBe('2031-03-11T18:30:00.000Z');
+    // An event today or tomorrow gives an instant already past at any time today: the project is due at once.
+    expect(autoAssignDateAfterDateChange(set, '2031-03-12').toISOString()).toBe('2031-03-10T18:30:00.000Z');
+  });
+
+  it('never moves later: a later event keeps the date the suppliers were given', () => {
+    expect(autoAssignDateAfterDateChange(set, '2031-03-14')).toEqual(set);
+    expect(autoAssignDateAfterDateChange(set, '2031-09-01')).toEqual(set);
+  });
+
+  it('keeps the date when it is exactly 24 hours before the new event', () => {
+    const cap = new Date('2031-03-13T18:30:00Z');
+    expect(autoAssignDateAfterDateChange(cap, '2031-03-15')).toEqual(cap);
   });
 });
 

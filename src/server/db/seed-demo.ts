@@ -1250,7 +1250,10 @@ type AuditInsert = typeof auditLog.$inferInsert;
 type AnalyticsInsert = typeof analyticsEvents.$inferInsert;
 type NotificationInsert = typeof notifications.$inferInsert;
 
-/** When each status in a booking's history was entered; never in the future, always after the previous move. */
+/**
+ * When each status in a booking's history was entered; never in the future, always after the previous move; in
+ * progress on the event day and completed from it.
+ */
 function statusTimes(history: BookingStatus[], createdAt: Date, eventDate: string, now: Date): Date[] {
   const times: Date[] = [createdAt];
   const latest = now.getTime() - 5 * 60_000;
@@ -1273,7 +1276,12 @@ function statusTimes(history: BookingStatus[], createdAt: Date, eventDate: strin
       default:
         at = previous + 4 * DAY_MS + 5 * HOUR_MS;
     }
-    times.push(new Date(Math.max(Math.min(at, latest), previous + 60_000)));
+    let entered = Math.max(Math.min(at, latest), previous + 60_000);
+    // Never before the event day, as the admin's own moves (docs/product.md#booking-statuses), even just after midnight.
+    if (history[i] === 'in_progress' || history[i] === 'completed') {
+      entered = Math.max(entered, istAt(eventDate, '00:00').getTime());
+    }
+    times.push(new Date(entered));
   }
   return times;
 }

@@ -73,6 +73,50 @@ export function cancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventD
   return `Cancelled: ${event.eventName} on ${eventDateLabel(event.eventDate)} — the booking is closed, no award`;
 }
 
+/** The notification text when the event of a project moves: "Date changed: {event name} is now on {date} (was …)". */
+export function dateChangedMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>, previousDate: string): string {
+  return `Date changed: ${event.eventName} is now on ${eventDateLabel(event.eventDate)} (was ${formatLongDate(previousDate)})`;
+}
+
+/**
+ * Where a supplier stands after a date change: invited to an open project whose quotes close at `quotesClose`
+ * (null: the new date is too close, the project is awarded now), or the supplier the project was awarded to.
+ */
+export type DateChangeStanding = { role: 'invitee'; quotesClose: Date | null } | { role: 'awarded' };
+
+/** An invited or awarded supplier learns the event's new date, and what it means for the quotes or the job. */
+export function projectDateChangedEmail(
+  brand: Brand,
+  to: ProjectRecipient,
+  event: ProjectEvent,
+  previousDate: string,
+  standing: DateChangeStanding,
+): EmailMessage {
+  const newDate = eventDateLabel(event.eventDate);
+  const what =
+    standing.role === 'awarded'
+      ? `${to.businessName} remains the supplier for this event. Please make sure you can serve it on ${newDate}, and call or WhatsApp us on ${brand.phone} at once if you cannot.`
+      : standing.quotesClose === null
+        ? 'The new date is too close to keep quotes open, so quotes have closed and the project is awarded now by the usual rule; you will hear the outcome in a separate message.'
+        : `Quotes now close on ${formatIndiaDateTime(standing.quotesClose)}; you can submit or revise your quote until then.`;
+  const { text, html } = render({
+    brand,
+    preheader: `${event.eventName} is now on ${newDate}.`,
+    heading: 'An event has a new date',
+    greeting: `Dear ${to.name},`,
+    intro: [`The date of ${event.eventName} has changed from ${formatLongDate(previousDate)} to ${newDate}.`, what],
+    sections: [{ title: 'The event', rows: eventRows(event) }],
+    closing: [`Questions about the event? Call or WhatsApp us on ${brand.phone}.`],
+  });
+  return {
+    to: to.email,
+    subject: `Date changed: ${event.eventName} is now on ${newDate}`,
+    text,
+    html,
+    template: 'project_date_changed',
+  };
+}
+
 /** A supplier is invited to quote: the event, the quoting deadline (the auto-assign date) and how to quote. */
 export function projectInvitationEmail(
   brand: Brand,

@@ -19,6 +19,7 @@ export type EmailTemplate =
   | 'project_not_selected'
   | 'project_unassigned'
   | 'project_cancelled'
+  | 'project_date_changed'
   | 'payment_receipt'
   | 'booking_cancelled'
   | 'booking_date_changed'

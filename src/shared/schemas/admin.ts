@@ -30,6 +30,8 @@ export type AdminBookingDto = {
   client_email: string;
   client_phone: string | null;
   event_date: string | null;
+  /** The first event date once the customer has moved it (docs/product.md#date-changes); null while unchanged. */
+  original_event_date: string | null;
   event_time: string | null;
   requirements: BookingRequirementsDto;
   status: BookingStatus;

@@ -204,7 +204,7 @@ export type AwardResultDto = {
 
 export type SupplierNotificationDto = {
   id: string;
-  /** 'project_invitation', 'project_awarded', 'project_not_selected', 'project_cancelled'. */
+  /** 'project_invitation', 'project_awarded', 'project_not_selected', 'project_cancelled', 'project_date_changed'. */
   kind: string;
   message: string;
   project_id: string | null;

@@ -228,6 +228,7 @@ export const adminBookingSchema = z.object({
   client_email: z.string(),
   client_phone: z.string().nullable(),
   event_date: isoDate.nullable(),
+  original_event_date: isoDate.nullable(),
   event_time: z.string().nullable(),
   requirements: bookingRequirementsSchema,
   status: z.enum(BOOKING_STATUSES),

@@ -2,6 +2,7 @@ import { Box, Button, Field, Flex, Heading, Link, NativeSelect, Separator, Stack
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { statusDateRefusal } from '../../../shared/booking-rules';
 import { BOOKING_TRANSITIONS, QUOTABLE_STATUSES, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
@@ -25,8 +26,18 @@ function sentenceCase(text: string): string {
 }
 
 /**
- * The status control: only the moves the shared state machine allows (docs/product.md#refunds) are
- * offered; cancelling asks first, because it cannot be undone.
+ * Why the admin may not pick a move now, or null: a priced status needs a price, and in progress and completed
+ * wait for the event day (docs/product.md#booking-statuses), the server's own rules.
+ */
+function moveBlocked(booking: AdminBookingDto, to: BookingStatus): string | null {
+  if (!statusAllowsPrice(to, booking.final_amount)) return 'send a quote first: no price yet';
+  return statusDateRefusal(to, booking.event_date)?.hint ?? null;
+}
+
+/**
+ * The status control: only the moves the shared state machine allows (docs/product.md#booking-statuses) are
+ * offered, those the price or the event day forbid disabled with the reason; cancelling asks first, because it
+ * cannot be undone.
  */
 function StatusChange({ booking }: { booking: AdminBookingDto }) {
   const moves = BOOKING_TRANSITIONS[booking.status];
@@ -87,12 +98,15 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
               }
             >
               <option value="">Choose the next status</option>
-              {moves.map((status) => (
-                <option key={status} value={status} disabled={!statusAllowsPrice(status, booking.final_amount)}>
-                  {sentenceCase(bookingStatusLabel(status))}
-                  {statusAllowsPrice(status, booking.final_amount) ? '' : ' (send a quote first: no price yet)'}
-                </option>
-              ))}
+              {moves.map((status) => {
+                const blocked = moveBlocked(booking, status);
+                return (
+                  <option key={status} value={status} disabled={blocked !== null}>
+                    {sentenceCase(bookingStatusLabel(status))}
+                    {blocked === null ? '' : ` (${blocked})`}
+                  </option>
+                );
+              })}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -145,7 +159,15 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
             'Not given'
           )}
         </DetailItem>
-        <DetailItem label="Event Date">{eventDateText(booking.event_date)}</DetailItem>
+        <DetailItem label="Event Date">
+          {eventDateText(booking.event_date)}
+          {booking.original_event_date && booking.original_event_date !== booking.event_date && (
+            <Text as="span" color="fg.muted">
+              {' '}
+              (moved from {eventDateText(booking.original_event_date)})
+            </Text>
+          )}
+        </DetailItem>
         <DetailItem label="Guest Count">{plural(booking.requirements.guest_count, 'guest')}</DetailItem>
         <DetailItem label="Status">
           <BookingStatusBadge status={booking.status} />

@@ -34,6 +34,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
 import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
+import { applyEventDateChange } from '../projects/award.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
@@ -285,11 +286,18 @@ export async function cancelMyBooking(
   return { message: 'Booking cancelled', booking, refund: toRefundPreviewDto(refund) };
 }
 
-/** The one date change (docs/product.md#date-changes, `checkDateChange`); refusals quote the rule. */
+/**
+ * The one date change (docs/product.md#date-changes, `checkDateChange`); refusals quote the rule. In the same
+ * transaction the booking's suppliers follow the new date (`applyEventDateChange`): the open project's auto-assign
+ * date comes forward to 24 hours before the new event day at the latest (or the project is awarded now when that
+ * has passed), and every invited and awarded supplier is told. Due dates need nothing: they are derived from the
+ * event date whenever they are read (`paymentSchedule`).
+ */
 export async function changeMyBookingDate(
   deps: ServiceDeps,
   user: AuthUser,
   input: ChangeDateInput,
+  now: Date = new Date(),
 ): Promise<{ message: string; booking: CustomerBookingDto }> {
   const { id, new_date } = changeDateInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
@@ -311,14 +319,14 @@ export async function changeMyBookingDate(
       originalEventDate: row.originalEventDate,
       alreadyChanged: row.dateChangedAt !== null,
       newDate: new_date,
+      today: todayInIndia(now),
     });
     if (!check.ok) {
       if (check.field === 'new_date')
         throw new ValidationError([{ loc: ['body', 'new_date'], msg: check.reason, type: 'value_error' }]);
       throw new AppError('CONFLICT', check.reason);
     }
-    const now = new Date();
-    await tx
+    const [changed] = await tx
       .update(bookings)
       .set({
         eventDate: new_date,
@@ -326,7 +334,8 @@ export async function changeMyBookingDate(
         dateChangedAt: now,
         updatedAt: now,
       })
-      .where(eq(bookings.id, id));
+      .where(eq(bookings.id, id))
+      .returning();
     await writeAudit(tx, {
       actorUserId: user.id,
       action: 'booking.date_changed',
@@ -344,6 +353,7 @@ export async function changeMyBookingDate(
         new_date,
       ),
     );
+    await applyEventDateChange(deps, tx, changed!, row.eventDate!, user.id, now);
   });
   const booking = (await myBookings(deps, user)).find((b) => b.id === id)!;
   return { message: 'Event date changed', booking };

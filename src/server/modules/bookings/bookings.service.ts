@@ -6,6 +6,7 @@ import {
   statusAllowsPrice,
   type BookingStatus,
 } from '../../../shared/domain';
+import { statusDateRefusal } from '../../../shared/booking-rules';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   adminBookingsQuerySchema,
@@ -151,6 +152,7 @@ export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
     client_email: row.clientEmail,
     client_phone: row.clientPhone,
     event_date: row.eventDate,
+    original_event_date: row.originalEventDate,
     event_time: row.eventTime,
     requirements: { ...row.requirements, guest_count: row.guestCount ?? 0 },
     status: row.status,
@@ -229,7 +231,8 @@ export async function getBooking(deps: ServiceDeps, input: { id: string }): Prom
  * An admin moves a booking along the state machine of docs/product.md#booking-statuses (`BOOKING_TRANSITIONS` in
  * `src/shared/domain.ts`): the row is locked, the move checked, the status written and the audit row added in
  * one transaction. A move the machine does not allow, or to the current status, is a 409 saying what is allowed; so
- * is a move to quoted or confirmed of a booking without a price (`statusAllowsPrice`).
+ * is a move to quoted or confirmed of a booking without a price (`statusAllowsPrice`), and a move to in progress
+ * before or after the event day or to completed before it (`statusDateRefusal`, India time).
  */
 export async function setBookingStatus(
   deps: ServiceDeps,
@@ -259,6 +262,9 @@ export async function setBookingStatus(
         `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${enumWords(status)}`,
       );
     }
+    // In progress only on the event day, completed only from it (docs/product.md#booking-statuses).
+    const tooEarly = statusDateRefusal(status, current.eventDate);
+    if (tooEarly) throw new AppError('BOOKING_STATUS_NOT_ALLOWED', tooEarly.detail);
     if (status === 'cancelled') {
       // An admin cancelling is the company cancelling: 100% refund including the deposit (docs/product.md#refunds).
       const { row } = await applyCancellation(deps, tx, current, 'company', actorUserId);

@@ -23,15 +23,17 @@ import type { EmailMessage } from '../../mail/templates';
 import {
   awardedMessage,
   cancelledMessage,
+  dateChangedMessage,
   notSelectedMessage,
   projectAwardedEmail,
   projectCancelledEmail,
+  projectDateChangedEmail,
   projectNotSelectedEmail,
   projectUnassignedEmail,
   unassignedMessage,
 } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
-import { CLOSED_BOOKING_STATUSES, projectEventOf } from './projects.service';
+import { autoAssignDateAfterDateChange, CLOSED_BOOKING_STATUSES, projectEventOf } from './projects.service';
 import { writeAudit } from '../../lib/audit';
 import { invitationQuoteJoin } from './invitation-quote';
 
@@ -477,4 +479,109 @@ export async function cancelOpenProjectOf(
     .limit(1)
     .for('update');
   if (project) await closeProject(deps, tx, project, now, null);
+}
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * A booking's event has moved (docs/product.md#date-changes, docs/decisions.md "Date changes, suppliers and status
+ * dates"). Runs inside the caller's transaction, after the booking row (locked by the caller) holds the new date:
+ *
+ * - its open project's auto-assign date becomes `autoAssignDateAfterDateChange`: no later than 24 hours before the
+ *   new event starts (00:00 IST on the new date), never later than it was; the move is audited;
+ * - every supplier invited to that project, and the supplier of each awarded project of the booking, gets a
+ *   notification and an e-mail with the new date;
+ * - when that auto-assign date has already passed, the project is awarded at once by the rule the job uses
+ *   (`closeProject`, as `awardProject` would at the date), so no award is left for after the event has begun.
+ *
+ * Locks the open project after the booking, the order `assignSuppliers` and the cancellation use; an award that
+ * got to the project first has closed it, and its winner is then told as an awarded supplier.
+ */
+export async function applyEventDateChange(
+  deps: ServiceDeps,
+  tx: Transaction,
+  booking: BookingRow,
+  previousDate: string,
+  actorUserId: string | null,
+  now: Date = new Date(),
+): Promise<void> {
+  if (booking.eventDate === null) return;
+  const event = projectEventOf(booking);
+  const brand = deps.config.brand;
+  const message = dateChangedMessage(event, previousDate);
+  const [open] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'open')))
+    .limit(1)
+    .for('update');
+
+  if (open) {
+    const autoAssignDate = autoAssignDateAfterDateChange(open.autoAssignDate, booking.eventDate);
+    if (autoAssignDate.getTime() !== open.autoAssignDate.getTime()) {
+      await tx.update(projects).set({ autoAssignDate, updatedAt: now }).where(eq(projects.id, open.id));
+      await writeAudit(tx, {
+        actorUserId,
+        action: 'project.auto_assign_moved',
+        entityType: 'project',
+        entityId: open.id,
+        data: {
+          from: open.autoAssignDate.toISOString(),
+          to: autoAssignDate.toISOString(),
+          reason: 'event_date_changed',
+        },
+      });
+    }
+    const due = autoAssignDate.getTime() <= now.getTime();
+    const invitees = await inviteesOf(tx, open.id);
+    await tell(
+      tx,
+      invitees.map((s) => ({
+        notification: {
+          userId: s.userId,
+          supplierId: s.supplierId,
+          projectId: open.id,
+          kind: 'project_date_changed',
+          message,
+          createdAt: now,
+        },
+        email: projectDateChangedEmail(brand, recipient(s), event, previousDate, {
+          role: 'invitee',
+          quotesClose: due ? null : autoAssignDate,
+        }),
+      })),
+    );
+    if (due) await closeProject(deps, tx, { ...open, autoAssignDate }, now, null);
+  }
+
+  const awarded = await tx
+    .select({
+      projectId: projects.id,
+      supplierId: suppliers.id,
+      userId: suppliers.userId,
+      name: suppliers.name,
+      businessName: suppliers.businessName,
+      email: suppliers.email,
+    })
+    .from(projects)
+    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'awarded')))
+    .orderBy(asc(projects.awardedAt), asc(projects.id));
+  // A project this change has just awarded told its winner already, with the new date.
+  await tell(
+    tx,
+    awarded
+      .filter((w) => w.projectId !== open?.id)
+      .map((w) => ({
+        notification: {
+          userId: w.userId,
+          supplierId: w.supplierId,
+          projectId: w.projectId,
+          kind: 'project_date_changed',
+          message,
+          createdAt: now,
+        },
+        email: projectDateChangedEmail(brand, w, event, previousDate, { role: 'awarded' }),
+      })),
+  );
 }

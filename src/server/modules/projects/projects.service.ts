@@ -47,6 +47,17 @@ export function computeAutoAssignDate(now: Date, eventDate: string | null): Date
   return new Date(Math.max(at, now.getTime() + AUTO_ASSIGN_MIN_LEAD_MS));
 }
 
+/**
+ * A project's auto-assign date once its booking's event has moved to `newEventDate` (docs/product.md#auto-assign):
+ * 24 hours before the new event starts (00:00 IST on the new date, so 00:00 IST the day before), unless the date
+ * already set is earlier. A date moved later never gives suppliers longer than they were promised; a date moved
+ * earlier brings the award forward. When the answer is already past, the project is due at once.
+ */
+export function autoAssignDateAfterDateChange(current: Date, newEventDate: string): Date {
+  const cap = eventStartInIndia(newEventDate).getTime() - AUTO_ASSIGN_BEFORE_EVENT_MS;
+  return new Date(Math.min(current.getTime(), cap));
+}
+
 type BookingRow = typeof bookings.$inferSelect;
 
 /** What project messages say about a booking's event. */
