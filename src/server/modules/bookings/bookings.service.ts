@@ -273,7 +273,7 @@ export async function setBookingStatus(
     if (status === 'confirmed') {
       // Confirmed by hand (the customer paid outside the product, or the team agreed terms): the total is charged
       // and the schedule counts from today, as when the booking amount confirms it.
-      const row = await confirmBooking(tx, current, actorUserId, { via: 'admin' });
+      const row = await confirmBooking(tx, current, actorUserId, {});
       return { message: `Booking marked ${enumWords(status)}`, booking: toAdminBookingDto(row) };
     }
     const [row] = await tx
