@@ -6,6 +6,7 @@ import { runMigrations } from '../../src/server/db/migrate';
 import {
   analyticsEvents,
   auditLog,
+  bookingLedger,
   bookings,
   notifications,
   projectInvitations,
@@ -18,6 +19,8 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_LOGINS, seedDemo } from '../../src/server/db/seed-demo';
 import { hashPassword, verifyPassword } from '../../src/server/lib/password';
+import { bookingAmountFor, bookingMoney, ledgerSums } from '../../src/shared/booking-rules';
+import { isoDateInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { priceQuote } from '../../src/shared/pricing';
 
@@ -196,6 +199,33 @@ describe('seedDemo on an empty database', () => {
         expect((history[i]!.data as { from: string }).from).toBe((history[i - 1]!.data as { to: string }).to);
       }
     }
+  });
+
+  it('gives every booking that went ahead its ledger: the total charged, the booking amount paid, never more than the total', async () => {
+    const rows = await handle.db.select().from(bookings);
+    const ledger = await handle.db.select().from(bookingLedger);
+    const today = todayInIndia();
+    let overdue = 0;
+    for (const b of rows.filter((r) => ['confirmed', 'in_progress', 'completed'].includes(r.status))) {
+      const mine = ledger.filter((row) => row.bookingId === b.id);
+      const sums = ledgerSums(mine.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise })));
+      expect(b.confirmedAt, b.eventName).not.toBeNull();
+      expect(sums.charged_paise, b.eventName).toBe(b.finalAmountPaise);
+      expect(sums.paid_paise, b.eventName).toBeGreaterThanOrEqual(bookingAmountFor(b.finalAmountPaise!));
+      expect(sums.paid_paise, b.eventName).toBeLessThanOrEqual(b.finalAmountPaise!);
+      if (b.status !== 'confirmed') expect(sums.due_paise, b.eventName).toBe(0);
+      for (const row of mine) expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      const money = bookingMoney({
+        status: b.status,
+        totalPaise: b.finalAmountPaise,
+        eventDate: b.eventDate,
+        confirmedOn: isoDateInIndia(b.confirmedAt!),
+        heldPaise: sums.held_paise,
+        today,
+      });
+      if (money.days_overdue > 0) overdue += 1;
+    }
+    expect(overdue).toBeGreaterThan(0);
   });
 
   it('has suppliers in every state, each with a valid GSTIN when it has one', async () => {

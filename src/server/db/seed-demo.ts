@@ -11,6 +11,7 @@ import type {
   VenueType,
 } from '../../shared/domain';
 import { gstinCheckChar } from '../../shared/gstin';
+import { INSTALMENT_LABELS, paymentSchedule } from '../../shared/booking-rules';
 import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
 import { hashPassword } from '../lib/password';
 import type { ServiceDeps } from '../context';
@@ -18,6 +19,7 @@ import type { Transaction } from './client';
 import {
   analyticsEvents,
   auditLog,
+  bookingLedger,
   bookings,
   notifications,
   projectInvitations,
@@ -1247,8 +1249,56 @@ type UserInsert = typeof users.$inferInsert;
 type SupplierInsert = typeof suppliers.$inferInsert;
 type BookingInsert = typeof bookings.$inferInsert;
 type AuditInsert = typeof auditLog.$inferInsert;
+type LedgerInsert = typeof bookingLedger.$inferInsert;
 type AnalyticsInsert = typeof analyticsEvents.$inferInsert;
 type NotificationInsert = typeof notifications.$inferInsert;
+
+/**
+ * The money of a demo booking that went ahead, as the schedule asks for it (docs/product.md#payments): its total
+ * charged and the booking amount paid by UPI when it was confirmed; then, for each instalment already due, most
+ * are paid (by bank transfer or UPI) a day or two before the due date and a few are left overdue, so Receivables
+ * has something to show. A running or completed event has been paid in full.
+ */
+function demoLedger(
+  bookingId: string,
+  totalPaise: number,
+  eventDate: string,
+  confirmedAt: Date,
+  status: BookingStatus,
+  now: Date,
+  random: () => number,
+): LedgerInsert[] {
+  const latest = now.getTime() - 5 * 60_000;
+  const at = (time: number) => new Date(Math.min(time, latest));
+  const utr = () => String(Math.floor(100_000_000_000 + random() * 899_999_999_999));
+  const schedule = paymentSchedule({ totalPaise, eventDate, confirmedOn: istDate(confirmedAt), today: istDate(now) });
+  const rows: LedgerInsert[] = [
+    { bookingId, kind: 'charge', amountPaise: totalPaise, note: 'Booking total', createdAt: confirmedAt },
+  ];
+  const paidInFull = status === 'in_progress' || status === 'completed';
+  for (const [index, instalment] of schedule.entries()) {
+    const dueAt = istAt(instalment.due_date, '11:00').getTime();
+    const paidAt =
+      instalment.kind === 'booking_amount'
+        ? confirmedAt.getTime() - 10 * 60_000
+        : Math.max(confirmedAt.getTime() + HOUR_MS, dueAt - (1 + Math.floor(random() * 2)) * DAY_MS);
+    const due = paidAt <= latest;
+    // About one confirmed booking in four leaves its due advance unpaid for a while.
+    const leftOverdue = !paidInFull && instalment.kind !== 'booking_amount' && random() < 0.25;
+    if (!paidInFull && (!due || leftOverdue)) break;
+    const byBank = instalment.kind !== 'booking_amount' && index % 2 === 0;
+    rows.push({
+      bookingId,
+      kind: 'payment',
+      amountPaise: instalment.amount_paise,
+      method: byBank ? 'bank_transfer' : 'upi',
+      reference: byBank ? `NEFT-${utr().slice(0, 8)}` : utr(),
+      note: INSTALMENT_LABELS[instalment.kind],
+      createdAt: at(paidAt),
+    });
+  }
+  return rows;
+}
 
 /**
  * When each status in a booking's history was entered; never in the future, always after the previous move; in
@@ -1479,6 +1529,9 @@ async function writeDemoData(
   const bookingIds = new Map<string, string>();
   const bookingRows: BookingInsert[] = [];
   const auditRows: AuditInsert[] = [];
+  const ledgerRows: LedgerInsert[] = [];
+  // Its own sequence, so the demo's money does not shift the rest of the demo data.
+  const moneyRandom = prng(7_031_999);
   const analyticsRows: AnalyticsInsert[] = [];
 
   BOOKINGS.forEach((b, index) => {
@@ -1509,6 +1562,8 @@ async function writeDemoData(
           })
         : null;
     const quotedOn = quotedIndex >= 0 ? istDate(times[quotedIndex]!) : null;
+    const confirmedIndex = b.history.indexOf('confirmed');
+    const confirmedAt = confirmedIndex >= 0 ? times[confirmedIndex]! : null;
 
     bookingRows.push({
       id,
@@ -1538,7 +1593,11 @@ async function writeDemoData(
       notes: b.notes ?? null,
       createdAt,
       updatedAt: times[times.length - 1]!,
+      confirmedAt,
     });
+    if (confirmedAt && quote && status !== 'cancelled') {
+      ledgerRows.push(...demoLedger(id, quote.finalAmountPaise, eventDate, confirmedAt, status, now, moneyRandom));
+    }
 
     if (status !== 'inquiry') {
       b.history.forEach((to, i) => {
@@ -1570,6 +1629,7 @@ async function writeDemoData(
 
   await tx.insert(bookings).values(bookingRows);
   await tx.insert(auditLog).values(auditRows);
+  await tx.insert(bookingLedger).values(ledgerRows);
 
   // --- Vendor registrations, then page views up to the target -------------------------------------------------
   for (const s of SUPPLIERS) {
