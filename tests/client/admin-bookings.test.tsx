@@ -6,7 +6,17 @@ import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
 import { describeDetail } from '../../src/client/pages/admin/admin-format';
 import { countdownText } from '../../src/client/pages/admin/booking-project-panel';
 import { BOOKING_STATUS_PALETTE } from '../../src/client/pages/admin/status-badges';
-import { booking, EVENT_DATE, openAdmin, page, project, supplier, toasts, uuid } from './admin-fixtures';
+import {
+  booking,
+  bookingAccount,
+  EVENT_DATE,
+  openAdmin,
+  page,
+  project,
+  supplier,
+  toasts,
+  uuid,
+} from './admin-fixtures';
 import { recordedCalls, TrpcTestError } from './msw';
 
 const NO_SUPPLIERS = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
@@ -226,6 +236,48 @@ describe('Booking Details', () => {
     expect(await toasts().findByText('Booking marked confirmed')).toBeInTheDocument();
     expect(recordedCalls('admin.bookings.setStatus')[0]?.input).toEqual({ id: detailed.id, status: 'confirmed' });
     await waitFor(() => expect(recordedCalls('admin.stats').length).toBeGreaterThan(statsBefore));
+  });
+
+  it('shows the schedule and records a payment the customer made by bank transfer', async () => {
+    const confirmed = { ...detailed, status: 'confirmed' as const };
+    // The server's account before and after the payment is recorded.
+    let paid = 999;
+    const record = vi.fn(() => {
+      paid += 45_251;
+      return { ...bookingAccount(confirmed.id, paid), message: 'Payment of ₹45,251 recorded' };
+    });
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([confirmed]),
+      'admin.bookings.get': () => confirmed,
+      'admin.payments.bookingAccount': () => bookingAccount(confirmed.id, paid),
+      'admin.payments.recordBookingPayment': record,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const schedule = within(await dialog.findByRole('list', { name: 'Payment schedule' }));
+    expect(schedule.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Booking amount.*₹999Paid$/),
+      expect.stringMatching(/^Advance.*₹45,251₹45,251 due$/),
+      expect.stringMatching(/^Balance.*₹1,38,750₹1,38,750 due$/),
+    ]);
+    const form = within(dialog.getByRole('form', { name: 'Record a payment' }));
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await form.findByText('Amount is required')).toBeInTheDocument();
+    expect(record).not.toHaveBeenCalled();
+
+    await user.type(form.getByLabelText('Amount (₹)'), '45,251');
+    await user.selectOptions(form.getByLabelText('Method'), 'bank_transfer');
+    await user.type(form.getByLabelText('Bank transfer reference'), 'NEFT-HDFC-1182');
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await toasts().findByText('Payment of ₹45,251 recorded')).toBeInTheDocument();
+    expect(recordedCalls('admin.payments.recordBookingPayment')[0]?.input).toEqual({
+      id: confirmed.id,
+      amount: 45_251,
+      method: 'bank_transfer',
+      reference: 'NEFT-HDFC-1182',
+    });
+    expect(await schedule.findByText('₹45,251', { selector: 'p' })).toBeInTheDocument();
+    expect(schedule.getAllByText('Paid')).toHaveLength(2);
   });
 
   it('asks before cancelling a booking', async () => {

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
+import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus, EventType } from '../../src/shared/domain';
 import type { AdminBookingDto, CustomerDto, DashboardStatsDto, Page } from '../../src/shared/schemas/admin';
+import type { BookingAccountDto } from '../../src/shared/schemas/payments';
 import type { ProjectDetailDto } from '../../src/shared/schemas/projects';
 import type {
   CityWiseReportDto,
@@ -263,6 +265,53 @@ export function supplierProject(overrides: Partial<SupplierProjectDto> = {}): Su
   };
 }
 
+/**
+ * A confirmed ₹1,85,000 booking with its booking amount paid, the schedule derived by the shared rule the server
+ * uses (`bookingMoney`).
+ */
+export function bookingAccount(bookingId: string, paid = 999): BookingAccountDto {
+  const total = 185_000;
+  const confirmedOn = addDays(todayInIndia(), -3);
+  const money = bookingMoney({
+    status: 'confirmed',
+    totalPaise: total * 100,
+    eventDate: addDays(todayInIndia(), 60),
+    confirmedOn,
+    heldPaise: paid * 100,
+  });
+  return {
+    booking_id: bookingId,
+    status: 'confirmed',
+    total,
+    confirmed_on: confirmedOn,
+    paid,
+    refunded: 0,
+    held: paid,
+    can_record_up_to: total - paid,
+    schedule: toScheduleDto(money),
+    ledger: [
+      {
+        id: uuid('q', 91),
+        kind: 'charge',
+        amount: total,
+        method: null,
+        reference: null,
+        note: 'Booking total',
+        created_at: '2026-11-22T05:30:00.000Z',
+      },
+      {
+        id: uuid('q', 92),
+        kind: 'payment',
+        amount: paid,
+        method: 'upi',
+        reference: '412345678901',
+        note: 'Booking amount',
+        created_at: '2026-11-22T05:20:00.000Z',
+      },
+    ],
+  };
+}
+
 /** What the dashboard's load answers unless a test says otherwise (docs/api.md's calls, as tRPC procedures). */
 export function adminDefaults(): Record<string, TrpcResolver> {
   return {
@@ -289,6 +338,7 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'admin.reports.weekly': () => WEEKLY,
     'admin.bookings.get': ({ input }) => booking(Number((input as { id: string }).id.slice(-11)), {}),
     'admin.projects.forBooking': () => null,
+    'admin.payments.bookingAccount': ({ input }) => bookingAccount((input as { id: string }).id),
     'admin.notifications.list': () => [],
   };
 }

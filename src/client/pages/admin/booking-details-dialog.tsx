@@ -13,6 +13,7 @@ import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
 import { eventDateText, plural } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
+import { BookingPaymentsPanel } from './booking-payments-panel';
 import { BookingProjectPanel } from './booking-project-panel';
 import { QuotationForm, QuotationSummary } from './quotation-form';
 import { canAssign } from './bookings-table';
@@ -194,6 +195,17 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
         <>
           <Separator borderColor="border.muted" />
           <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} />
+        </>
+      )}
+      {booking.status !== 'inquiry' && (
+        <>
+          <Separator borderColor="border.muted" />
+          <Box>
+            <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+              Payments
+            </Heading>
+            <BookingPaymentsPanel key={`${booking.id}:${booking.updated_at}`} bookingId={booking.id} />
+          </Box>
         </>
       )}
       <Separator borderColor="border.muted" />

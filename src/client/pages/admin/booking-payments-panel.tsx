@@ -1,0 +1,238 @@
+import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { formatLongDate } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
+import {
+  PAYMENT_METHOD_REFERENCE_LABELS,
+  PAYMENT_METHOD_WORDS,
+  RECORDABLE_METHODS,
+  recordBookingPaymentFieldsSchema,
+} from '../../../shared/schemas/account';
+import type { BookingAccountDto } from '../../../shared/schemas/payments';
+import { serverDetail } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useReloadDashboard } from './admin-queries';
+import { ErrorPanel, LoadingRows } from './panel-states';
+
+type Method = (typeof RECORDABLE_METHODS)[number];
+
+const LEDGER_LABELS: Record<BookingAccountDto['ledger'][number]['kind'], string> = {
+  charge: 'Charge',
+  payment: 'Payment',
+  refund: 'Refund owed',
+  adjustment: 'Adjustment',
+};
+
+function Schedule({ account }: { account: BookingAccountDto }) {
+  if (account.schedule.instalments.length === 0) {
+    return <Text color="fg.muted">No price yet: nothing is due.</Text>;
+  }
+  return (
+    <Stack as="ol" gap="0" listStyleType="none" ps="0" aria-label="Payment schedule">
+      {account.schedule.instalments.map((row) => (
+        <HStack
+          as="li"
+          key={row.kind}
+          justify="space-between"
+          gap="3"
+          py="1.5"
+          borderBottomWidth="1px"
+          borderColor="border.muted"
+          flexWrap="wrap"
+        >
+          <Box minW="0">
+            <Text fontWeight="medium">{row.label}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              Due {formatLongDate(row.due_date)}
+            </Text>
+          </Box>
+          <HStack gap="2" flexShrink={0}>
+            <Text fontWeight="semibold">{formatInr(row.amount)}</Text>
+            <Badge
+              variant="subtle"
+              rounded="full"
+              colorPalette={row.outstanding === 0 ? 'green' : row.days_overdue > 0 ? 'red' : 'orange'}
+            >
+              {row.outstanding === 0
+                ? 'Paid'
+                : row.days_overdue > 0
+                  ? `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`
+                  : `${formatInr(row.outstanding)} due`}
+            </Badge>
+          </HStack>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function Ledger({ account }: { account: BookingAccountDto }) {
+  if (account.ledger.length === 0) return null;
+  return (
+    <Box overflowX="auto">
+      <Stack as="ul" gap="1" listStyleType="none" ps="0" fontSize="sm" aria-label="Ledger">
+        {account.ledger.map((row) => (
+          <HStack as="li" key={row.id} justify="space-between" gap="3" align="flex-start">
+            <Box minW="0">
+              <Text fontWeight="medium">
+                {LEDGER_LABELS[row.kind]}
+                {row.method ? ` · ${PAYMENT_METHOD_WORDS[row.method]}` : ''}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                {new Date(row.created_at).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata' })}
+                {row.reference ? ` · ${row.reference}` : ''}
+                {row.note ? ` · ${row.note}` : ''}
+              </Text>
+            </Box>
+            <Text fontWeight="semibold" flexShrink={0}>
+              {row.amount < 0 ? `− ${formatInr(-row.amount)}` : formatInr(row.amount)}
+            </Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+type FormState = { amount: string; method: Method; reference: string; note: string };
+
+function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
+  const empty: FormState = { amount: '', method: 'upi', reference: '', note: '' };
+  const [form, setForm] = useState<FormState>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  const reload = useReloadDashboard();
+  const record = trpc.admin.payments.recordBookingPayment.useMutation();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (record.isPending) return;
+    const fields = {
+      amount: form.amount.trim() === '' ? undefined : Number(form.amount.replace(/,/g, '')),
+      method: form.method,
+      reference: form.reference,
+      note: form.note.trim() === '' ? undefined : form.note,
+    };
+    const parsed = recordBookingPaymentFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'amount'), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    record.mutate(
+      { id: account.booking_id, ...parsed.data },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          setForm(empty);
+          utils.admin.payments.bookingAccount.setData({ id: account.booking_id }, result);
+          void reload();
+        },
+        onError: (error) => toast.error(serverDetail(error) ?? 'The payment could not be recorded'),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Record a payment" noValidate>
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          Up to {formatInr(account.can_record_up_to)} can be recorded now.
+        </Text>
+        <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+          <Field.Root invalid={Boolean(errors.amount)} flex="1">
+            <Field.Label>Amount (₹)</Field.Label>
+            <Input
+              inputMode="decimal"
+              value={form.amount}
+              onChange={(event) => setForm({ ...form, amount: event.target.value })}
+              placeholder={String(account.schedule.pay_now?.amount ?? '')}
+            />
+            <Field.ErrorText>{errors.amount}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.method)} flex="1">
+            <Field.Label>Method</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={form.method}
+                onChange={(event) => setForm({ ...form, method: event.target.value as Method })}
+              >
+                {RECORDABLE_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {PAYMENT_METHOD_WORDS[method].replace(/^./, (c) => c.toUpperCase())}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errors.method}</Field.ErrorText>
+          </Field.Root>
+        </Flex>
+        <Field.Root invalid={Boolean(errors.reference)}>
+          <Field.Label>{PAYMENT_METHOD_REFERENCE_LABELS[form.method]}</Field.Label>
+          <Input
+            value={form.reference}
+            inputMode={form.method === 'upi' ? 'numeric' : 'text'}
+            onChange={(event) => setForm({ ...form, reference: event.target.value })}
+          />
+          <Field.ErrorText>{errors.reference}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.note)}>
+          <Field.Label>Note (optional)</Field.Label>
+          <Input value={form.note} onChange={(event) => setForm({ ...form, note: event.target.value })} />
+          <Field.ErrorText>{errors.note}</Field.ErrorText>
+        </Field.Root>
+        <Box>
+          <Button type="submit" size="sm" colorPalette="accent" loading={record.isPending}>
+            Record payment
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A booking's money in the admin's Booking Details (docs/product.md#payments): the schedule with what is paid, due
+ * or overdue, the ledger row by row, and a payment received by UPI, bank transfer, cash or cheque recorded by hand.
+ */
+export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
+  const account = trpc.admin.payments.bookingAccount.useQuery({ id: bookingId });
+  if (account.isPending) return <LoadingRows label="Loading payments" rows={3} />;
+  if (account.isError) {
+    return (
+      <ErrorPanel
+        message={serverDetail(account.error) ?? 'The payments could not be loaded.'}
+        onRetry={() => void account.refetch()}
+        retrying={account.isFetching}
+      />
+    );
+  }
+  const data = account.data;
+  return (
+    <Stack gap="4">
+      <HStack gap="6" flexWrap="wrap" fontSize="sm">
+        <Text>
+          Paid <strong>{formatInr(data.held)}</strong>
+        </Text>
+        <Text>
+          Still to pay <strong>{formatInr(data.schedule.outstanding)}</strong>
+        </Text>
+        <Text>
+          Due now <strong>{formatInr(data.schedule.due_now)}</strong>
+        </Text>
+        {data.refunded > 0 && (
+          <Text>
+            Owed back <strong>{formatInr(data.refunded)}</strong>
+          </Text>
+        )}
+      </HStack>
+      <Schedule account={data} />
+      <Ledger account={data} />
+      {data.can_record_up_to > 0 && <RecordPaymentForm account={data} />}
+    </Stack>
+  );
+}
