@@ -1,0 +1,324 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingLedger, bookings, paymentOrders, refunds } from '../../src/server/db/schema';
+import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
+import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
+import { bookingAmountFor, ledgerSums } from '../../src/shared/booking-rules';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
+import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
+ * payments recorded by hand"): quote, pay any instalment by UPI or the gateway, record part payments, change the
+ * date, cancel from either side, move the status, and let webhooks fail, repeat, arrive late or together. After
+ * every step no rule may be broken, and My Bookings, the admin's account and the ledger tell the same story.
+ */
+const SECRET = 'whsec_sequences_0123456789';
+let t: TestApp;
+let admin: Actor;
+let customer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    PAYMENT_GATEWAY: 'cashfree',
+    CASHFREE_APP_ID: 'TEST_APP',
+    CASHFREE_SECRET_KEY: 'TEST_SECRET',
+    CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
+    CASHFREE_WEBHOOK_SECRET: SECRET,
+    PUBLIC_BASE_URL: 'https://events.example.in',
+  });
+  admin = await makeActor(t.deps, 'admin');
+  customer = await makeActor(t.deps, 'customer');
+  setGatewayFetch(async (_url, init) => ({
+    ok: true,
+    status: 200,
+    json: async () => ({
+      cf_order_id: '1',
+      order_status: 'ACTIVE',
+      payment_session_id: 'session',
+      order_id: JSON.parse(init.body ?? '{}').order_id,
+    }),
+  }));
+});
+afterAll(async () => {
+  setGatewayFetch(undefined);
+  await t?.close();
+});
+
+type Via = 'utr' | 'webhook';
+type Command =
+  | { kind: 'pay'; order: 'token' | 'instalment'; via: Via }
+  | { kind: 'open'; order: 'token' | 'instalment' }
+  | { kind: 'late'; pick: number; via: Via | 'failed' }
+  | { kind: 'replay' }
+  | { kind: 'together' }
+  | { kind: 'record'; fraction: number; method: 'upi' | 'bank_transfer' | 'cash' | 'cheque' }
+  | { kind: 'date'; days: number }
+  | { kind: 'cancel'; by: 'customer' | 'company' }
+  | { kind: 'status'; to: BookingStatus };
+
+const via = fc.constantFrom<Via>('utr', 'webhook');
+const orderKind = fc.constantFrom<'token' | 'instalment'>('token', 'instalment', 'instalment', 'instalment');
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('pay' as const), order: orderKind, via }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('open' as const), order: orderKind }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('late' as const),
+      pick: fc.nat(20),
+      via: fc.constantFrom<Via | 'failed'>('utr', 'webhook', 'failed'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('together' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('record' as const),
+      fraction: fc.oneof(fc.double({ min: 0.05, max: 1, noNaN: true }), fc.constantFrom(1, 1, 1.2)),
+      method: fc.constantFrom('upi' as const, 'bank_transfer' as const, 'cash' as const, 'cheque' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('date' as const), days: fc.integer({ min: -5, max: 200 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      by: fc.constantFrom('customer' as const, 'company' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES) }),
+  },
+);
+
+let sequence = 0;
+const nextUtr = () => String(700_000_000_000 + sequence++);
+
+function successEvent(orderId: string, amount: number, paymentId: number): string {
+  return JSON.stringify({
+    type: 'PAYMENT_SUCCESS_WEBHOOK',
+    event_time: new Date().toISOString(),
+    data: {
+      order: { order_id: orderId, order_amount: amount, order_currency: 'INR' },
+      payment: { cf_payment_id: paymentId, payment_status: 'SUCCESS', payment_amount: amount, payment_currency: 'INR' },
+    },
+  });
+}
+
+function failedEvent(orderId: string, amount: number, paymentId: number): string {
+  return JSON.stringify({
+    type: 'PAYMENT_FAILED_WEBHOOK',
+    event_time: new Date().toISOString(),
+    data: {
+      order: { order_id: orderId, order_amount: amount },
+      payment: { cf_payment_id: paymentId, payment_status: 'FAILED', payment_amount: amount },
+    },
+  });
+}
+
+async function deliver(body: string) {
+  const timestamp = String(Date.now());
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/cashfree',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-timestamp': timestamp,
+      'x-webhook-signature': cashfreeSignature(SECRET, timestamp, body),
+    },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: { authorization: string }, payload?: object) =>
+  t.app.inject({ method, url, headers: auth, ...(payload !== undefined && { payload }) });
+
+/** Any answer but a server error: a refused step is a 4xx with a detail. */
+function expectHandled(res: { statusCode: number; body: string }) {
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  if (res.statusCode >= 400) expect(JSON.parse(res.body).detail, res.body).toBeDefined();
+}
+
+type Order = { order_id: string; amount: number };
+
+async function run(bookingId: string, commands: Command[]) {
+  const opened: Order[] = [];
+  let lastWebhook: string | null = null;
+  let paymentId = 1_000 + sequence * 100;
+
+  async function open(kind: 'token' | 'instalment'): Promise<Order | null> {
+    const res = await inject('POST', `/api/payments/${kind}-order`, customer.auth, { booking_id: bookingId });
+    expectHandled(res);
+    if (res.statusCode !== 201) return null;
+    const order = res.json() as Order;
+    opened.push(order);
+    return order;
+  }
+
+  async function pay(order: Order, how: Via | 'failed') {
+    if (how === 'utr') {
+      expectHandled(await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: nextUtr() }));
+      return;
+    }
+    paymentId += 1;
+    lastWebhook =
+      how === 'webhook'
+        ? successEvent(order.order_id, order.amount, paymentId)
+        : failedEvent(order.order_id, order.amount, paymentId);
+    await deliver(lastWebhook);
+  }
+
+  for (const step of commands) {
+    switch (step.kind) {
+      case 'pay': {
+        const order = await open(step.order);
+        if (order) await pay(order, step.via);
+        break;
+      }
+      case 'open':
+        await open(step.order);
+        break;
+      case 'late': {
+        // An order the customer may still pay: open, or expired since (a newer order, a recorded payment, a
+        // cancellation), or failed.
+        const unpaid = [];
+        for (const order of opened) {
+          const [row] = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, order.order_id));
+          if (row && row.status !== 'paid') unpaid.push(order);
+        }
+        if (unpaid.length > 0) await pay(unpaid[step.pick % unpaid.length]!, step.via);
+        break;
+      }
+      case 'replay':
+        if (lastWebhook) await deliver(lastWebhook);
+        break;
+      case 'together': {
+        const order = await open('instalment');
+        if (order) {
+          paymentId += 1;
+          await Promise.all([pay(order, 'utr'), deliver(successEvent(order.order_id, order.amount, paymentId))]);
+        }
+        break;
+      }
+      case 'record': {
+        const account = (await inject('GET', `/api/admin/bookings/${bookingId}/account`, admin.auth)).json();
+        const amount = Math.max(1, Math.round(account.can_record_up_to * step.fraction * 100) / 100);
+        const res = await inject('POST', `/api/admin/bookings/${bookingId}/payments`, admin.auth, {
+          amount,
+          method: step.method,
+          reference: step.method === 'upi' ? nextUtr() : `REF-${sequence++}`,
+        });
+        expectHandled(res);
+        if (amount > account.can_record_up_to) expect(res.statusCode).toBe(409);
+        break;
+      }
+      case 'date':
+        expectHandled(
+          await inject('POST', `/api/me/bookings/${bookingId}/change-date`, customer.auth, {
+            new_date: addDays(todayInIndia(), step.days),
+          }),
+        );
+        break;
+      case 'cancel':
+        expectHandled(
+          step.by === 'customer'
+            ? await inject('POST', `/api/me/bookings/${bookingId}/cancel`, customer.auth)
+            : await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: 'cancelled' }),
+        );
+        break;
+      case 'status':
+        expectHandled(await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: step.to }));
+        break;
+    }
+    await checkRules(bookingId);
+  }
+}
+
+const PRICED: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
+
+/** The rules no sequence may break, and one story told by every view of the booking's money. */
+async function checkRules(bookingId: string) {
+  const [booking] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const rows = await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, bookingId));
+  const sums = ledgerSums(rows.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise })));
+  const b = booking!;
+
+  // Refunds never exceed payments; what is owed back is in the Refunds list.
+  expect(sums.refunded_paise).toBeLessThanOrEqual(sums.paid_paise);
+  const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
+  expect(owed.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(sums.refunded_paise);
+
+  // No booking is confirmed (or later) without a price; its total is what it is charged.
+  if (PRICED.includes(b.status)) {
+    expect(b.finalAmountPaise ?? 0).toBeGreaterThan(0);
+    expect(b.confirmedAt).not.toBeNull();
+    expect(sums.charged_paise).toBe(b.finalAmountPaise);
+  }
+  // No payment takes what is held over what is due: over the total on a booking that goes ahead, over the
+  // booking amount while quoted, over what is kept on a cancelled one.
+  if (PRICED.includes(b.status) || b.status === 'cancelled')
+    expect(sums.held_paise).toBeLessThanOrEqual(sums.charged_paise);
+  if (b.status === 'quoted') expect(sums.held_paise).toBeLessThan(bookingAmountFor(b.finalAmountPaise ?? 0));
+  if (b.status === 'cancelled') expect(sums.held_paise).toBe(sums.charged_paise);
+
+  // Every paid order is in the ledger exactly once.
+  const orders = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.bookingId, bookingId));
+  for (const order of orders.filter((o) => o.status === 'paid')) {
+    expect(rows.filter((row) => row.kind === 'payment' && row.paymentOrderId === order.id)).toHaveLength(1);
+  }
+  expect(orders.filter((o) => o.status === 'created' || o.status === 'pending').length).toBeLessThanOrEqual(1);
+
+  // My Bookings and the admin's account read the same figures from the ledger.
+  const mine = (await inject('GET', `/api/me/bookings/${bookingId}`, customer.auth)).json();
+  const account = (await inject('GET', `/api/admin/bookings/${bookingId}/account`, admin.auth)).json();
+  expect(mine.payment.amount_paid).toBe(sums.paid_paise / 100);
+  expect(mine.payment.refunded).toBe(sums.refunded_paise / 100);
+  expect(account).toMatchObject({
+    paid: sums.paid_paise / 100,
+    refunded: sums.refunded_paise / 100,
+    held: sums.held_paise / 100,
+  });
+  expect(account.schedule).toEqual(mine.schedule);
+
+  // Nothing is due on a cancelled booking, and nothing can be paid on it.
+  if (b.status === 'cancelled') {
+    expect(mine.schedule).toMatchObject({ outstanding: 0, due_now: 0, pay_now: null });
+    expect(mine.can_pay_token || mine.can_pay_instalment).toBe(false);
+    expect(account.can_record_up_to).toBe(0);
+  } else if (PRICED.includes(b.status)) {
+    expect(mine.schedule.outstanding).toBe(Math.max(0, b.finalAmountPaise! - sums.held_paise) / 100);
+  }
+}
+
+describe('money under random sequences', () => {
+  it('no sequence of payments, webhooks, recorded money, date changes, cancellations and status moves breaks a rule', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(767_00, 45_000_00, 1_00_000_00, 3_45_678_90),
+        fc.constantFrom(3, 20, 45, 120),
+        fc.array(command, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        async (total, days, rest, tokenFirst) => {
+          // Most sequences start from a confirmed booking, where most of the money moves.
+          const commands: Command[] = tokenFirst ? [{ kind: 'pay', order: 'token', via: 'utr' }, ...rest] : rest;
+          const booking = await makeBooking(t.deps, {
+            clientEmail: customer.email,
+            userId: customer.id,
+            finalAmountPaise: total,
+            eventDate: addDays(todayInIndia(), days),
+            validUntil: addDays(todayInIndia(), 7),
+          });
+          await run(booking.id, commands);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
