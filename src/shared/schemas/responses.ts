@@ -46,7 +46,7 @@ import type {
   SupplierNotificationDto,
   SupplierProjectDto,
 } from './projects';
-import type { InstantQuoteResult } from './quote';
+import { QUOTE_SUBSCRIPTION_STATES, type InstantQuoteResult } from './quote';
 import type {
   CityWiseReportDto,
   CustomerReportRowDto,
@@ -139,6 +139,7 @@ export const instantQuoteResponseSchema = z.object({
   valid_until: isoDate,
   breakdown: z.array(quoteLineSchema),
   subscriber_discount: z.object({ percent: z.number(), amount: rupees }).optional(),
+  subscription: z.enum(QUOTE_SUBSCRIPTION_STATES).optional(),
 }) satisfies z.ZodType<InstantQuoteResult>;
 
 export const bookingInquiryResponseSchema = z.object({
@@ -210,6 +211,7 @@ export const quotationResponseSchema = z.object({
   gross_amount: rupees,
   discount: rupees,
   discount_reason: z.string().nullable(),
+  subscriber_discount: rupees,
   subtotal: rupees,
   gst_percent: z.number(),
   gst_amount: rupees,
