@@ -149,6 +149,20 @@ describe('paying the ₹99 from a quote discounts that quote', () => {
     expect(mine).toMatchObject({ total: 72865, payment: { amount_paid: 999 } });
   });
 
+  it('a quote cancelled before the ₹99 arrives leaves the subscription for the next quote', async () => {
+    const owner = await makeActor(t.deps, 'customer', { email: freshEmail('cancelled') });
+    const first = await quote(quotePayload(owner.email), owner.auth);
+    const order = await orderSubscription({ booking_id: first.quote_id }, owner.auth);
+    expect((await inject('POST', `/api/me/bookings/${first.quote_id}/cancel`, owner.auth)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/payment/status/${order.order_id}`)).json().payment_status).toBe('CREATED');
+
+    await recordUtr(order.order_id);
+    expect(await bookingRow(first.quote_id)).toMatchObject({ status: 'cancelled', finalAmountPaise: 76_700_00 });
+    expect((await subscriptionOf(owner.email)).status).toBe('active');
+    const next = await quote(quotePayload(owner.email, 'Rescheduled Offsite'), owner.auth);
+    expect(next).toMatchObject({ final_amount: 72865, subscription: 'applied' });
+  });
+
   it('takes the order only from a quote in the same e-mail, of the same customer, not yet paid', async () => {
     const owner = await makeActor(t.deps, 'customer', { email: freshEmail('checks') });
     const other = await makeActor(t.deps, 'customer', { email: freshEmail('other') });
