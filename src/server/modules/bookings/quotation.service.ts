@@ -18,9 +18,9 @@ import { toAdminBookingDto, toQuotationDto } from './bookings.service';
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
  * prices"): per-person lines, fixed charges and add-ons, a discount that gives its reason, GST at the settings'
  * rate by the shared `priceCustomQuote`. A booking that took the subscriber's discount keeps it, by the same rule
- * (`subscriberPrice`, docs/product.md#subscriptions). In one transaction the booking takes the price, becomes `quoted`, valid for
- * the quote validity from today in India, the move and the quote are audited and the quote e-mail is queued to the
- * booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
+ * (`subscriberPrice`, docs/product.md#subscriptions). In one transaction the booking takes the price, becomes
+ * `quoted`, valid for the quote validity from today in India, the move and the quote are audited and the quote
+ * e-mail is queued to the booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
  */
 export async function quoteBooking(
   deps: ServiceDeps,
