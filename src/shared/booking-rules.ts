@@ -1,5 +1,5 @@
 import { addDays, formatLongDate, todayInIndia } from './dates';
-import { BOOKING_STATUSES, canMoveBooking, type BookingStatus, type InstalmentKind } from './domain';
+import { BOOKING_STATUSES, canMoveBooking, enumWords, type BookingStatus, type InstalmentKind } from './domain';
 import { paiseToRupees } from './pricing';
 import { daysBetween, DEPOSIT_PERCENT } from './refund-policy';
 import type { PaymentScheduleDto } from './schemas/account';
@@ -14,6 +14,46 @@ import type { PaymentScheduleDto } from './schemas/account';
 export const SUBSCRIPTION_AMOUNT_PAISE = 99_00;
 export const SUBSCRIPTION_REFUND_PAISE = 49_50;
 export const SUBSCRIBER_DISCOUNT_PERCENT = 5;
+
+/** The figures of a booking that decide whether the subscriber's discount can still be given to it. */
+export type DiscountableBooking = {
+  status: BookingStatus;
+  validUntil: string | null;
+  subtotalPaise: number | null;
+  gstPaise: number | null;
+  gstPercent: number | null;
+  finalAmountPaise: number | null;
+  subscriberDiscountPaise: number | null;
+};
+
+/**
+ * Why a booking cannot take the subscriber's one-time discount, or null when it can (docs/product.md#subscriptions).
+ * It needs a price and no discount yet. At `purchase` (the ₹99 bought from the quote) it must be a quote not yet
+ * accepted and still valid; at `payment` (the ₹99 confirmed, or the owner claiming it later) a booking confirmed in
+ * the meantime qualifies too: it is re-priced and its charge follows.
+ */
+export function subscriberDiscountRefusal(
+  booking: DiscountableBooking,
+  moment: 'purchase' | 'payment',
+  today: string = todayInIndia(),
+): string | null {
+  const priced =
+    booking.subtotalPaise !== null &&
+    booking.gstPaise !== null &&
+    booking.gstPercent !== null &&
+    booking.finalAmountPaise !== null &&
+    booking.finalAmountPaise > 0;
+  if (!priced) return 'This booking has no price yet; the subscriber discount applies to a quote';
+  if (booking.subscriberDiscountPaise !== null) return 'This booking already has the subscriber discount';
+  if (booking.status === 'confirmed' && moment === 'payment') return null;
+  if (booking.status !== 'quoted') {
+    return `The subscriber discount applies to a quote that is not yet paid; this booking is ${enumWords(booking.status)}`;
+  }
+  if (booking.validUntil !== null && booking.validUntil < today) {
+    return `This quote expired on ${booking.validUntil}; please request a fresh quote`;
+  }
+  return null;
+}
 
 /** Statuses whose event date the customer may still move (the terms' own limits come on top: `checkDateChange`). */
 export const DATE_CHANGE_STATUSES: readonly BookingStatus[] = ['inquiry', 'quoted', 'confirmed'];

@@ -150,6 +150,44 @@ export function gstOn(taxablePaise: number, gstPercent: number): number {
   return Math.round((taxablePaise * gstPercent) / 100);
 }
 
+/** What a priced booking owes: the taxable amount, the GST rate and GST on it, and the final bill (GST included). */
+export type TaxedAmount = { subtotalPaise: number; gstPercent: number; gstPaise: number; finalAmountPaise: number };
+
+export type SubscriberPrice = TaxedAmount & {
+  /** What came off the taxable amount: the quote's "Subscriber discount" line. */
+  discountPaise: number;
+  /** What came off the final bill (GST included): `percent` of it, to the paisa. */
+  billDiscountPaise: number;
+};
+
+/** a × b / c rounded half-up, in integers (amounts and rates are non-negative). */
+function mulDivHalfUp(a: number, b: number, c: number): number {
+  const divisor = BigInt(Math.round(c));
+  return Number((BigInt(Math.round(a)) * BigInt(Math.round(b)) * 2n + divisor) / (divisor * 2n));
+}
+
+/**
+ * The subscriber's discount (docs/product.md#subscriptions; the terms promise a "5% instant discount on final
+ * bill"): the final bill, GST included, falls by exactly `percent` of itself, rounded half-up to the paisa. Prices
+ * include GST, so the lower bill is split back into its taxable value (bill × 100 / (100 + GST rate), to the paisa)
+ * and the GST in it (the rest). That split is the one whose GST is the rate of the taxable value whenever such a
+ * split of the bill exists; otherwise the GST is a paisa from it, because the bill is what the terms fix.
+ */
+export function subscriberPrice(price: TaxedAmount, percent: number): SubscriberPrice {
+  const billDiscountPaise = mulDivHalfUp(price.finalAmountPaise, Math.round(percent * 100), 100_00);
+  const finalAmountPaise = price.finalAmountPaise - billDiscountPaise;
+  const rateBasisPoints = Math.round(price.gstPercent * 100);
+  const subtotalPaise = mulDivHalfUp(finalAmountPaise, 100_00, 100_00 + rateBasisPoints);
+  return {
+    subtotalPaise,
+    gstPercent: price.gstPercent,
+    gstPaise: finalAmountPaise - subtotalPaise,
+    finalAmountPaise,
+    discountPaise: price.subtotalPaise - subtotalPaise,
+    billDiscountPaise,
+  };
+}
+
 /** One line of a custom quote: a per-person rate × guests, a fixed charge × 1, or an add-on × its quantity. */
 export type CustomQuoteLine = { kind: QuoteLineKind; description: string; unitPricePaise: number; quantity: number };
 

@@ -1,7 +1,14 @@
 import { humanize } from './domain';
 import { formatInr } from './money';
-import { DEFAULT_PRICING, paiseToRupees, priceQuote, type PricingRates, type QuoteBreakdown } from './pricing';
-import type { InstantQuoteInput, InstantQuoteResult, QuoteLine } from './schemas/quote';
+import {
+  DEFAULT_PRICING,
+  paiseToRupees,
+  priceQuote,
+  subscriberPrice,
+  type PricingRates,
+  type QuoteBreakdown,
+} from './pricing';
+import type { InstantQuoteInput, InstantQuoteResult, QuoteLine, QuoteSubscriptionState } from './schemas/quote';
 
 /*
  * An instant quote as `quote.instant` and `POST /api/quotation/instant` answer it: priced by `priceQuote`, shown
@@ -27,21 +34,25 @@ export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates 
 }
 
 /**
- * The subscriber's 5% (docs/product.md#subscriptions) comes off the taxable amount after the volume discount, and GST is
- * charged on what remains, so the final bill falls by 5% and the tax invoice stays correct. `price` keeps the
- * volume-discounted `subtotalPaise` meaning "taxable amount".
+ * The subscriber's one-time discount (docs/product.md#subscriptions) on an instant quote, by the shared
+ * `subscriberPrice`: the final bill falls by the subscription's percent of itself, to the paisa; the taxable amount
+ * (`subtotalPaise`, after the volume discount) and GST are the lower bill split back, and the quote's
+ * "Subscriber discount" line is what came off the taxable amount.
  */
 export function withSubscriberDiscount(
   price: QuoteBreakdown,
   subscription: { id: string; percent: number } | null,
 ): [QuoteBreakdown, SubscriberDiscount | null] {
   if (!subscription) return [price, null];
-  const amountPaise = Math.round((price.subtotalPaise * subscription.percent) / 100);
-  const subtotalPaise = price.subtotalPaise - amountPaise;
-  const gstPaise = Math.round((subtotalPaise * price.gstPercent) / 100);
+  const discounted = subscriberPrice(price, subscription.percent);
   return [
-    { ...price, subtotalPaise, gstPaise, finalAmountPaise: subtotalPaise + gstPaise },
-    { subscriptionId: subscription.id, percent: subscription.percent, amountPaise },
+    {
+      ...price,
+      subtotalPaise: discounted.subtotalPaise,
+      gstPaise: discounted.gstPaise,
+      finalAmountPaise: discounted.finalAmountPaise,
+    },
+    { subscriptionId: subscription.id, percent: subscription.percent, amountPaise: discounted.discountPaise },
   ];
 }
 
@@ -84,6 +95,7 @@ export function toQuoteResult(
   price: QuoteBreakdown,
   validUntil: string,
   subscriber: SubscriberDiscount | null = null,
+  subscription: QuoteSubscriptionState = subscriber ? 'applied' : 'none',
 ): InstantQuoteResult {
   return {
     quote_id: quoteId,
@@ -102,5 +114,6 @@ export function toQuoteResult(
     ...(subscriber && {
       subscriber_discount: { percent: subscriber.percent, amount: paiseToRupees(subscriber.amountPaise) },
     }),
+    subscription,
   };
 }

@@ -41,6 +41,7 @@ describe('Price this booking (admin quotation)', () => {
         gross_amount: 120_000,
         discount: 0,
         discount_reason: null,
+        subscriber_discount: 0,
         subtotal: 120_000,
         gst_percent: 18,
         gst_amount: 21_600,

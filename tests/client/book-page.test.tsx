@@ -13,8 +13,9 @@ import type { EventType, PricingTier, VenueType } from '../../src/shared/domain'
 import { formatInr } from '../../src/shared/money';
 import { isMetroCity } from '../../src/shared/pricing';
 import type { PaymentOrderDto } from '../../src/shared/schemas/account';
-import type { InstantQuoteInput } from '../../src/shared/schemas/quote';
+import type { InstantQuoteInput, InstantQuoteResult } from '../../src/shared/schemas/quote';
 import { userFor } from './fixtures';
+import { priceInstantQuote, toQuoteResult, withSubscriberDiscount } from '../../src/shared/quote-result';
 import { QUOTE_ID, quoteFor } from './quote-fixture';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
@@ -26,8 +27,8 @@ type User = ReturnType<typeof renderApp>['user'];
 
 const EVENT_DATE = addDays(todayInIndia(), 45);
 
-function answerQuotes() {
-  const resolver = vi.fn(({ input }: { input: unknown }) => quoteFor(input as InstantQuoteInput));
+function answerQuotes(answer: (input: InstantQuoteInput) => InstantQuoteResult = quoteFor) {
+  const resolver = vi.fn(({ input }: { input: unknown }) => answer(input as InstantQuoteInput));
   server.use(trpcHandler('quote.instant', resolver));
   return resolver;
 }
@@ -117,8 +118,13 @@ const VISITOR: Details = {
   tier: 'premium',
 };
 
-async function getQuote(path = '/book?eventType=wedding', details: Details = VISITOR, token?: string) {
-  const resolver = answerQuotes();
+async function getQuote(
+  path = '/book?eventType=wedding',
+  details: Details = VISITOR,
+  token?: string,
+  answer?: (input: InstantQuoteInput) => InstantQuoteResult,
+) {
+  const resolver = answerQuotes(answer);
   const view = await openBook(path, token);
   await fillDetails(view.user, details);
   await view.user.click(getQuoteButton());
@@ -543,6 +549,11 @@ describe('/book: the ₹99 subscription offer', () => {
     ]) {
       expect(within(offer).getByText(benefit)).toBeInTheDocument();
     }
+    // Each benefit says what it is: the discount the product applies, the terms' one date change, services on request.
+    expect(within(offer).getByText(/5% off this quote's total, GST included, once/)).toBeInTheDocument();
+    expect(
+      within(offer).getByText(/one date change the terms allow every booking: asked at least 14 days ahead/),
+    ).toBeInTheDocument();
     expect(within(offer).getByText('Total Value: ₹2,500+')).toBeInTheDocument();
     const steps = within(offer).getByRole('heading', { name: 'How to subscribe' }).nextElementSibling as HTMLElement;
     expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
@@ -616,6 +627,57 @@ describe('/book: the ₹99 subscription offer', () => {
   });
 });
 
+describe('/book: the offer is not made to a subscriber (docs/product.md#subscriptions)', () => {
+  const offerHeading = { name: 'Subscribe for Just ₹99!' };
+
+  it('shows the subscriber price instead of the offer when the discount is in the quote', async () => {
+    const discounted = (input: InstantQuoteInput) => {
+      const [price, subscriber] = withSubscriberDiscount(priceInstantQuote(input), { id: 'sub', percent: 5 });
+      return toQuoteResult(QUOTE_ID, price, addDays(todayInIndia(), 7), subscriber);
+    };
+    const { input } = await getQuote(undefined, undefined, undefined, discounted);
+    expect(screen.queryByRole('heading', offerHeading)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay ₹99 now' })).not.toBeInTheDocument();
+    const note = screen.getByRole('region', { name: 'Subscriber price' });
+    expect(note).toHaveTextContent("Your ₹99 subscription's one-time 5% discount is in this quote.");
+    const quote = discounted(input);
+    expect(screen.getAllByText(formatInr(quote.final_amount)).length).toBeGreaterThan(0);
+    expect(screen.getByText('Subscriber discount (5%)')).toBeInTheDocument();
+  });
+
+  it('tells a visitor quoting in a subscriber’s address that the price applies once they sign in with it', async () => {
+    const { currentUrl, user } = await getQuote(undefined, undefined, undefined, (input) => ({
+      ...quoteFor(input),
+      subscription: 'sign_in',
+    }));
+    expect(screen.queryByRole('heading', offerHeading)).not.toBeInTheDocument();
+    const note = screen.getByRole('region', { name: 'Subscriber price applies once you sign in with that address' });
+    expect(note).toHaveTextContent('meera@example.in has a ₹99 subscription');
+    await user.click(within(note).getByRole('link', { name: 'Sign in' }));
+    expect(currentUrl()).toBe('/login?next=%2Fbookings');
+  });
+
+  it('asks a signed-in customer who has not confirmed the address to confirm it', async () => {
+    server.use(trpcHandler('auth.me', () => ({ ...userFor('customer'), email_verified: false })));
+    await getQuote(undefined, { ...VISITOR, email: userFor('customer').email }, 'token-for-customer', (input) => ({
+      ...quoteFor(input),
+      subscription: 'sign_in',
+    }));
+    expect(screen.queryByRole('heading', offerHeading)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Subscriber price applies once you confirm your e-mail address' }),
+    ).toHaveTextContent('open the confirmation link we sent you');
+  });
+
+  it('says a subscription is kept for the quote it was bought from', async () => {
+    await getQuote(undefined, undefined, undefined, (input) => ({ ...quoteFor(input), subscription: 'kept' }));
+    expect(screen.queryByRole('heading', offerHeading)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Subscriber price' })).toHaveTextContent(
+      'kept for the quote you subscribed from',
+    );
+  });
+});
+
 const SUBSCRIPTION_ORDER: PaymentOrderDto = {
   order_id: 'SUB-0A1B2C3D4E5F60718293',
   amount: 99,
@@ -640,7 +702,7 @@ describe('/book: paying the ₹99 subscription by order', () => {
 
     expect(await offer.findByText(SUBSCRIPTION_ORDER.order_id)).toBeInTheDocument();
     expect(recordedCalls('payments.createSubscriptionOrder').map((call) => call.input)).toEqual([
-      { email: 'meera@example.in', phone: '98930 11223' },
+      { email: 'meera@example.in', phone: '98930 11223', booking_id: QUOTE_ID },
     ]);
     expect(offer.queryByRole('button', { name: 'Pay ₹99 now' })).not.toBeInTheDocument();
     expect(offer.getByText('meera@example.in')).toBeInTheDocument();
@@ -680,7 +742,10 @@ describe('/book: paying the ₹99 subscription by order', () => {
     await user.click(screen.getByRole('button', { name: 'Pay ₹99 now' }));
 
     expect(await screen.findByText(SUBSCRIPTION_ORDER.order_id)).toBeInTheDocument();
-    expect(recordedCalls('payments.createSubscriptionOrder')[0]?.input).toEqual({ phone: '98930 11223' });
+    expect(recordedCalls('payments.createSubscriptionOrder')[0]?.input).toEqual({
+      phone: '98930 11223',
+      booking_id: QUOTE_ID,
+    });
     expect(screen.getByText(userFor('customer').email)).toBeInTheDocument();
   });
 

@@ -131,7 +131,9 @@ describe('/payment/success', () => {
     expect(detail('Amount Paid')).toBe('₹99');
     const next = within(screen.getByRole('region', { name: 'What happens next' }));
     expect(next.getByText('We have received your subscription fee of ₹99.')).toBeInTheDocument();
-    expect(next.getByText(/one-time 5% instant discount on your next quote/)).toBeInTheDocument();
+    expect(
+      next.getByText(/one-time 5% instant discount on the final bill of the quote you subscribed from/),
+    ).toBeInTheDocument();
     expect(next.getByText(/50% of the subscription \(₹49\.50\) is refunded within 3 working days/)).toBeInTheDocument();
     expect(screen.queryByText(/₹999/)).not.toBeInTheDocument();
     expect(screen.queryByText(/token/i)).not.toBeInTheDocument();

@@ -327,7 +327,7 @@ describe('quote PDF', () => {
 });
 
 describe('₹99 subscription', () => {
-  it('visitor order → UTR → active → 5% off the next quote once → admin refund ₹49.50', async () => {
+  it('visitor order → UTR → active → 5% off the owner’s next quote once → admin refund ₹49.50', async () => {
     const email = `sub.${Date.now()}@example.in`;
     expect((await inject('POST', '/api/payments/subscription-order', undefined, { email })).statusCode).toBe(422);
     const created = await inject('POST', '/api/payments/subscription-order', undefined, {
@@ -353,8 +353,10 @@ describe('₹99 subscription', () => {
       (await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826011111' })).statusCode,
     ).toBe(409);
 
-    const quote = (name: string) =>
-      inject('POST', '/api/quotation/instant', undefined, {
+    // The discount goes to the owner of the address only: signed in with it, confirmed.
+    const owner = await makeActor(t.deps, 'customer', { email });
+    const quote = (name: string, auth: { authorization: string } | null = owner.auth) =>
+      inject('POST', '/api/quotation/instant', auth ?? undefined, {
         event_type: 'corporate',
         event_date: addDays(todayInIndia(), 40),
         guest_count: 100,
@@ -365,7 +367,11 @@ describe('₹99 subscription', () => {
         client_name: 'Sub Scriber',
         event_name: name,
       });
+    const typed = (await quote('Offsite One', null)).json();
+    expect(typed).toMatchObject({ final_amount: 76700, subscription: 'sign_in' });
+    expect(typed.subscriber_discount).toBeUndefined();
     const first = (await quote('Offsite One')).json();
+    expect(first.quote_id).toBe(typed.quote_id);
     // ₹650 × 100 = ₹65,000; 5% off = ₹61,750; GST ₹11,115; total ₹72,865.
     expect(first.subscriber_discount).toEqual({ percent: 5, amount: 3250 });
     expect(first.subtotal).toBe(61750);

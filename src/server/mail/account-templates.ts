@@ -43,7 +43,7 @@ export function paymentReceiptEmail(
     payment.purpose === 'token'
       ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted against your final bill. Our team will contact you within 2 hours.'
       : payment.purpose === 'subscription'
-        ? 'Thank you for subscribing. Your 5% instant discount applies to the final bill of your next booking.'
+        ? 'Thank you for subscribing. Your one-time 5% instant discount comes off the final bill of the quote you subscribed from (or your next quote) while you are signed in with this e-mail address, confirmed; My Bookings shows the new total.'
         : `Thank you: we have received your payment of ${rupees(payment.amountPaise)} towards your booking.`;
   const rows: [string, string][] = [
     ...(payment.orderCode ? ([['Order id', payment.orderCode]] as [string, string][]) : []),

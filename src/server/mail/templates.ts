@@ -164,6 +164,27 @@ export function quoteReference(bookingId: string): string {
 }
 
 /**
+ * The quote e-mail's word on the ₹99 subscription (docs/product.md#subscriptions): the offer only to an address without
+ * one; an address whose subscription waits for its owner to sign in is told so.
+ */
+function subscriptionBullet(quote: InstantQuoteResult): string[] {
+  switch (quote.subscription ?? 'none') {
+    case 'none':
+      return [
+        'Subscribe for just ₹99 for a 5% instant discount on your final bill, a free menu tasting session and a dedicated event coordinator.',
+      ];
+    case 'sign_in':
+      return [
+        'This address has a ₹99 subscription: its 5% subscriber price applies once you sign in with this address and confirm it.',
+      ];
+    case 'kept':
+      return ['Your subscriber discount is kept for the quote you subscribed from; My Bookings shows it.'];
+    case 'applied':
+      return [];
+  }
+}
+
+/**
  * The instant-quote e-mail: every line of the quote,
  * its validity (7 days, docs/product.md#quotes) and the next steps.
  */
@@ -200,7 +221,7 @@ export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: Instant
         bullets: [
           `Reply to this e-mail or call us on ${brand.phone} to confirm your date and menu.`,
           'A 25% deposit secures your date; the final guest count is confirmed 7 days before the event.',
-          'Subscribe for just ₹99 for a 5% instant discount on your final bill, a free menu tasting session and a dedicated event coordinator.',
+          ...subscriptionBullet(quote),
         ],
       },
     ],
@@ -246,6 +267,7 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
       money(item.amount),
     ]),
     ...(q.discount > 0 ? [[`Discount (${q.discount_reason ?? ''})`, money(-q.discount)] as Row] : []),
+    ...(q.subscriber_discount > 0 ? [['Subscriber discount', money(-q.subscriber_discount)] as Row] : []),
     ['Taxable amount', money(q.subtotal)],
     [`GST (${q.gst_percent}%)`, money(q.gst_amount)],
     ['Total amount', money(q.quoted_amount)],

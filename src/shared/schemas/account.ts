@@ -28,9 +28,12 @@ export type ChangeDateInput = z.input<typeof changeDateInputSchema>;
 
 export const createTokenOrderInputSchema = z.object({ booking_id: uuidSchema });
 
-/** A signed-in customer needs nothing; a visitor gives e-mail and phone (docs/product.md#subscriptions subscription block). */
+/**
+ * A signed-in customer needs nothing; a visitor gives e-mail and phone (docs/product.md#subscriptions). Bought from a
+ * quote, `booking_id` names it: the discount goes to that booking once the subscription is paid (and its owner known).
+ */
 export const createSubscriptionOrderInputSchema = z
-  .object({ email: emailSchema.optional(), phone: phoneSchema.optional() })
+  .object({ email: emailSchema.optional(), phone: phoneSchema.optional(), booking_id: uuidSchema.optional() })
   .default({});
 export type CreateSubscriptionOrderInput = z.input<typeof createSubscriptionOrderInputSchema>;
 

@@ -97,6 +97,8 @@ export type QuotationDto = {
   gross_amount: number;
   discount: number;
   discount_reason: string | null;
+  /** The subscriber's discount off the taxable amount (docs/product.md#subscriptions); 0 when none. */
+  subscriber_discount: number;
   subtotal: number;
   gst_percent: number;
   gst_amount: number;

@@ -62,6 +62,17 @@ export type QuoteLine = {
 };
 
 /**
+ * The ₹99 subscription as it concerns a quote (docs/product.md#subscriptions), so the page knows whether to offer it:
+ * - `none`: the quote's e-mail has no paid, unused subscription; the page offers one.
+ * - `applied`: the subscriber's discount is in this quote.
+ * - `sign_in`: the quote's e-mail has a paid subscription, but its discount goes only to the owner of the address:
+ *   it applies once they are signed in with that address, confirmed.
+ * - `kept`: the signed-in owner's subscription is kept for the quote it was bought from.
+ */
+export const QUOTE_SUBSCRIPTION_STATES = ['none', 'applied', 'sign_in', 'kept'] as const;
+export type QuoteSubscriptionState = (typeof QUOTE_SUBSCRIPTION_STATES)[number];
+
+/**
  * The instant-quote answer. The spec reads tier, subtotal, gst_amount, final_amount, guest_count and
  * base_price_per_person; the rest is this product's. Amounts in rupees, dates `YYYY-MM-DD`.
  */
@@ -81,4 +92,6 @@ export type InstantQuoteResult = {
   breakdown: QuoteLine[];
   /** Present only when the subscriber's one-time 5% discount was applied to this quote; rupees. */
   subscriber_discount?: { percent: number; amount: number };
+  /** Absent only in answers stored before it existed (an idempotent replay), which count as `none`. */
+  subscription?: QuoteSubscriptionState;
 };

@@ -50,7 +50,7 @@ import type {
   SupplierNotificationDto,
   SupplierProjectDto,
 } from './projects';
-import type { InstantQuoteResult } from './quote';
+import { QUOTE_SUBSCRIPTION_STATES, type InstantQuoteResult } from './quote';
 import type {
   CityWiseReportDto,
   CustomerReportRowDto,
@@ -143,6 +143,7 @@ export const instantQuoteResponseSchema = z.object({
   valid_until: isoDate,
   breakdown: z.array(quoteLineSchema),
   subscriber_discount: z.object({ percent: z.number(), amount: rupees }).optional(),
+  subscription: z.enum(QUOTE_SUBSCRIPTION_STATES).optional(),
 }) satisfies z.ZodType<InstantQuoteResult>;
 
 export const bookingInquiryResponseSchema = z.object({
@@ -214,6 +215,7 @@ export const quotationResponseSchema = z.object({
   gross_amount: rupees,
   discount: rupees,
   discount_reason: z.string().nullable(),
+  subscriber_discount: rupees,
   subtotal: rupees,
   gst_percent: z.number(),
   gst_amount: rupees,

@@ -308,6 +308,9 @@ export function QuotationSummary({ quotation }: { quotation: QuotationDto }) {
     ...(quotation.discount > 0
       ? [[`Discount (${quotation.discount_reason ?? ''})`, -quotation.discount] as [string, number]]
       : []),
+    ...(quotation.subscriber_discount > 0
+      ? [['Subscriber discount', -quotation.subscriber_discount] as [string, number]]
+      : []),
     ['Taxable amount', quotation.subtotal],
     [`GST (${quotation.gst_percent}%)`, quotation.gst_amount],
   ];

@@ -165,7 +165,7 @@ export function SubscriptionsPanel() {
   return (
     <SectionCard
       title="Subscriptions"
-      description={`${FEE} subscriptions, newest first. The one-time 5% discount is used on the subscriber's next quote.`}
+      description={`${FEE} subscriptions, newest first. The one-time 5% discount goes to the quote it was bought from, or else the subscriber's next quote, once the owner of the address is signed in with it.`}
     >
       <QueryContent
         query={subscriptions}

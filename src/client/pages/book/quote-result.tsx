@@ -1,5 +1,11 @@
-import { Box, Stack } from '@chakra-ui/react';
-import type { Ref } from 'react';
+import { Box, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Crown } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'wouter';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '../../../shared/booking-rules';
+import type { QuoteSubscriptionState } from '../../../shared/schemas/quote';
+import { loginPathFor } from '../../lib/redirects';
+import { useSession } from '../../lib/session';
 import { QuoteCard } from './quote-card';
 import { SubscriptionOffer } from './subscription-offer';
 import type { QuotedEvent } from './subscription';
@@ -11,17 +17,83 @@ type QuoteResultProps = {
   onModify(): void;
 };
 
+const PERCENT = `${SUBSCRIBER_DISCOUNT_PERCENT}%`;
+
 /**
- * docs/product.md#screens "Result section" and "Subscription offer block": what replaces the form once the quote is there.
- * Its own chunk: the page fetches it after its first render and waits for it before showing a quote (book-page.tsx).
+ * What a subscriber reads instead of the offer (docs/product.md#subscriptions): the discount is in the quote, kept for
+ * the quote it was bought from, or waiting for the owner of the address to sign in with it.
+ */
+function SubscriberNote({ state, email }: { state: Exclude<QuoteSubscriptionState, 'none'>; email: string }) {
+  const { user } = useSession();
+  const sameAddress = user?.role === 'customer' && user.email.toLowerCase() === email.trim().toLowerCase();
+  let title = 'Subscriber price';
+  let body: ReactNode;
+  if (state === 'applied') {
+    body = `Your ₹99 subscription's one-time ${PERCENT} discount is in this quote.`;
+  } else if (state === 'kept') {
+    body = `Your ₹99 subscription's ${PERCENT} is kept for the quote you subscribed from; My Bookings shows it.`;
+  } else if (sameAddress && !user.email_verified) {
+    title = 'Subscriber price applies once you confirm your e-mail address';
+    body = `This address has a ₹99 subscription. Its ${PERCENT} goes to the owner of the address: open the confirmation link we sent you, then get your quote again.`;
+  } else {
+    title = 'Subscriber price applies once you sign in with that address';
+    body = (
+      <>
+        {email.trim()} has a ₹99 subscription. Its one-time {PERCENT} goes only to the owner of the address, signed in
+        with it: sign in and the quote the ₹99 was paid from shows it in My Bookings; otherwise get your quote again
+        while signed in.{' '}
+        {!user && (
+          <ChakraLink asChild color="accent.700" fontWeight="semibold">
+            <Link href={loginPathFor('/bookings')}>Sign in</Link>
+          </ChakraLink>
+        )}
+      </>
+    );
+  }
+  return (
+    <Box
+      as="section"
+      aria-labelledby="subscriber-note-heading"
+      rounded="2xl"
+      borderWidth="1px"
+      borderColor="brand.200"
+      bg="brand.50"
+      px={{ base: '4', sm: '6', md: '10' }}
+      py={{ base: '5', md: '6' }}
+    >
+      <HStack gap="2" color="accent.900" align="flex-start">
+        <Box flexShrink={0} mt="1">
+          <Crown size={18} aria-hidden="true" />
+        </Box>
+        <Heading id="subscriber-note-heading" as="h2" fontSize="lg" color="accent.950">
+          {title}
+        </Heading>
+      </HStack>
+      <Text mt="2" color="fg.muted" overflowWrap="anywhere">
+        {body}
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * docs/product.md#screens "Result section" and "Subscription offer block": what replaces the form once the quote is
+ * there. The offer is not made to a subscriber: the quote answer says when the address has one
+ * (docs/product.md#subscriptions), and a note takes its place. Its own chunk: the page fetches it after its first
+ * render and waits for it before showing a quote (book-page.tsx).
  */
 export function QuoteResult({ quoted, sectionRef, headingRef, onModify }: QuoteResultProps) {
+  const membership = quoted.quote.subscription ?? 'none';
   return (
     <Stack as="section" ref={sectionRef} aria-label="Your quote" gap={{ base: '6', md: '8' }} scrollMarginTop="4">
       <QuoteCard quote={quoted.quote} email={quoted.input.client_email} headingRef={headingRef} onModify={onModify} />
       {/* On paper the quote stands alone: the offer's QR, copy and WhatsApp buttons are for the screen. */}
       <Box _print={{ display: 'none' }}>
-        <SubscriptionOffer quoted={quoted} />
+        {membership === 'none' ? (
+          <SubscriptionOffer quoted={quoted} />
+        ) : (
+          <SubscriberNote state={membership} email={quoted.input.client_email} />
+        )}
       </Box>
     </Stack>
   );

@@ -16,6 +16,7 @@ import { CircleCheck, Copy, Crown, MessageCircle, Phone, ReceiptText, ShieldChec
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
+import { SUBSCRIBER_DISCOUNT_PERCENT } from '../../../shared/booking-rules';
 import { formatInr } from '../../../shared/money';
 import type { PaymentOrderDto } from '../../../shared/schemas/account';
 import { QrCodeImage } from '../../components/qr-code-image';
@@ -53,7 +54,7 @@ function useSubscriptionOrder(quoted: QuotedEvent) {
 
   function start() {
     if (create.isPending || leaving) return;
-    create.mutate(subscriptionOrderInput(quoted.input, signedInCustomer), {
+    create.mutate(subscriptionOrderInput(quoted, signedInCustomer), {
       onSuccess(created) {
         if (created.redirect_url && openExternalPage(created.redirect_url)) {
           setLeaving(true);
@@ -152,7 +153,7 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
     `Pay ${fee} to ${brand.legalName}.`,
     'Take a screenshot of the successful payment.',
     'Tap "Send Payment Screenshot on WhatsApp" and attach the screenshot to the message we prefill with your quote.',
-    'Our team confirms your subscription, and the benefits apply to this event. "I have paid — check status" shows when it is confirmed.',
+    `Our team confirms your subscription, and the benefits apply to this event: the ${SUBSCRIBER_DISCOUNT_PERCENT}% comes off this quote, shown in My Bookings once you are signed in with ${payment.email}, confirmed. "I have paid — check status" shows when it is confirmed.`,
   ];
 
   return (
@@ -190,11 +191,16 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
             gap="3"
           >
             {SUBSCRIPTION_BENEFITS.map((benefit) => (
-              <List.Item key={benefit} alignItems="flex-start" fontWeight="medium" color="fg">
+              <List.Item key={benefit.name} alignItems="flex-start" color="fg">
                 <List.Indicator asChild color="green.600" mt="0.5">
                   <CircleCheck size={18} aria-hidden="true" />
                 </List.Indicator>
-                {benefit}
+                <Box>
+                  <Text fontWeight="medium">{benefit.name}</Text>
+                  <Text textStyle="sm" color="fg.muted">
+                    {benefit.promise}
+                  </Text>
+                </Box>
               </List.Item>
             ))}
           </List.Root>

@@ -1,8 +1,13 @@
-import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
+import {
+  SUBSCRIBER_DISCOUNT_PERCENT,
+  SUBSCRIPTION_AMOUNT_PAISE,
+  SUBSCRIPTION_REFUND_PAISE,
+} from '../../../shared/booking-rules';
 import type { Brand } from '../../../shared/brand';
 import type { CreateSubscriptionOrderInput } from '../../../shared/schemas/account';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { DATE_CHANGE_MIN_DAYS_AHEAD, DATE_CHANGE_WINDOW_MONTHS } from '../../../shared/refund-policy';
 import type { InstantQuoteInput, InstantQuoteResult } from '../../../shared/schemas/quote';
 import { EVENT_TYPE_LABELS, packageName } from './booking-options';
 import { upiPaymentUri } from './upi';
@@ -11,16 +16,26 @@ import { upiPaymentUri } from './upi';
 export const SUBSCRIPTION_FEE_RUPEES = SUBSCRIPTION_AMOUNT_PAISE / 100;
 export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_REFUND_PAISE / 100;
 
-/** docs/product.md#screens: the eight subscriber benefits. */
+/**
+ * docs/product.md#screens: the eight subscriber benefits, named as the product description fixes them, each with what
+ * it is in fact (docs/product.md#subscriptions): the discount is applied by the product; the date change is the one
+ * every booking may make under the terms; the rest are services our team gives a subscriber on request.
+ */
 export const SUBSCRIPTION_BENEFITS = [
-  'Priority booking',
-  '5% instant discount on final bill',
-  'Free menu tasting session',
-  'Dedicated event coordinator',
-  'Complimentary decor consultation',
-  '24/7 support till event day',
-  'Flexible date changes (1 time)',
-  'Loyalty rewards for future events',
+  { name: 'Priority booking', promise: 'Our team takes up your requests and your date first.' },
+  {
+    name: '5% instant discount on final bill',
+    promise: `${SUBSCRIBER_DISCOUNT_PERCENT}% off this quote's total, GST included, once: applied when your ₹99 is confirmed and you are signed in with this quote's e-mail address.`,
+  },
+  { name: 'Free menu tasting session', promise: 'A tasting of your menu before the event, booked with our team.' },
+  { name: 'Dedicated event coordinator', promise: 'One person from our team looks after your event throughout.' },
+  { name: 'Complimentary decor consultation', promise: 'A free session with our decor team to plan your setup.' },
+  { name: '24/7 support till event day', promise: 'Call or WhatsApp us at any hour until your event.' },
+  {
+    name: 'Flexible date changes (1 time)',
+    promise: `The one date change the terms allow every booking: asked at least ${DATE_CHANGE_MIN_DAYS_AHEAD} days ahead, to a date within ${DATE_CHANGE_WINDOW_MONTHS} months of the original.`,
+  },
+  { name: 'Loyalty rewards for future events', promise: 'Member offers from our team when you book with us again.' },
 ] as const;
 
 /**
@@ -49,17 +64,17 @@ export type QuotedEvent = {
 };
 
 /**
- * What `payments.createSubscriptionOrder` needs from the quote's form: a visitor gives the e-mail and phone they
- * quoted with; a signed-in customer subscribes in the account's e-mail (the server's rule), so only the phone is
- * passed on.
+ * What `payments.createSubscriptionOrder` needs from the quote: a visitor gives the e-mail and phone they quoted
+ * with; a signed-in customer subscribes in the account's e-mail (the server's rule), so only the phone is passed
+ * on. The quote goes with it, so the subscription discounts this quote (docs/product.md#subscriptions).
  */
 export function subscriptionOrderInput(
-  input: InstantQuoteInput,
+  { input, quote }: Pick<QuotedEvent, 'input' | 'quote'>,
   signedInCustomer: boolean,
 ): CreateSubscriptionOrderInput {
   const phone = input.client_phone?.trim() || undefined;
   const email = signedInCustomer ? undefined : input.client_email.trim();
-  return { ...(email ? { email } : {}), ...(phone ? { phone } : {}) };
+  return { ...(email ? { email } : {}), ...(phone ? { phone } : {}), booking_id: quote.quote_id };
 }
 
 /**

@@ -121,10 +121,10 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
             − {formatInr(booking.quotation.discount)}
           </Item>
         )}
-        {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
         {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
           <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>
         )}
+        {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
         {booking.gst_amount !== null && <Item label="GST">{formatInr(booking.gst_amount)}</Item>}
         <Item label="Total (incl. GST)" strong>
           {formatInr(booking.total)}

@@ -125,9 +125,13 @@ export function TermsPage() {
       title: `The ${formatInr(99)} subscription`,
       body: (
         <p>
-          The subscription costs {formatInr(99)} and gives the benefits listed on the booking page, including a 5%
-          instant discount on your final bill and one flexible date change. If we cannot provide the services you
-          subscribed for, we refund 50% of the fee ({formatInr(49.5)}) within 3 working days.
+          The subscription costs {formatInr(99)} and gives the benefits listed on the booking page. Its 5% instant
+          discount comes off the final bill (GST included) of one booking, once: the quote you subscribe from, or
+          otherwise your next quote, and only for the owner of the e-mail address it was bought in, signed in with that
+          address and having confirmed it. Its date change is the one date change every booking may make (see Changing
+          your booking). The priority booking, menu tasting, event coordinator, decor consultation, support until the
+          event day and loyalty rewards are services our team provides to subscribers on request. If we cannot provide
+          the services you subscribed for, we refund 50% of the fee ({formatInr(49.5)}) within 3 working days.
         </p>
       ),
     },

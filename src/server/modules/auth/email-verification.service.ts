@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { verifyEmailEmail } from '../../mail/auth-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
+import { claimSubscriberDiscounts } from '../payments/subscriptions.service';
 import { consumeAccountToken, issueAccountToken } from './account-tokens';
 
 /** How long a verification link works (docs/decisions.md, "Verified e-mail"). */
@@ -39,7 +40,10 @@ export async function linkBookingsOfVerifiedEmail(tx: Executor, user: { id: stri
     .where(and(isNull(bookings.userId), sql`lower(${bookings.clientEmail}) = ${user.email.toLowerCase()}`));
 }
 
-/** Opens a confirmation link: the account's address is verified and the bookings made in it become visible. */
+/**
+ * Opens a confirmation link: the account's address is verified, the bookings made in it become visible, and a
+ * subscription bought in it from one of them gives that booking its discount (docs/product.md#subscriptions).
+ */
 export async function verifyEmail(
   deps: ServiceDeps,
   input: VerifyEmailInput,
@@ -53,7 +57,10 @@ export async function verifyEmail(
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email, role: users.role });
     if (!user) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID);
-    if (user.role === 'customer') await linkBookingsOfVerifiedEmail(tx, user);
+    if (user.role === 'customer') {
+      await linkBookingsOfVerifiedEmail(tx, user);
+      await claimSubscriberDiscounts(tx, user);
+    }
     return { message: 'Thank you: your e-mail address is confirmed.', email: user.email };
   });
 }

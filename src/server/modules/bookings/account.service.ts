@@ -35,6 +35,7 @@ import type { AuthUser } from '../auth/auth.service';
 import type { ServiceDeps } from '../../context';
 import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
 import { applyEventDateChange } from '../projects/award.service';
+import { claimSubscriberDiscounts } from '../payments/subscriptions.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
@@ -115,11 +116,14 @@ function toCustomerDto(
 
 /**
  * Quotes made in a verified account's e-mail while signed out (after it confirmed the address) are linked to it on
- * the next read of My Bookings, so later reads, the admin's views and the customer's own list agree. An account
- * that has not confirmed its address links nothing: reading must never hand it someone else's booking for good.
+ * the next read of My Bookings, so later reads, the admin's views and the customer's own list agree; a subscription
+ * bought in the address from one of them gives it its discount (docs/product.md#subscriptions). An account that has
+ * not confirmed its address links and claims nothing: reading must never hand it someone else's booking for good.
  */
 async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<void> {
-  if (user.emailVerified) await linkBookingsOfVerifiedEmail(deps.db, user);
+  if (!user.emailVerified) return;
+  await linkBookingsOfVerifiedEmail(deps.db, user);
+  await claimSubscriberDiscounts(deps.db, user);
 }
 
 async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
@@ -192,6 +196,7 @@ const ACTION_LABELS: Record<string, string> = {
   'booking.date_changed': 'Event date changed',
   'booking.refund_paid': 'Refund paid',
   'payment.order_created': 'Token payment started',
+  'booking.subscriber_discount': 'Subscriber discount applied',
 };
 
 function timelineLabel(action: string, data: Record<string, unknown>): string {

@@ -135,6 +135,7 @@ export function toQuotationDto(row: BookingRow): QuotationDto | null {
     gross_amount: paiseToRupees(q.items.reduce((sum, item) => sum + item.unit_price_paise * item.quantity, 0)),
     discount: paiseToRupees(q.discount_paise),
     discount_reason: q.discount_reason,
+    subscriber_discount: paiseToRupees(row.subscriberDiscountPaise ?? 0),
     subtotal: paiseToRupees(row.subtotalPaise ?? 0),
     gst_percent: row.gstPercent ?? 0,
     gst_amount: paiseToRupees(row.gstPaise ?? 0),

@@ -77,10 +77,18 @@ export async function applyCancellation(
     .set({ status: 'cancelled', cancelledBy, cancelledAt: now, updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
+  // The booking's open token orders expire; a ₹99 order bought from it stays open: the subscription is the
+  // person's, and once paid it waits for their next quote (docs/product.md#subscriptions).
   await tx
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, ['created', 'pending'])));
+    .where(
+      and(
+        eq(paymentOrders.bookingId, booking.id),
+        eq(paymentOrders.purpose, 'token'),
+        inArray(paymentOrders.status, ['created', 'pending']),
+      ),
+    );
   if (refund.refund_amount_paise > 0) {
     const [owed] = await tx
       .insert(refunds)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { enumWords, QUOTABLE_STATUSES } from '../../../shared/domain';
-import { priceCustomQuote, rupeesToPaise } from '../../../shared/pricing';
+import { priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
 import { bookings, type StoredQuotation } from '../../db/schema';
@@ -10,15 +10,17 @@ import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
+import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
 
 /**
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
  * prices"): per-person lines, fixed charges and add-ons, a discount that gives its reason, GST at the settings'
- * rate by the shared `priceCustomQuote`. In one transaction the booking takes the price, becomes `quoted`, valid for
- * the quote validity from today in India, the move and the quote are audited and the quote e-mail is queued to the
- * booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
+ * rate by the shared `priceCustomQuote`. A booking that took the subscriber's discount keeps it, by the same rule
+ * (`subscriberPrice`, docs/product.md#subscriptions). In one transaction the booking takes the price, becomes
+ * `quoted`, valid for the quote validity from today in India, the move and the quote are audited and the quote
+ * e-mail is queued to the booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
  */
 export async function quoteBooking(
   deps: ServiceDeps,
@@ -59,17 +61,20 @@ export async function quoteBooking(
         `This booking is ${enumWords(current.status)}: only an inquiry or a quote that has not been accepted can be priced`,
       );
     }
+    const subscriber =
+      current.subscriberDiscountPaise === null ? null : subscriberPrice(price, await subscriberPercentOf(tx, current));
+    const billed = subscriber ?? price;
     const [row] = await tx
       .update(bookings)
       .set({
         status: 'quoted',
         basePricePerPersonPaise: null,
         discountPaise: price.discountPaise,
-        subtotalPaise: price.subtotalPaise,
-        gstPaise: price.gstPaise,
+        subtotalPaise: billed.subtotalPaise,
+        gstPaise: billed.gstPaise,
         gstPercent: price.gstPercent,
-        finalAmountPaise: price.finalAmountPaise,
-        subscriberDiscountPaise: null,
+        finalAmountPaise: billed.finalAmountPaise,
+        subscriberDiscountPaise: subscriber?.discountPaise ?? null,
         quotation,
         validUntil,
         updatedAt: now,
@@ -83,10 +88,11 @@ export async function quoteBooking(
       entityType: 'booking',
       entityId: booking.id,
       data: {
-        final_amount_paise: price.finalAmountPaise,
+        final_amount_paise: billed.finalAmountPaise,
         previous_final_amount_paise: current.finalAmountPaise,
         gst_percent: price.gstPercent,
         discount_paise: price.discountPaise,
+        subscriber_discount_paise: subscriber?.discountPaise ?? null,
         discount_reason: quotation.discount_reason,
         lines: quotation.items.length,
       },

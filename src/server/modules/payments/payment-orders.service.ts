@@ -46,6 +46,7 @@ import { addPayment, addRefund, bookingSums, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
+import { applyPaidSubscription } from './subscriptions.service';
 
 /**
  * Payment orders against a booking, the admin's record of a payment, and the Payments view
@@ -360,6 +361,7 @@ export async function markOrderPaid(
         data: { order_id: order.orderCode },
       });
     }
+    await applyPaidSubscription(tx, order, paid.actorUserId);
     if (order.email) {
       await enqueueEmail(
         tx,

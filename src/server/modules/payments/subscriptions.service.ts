@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
-import { paiseToRupees } from '../../../shared/pricing';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  SUBSCRIBER_DISCOUNT_PERCENT,
+  SUBSCRIPTION_AMOUNT_PAISE,
+  SUBSCRIPTION_REFUND_PAISE,
+  subscriberDiscountRefusal,
+} from '../../../shared/booking-rules';
+import { todayInIndia } from '../../../shared/dates';
+import { paiseToRupees, subscriberPrice } from '../../../shared/pricing';
 import {
   createSubscriptionOrderInputSchema,
   subscriptionIdInputSchema,
@@ -9,22 +15,41 @@ import {
   type PaymentOrderDto,
   type SubscriptionDto,
 } from '../../../shared/schemas/account';
+import type { QuoteSubscriptionState } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
-import { paymentOrders, subscriptions, users } from '../../db/schema';
+import { bookings, paymentOrders, subscriptions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';
 import { subscriptionRefundedEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { newOrderCode, OPEN, openWithProvider, toOrderDto } from './payment-orders.service';
+import { setCharge } from './ledger';
+import { newOrderCode, OPEN, openWithProvider, toOrderDto, type OrderRow } from './payment-orders.service';
 import { paymentProviderFor } from './providers/index';
+
+type BookingRow = typeof bookings.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * Whether a signed-in user owns `email` for the subscriber's discount (docs/product.md#subscriptions): a customer
+ * signed in with that address, confirmed (docs/decisions.md, "Verified e-mail"). Typing an address proves nothing.
+ */
+export function ownsEmail(user: Pick<AuthUser, 'role' | 'email' | 'emailVerified'> | null, email: string): boolean {
+  return (
+    user !== null && user.role === 'customer' && user.emailVerified && user.email.toLowerCase() === email.toLowerCase()
+  );
+}
 
 /**
  * The ₹99 subscription (docs/product.md#subscriptions): a signed-in customer, or a visitor with e-mail and phone. Creates
  * the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
  * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or
- * a supplier trying the page) buys as a visitor: the subscription is a customer's.
+ * a supplier trying the page) buys as a visitor: the subscription is a customer's. Bought from a quote
+ * (`booking_id`), the order names that booking, which must be in the subscription's e-mail (for a signed-in
+ * customer, not another account's: else 404 like a missing id) and a quote that can still take the discount (409
+ * saying why); paid, it discounts that booking (`applyPaidSubscription`).
  */
 export async function createSubscriptionOrder(
   deps: ServiceDeps,
@@ -43,6 +68,7 @@ export async function createSubscriptionOrder(
   }
   const order = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${email}`}))`);
+    const bookingId = data.booking_id ? await quoteToSubscribeFrom(tx, data.booking_id, email, user) : null;
     const existing = await tx
       .select({ sub: subscriptions, order: paymentOrders })
       .from(subscriptions)
@@ -51,12 +77,22 @@ export async function createSubscriptionOrder(
     if (existing.some((row) => row.sub.status === 'active'))
       throw new AppError('CONFLICT', 'You already have an active subscription');
     const open = existing.find((row) => row.order && OPEN.includes(row.order.status))?.order;
+    if (open && bookingId && open.bookingId !== bookingId) {
+      // Still unpaid: the order now stands for the quote it was last asked from.
+      const [moved] = await tx
+        .update(paymentOrders)
+        .set({ bookingId, updatedAt: new Date() })
+        .where(eq(paymentOrders.id, open.id))
+        .returning();
+      return moved!;
+    }
     if (open) return open;
     const [created] = await tx
       .insert(paymentOrders)
       .values({
         orderCode: newOrderCode('subscription'),
         purpose: 'subscription',
+        bookingId,
         userId: user?.id ?? null,
         email,
         phone,
@@ -79,68 +115,239 @@ export async function createSubscriptionOrder(
   );
 }
 
+/**
+ * The quote a subscription is bought from (`createSubscriptionOrder`): in the subscription's e-mail and, for a
+ * signed-in customer, not linked to another account (anything else answers like a missing id); a quote not yet
+ * accepted, still valid and without the discount (`subscriberDiscountRefusal`, 409 saying why).
+ */
+async function quoteToSubscribeFrom(
+  tx: Executor,
+  bookingId: string,
+  email: string,
+  user: AuthUser | null,
+): Promise<string> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  const foreign =
+    !booking ||
+    booking.clientEmail.toLowerCase() !== email ||
+    (user !== null && booking.userId !== null && booking.userId !== user.id);
+  if (foreign) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const refusal = subscriberDiscountRefusal(booking, 'purchase');
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  return booking.id;
+}
+
 /** A subscription a quote may draw its discount from (see `subscriptionForQuote`). */
 export type QuoteSubscription = Pick<
-  typeof subscriptions.$inferSelect,
+  SubscriptionRow,
   'id' | 'status' | 'discountPercent' | 'usedOnBookingId' | 'activatedAt'
->;
+> & {
+  /** The booking it was bought from (its order names it), if any. */
+  boughtFor: string | null;
+  /** Whether that booking can still take the discount: then the subscription waits for it. */
+  boughtForOpen: boolean;
+};
 
 /**
- * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it).
- * Read before the quote knows which booking it updates, so it goes out with the quote's other reads.
+ * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it),
+ * with the booking each was bought from. Read before the quote knows which booking it updates, so it goes out with
+ * the quote's other reads.
  */
-export function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
-  return tx
-    .select({
-      id: subscriptions.id,
-      status: subscriptions.status,
-      discountPercent: subscriptions.discountPercent,
-      usedOnBookingId: subscriptions.usedOnBookingId,
-      activatedAt: subscriptions.activatedAt,
-    })
+export async function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
+  const address = email.toLowerCase();
+  const rows = await tx
+    .select({ sub: subscriptions, booking: bookings })
     .from(subscriptions)
-    .where(
-      and(
-        sql`lower(${subscriptions.email}) = ${email.toLowerCase()}`,
-        inArray(subscriptions.status, ['active', 'used']),
-      ),
-    )
-    .for('update');
+    .leftJoin(paymentOrders, eq(paymentOrders.id, subscriptions.paymentOrderId))
+    .leftJoin(bookings, eq(bookings.id, paymentOrders.bookingId))
+    .where(and(sql`lower(${subscriptions.email}) = ${address}`, inArray(subscriptions.status, ['active', 'used'])))
+    .for('update', { of: subscriptions });
+  const today = todayInIndia();
+  return rows.map(({ sub, booking }) => ({
+    id: sub.id,
+    status: sub.status,
+    discountPercent: sub.discountPercent,
+    usedOnBookingId: sub.usedOnBookingId,
+    activatedAt: sub.activatedAt,
+    boughtFor: booking?.id ?? null,
+    boughtForOpen:
+      booking !== null &&
+      booking.clientEmail.toLowerCase() === address &&
+      subscriberDiscountRefusal(booking, 'payment', today) === null,
+  }));
 }
 
 /**
- * The subscriber's one-time 5% discount (docs/product.md#subscriptions) for a quote, from `quoteSubscriptions`: the one already
- * used on this same booking (a re-quote keeps it), else the earliest activated active one.
+ * The subscriber's one-time discount (docs/product.md#subscriptions) for a quote, from `quoteSubscriptions`, and what
+ * the page is told about the subscription. The discount already used on this same booking stays with it (a re-quote
+ * keeps it). Otherwise only the owner of the e-mail (`ownsEmail`) gets one: the active subscription bought from this
+ * booking, else the earliest one not waiting for another booking that can still take it. Anyone else quoting in an
+ * e-mail with an active subscription gets the list price and `sign_in`.
  */
 export function subscriptionForQuote(
   candidates: QuoteSubscription[],
   bookingId: string | null,
-): { id: string; percent: number } | null {
-  const keptByBooking = bookingId
+  owner: boolean,
+): { subscription: { id: string; percent: number } | null; state: QuoteSubscriptionState } {
+  const pick = (sub: QuoteSubscription) => ({
+    subscription: { id: sub.id, percent: sub.discountPercent },
+    state: 'applied' as const,
+  });
+  const kept = bookingId
     ? candidates.find((sub) => sub.status === 'used' && sub.usedOnBookingId === bookingId)
     : undefined;
-  const earliestActive = candidates
+  if (kept) return pick(kept);
+  const active = candidates
     .filter((sub) => sub.status === 'active')
-    .sort((a, b) => (a.activatedAt?.getTime() ?? Infinity) - (b.activatedAt?.getTime() ?? Infinity))[0];
-  const sub = keptByBooking ?? earliestActive;
-  return sub ? { id: sub.id, percent: sub.discountPercent } : null;
+    .sort((a, b) => (a.activatedAt?.getTime() ?? Infinity) - (b.activatedAt?.getTime() ?? Infinity));
+  if (active.length === 0) return { subscription: null, state: 'none' };
+  if (!owner) return { subscription: null, state: 'sign_in' };
+  const mine =
+    (bookingId ? active.find((sub) => sub.boughtFor === bookingId) : undefined) ??
+    active.find((sub) => !sub.boughtForOpen);
+  return mine ? pick(mine) : { subscription: null, state: 'kept' };
 }
 
-export async function markSubscriptionUsed(tx: Executor, subscriptionId: string, bookingId: string): Promise<void> {
+/** An active subscription becomes `used` on a booking, once: false when it was no longer active. */
+export async function markSubscriptionUsed(tx: Executor, subscriptionId: string, bookingId: string): Promise<boolean> {
   const [sub] = await tx
     .update(subscriptions)
     .set({ status: 'used', usedOnBookingId: bookingId, updatedAt: new Date() })
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'active')))
     .returning({ id: subscriptions.id });
-  if (sub) {
-    await writeAudit(tx, {
-      actorUserId: null,
-      action: 'subscription.used',
-      entityType: 'subscription',
-      entityId: sub.id,
-      data: { booking_id: bookingId },
-    });
+  if (!sub) return false;
+  await writeAudit(tx, {
+    actorUserId: null,
+    action: 'subscription.used',
+    entityType: 'subscription',
+    entityId: sub.id,
+    data: { booking_id: bookingId },
+  });
+  return true;
+}
+
+/**
+ * Gives a stored booking the subscriber's discount (docs/product.md#subscriptions) when it can still take it: in the
+ * subscription's e-mail, not another account's, and `subscriberDiscountRefusal` has nothing against it. The booking
+ * is re-priced by the shared `subscriberPrice` (taxable amount, GST and total together), a confirmed booking's
+ * charge follows in the ledger, the subscription becomes `used` on it and the change is audited. False when
+ * nothing was given.
+ */
+async function discountStoredBooking(
+  tx: Executor,
+  sub: Pick<SubscriptionRow, 'id' | 'email' | 'discountPercent'>,
+  bookingId: string,
+  ownerId: string,
+  actorUserId: string | null,
+): Promise<boolean> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
+  if (!booking || booking.clientEmail.toLowerCase() !== sub.email.toLowerCase()) return false;
+  if (booking.userId !== null && booking.userId !== ownerId) return false;
+  if (subscriberDiscountRefusal(booking, 'payment') !== null) return false;
+  if (!(await markSubscriptionUsed(tx, sub.id, booking.id))) return false;
+  const price = subscriberPrice(
+    {
+      subtotalPaise: booking.subtotalPaise!,
+      gstPercent: booking.gstPercent!,
+      gstPaise: booking.gstPaise!,
+      finalAmountPaise: booking.finalAmountPaise!,
+    },
+    sub.discountPercent,
+  );
+  await tx
+    .update(bookings)
+    .set({
+      subtotalPaise: price.subtotalPaise,
+      gstPaise: price.gstPaise,
+      finalAmountPaise: price.finalAmountPaise,
+      subscriberDiscountPaise: price.discountPaise,
+      updatedAt: new Date(),
+    })
+    .where(eq(bookings.id, booking.id));
+  if (booking.status === 'confirmed') {
+    await setCharge(
+      tx,
+      booking.id,
+      price.finalAmountPaise,
+      actorUserId,
+      `Subscriber discount (${sub.discountPercent}%)`,
+    );
   }
+  await writeAudit(tx, {
+    actorUserId,
+    action: 'booking.subscriber_discount',
+    entityType: 'booking',
+    entityId: booking.id,
+    data: {
+      subscription_id: sub.id,
+      percent: sub.discountPercent,
+      previous_final_amount_paise: booking.finalAmountPaise,
+      final_amount_paise: price.finalAmountPaise,
+      bill_discount_paise: price.billDiscountPaise,
+      taxable_discount_paise: price.discountPaise,
+    },
+  });
+  return true;
+}
+
+/**
+ * A paid ₹99 order that was bought from a quote gives that booking its discount at once when the buyer is known to
+ * own the e-mail: the order was made by a customer signed in with that address, confirmed (docs/product.md#subscriptions).
+ * A visitor's subscription stays active, waiting for the owner to claim the booking (`claimSubscriberDiscounts`); a
+ * booking that can no longer take the discount leaves it for the owner's next quote.
+ */
+export async function applyPaidSubscription(
+  tx: Executor,
+  order: Pick<OrderRow, 'id' | 'bookingId' | 'userId'>,
+  actorUserId: string | null,
+): Promise<void> {
+  if (!order.bookingId || !order.userId) return;
+  const [row] = await tx
+    .select({ sub: subscriptions, owner: users })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, order.userId))
+    .where(and(eq(subscriptions.paymentOrderId, order.id), eq(subscriptions.status, 'active')))
+    .limit(1);
+  if (!row) return;
+  const owner = { ...row.owner, emailVerified: row.owner.emailVerifiedAt !== null };
+  if (!ownsEmail(owner, row.sub.email)) return;
+  await discountStoredBooking(tx, row.sub, order.bookingId, owner.id, actorUserId);
+}
+
+/**
+ * The owner of an address claims what was bought in it while signed out (docs/product.md#subscriptions): every
+ * active subscription in the e-mail that was bought from a quote gives that booking its discount, if it can still
+ * take it. Runs when the owner confirms the address and when they open My Bookings; one small read when there is
+ * nothing to claim.
+ */
+export async function claimSubscriberDiscounts(db: Executor, owner: { id: string; email: string }): Promise<void> {
+  const waiting = await db
+    .select({ sub: subscriptions, bookingId: paymentOrders.bookingId })
+    .from(subscriptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, subscriptions.paymentOrderId))
+    .where(
+      and(
+        sql`lower(${subscriptions.email}) = ${owner.email.toLowerCase()}`,
+        eq(subscriptions.status, 'active'),
+        isNotNull(paymentOrders.bookingId),
+      ),
+    );
+  for (const { sub, bookingId } of waiting) {
+    await db.transaction((tx) => discountStoredBooking(tx, sub, bookingId!, owner.id, owner.id));
+  }
+}
+
+/**
+ * The percent of the subscriber discount a booking took (docs/product.md#subscriptions): its subscription's, else
+ * the product's; an admin's re-price keeps it.
+ */
+export async function subscriberPercentOf(tx: Executor, booking: Pick<BookingRow, 'id'>): Promise<number> {
+  const [sub] = await tx
+    .select({ percent: subscriptions.discountPercent })
+    .from(subscriptions)
+    .where(eq(subscriptions.usedOnBookingId, booking.id))
+    .limit(1);
+  return sub?.percent ?? SUBSCRIBER_DISCOUNT_PERCENT;
 }
 
 function toSubscriptionDto(row: typeof subscriptions.$inferSelect): SubscriptionDto {

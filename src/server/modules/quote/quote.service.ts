@@ -20,7 +20,12 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
-import { markSubscriptionUsed, quoteSubscriptions, subscriptionForQuote } from '../payments/subscriptions.service';
+import {
+  markSubscriptionUsed,
+  ownsEmail,
+  quoteSubscriptions,
+  subscriptionForQuote,
+} from '../payments/subscriptions.service';
 
 /** The settings key of the GST rate (a JSON number, percent). */
 export const GST_RATE_SETTING = 'gst_percent';
@@ -43,9 +48,11 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
- * `priceQuote`, valid 7 days from today in India. In one transaction it creates the booking (status `quoted`,
- * source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
- * booking instead; records a `quotation` analytics event; and queues the quote e-mail.
+ * `priceQuote`, valid 7 days from today in India, with the subscriber's discount only for the owner of the e-mail
+ * (`subscriptionForQuote`, docs/product.md#subscriptions); the answer's `subscription` tells the page whether to
+ * offer it. In one transaction it creates the booking (status `quoted`, source `instant_quote`) or, for the same
+ * e-mail, event name and date with a quote still valid, updates that booking instead; records a `quotation`
+ * analytics event; and queues the quote e-mail.
  *
  * With an idempotency key (docs/security.md, "Crash safety") the key and the answer are stored in the same
  * transaction: a retry with the same key and request gets the first answer and writes nothing; the same key with
@@ -65,6 +72,8 @@ export async function createInstantQuote(
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
+  // Only the owner of the address gets the subscriber's discount; typing it is not enough.
+  const owner = ownsEmail(requester.user, data.client_email);
 
   const quotedFor = (price: QuoteBreakdown, subscriber: SubscriberDiscount | null) => ({
     clientName: data.client_name,
@@ -120,15 +129,13 @@ export async function createInstantQuote(
     ]);
     if (replay) return replay;
 
-    // The subscriber discount applies once: to this booking if it already took it, else to a new one.
-    const [price, subscriber] = withSubscriberDiscount(
-      listPrice,
-      subscriptionForQuote(subscriptions, existing?.id ?? null),
-    );
+    // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
+    const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);
+    const [price, subscriber] = withSubscriberDiscount(listPrice, membership.subscription);
     const quoted = quotedFor(price, subscriber);
     // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
     const bookingId = existing?.id ?? randomUUID();
-    const result = toQuoteResult(bookingId, price, validUntil, subscriber);
+    const result = toQuoteResult(bookingId, price, validUntil, subscriber, membership.state);
 
     const bookingWritten: Promise<unknown> = existing
       ? tx
