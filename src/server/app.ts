@@ -7,6 +7,7 @@ import { startRetentionJob, type RetentionJob } from './jobs/retention';
 import { seedDemo, type DemoLogin } from './db/seed-demo';
 import { prepareOwnerSetup } from './modules/auth/owner-setup.service';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
+import { startPaymentRemindersRunner, type PaymentRemindersRunner } from './jobs/payment-reminders';
 import { loggerOptions, type LogStream } from './lib/log';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     mailWorker: MailWorker | null;
     /** The project auto-assign runner (pg-boss jobs plus a sweep); null when built with `startWorkers: false`. */
     autoAssign: AutoAssignRunner | null;
+    /** The payment reminder sweep; null when built with `startWorkers: false`. */
+    paymentReminders: PaymentRemindersRunner | null;
     /** What start-up has to tell the operator once, on the terminal (main.ts prints it after listening). */
     startupNotices: StartupNotices;
   }
@@ -110,12 +113,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate<DatabaseHandle>('database', database);
     app.decorate<MailWorker | null>('mailWorker', null);
     app.decorate<AutoAssignRunner | null>('autoAssign', null);
+    app.decorate<PaymentRemindersRunner | null>('paymentReminders', null);
     let retention: RetentionJob | undefined;
     let transport: MailTransport | undefined;
     // One hook, in this order: the worker finishes its message before the transport and the database go.
     app.addHook('onClose', async () => {
       await app.mailWorker?.stop();
       await app.autoAssign?.stop();
+      await app.paymentReminders?.stop();
       await retention?.stop();
       transport?.close();
       if (ownsDatabase) await database.close();
@@ -193,6 +198,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.autoAssign = startAutoAssignRunner(database, deps, {
         log: app.log.child({ worker: 'auto-assign' }),
         sweepIntervalMs: config.autoAssignSweepSeconds * 1000,
+      });
+      app.paymentReminders = startPaymentRemindersRunner(deps, {
+        log: app.log.child({ worker: 'payment-reminders' }),
+        sweepIntervalMs: config.paymentReminderSweepSeconds * 1000,
       });
       retention = startRetentionJob(deps, app.log.child({ worker: 'retention' }));
       app.log.info(

@@ -62,6 +62,7 @@ const envSchema = z
         .optional(),
     ),
     AUTO_ASSIGN_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    PAYMENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYMENT_GATEWAY: z.enum(['none', 'cashfree']).default('none'),
     CASHFREE_APP_ID: optionalText,
@@ -141,6 +142,8 @@ export type Config = {
   mail: MailConfig;
   /** How often the project auto-assign sweep runs; pg-boss jobs award on time in between. */
   autoAssignSweepSeconds: number;
+  /** How often each instance sweeps for payment reminders due today (each is sent once whatever the count). */
+  paymentReminderSweepSeconds: number;
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;
   /** Token and subscription payments: UPI always; a Cashfree-style gateway when configured. */
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: join(dataDir, 'mail'),
     },
     autoAssignSweepSeconds: e.AUTO_ASSIGN_SWEEP_SECONDS,
+    paymentReminderSweepSeconds: e.PAYMENT_REMINDER_SWEEP_SECONDS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     payments: {
       gateway:

@@ -1,5 +1,12 @@
 import { addDays, formatLongDate, todayInIndia } from './dates';
-import { BOOKING_STATUSES, canMoveBooking, enumWords, type BookingStatus, type InstalmentKind } from './domain';
+import {
+  BOOKING_STATUSES,
+  canMoveBooking,
+  enumWords,
+  type AutomaticReminderStage,
+  type BookingStatus,
+  type InstalmentKind,
+} from './domain';
 import { paiseToRupees } from './pricing';
 import { daysBetween, DEPOSIT_PERCENT } from './refund-policy';
 import type { PaymentScheduleDto } from './schemas/account';
@@ -386,6 +393,58 @@ export function bookingMoney(input: BookingMoneyInput): BookingMoney {
         });
   const summary = dueSummary(schedule, input.heldPaise, today, input.status === 'cancelled');
   return { ...summary, pay_now_paise: nextInstalmentPaise(input.status, summary, rules) };
+}
+
+/**
+ * Statuses whose instalments are reminded (docs/decisions.md, "Payment reminders"): a booking that went ahead. A
+ * quote asks for its booking amount itself (it is "due" every day until accepted) and a cancelled booking owes
+ * nothing.
+ */
+export const REMINDER_STATUSES: readonly BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
+
+/** The first reminder goes out this many days before the instalment's due date. */
+export const REMINDER_DAYS_BEFORE = 3;
+/** A reminder whose day passed with no sweep (the server was down) is still sent up to this many days late. */
+export const REMINDER_CATCH_UP_DAYS = 2;
+/** Reminders are sent from this hour of the India day, so they arrive in the morning, not just after midnight. */
+export const REMINDER_SEND_FROM_HOUR = 9;
+
+/** Where a due date stands against today, in a reminder's words: still ahead, today, or past. */
+export function reminderTiming(dueDate: string, today: string): AutomaticReminderStage {
+  if (dueDate === today) return 'due';
+  return dueDate > today ? 'before' : 'overdue';
+}
+
+/**
+ * The reminder an instalment is due for today, if any (docs/product.md#payments): `before` 3 days ahead of its due
+ * date, `due` on the day, `overdue` the day after; only while something of it is outstanding. A stage whose day
+ * was missed is sent up to `REMINDER_CATCH_UP_DAYS` later (so a due date set 2 days ahead gets its `before` at
+ * once), never a `before` on the due day nor an `overdue` for a date long gone.
+ */
+export function reminderStageOn(row: InstalmentState, today: string): AutomaticReminderStage | null {
+  if (row.outstanding_paise <= 0) return null;
+  const daysLeft = daysBetween(today, row.due_date);
+  if (daysLeft === 0) return 'due';
+  if (daysLeft > 0) {
+    return daysLeft <= REMINDER_DAYS_BEFORE && daysLeft >= REMINDER_DAYS_BEFORE - REMINDER_CATCH_UP_DAYS
+      ? 'before'
+      : null;
+  }
+  return -daysLeft <= 1 + REMINDER_CATCH_UP_DAYS ? 'overdue' : null;
+}
+
+export type DueReminder = { instalment: InstalmentState; stage: AutomaticReminderStage };
+
+/**
+ * The automatic reminders a booking is due for today, from `bookingMoney`'s figures: one per instalment with
+ * something outstanding whose stage falls today, on a booking that went ahead (`REMINDER_STATUSES`).
+ */
+export function dueReminders(status: BookingStatus, money: BookingMoney, today: string): DueReminder[] {
+  if (!REMINDER_STATUSES.includes(status)) return [];
+  return money.instalments.flatMap((instalment) => {
+    const stage = reminderStageOn(instalment, today);
+    return stage ? [{ instalment, stage }] : [];
+  });
 }
 
 /** The schedule in rupees, as My Bookings and the admin show it. */

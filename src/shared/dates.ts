@@ -30,6 +30,11 @@ export function isoDateInIndia(instant: Date): string {
   return new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The hour of the day (0-23) an instant falls in, in India. */
+export function hourInIndia(instant: Date): number {
+  return new Date(instant.getTime() + INDIA_OFFSET_MS).getUTCHours();
+}
+
 /** Today in India (docs/product.md#screens: "today or later in India time"), whatever the server's time zone. */
 export function todayInIndia(now: Date = new Date()): string {
   return isoDateInIndia(now);

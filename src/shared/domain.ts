@@ -48,6 +48,15 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const INSTALMENT_KINDS = ['booking_amount', 'advance', 'balance'] as const;
 export type InstalmentKind = (typeof INSTALMENT_KINDS)[number];
 
+/**
+ * A payment reminder's place against its instalment's due date (docs/product.md#payments): three days before, on the
+ * day, a day late; `manual` is one an admin sends by hand.
+ */
+export const PAYMENT_REMINDER_STAGES = ['before', 'due', 'overdue', 'manual'] as const;
+export type PaymentReminderStage = (typeof PAYMENT_REMINDER_STAGES)[number];
+/** The stages the reminder job sends by itself, each once per instalment and due date. */
+export type AutomaticReminderStage = Exclude<PaymentReminderStage, 'manual'>;
+
 export const PAYMENT_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

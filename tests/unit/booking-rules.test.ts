@@ -2,17 +2,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bookingAmountFor,
+  bookingMoney,
   DEFAULT_PAYMENT_RULES,
+  dueReminders,
   dueSummary,
   maxPayablePaise,
   nextInstalmentPaise,
   paymentSchedule,
   refundBandDate,
+  reminderStageOn,
+  reminderTiming,
+  REMINDER_STATUSES,
   STATUS_RULES,
   statusDateRefusal,
   statusRules,
 } from '../../src/shared/booking-rules';
 import { addDays } from '../../src/shared/dates';
+import { daysBetween } from '../../src/shared/refund-policy';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 
 describe('what each booking status allows', () => {
@@ -248,5 +254,90 @@ describe('the refund band after a date change', () => {
     expect(refundBandDate('2027-01-20', '2027-02-01')).toBe('2027-01-20');
     expect(refundBandDate('2027-02-01', null)).toBe('2027-02-01');
     expect(refundBandDate(null, null)).toBeNull();
+  });
+});
+
+describe('payment reminders', () => {
+  const confirmedOn = '2027-01-01';
+  /** A ₹1,00,000 booking confirmed on 1 January, its event in June: advance due 8 January, balance 25 May. */
+  const money = (heldPaise: number, today: string, status: BookingStatus = 'confirmed') =>
+    bookingMoney({ status, totalPaise: 1_00_000_00, eventDate: '2027-06-01', confirmedOn, heldPaise, today });
+
+  it('names the stage by the days to the due date: 3 to 1 before, the day, 1 to 3 days late', () => {
+    const expected: Record<number, string | null> = {
+      5: null,
+      4: null,
+      3: 'before',
+      2: 'before',
+      1: 'before',
+      0: 'due',
+      [-1]: 'overdue',
+      [-2]: 'overdue',
+      [-3]: 'overdue',
+      [-4]: null,
+      [-30]: null,
+    };
+    for (const [days, stage] of Object.entries(expected)) {
+      const today = addDays('2027-01-08', -Number(days));
+      const advance = money(999_00, today).instalments.find((row) => row.kind === 'advance')!;
+      expect(reminderStageOn(advance, today), `${days} days before`).toBe(stage);
+    }
+  });
+
+  it('reminds nothing that is paid, nor anything on a booking that did not go ahead', () => {
+    const today = '2027-01-05';
+    expect(dueReminders('confirmed', money(999_00, today), today)).toEqual([
+      { instalment: expect.objectContaining({ kind: 'advance', due_date: '2027-01-08' }), stage: 'before' },
+    ]);
+    expect(dueReminders('confirmed', money(25_000_00, today), today)).toEqual([]);
+    for (const status of BOOKING_STATUSES.filter((s) => !REMINDER_STATUSES.includes(s))) {
+      expect(dueReminders(status, money(0, today, status), today), status).toEqual([]);
+    }
+    // A booking confirmed by hand without its booking amount: that is due on the day of confirmation.
+    expect(dueReminders('confirmed', money(0, confirmedOn), confirmedOn)).toEqual([
+      { instalment: expect.objectContaining({ kind: 'booking_amount', outstanding_paise: 999_00 }), stage: 'due' },
+    ]);
+  });
+
+  it('words a due date as ahead, today or past', () => {
+    expect(reminderTiming('2027-01-08', '2027-01-05')).toBe('before');
+    expect(reminderTiming('2027-01-08', '2027-01-08')).toBe('due');
+    expect(reminderTiming('2027-01-08', '2027-01-09')).toBe('overdue');
+  });
+
+  it('swept every day, each unpaid instalment gets before, due and overdue once each, in that order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_000_00, max: 10_00_000_00 }),
+        fc.integer({ min: 0, max: 200 }),
+        (total, eventInDays) => {
+          const eventDate = addDays(confirmedOn, eventInDays);
+          const sent = new Map<string, string[]>();
+          for (let day = 0; day <= eventInDays + 10; day += 1) {
+            const today = addDays(confirmedOn, day);
+            const state = bookingMoney({
+              status: 'confirmed',
+              totalPaise: total,
+              eventDate,
+              confirmedOn,
+              heldPaise: 0,
+              today,
+            });
+            for (const { instalment, stage } of dueReminders('confirmed', state, today)) {
+              // The reminders' table keys a stage by instalment and due date: a stage due again is not sent again.
+              const key = `${instalment.kind} ${instalment.due_date}`;
+              const stages = sent.get(key) ?? [];
+              if (!stages.includes(stage)) sent.set(key, [...stages, stage]);
+            }
+          }
+          const schedule = paymentSchedule({ totalPaise: total, eventDate, confirmedOn });
+          for (const row of schedule) {
+            const lead = daysBetween(confirmedOn, row.due_date);
+            const expected = lead === 0 ? ['due', 'overdue'] : ['before', 'due', 'overdue'];
+            expect(sent.get(`${row.kind} ${row.due_date}`), row.kind).toEqual(expected);
+          }
+        },
+      ),
+    );
   });
 });

@@ -8,7 +8,8 @@ import { pgliteBossDb } from './pglite-boss';
 /** The pg-boss queue of per-project award jobs. */
 export const AUTO_ASSIGN_QUEUE = 'project-auto-assign';
 
-type JobLog = {
+/** The pino-style logger a background job writes to (a child of the app's). */
+export type JobLog = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;

@@ -1,11 +1,12 @@
 import type { Brand } from '../../shared/brand';
+import type { AutomaticReminderStage } from '../../shared/domain';
 import { formatLongDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
 import { paiseToRupees } from '../../shared/pricing';
 import type { RefundComputation } from '../../shared/refund-policy';
 import { quoteReference, render, type EmailMessage } from './templates';
 
-/** Customer-account messages: payment receipts, cancellations, date changes, subscription refunds. */
+/** Customer-account messages: payment receipts and reminders, cancellations, date changes, subscription refunds. */
 type Recipient = { email: string; name: string };
 const rupees = (paise: number) => formatInr(paiseToRupees(paise));
 
@@ -90,6 +91,85 @@ export function paymentReceiptEmail(
     ],
   });
   return { to: to.email, subject, ...body, template: 'payment_receipt' };
+}
+
+/** One instalment a reminder asks for, with the booking's figures beside it (all from `bookingMoney`). */
+export type ReminderContent = {
+  /** e.g. "Advance". */
+  label: string;
+  /** What is still to pay of this instalment (paise). */
+  amountPaise: number;
+  dueDate: string;
+  /** Where the due date stands today: ahead, today or past. */
+  timing: AutomaticReminderStage;
+  totalPaise: number;
+  paidPaise: number;
+  outstandingPaise: number;
+};
+
+/**
+ * A payment reminder (docs/product.md#payments): the instalment, its amount and due date, what was paid so far, and
+ * the link to the booking in My Bookings, where it is paid by UPI (or the gateway when one is configured).
+ */
+export function paymentReminderEmail(
+  brand: Brand,
+  to: Recipient,
+  booking: { id: string; eventName: string; eventDate: string | null },
+  reminder: ReminderContent,
+  links: { bookingUrl: string; gateway: boolean },
+): EmailMessage {
+  const amount = rupees(reminder.amountPaise);
+  const what = reminder.label.toLowerCase();
+  const day = formatLongDate(reminder.dueDate);
+  const reference = quoteReference(booking.id);
+  const when =
+    reminder.timing === 'before' ? `due on ${day}` : reminder.timing === 'due' ? 'due today' : `overdue since ${day}`;
+  const intro =
+    reminder.timing === 'before'
+      ? `A friendly reminder: the ${what} of ${amount} for ${booking.eventName} is due on ${day}.`
+      : reminder.timing === 'due'
+        ? `A friendly reminder: the ${what} of ${amount} for ${booking.eventName} is due today, ${day}.`
+        : `The ${what} of ${amount} for ${booking.eventName} was due on ${day} and is now overdue. Please pay it at your earliest convenience.`;
+  const body = render({
+    brand,
+    preheader: `${reminder.label} of ${amount} ${when}.`,
+    heading: reminder.timing === 'overdue' ? 'Payment overdue' : 'Payment reminder',
+    greeting: `Dear ${to.name},`,
+    intro: [intro],
+    action: { label: 'Pay from My Bookings', url: links.bookingUrl },
+    sections: [
+      {
+        title: 'Payment due',
+        rows: [
+          ['Booking reference', reference],
+          ['Event', booking.eventName],
+          ...(booking.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
+          ['Instalment', reminder.label],
+          ['Due date', day],
+          ['Amount due', amount],
+        ],
+        emphasisLast: true,
+      },
+      {
+        title: 'Your booking account',
+        rows: [
+          ['Booking total', rupees(reminder.totalPaise)],
+          ['Paid so far', rupees(reminder.paidPaise)],
+          ['Still to pay in all', rupees(reminder.outstandingPaise)],
+        ],
+      },
+    ],
+    closing: [
+      `Open your booking in My Bookings to pay by UPI${links.gateway ? ' or online through our payment gateway' : ''}.`,
+      'If you have paid in the last few hours, thank you, and please ignore this reminder.',
+    ],
+  });
+  return {
+    to: to.email,
+    subject: `Payment reminder: ${amount} ${what} ${when} (${reference})`,
+    ...body,
+    template: 'payment_reminder',
+  };
 }
 
 export function bookingCancelledEmail(

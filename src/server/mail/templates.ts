@@ -21,6 +21,7 @@ export type EmailTemplate =
   | 'project_cancelled'
   | 'project_date_changed'
   | 'payment_receipt'
+  | 'payment_reminder'
   | 'booking_cancelled'
   | 'booking_date_changed'
   | 'subscription_refunded'

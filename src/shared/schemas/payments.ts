@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { BookingStatus, LedgerKind, PaymentMethod, PaymentPurpose } from '../domain';
+import type {
+  AutomaticReminderStage,
+  BookingStatus,
+  InstalmentKind,
+  LedgerKind,
+  PaymentMethod,
+  PaymentPurpose,
+} from '../domain';
 import type { PaymentScheduleDto } from './account';
 
 /** The order id as customers and providers see it (`payment_orders.order_code`). */
@@ -80,4 +87,19 @@ export type BookingAccountDto = {
     note: string | null;
     created_at: string;
   }[];
+};
+
+/** A payment reminder an admin sent by hand (docs/api.md): the instalment it asked for, in rupees. */
+export type PaymentReminderDto = {
+  message: string;
+  booking_id: string;
+  instalment: InstalmentKind;
+  label: string;
+  /** What is still to pay of the instalment. */
+  amount: number;
+  due_date: string;
+  /** Where the due date stood when it was sent: still ahead (`before`), today (`due`) or past (`overdue`). */
+  timing: AutomaticReminderStage;
+  sent_to: string;
+  sent_at: string;
 };

@@ -38,7 +38,7 @@ import type {
 } from './admin';
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
-import type { BookingAccountDto, PaymentStatusDto } from './payments';
+import type { BookingAccountDto, PaymentReminderDto, PaymentStatusDto } from './payments';
 import type { QuotationDto } from './quotation';
 import type {
   AdminNotificationDto,
@@ -739,3 +739,15 @@ export const bookingAccountResponseSchema = z.object({
 }) satisfies z.ZodType<BookingAccountDto>;
 
 export const recordBookingPaymentResponseSchema = bookingAccountResponseSchema.extend({ message: z.string() });
+
+export const paymentReminderResponseSchema = z.object({
+  message: z.string(),
+  booking_id: id,
+  instalment: z.enum(INSTALMENT_KINDS),
+  label: z.string(),
+  amount: rupees,
+  due_date: isoDate,
+  timing: z.enum(['before', 'due', 'overdue']).describe('The due date was still ahead, today or past when sent'),
+  sent_to: z.string(),
+  sent_at: timestamp,
+}) satisfies z.ZodType<PaymentReminderDto>;

@@ -668,6 +668,17 @@ export const REST_ROWS: RestRow[] = [
     input: { part: 'body', schema: utrFieldsSchema },
     build: async (w) => ({ method: 'PUT', url: `/api/admin/payments/${await w.order()}/utr`, payload: { utr: utr() } }),
   },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/bookings/:id/payment-reminder',
+    access: 'admin',
+    ok: [201],
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${await w.booking(null, confirmedNow())}/payment-reminder`,
+    }),
+  },
   get('/api/admin/settings/payment-rules', 'admin'),
   {
     kind: 'rest',
@@ -701,6 +712,9 @@ export const REST_ROWS: RestRow[] = [
     build: async (w) => ({ method: 'POST', url: `/api/admin/subscriptions/${await w.subscription()}/refund` }),
   },
 ];
+
+/** A booking confirmed today with nothing paid: its booking amount is outstanding, so a reminder can be sent. */
+const confirmedNow = () => ({ status: 'confirmed' as const, confirmedAt: new Date() });
 
 const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefined): TrpcRow => ({
   kind: 'trpc',
@@ -800,6 +814,7 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.notifications.markAllRead', 'admin'),
   q('admin.payments.list', 'admin', () => ({ status: 'all' })),
   q('admin.payments.recordUtr', 'admin', async (w) => ({ order_id: await w.order(), utr: utr() })),
+  q('admin.payments.sendReminder', 'admin', async (w) => ({ id: await w.booking(null, confirmedNow()) })),
   q('admin.refunds.list', 'admin'),
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
   q('admin.settings.paymentRules', 'admin'),

@@ -1,17 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   CANCELLED_BY,
   INSTALMENT_KINDS,
   LEDGER_KINDS,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
+  PAYMENT_REMINDER_STAGES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from '../../../shared/domain';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
+import { emailOutbox } from './system';
 import { users } from './users';
 
 /** Token payments (₹999) and subscriptions (₹99) alike (docs/product.md#subscriptions, "Payments and subscription"). */
@@ -162,5 +176,39 @@ export const bookingLedger = pgTable(
       'booking_ledger_amount_check',
       sql`amount_paise <> 0 AND (kind IN ('charge', 'adjustment') OR reverses_id IS NOT NULL OR amount_paise > 0)`,
     ),
+  ],
+);
+
+/**
+ * Payment reminders sent (docs/decisions.md, "Payment reminders"), one row each, written in the transaction that
+ * queues the e-mail. The automatic ones are unique on booking, instalment, due date and stage, so each is sent once
+ * whatever the number of instances, sweeps and restarts; a changed due date is a new key, so the new date gets its
+ * own reminders. `manual` rows (an admin's reminder) stay outside the key and never use up an automatic one.
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    instalment: text('instalment', { enum: INSTALMENT_KINDS }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    stage: text('stage', { enum: PAYMENT_REMINDER_STAGES }).notNull(),
+    /** What the reminder asked for: the instalment's outstanding part then (paise). */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    emailId: uuid('email_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    /** The admin who sent a manual reminder; null for the automatic ones. */
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_reminders_once_key')
+      .on(t.bookingId, t.instalment, t.dueDate, t.stage)
+      .where(sql`stage <> 'manual'`),
+    index('payment_reminders_booking_idx').on(t.bookingId, t.sentAt),
+    check('payment_reminders_instalment_check', oneOf('instalment', INSTALMENT_KINDS)),
+    check('payment_reminders_stage_check', oneOf('stage', PAYMENT_REMINDER_STAGES)),
+    check('payment_reminders_amount_check', sql`amount_paise > 0`),
   ],
 );

@@ -195,6 +195,7 @@ const ACTION_LABELS: Record<string, string> = {
   'booking.refund_owed': 'Refund due',
   'booking.date_changed': 'Event date changed',
   'booking.refund_paid': 'Refund paid',
+  'booking.payment_reminder_sent': 'Payment reminder sent',
   'payment.order_created': 'Token payment started',
   'booking.subscriber_discount': 'Subscriber discount applied',
 };

@@ -12,10 +12,12 @@ import {
   adminPaymentSchema,
   bookingAccountResponseSchema,
   paymentOrderResponseSchema,
+  paymentReminderResponseSchema,
   paymentStatusResponseSchema,
   recordBookingPaymentResponseSchema,
 } from '../../../shared/schemas/responses';
 import { bookingAccount, recordBookingPayment } from './booking-account.service';
+import { sendPaymentReminder } from './payment-reminders.service';
 import { optionalUser } from '../../context';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
@@ -52,8 +54,8 @@ export const paymentsRouter = router({
 });
 
 /**
- * `admin.payments.*`: the Payments view (pending/paid orders), recording a UPI payment's UTR, and a booking's
- * account (ledger and schedule) with payments recorded by hand.
+ * `admin.payments.*`: the Payments view (pending/paid orders), recording a UPI payment's UTR, a booking's account
+ * (ledger and schedule) with payments recorded by hand, and a payment reminder sent by hand.
  */
 export const adminPaymentsRouter = router({
   list: adminProcedure.input(adminPaymentsQuerySchema.optional()).query(({ ctx, input }) => listPayments(ctx, input)),
@@ -71,6 +73,11 @@ export const adminPaymentsRouter = router({
     .input(recordBookingPaymentInputSchema)
     .output(recordBookingPaymentResponseSchema)
     .mutation(({ ctx, input }) => recordBookingPayment(ctx, input, ctx.user.id)),
+  /** E-mails the customer a reminder of the booking's next instalment with something outstanding. */
+  sendReminder: adminProcedure
+    .input(bookingIdInputSchema)
+    .output(paymentReminderResponseSchema)
+    .mutation(({ ctx, input }) => sendPaymentReminder(ctx, input, ctx.user.id)),
 });
 
 /** `admin.subscriptions.*`: subscribers, and the 50% refund of docs/product.md#refunds. */

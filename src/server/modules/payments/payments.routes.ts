@@ -14,6 +14,7 @@ import {
   bookingAccountResponseSchema,
   idParamsSchema,
   paymentOrderResponseSchema,
+  paymentReminderResponseSchema,
   paymentStatusResponseSchema,
   recordBookingPaymentResponseSchema,
   subscriptionRefundResponseSchema,
@@ -31,6 +32,7 @@ import {
   listPayments,
   recordUtr,
 } from './payment-orders.service';
+import { sendPaymentReminder } from './payment-reminders.service';
 import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { handleCashfreeWebhook } from './payments-webhook.service';
 import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
@@ -130,6 +132,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = pathId(request, BOOKING_NOT_FOUND);
       const fields = parseInput(recordBookingPaymentFieldsSchema, request.body, 'body');
       return reply.code(201).send(await recordBookingPayment(request.ctx, { id, ...fields }, admin.id));
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/payment-reminder',
+    {
+      schema: {
+        summary:
+          "E-mail the customer a reminder of the booking's next instalment with something outstanding (at most one every 10 minutes)",
+        tags,
+        params: idParamsSchema,
+        response: { 201: paymentReminderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireRole(request, 'admin');
+      const id = pathId(request, BOOKING_NOT_FOUND);
+      return reply.code(201).send(await sendPaymentReminder(request.ctx, { id }, admin.id));
     },
   );
 
