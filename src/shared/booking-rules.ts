@@ -268,3 +268,51 @@ export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
     due_paise: Math.max(0, charged - held),
   };
 }
+
+/**
+ * What a booking's schedule is drawn on: what its ledger charges (charges and adjustments) once it has a charge,
+ * else the quoted total (a quoted booking, or one confirmed without a charge row yet). The ledger is the record of
+ * what a booking costs (docs/decisions.md, "Payment schedule and refunds on real money").
+ */
+export function scheduleTotalPaise(finalAmountPaise: number | null, sums: LedgerSums): number {
+  return sums.charged_paise > 0 ? sums.charged_paise : Math.max(0, finalAmountPaise ?? 0);
+}
+
+export type BookingDueInput = {
+  status: BookingStatus;
+  /** The quoted total in paise (null without a price). */
+  finalAmountPaise: number | null;
+  eventDate: string | null;
+  /** India date the booking became confirmed (the server's `confirmationDates`); null while quoted. */
+  confirmedOn: string | null;
+  ledger: readonly LedgerEntry[];
+  rules?: PaymentRules;
+  today?: string;
+};
+
+/**
+ * A booking's schedule and what is paid, outstanding and due on it today: `dueSummary(paymentSchedule(...),
+ * ledgerSums(...).held_paise)`, the one composition every page, list and CSV shows, so My Bookings and the
+ * admin's Receivables never disagree. A cancelled booking owes nothing.
+ */
+export function bookingDueSummary(input: BookingDueInput): DueSummary {
+  const today = input.today ?? todayInIndia();
+  const sums = ledgerSums(input.ledger);
+  const schedule = paymentSchedule({
+    totalPaise: scheduleTotalPaise(input.finalAmountPaise, sums),
+    eventDate: input.eventDate,
+    confirmedOn: input.confirmedOn,
+    rules: input.rules,
+    today,
+  });
+  return dueSummary(schedule, sums.held_paise, today, input.status === 'cancelled');
+}
+
+/**
+ * The advance instalment when it is past its due date with something still unpaid, else null: the case in which
+ * the business may release the event date (cancel as the customer's cancellation).
+ */
+export function overdueAdvance(summary: DueSummary): InstalmentState | null {
+  const advance = summary.instalments.find((row) => row.kind === 'advance');
+  return advance && advance.outstanding_paise > 0 && advance.days_overdue > 0 ? advance : null;
+}

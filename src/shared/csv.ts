@@ -53,12 +53,18 @@ export function neutralizeFormula(text: string): string {
 /**
  * A whole CSV file (docs/api.md): a header row of the rows' keys without the omitted columns (the
  * analytics object by default), every cell quoted, formula triggers neutralized in text cells, CRLF line ends, and
- * the UTF-8 BOM in front. Columns are the keys of all rows, in the order first seen.
+ * the UTF-8 BOM in front. Columns are the keys of all rows, in the order first seen, unless `columns` names them
+ * (then a file with no rows still has its header).
  */
-export function toCsv(rows: readonly CsvRow[], { omit = ['analytics'] }: { omit?: readonly string[] } = {}): string {
-  const columns: string[] = [];
-  for (const row of rows) {
-    for (const key of Object.keys(row)) if (!omit.includes(key) && !columns.includes(key)) columns.push(key);
+export function toCsv(
+  rows: readonly CsvRow[],
+  { omit = ['analytics'], columns: fixed }: { omit?: readonly string[]; columns?: readonly string[] } = {},
+): string {
+  const columns: string[] = fixed ? [...fixed] : [];
+  if (!fixed) {
+    for (const row of rows) {
+      for (const key of Object.keys(row)) if (!omit.includes(key) && !columns.includes(key)) columns.push(key);
+    }
   }
   const data = rows.map((row) => columns.map((column) => csvValue(row[column])));
   return (

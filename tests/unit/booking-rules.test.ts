@@ -2,14 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bookingAmountFor,
+  bookingDueSummary,
   DEFAULT_PAYMENT_RULES,
   dueSummary,
+  ledgerSums,
   maxPayablePaise,
   nextInstalmentPaise,
+  overdueAdvance,
   paymentSchedule,
   refundBandDate,
+  scheduleTotalPaise,
   STATUS_RULES,
   statusRules,
+  type LedgerEntry,
 } from '../../src/shared/booking-rules';
 import { addDays } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
@@ -192,5 +197,55 @@ describe('the refund band after a date change', () => {
     expect(refundBandDate('2027-01-20', '2027-02-01')).toBe('2027-01-20');
     expect(refundBandDate('2027-02-01', null)).toBe('2027-02-01');
     expect(refundBandDate(null, null)).toBeNull();
+  });
+});
+
+describe('a booking’s figures from its ledger', () => {
+  const today = '2027-01-10';
+  const booking = {
+    status: 'confirmed' as BookingStatus,
+    finalAmountPaise: 1_00_000_00,
+    eventDate: '2027-06-01',
+    confirmedOn: '2027-01-01',
+    today,
+  };
+
+  it('is dueSummary over the schedule of what the ledger charges and what it holds', () => {
+    const ledger: LedgerEntry[] = [
+      { kind: 'charge', amount_paise: 1_00_000_00 },
+      { kind: 'adjustment', amount_paise: 5_000_00 },
+      { kind: 'payment', amount_paise: 12_000_00 },
+      { kind: 'refund', amount_paise: 2_000_00 },
+    ];
+    const summary = bookingDueSummary({ ...booking, ledger });
+    const expected = dueSummary(
+      paymentSchedule({ totalPaise: 1_05_000_00, eventDate: '2027-06-01', confirmedOn: '2027-01-01', today }),
+      ledgerSums(ledger).held_paise,
+      today,
+    );
+    expect(summary).toEqual(expected);
+    expect(summary.total_paise).toBe(1_05_000_00);
+    expect(summary.paid_paise).toBe(10_000_00);
+  });
+
+  it('falls back to the quoted total while nothing is charged, and owes nothing once cancelled', () => {
+    expect(scheduleTotalPaise(767_00, ledgerSums([]))).toBe(767_00);
+    expect(scheduleTotalPaise(null, ledgerSums([]))).toBe(0);
+    const cancelled = bookingDueSummary({ ...booking, status: 'cancelled', ledger: [] });
+    expect(cancelled.outstanding_paise).toBe(0);
+    expect(cancelled.due_now_paise).toBe(0);
+  });
+
+  it('names the advance only when it is past its day with something unpaid', () => {
+    const token: LedgerEntry[] = [{ kind: 'payment', amount_paise: 999_00 }];
+    expect(overdueAdvance(bookingDueSummary({ ...booking, ledger: token }))).toMatchObject({
+      kind: 'advance',
+      due_date: '2027-01-08',
+      days_overdue: 2,
+      outstanding_paise: 24_001_00,
+    });
+    expect(overdueAdvance(bookingDueSummary({ ...booking, ledger: token, today: '2027-01-08' }))).toBeNull();
+    const advancePaid: LedgerEntry[] = [{ kind: 'payment', amount_paise: 25_000_00 }];
+    expect(overdueAdvance(bookingDueSummary({ ...booking, ledger: advancePaid }))).toBeNull();
   });
 });

@@ -169,6 +169,7 @@ export async function ownedBooking(deps: ServiceDeps, user: AuthUser, id: string
 const ACTION_LABELS: Record<string, string> = {
   'booking.token_paid': 'Token payment received',
   'booking.date_changed': 'Event date changed',
+  'booking.date_released': 'Date released: advance not paid',
   'booking.refund_paid': 'Refund paid',
   'payment.order_created': 'Token payment started',
 };
