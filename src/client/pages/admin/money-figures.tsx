@@ -33,10 +33,10 @@ export function MoneyFigures({ label, figures }: { label: string; figures: reado
           </Text>
           <Text
             as="dd"
-            fontSize={{ base: 'md', md: 'lg' }}
+            fontSize={{ base: 'sm', sm: 'md', md: 'lg' }}
             fontWeight="semibold"
             color={figure.tone === 'alert' ? 'red.fg' : 'accent.900'}
-            wordBreak="break-word"
+            whiteSpace="nowrap"
           >
             {formatInr(figure.rupees)}
           </Text>

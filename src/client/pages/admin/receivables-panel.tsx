@@ -177,7 +177,7 @@ function ReceivablesTable({
               borderStartWidth={overdue ? '4px' : undefined}
               borderStartColor={overdue ? 'red.solid' : undefined}
             >
-              <Table.Cell role="cell" minW="44">
+              <Table.Cell role="cell" minW="40" w={{ md: '56' }} whiteSpace="normal">
                 <Text fontWeight="semibold">{row.event_name}</Text>
                 <Text fontSize="xs" color="fg.muted">
                   {row.reference} · {eventDateText(row.event_date)}
@@ -186,7 +186,7 @@ function ReceivablesTable({
                   <BookingStatusBadge status={row.status} />
                 </Box>
               </Table.Cell>
-              <Table.Cell role="cell" minW="40">
+              <Table.Cell role="cell" minW="32" w={{ md: '40' }} whiteSpace="normal">
                 <Text>{row.client_name}</Text>
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
                   {row.client_phone ?? row.client_email}
@@ -208,7 +208,7 @@ function ReceivablesTable({
               >
                 {formatInr(row.due_now)}
               </Table.Cell>
-              <Table.Cell role="cell" data-label="Next due" minW="40">
+              <Table.Cell role="cell" data-label="Next due" minW="36">
                 {row.next_due ? (
                   <Stack gap="1" align="flex-start">
                     <Text>
@@ -244,7 +244,7 @@ function ReceivablesTable({
                       whiteSpace="nowrap"
                     >
                       <CalendarX2 aria-hidden="true" />
-                      Release the date
+                      Release date
                     </Button>
                   </Flex>
                 )}
