@@ -9,44 +9,40 @@ export type MoneyFigure = { label: string; rupees: number; note?: string; tone?:
  */
 export function MoneyFigures({ label, figures }: { label: string; figures: readonly MoneyFigure[] }) {
   return (
-    <SimpleGrid
-      as="dl"
-      role="group"
-      aria-label={label}
-      columns={{ base: 2, md: Math.min(4, figures.length) }}
-      gap="3"
-      mb="4"
-    >
-      {figures.map((figure) => (
-        <Box
-          key={figure.label}
-          borderWidth="1px"
-          borderColor={figure.tone === 'alert' ? 'red.muted' : 'border.muted'}
-          bg={figure.tone === 'alert' ? 'red.subtle' : 'bg.subtle'}
-          rounded="lg"
-          px="3"
-          py="2.5"
-          minW="0"
-        >
-          <Text as="dt" fontSize="xs" color="fg.muted">
-            {figure.label}
-          </Text>
-          <Text
-            as="dd"
-            fontSize={{ base: 'sm', sm: 'md', md: 'lg' }}
-            fontWeight="semibold"
-            color={figure.tone === 'alert' ? 'red.fg' : 'accent.900'}
-            whiteSpace="nowrap"
+    <Box role="group" aria-label={label} mb="4">
+      <SimpleGrid as="dl" columns={{ base: 2, md: Math.min(4, figures.length) }} gap="3">
+        {figures.map((figure) => (
+          <Box
+            key={figure.label}
+            borderWidth="1px"
+            borderColor={figure.tone === 'alert' ? 'red.muted' : 'border.muted'}
+            bg={figure.tone === 'alert' ? 'red.subtle' : 'bg.subtle'}
+            rounded="lg"
+            px="3"
+            py="2.5"
+            minW="0"
           >
-            {formatInr(figure.rupees)}
-          </Text>
-          {figure.note && (
-            <Text fontSize="xs" color="fg.muted">
-              {figure.note}
+            <Text as="dt" fontSize="xs" color="fg.muted">
+              {figure.label}
             </Text>
-          )}
-        </Box>
-      ))}
-    </SimpleGrid>
+            <Box as="dd">
+              <Text
+                fontSize={{ base: 'sm', sm: 'md', md: 'lg' }}
+                fontWeight="semibold"
+                color={figure.tone === 'alert' ? 'red.fg' : 'accent.900'}
+                whiteSpace="nowrap"
+              >
+                {formatInr(figure.rupees)}
+              </Text>
+              {figure.note && (
+                <Text fontSize="xs" color="fg.muted">
+                  {figure.note}
+                </Text>
+              )}
+            </Box>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
   );
 }

@@ -244,7 +244,7 @@ function ReceivablesTable({
                       whiteSpace="nowrap"
                     >
                       <CalendarX2 aria-hidden="true" />
-                      Release date
+                      Release the date
                     </Button>
                   </Flex>
                 )}
