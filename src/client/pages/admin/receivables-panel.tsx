@@ -137,7 +137,7 @@ const STATUS_OPTIONS: { value: ReceivableStatus | ''; label: string }[] = [
   })),
 ];
 
-export function OverdueBadge({ days }: { days: number }) {
+function OverdueBadge({ days }: { days: number }) {
   return (
     <Badge colorPalette="red" variant="solid" rounded="full" px="2.5" whiteSpace="nowrap">
       {plural(days, 'day')} overdue
