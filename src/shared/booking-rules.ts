@@ -472,3 +472,12 @@ export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
         : null,
   };
 }
+
+/**
+ * The advance instalment when it is past its due date with something still unpaid, else null: the case in which
+ * the business may release the event date (cancel as the customer's cancellation).
+ */
+export function overdueAdvance(summary: DueSummary): InstalmentState | null {
+  const advance = summary.instalments.find((row) => row.kind === 'advance');
+  return advance && advance.outstanding_paise > 0 && advance.days_overdue > 0 ? advance : null;
+}

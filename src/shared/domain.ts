@@ -78,6 +78,15 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const PAYMENT_METHODS = ['upi', 'gateway', 'bank_transfer', 'cash', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Each method as the admin's money views and their CSV files name it. */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  upi: 'UPI',
+  gateway: 'Payment gateway',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
+
 export const REFUND_STATUSES = ['due', 'paid'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

@@ -74,7 +74,7 @@ describe('admin dashboard: first load', () => {
     });
   });
 
-  it('shows the header, the four stat cards in rupees with Indian grouping, and the tabs in the spec’s order with Payments after Customers', async () => {
+  it('shows the header, the four stat cards in rupees with Indian grouping, and the tabs in the spec’s order with Payments and Money after Customers', async () => {
     await openAdmin();
 
     const heading = screen.getByRole('heading', { level: 1 });
@@ -90,7 +90,16 @@ describe('admin dashboard: first load', () => {
     expect(cards.getByText('Total Revenue').parentElement?.parentElement).toHaveTextContent('₹12,34,568');
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.replace(/\d+$/, ''));
-    expect(tabs).toEqual(['Bookings', 'Suppliers', 'Customers', 'Payments', 'Pending Vendors', 'Reports', 'Analytics']);
+    expect(tabs).toEqual([
+      'Bookings',
+      'Suppliers',
+      'Customers',
+      'Payments',
+      'Money',
+      'Pending Vendors',
+      'Reports',
+      'Analytics',
+    ]);
     expect(screen.getByRole('tab', { name: /Bookings/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Recent Bookings' })).toBeInTheDocument();
   });

@@ -444,6 +444,19 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       await axe.audit('/admin Payments: subscriptions');
 
+      await page.getByRole('tab', { name: /Money/ }).click();
+      await page.getByRole('table', { name: 'Receivables' }).waitFor();
+      await page.getByRole('region', { name: 'Collections' }).getByRole('group').first().waitFor();
+      await axe.audit('/admin Money');
+      const release = await openDialog(
+        page,
+        page.getByRole('button', { name: /^Release the date of / }).first(),
+        'Release the date?',
+        'alertdialog',
+      );
+      await axe.audit('Release the date dialog');
+      await closeDialog(page, release);
+
       await page.getByRole('tab', { name: /Pending Vendors/ }).click();
       const vendorRow = page.getByRole('row').filter({ hasText: 'vendor.pending@example.in' });
       await vendorRow.waitFor();

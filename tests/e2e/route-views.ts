@@ -355,6 +355,31 @@ export const ROUTE_VIEWS: RouteView[] = [
     },
   },
   {
+    name: 'admin-money',
+    path: '/admin',
+    as: 'admin',
+    ready: async (page) => {
+      await adminTab(page, /Money/);
+      await page.getByRole('table', { name: 'Receivables' }).waitFor();
+      await page.getByRole('region', { name: 'Collections' }).getByRole('group').first().waitFor();
+    },
+  },
+  {
+    name: 'admin-release-date-dialog',
+    path: '/admin',
+    as: 'admin',
+    overlay: true,
+    ready: async (page) => {
+      await adminTab(page, /Money/);
+      await page
+        .getByRole('button', { name: /^Release the date of / })
+        .first()
+        .click();
+      await page.getByRole('alertdialog', { name: 'Release the date?' }).waitFor();
+      await dialogSettled(page);
+    },
+  },
+  {
     name: 'admin-pending-vendors',
     path: '/admin',
     as: 'admin',

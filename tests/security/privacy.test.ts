@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/client/lib/csv';
+import { toCsv } from '../../src/shared/csv';
 import { analyticsEvents, auditLog, bookings, emailOutbox, paymentOrders, users } from '../../src/server/db/schema';
 import { ERASED_NAME, erasedEmail } from '../../src/server/modules/customers/customers.service';
 import { send, trpcCall } from './helpers/http';

@@ -6,8 +6,10 @@ import {
   DEFAULT_PAYMENT_RULES,
   dueReminders,
   dueSummary,
+  ledgerSums,
   maxPayablePaise,
   nextInstalmentPaise,
+  overdueAdvance,
   paymentSchedule,
   refundBandDate,
   reminderStageOn,
@@ -16,6 +18,7 @@ import {
   STATUS_RULES,
   statusDateRefusal,
   statusRules,
+  type LedgerEntry,
 } from '../../src/shared/booking-rules';
 import { addDays } from '../../src/shared/dates';
 import { daysBetween } from '../../src/shared/refund-policy';
@@ -339,5 +342,53 @@ describe('payment reminders', () => {
         },
       ),
     );
+  });
+});
+
+describe('a booking’s figures from its ledger', () => {
+  const today = '2027-01-10';
+  const figures = (ledger: LedgerEntry[], overrides: { status?: BookingStatus; today?: string } = {}) =>
+    bookingMoney({
+      status: overrides.status ?? 'confirmed',
+      totalPaise: 1_00_000_00,
+      eventDate: '2027-06-01',
+      confirmedOn: '2027-01-01',
+      heldPaise: ledgerSums(ledger).held_paise,
+      today: overrides.today ?? today,
+    });
+
+  it('is dueSummary over the schedule of the total and what the ledger holds', () => {
+    const ledger: LedgerEntry[] = [
+      { kind: 'charge', amount_paise: 1_00_000_00 },
+      { kind: 'payment', amount_paise: 12_000_00 },
+      { kind: 'refund', amount_paise: 2_000_00 },
+    ];
+    const summary = figures(ledger);
+    const expected = dueSummary(
+      paymentSchedule({ totalPaise: 1_00_000_00, eventDate: '2027-06-01', confirmedOn: '2027-01-01', today }),
+      ledgerSums(ledger).held_paise,
+      today,
+    );
+    expect(summary).toMatchObject(expected);
+    expect(summary.paid_paise).toBe(10_000_00);
+  });
+
+  it('owes nothing once cancelled', () => {
+    const cancelled = figures([], { status: 'cancelled' });
+    expect(cancelled.outstanding_paise).toBe(0);
+    expect(cancelled.due_now_paise).toBe(0);
+  });
+
+  it('names the advance only when it is past its day with something unpaid', () => {
+    const token: LedgerEntry[] = [{ kind: 'payment', amount_paise: 999_00 }];
+    expect(overdueAdvance(figures(token))).toMatchObject({
+      kind: 'advance',
+      due_date: '2027-01-08',
+      days_overdue: 2,
+      outstanding_paise: 24_001_00,
+    });
+    expect(overdueAdvance(figures(token, { today: '2027-01-08' }))).toBeNull();
+    const advancePaid: LedgerEntry[] = [{ kind: 'payment', amount_paise: 25_000_00 }];
+    expect(overdueAdvance(figures(advancePaid))).toBeNull();
   });
 });

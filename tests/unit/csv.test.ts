@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvFileName, FORMULA_TRIGGER, neutralizeFormula, toCsv, type CsvRow } from '../../src/client/lib/csv';
+import { CSV_BOM, csvFileName, FORMULA_TRIGGER, neutralizeFormula, toCsv, type CsvRow } from '../../src/shared/csv';
 
 /** The characters that break naive CSV writers or spreadsheets, plus Hindi and the rupee sign. */
 const TRICKY = [

@@ -172,22 +172,31 @@ export function paymentReminderEmail(
   };
 }
 
+/** Why a booking was cancelled when the customer did not ask: the advance was not paid by its due date. */
+export type CancellationReason = { kind: 'advance_overdue'; advanceDueDate: string };
+
+function cancellationIntro(eventName: string, refund: RefundComputation, reason?: CancellationReason): string {
+  if (reason?.kind === 'advance_overdue') {
+    return `The advance for ${eventName} was due on ${formatLongDate(reason.advanceDueDate)} and has not been paid, so we have cancelled the booking and released the date. The cancellation terms apply as for a cancellation by you.`;
+  }
+  return refund.cancelled_by === 'company'
+    ? `We are sorry: we have had to cancel your booking for ${eventName}. You receive a full refund of what you paid, deposit included.`
+    : `As you asked, your booking for ${eventName} has been cancelled.`;
+}
+
 export function bookingCancelledEmail(
   brand: Brand,
   to: Recipient,
   booking: { id: string; eventName: string; eventDate: string | null },
   refund: RefundComputation,
+  reason?: CancellationReason,
 ): EmailMessage {
   const body = render({
     brand,
     preheader: `Your booking ${quoteReference(booking.id)} has been cancelled.`,
     heading: 'Booking cancelled',
     greeting: `Dear ${to.name},`,
-    intro: [
-      refund.cancelled_by === 'company'
-        ? `We are sorry: we have had to cancel your booking for ${booking.eventName}. You receive a full refund of what you paid, deposit included.`
-        : `As you asked, your booking for ${booking.eventName} has been cancelled.`,
-    ],
+    intro: [cancellationIntro(booking.eventName, refund, reason)],
     sections: [
       {
         title: 'Refund',

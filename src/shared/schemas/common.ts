@@ -103,11 +103,8 @@ export function requiredTextSchema(label: string, max: number) {
     );
 }
 
-/**
- * A whole number that arrives as a JSON number (tRPC) or as query-string text (REST): absent or empty means the
- * default.
- */
-function intParamSchema(label: string, min: number, max: number, fallback: number) {
+/** A whole number that arrives as a JSON number (tRPC) or as query-string text (REST); absent or empty is nullish. */
+function wholeNumberParamSchema(label: string, min: number, max: number) {
   return z
     .union(
       [
@@ -129,8 +126,40 @@ function intParamSchema(label: string, min: number, max: number, fallback: numbe
         .min(min, `${label} must be at least ${min}`)
         .max(max, `${label} can be at most ${max}`)
         .nullish(),
+    );
+}
+
+/** A whole-number parameter (REST text or tRPC number): absent or empty means the default. */
+function intParamSchema(label: string, min: number, max: number, fallback: number) {
+  return wholeNumberParamSchema(label, min, max).transform((value) => value ?? fallback);
+}
+
+/** An optional whole-number filter (REST text or tRPC number): absent or empty means no filter. */
+export function optionalIntParamSchema(label: string, min: number, max: number) {
+  return wholeNumberParamSchema(label, min, max).transform((value) => value ?? undefined);
+}
+
+/** A yes/no filter: a boolean (tRPC) or `true`/`false`/`1`/`0` (REST query); absent or empty means no. */
+export function flagParamSchema(label: string) {
+  return z
+    .union(
+      [z.boolean(), z.enum(['true', 'false', '1', '0', '']).transform((value) => value === 'true' || value === '1')],
+      {
+        error: `${label} must be true or false`,
+      },
     )
-    .transform((value) => value ?? fallback);
+    .nullish()
+    .transform((value) => value ?? false);
+}
+
+/** An optional `YYYY-MM-DD` parameter that must be a real calendar date; absent or empty means not given. */
+export function optionalDateParamSchema(label: string) {
+  return z
+    .string({ error: `${label} must be a date as YYYY-MM-DD` })
+    .trim()
+    .refine((value) => value === '' || isIsoDate(value), `${label} must be a date as YYYY-MM-DD`)
+    .nullish()
+    .transform((value) => value || undefined);
 }
 
 /**

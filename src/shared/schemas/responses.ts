@@ -50,6 +50,17 @@ import type {
   SupplierNotificationDto,
   SupplierProjectDto,
 } from './projects';
+import type {
+  CollectionEntryDto,
+  CollectionsDayDto,
+  CollectionsDto,
+  CollectionsFiguresDto,
+  ReceivableDto,
+  ReceivablesPageDto,
+  ReceivablesTotalsDto,
+  ReleaseDateResult,
+} from './money';
+import { RECEIVABLE_STATUSES } from './money';
 import { QUOTE_SUBSCRIPTION_STATES, type InstantQuoteResult } from './quote';
 import type {
   CityWiseReportDto,
@@ -578,6 +589,101 @@ export const webhookResponseSchema = z
     ignored: z.string().optional().describe('Why a signed event changed nothing'),
   })
   .describe("The gateway's acknowledgement");
+
+// --- The admin's money views ---------------------------------------------------------------------------------------
+
+export const receivableSchema = z.object({
+  booking_id: id,
+  reference: z.string(),
+  event_name: z.string(),
+  client_name: z.string(),
+  client_email: z.string(),
+  client_phone: z.string().nullable(),
+  event_date: isoDate.nullable(),
+  status: z.enum(RECEIVABLE_STATUSES),
+  confirmed_on: isoDate.nullable().describe('India date the booking became confirmed; null while quoted'),
+  total: rupees,
+  paid: rupees.describe('Received and not owed back'),
+  due_now: rupees,
+  outstanding: rupees,
+  next_due: z
+    .object({
+      instalment: z.enum(['booking_amount', 'advance', 'balance']),
+      label: z.string(),
+      due_date: isoDate,
+      amount: rupees,
+    })
+    .nullable(),
+  days_overdue: z.number().int(),
+  release: z
+    .object({ advance_due_date: isoDate, refund: refundPreviewSchema })
+    .nullable()
+    .describe('Set while the advance is overdue: what releasing the date would refund'),
+}) satisfies z.ZodType<ReceivableDto>;
+
+const receivablesTotalsSchema = z.object({
+  bookings: z.number().int(),
+  overdue_bookings: z.number().int(),
+  total: rupees,
+  paid: rupees,
+  due_now: rupees,
+  outstanding: rupees,
+}) satisfies z.ZodType<ReceivablesTotalsDto>;
+
+export const receivablesResponseSchema = z.object({
+  items: z.array(receivableSchema),
+  total: z.number().int().describe('Bookings matching the filters'),
+  totals: receivablesTotalsSchema.describe('Sums over every matching booking, not only this page'),
+  as_of: isoDate,
+}) satisfies z.ZodType<ReceivablesPageDto>;
+
+export const releaseDateResponseSchema = z.object({
+  message: z.string(),
+  booking_id: id,
+  refund: refundPreviewSchema,
+}) satisfies z.ZodType<ReleaseDateResult>;
+
+const collectionsFiguresSchema = z.object({
+  by_method: z.object(
+    Object.fromEntries(PAYMENT_METHODS.map((method) => [method, rupees])) as Record<
+      (typeof PAYMENT_METHODS)[number],
+      typeof rupees
+    >,
+  ),
+  method_not_recorded: rupees,
+  received: rupees,
+  refunds_paid: rupees,
+  net: rupees,
+}) satisfies z.ZodType<CollectionsFiguresDto>;
+
+const collectionEntrySchema = z.object({
+  id,
+  date: isoDate,
+  at: timestamp,
+  kind: z.enum(['payment', 'refund']),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  amount: rupees,
+  reference: z.string().nullable(),
+  booking_id: id,
+  booking_reference: z.string(),
+  event_name: z.string(),
+  client_name: z.string(),
+  note: z.string().nullable(),
+}) satisfies z.ZodType<CollectionEntryDto>;
+
+export const collectionsResponseSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  days: z.array(collectionsFiguresSchema.extend({ date: isoDate }) satisfies z.ZodType<CollectionsDayDto>),
+  totals: collectionsFiguresSchema,
+  entries: z.array(collectionEntrySchema),
+  total_entries: z.number().int(),
+}) satisfies z.ZodType<CollectionsDto>;
+
+/** A CSV file: documented as text, sent with `Content-Disposition: attachment`. */
+export const csvResponse = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with BOM') } } },
+});
 
 // --- Projects and the supplier portal -----------------------------------------------------------------------------
 

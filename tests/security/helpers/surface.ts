@@ -35,6 +35,12 @@ import {
   pageInputSchema,
   submitQuoteInputSchema,
 } from '../../../src/shared/schemas/projects';
+import {
+  collectionsCsvQuerySchema,
+  collectionsQuerySchema,
+  receivablesCsvQuerySchema,
+  receivablesQuerySchema,
+} from '../../../src/shared/schemas/money';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
 import { quotationFieldsSchema } from '../../../src/shared/schemas/quotation';
 import { reportQuerySchema } from '../../../src/shared/schemas/reports';
@@ -703,6 +709,18 @@ export const REST_ROWS: RestRow[] = [
       payload: { reference: 'NEFT-1' },
     }),
   },
+  get('/api/admin/receivables', 'admin', { part: 'query', schema: receivablesQuerySchema }),
+  get('/api/admin/receivables.csv', 'admin', { part: 'query', schema: receivablesCsvQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/receivables/:id/release-date',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'POST', url: `/api/admin/receivables/${await w.overdueBooking()}/release-date` }),
+  },
+  get('/api/admin/collections', 'admin', { part: 'query', schema: collectionsQuerySchema }),
+  get('/api/admin/collections.csv', 'admin', { part: 'query', schema: collectionsCsvQuerySchema }),
   {
     kind: 'rest',
     method: 'POST',
@@ -819,6 +837,9 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
   q('admin.settings.paymentRules', 'admin'),
   q('admin.settings.updatePaymentRules', 'admin', () => defaultPaymentRulesBody()),
+  q('admin.receivables.list', 'admin', () => ({ overdue: true })),
+  q('admin.receivables.releaseDate', 'admin', async (w) => ({ id: await w.overdueBooking() })),
+  q('admin.collections.list', 'admin'),
   q('admin.subscriptions.list', 'admin'),
   q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
 ];

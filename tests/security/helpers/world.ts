@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
-import { notifications, paymentOrders, refunds, subscriptions, suppliers, users } from '../../../src/server/db/schema';
+import {
+  auditLog,
+  notifications,
+  paymentOrders,
+  refunds,
+  subscriptions,
+  suppliers,
+  users,
+} from '../../../src/server/db/schema';
 import { newOrderCode } from '../../../src/server/modules/payments/payment-orders.service';
 import { makeBooking, makeProject } from '../../server/helpers/projects';
 import { tokenFor } from '../../server/helpers/admin-fixtures';
@@ -85,6 +93,8 @@ export type World = {
   /** A fresh open token order (its order code). */
   order(): Promise<string>;
   refund(): Promise<string>;
+  /** A fresh booking confirmed 12 days ago and 60 days ahead, its advance overdue: its date may be released. */
+  overdueBooking(): Promise<string>;
   subscription(status?: 'active' | 'pending'): Promise<string>;
   close(): Promise<void>;
 };
@@ -243,6 +253,18 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     return row!.id;
   };
 
+  const overdueBooking: World['overdueBooking'] = async () => {
+    const bookingId = await booking(null, { status: 'confirmed' });
+    await deps.db.insert(auditLog).values({
+      action: 'booking.status_changed',
+      entityType: 'booking',
+      entityId: bookingId,
+      data: { from: 'quoted', to: 'confirmed' },
+      createdAt: new Date(`${addDays(todayInIndia(), -12)}T12:00:00+05:30`),
+    });
+    return bookingId;
+  };
+
   const subscription: World['subscription'] = async (status = 'active') => {
     const [row] = await deps.db
       .insert(subscriptions)
@@ -295,6 +317,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     notification,
     order,
     refund,
+    overdueBooking,
     subscription,
     close: () => t.close(),
   };

@@ -8,6 +8,7 @@ import {
   Store,
   UserCheck,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -30,6 +31,7 @@ import {
 import { AnalyticsTab } from './analytics-tab';
 import { BookingsTab } from './bookings-tab';
 import { CustomersTab } from './customers-tab';
+import { MoneyTab } from './money-tab';
 import { PaymentsTab } from './payments-tab';
 import { PendingVendorsTab } from './pending-vendors-tab';
 import { ReportsTab } from './reports-tab';
@@ -38,14 +40,18 @@ import { SuppliersTab } from './suppliers-tab';
 
 const LOADING_TEXT = 'Loading Admin Dashboard...';
 
-type TabId = 'bookings' | 'suppliers' | 'customers' | 'payments' | 'vendors' | 'reports' | 'analytics';
+type TabId = 'bookings' | 'suppliers' | 'customers' | 'payments' | 'money' | 'vendors' | 'reports' | 'analytics';
 
-/** docs/product.md#screens: the tabs, in this order, Bookings first; Payments sits with the day-to-day work. */
+/**
+ * docs/product.md#screens: the tabs, in this order, Bookings first; Payments sits with the day-to-day work, and
+ * Money (receivables and collections) beside it.
+ */
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
   { id: 'suppliers', label: 'Suppliers', icon: <Store /> },
   { id: 'customers', label: 'Customers', icon: <Users /> },
   { id: 'payments', label: 'Payments', icon: <IndianRupee /> },
+  { id: 'money', label: 'Money', icon: <Wallet /> },
   { id: 'vendors', label: 'Pending Vendors', icon: <UserCheck /> },
   { id: 'reports', label: 'Reports', icon: <ClipboardList /> },
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 /> },
@@ -77,7 +83,8 @@ function useReportFailureLog(queries: readonly QueryState[]) {
 /**
  * The open tab lives in the address (`/admin?tab=payments`), so a reload keeps it and a tab can be linked; without
  * a known `tab` the spec's default, Bookings, opens. Switching replaces the history entry rather than adding one,
- * so Back leaves the dashboard instead of walking through tabs.
+ * so Back leaves the dashboard instead of walking through tabs. A tab's own filters (Money's) are in the address
+ * too, and are left behind when another tab opens.
  */
 function useTabInAddress(): [TabId, (tab: TabId) => void] {
   const search = useSearch();
@@ -85,11 +92,7 @@ function useTabInAddress(): [TabId, (tab: TabId) => void] {
   const asked = new URLSearchParams(search).get('tab');
   const tab = TABS.find((item) => item.id === asked)?.id ?? 'bookings';
   function setTab(next: TabId) {
-    const params = new URLSearchParams(search);
-    if (next === 'bookings') params.delete('tab');
-    else params.set('tab', next);
-    const query = params.toString();
-    navigate(query ? `/admin?${query}` : '/admin', { replace: true });
+    navigate(next === 'bookings' ? '/admin' : `/admin?tab=${next}`, { replace: true });
   }
   return [tab, setTab];
 }
@@ -169,6 +172,9 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             </Tabs.Content>
             <Tabs.Content value="payments">
               <PaymentsTab />
+            </Tabs.Content>
+            <Tabs.Content value="money">
+              <MoneyTab />
             </Tabs.Content>
             <Tabs.Content value="vendors">
               <PendingVendorsTab />

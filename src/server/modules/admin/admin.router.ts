@@ -2,6 +2,7 @@ import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import { adminProcedure, router } from '../../trpc/init';
 import { adminBookingsRouter } from '../bookings/bookings.router';
 import { adminRefundsRouter } from '../bookings/bookings.router';
+import { adminCollectionsRouter, adminReceivablesRouter } from '../payments/money.router';
 import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminProjectsRouter } from '../projects/projects.router';
@@ -30,6 +31,8 @@ export const adminRouter = router({
   payments: adminPaymentsRouter,
   refunds: adminRefundsRouter,
   subscriptions: adminSubscriptionsRouter,
+  receivables: adminReceivablesRouter,
+  collections: adminCollectionsRouter,
   settings: adminSettingsRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),

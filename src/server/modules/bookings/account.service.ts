@@ -194,6 +194,7 @@ const ACTION_LABELS: Record<string, string> = {
   'booking.payment_received': 'Payment received',
   'booking.refund_owed': 'Refund due',
   'booking.date_changed': 'Event date changed',
+  'booking.date_released': 'Date released: advance not paid',
   'booking.refund_paid': 'Refund paid',
   'booking.payment_reminder_sent': 'Payment reminder sent',
   'payment.order_created': 'Token payment started',

@@ -8,7 +8,7 @@ import type { RefundPreviewDto } from '../../../shared/schemas/account';
 import type { Executor, Transaction } from '../../db/client';
 import { bookings, paymentOrders, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { bookingCancelledEmail } from '../../mail/account-templates';
+import { bookingCancelledEmail, type CancellationReason } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
 import { addRefund, bookingSums, setCharge } from '../payments/ledger';
@@ -62,6 +62,8 @@ export function toRefundPreviewDto(r: RefundComputation): RefundPreviewDto {
 /**
  * Cancels a locked booking (the caller checked the state machine): status, who and when, open payment orders
  * expired, the refund due recorded (when anything is refundable), the audit row and the e-mail, all on `tx`.
+ * `reason` is set when the customer did not ask (the admin released the date of an overdue advance): the audit
+ * row and the e-mail say why.
  */
 export async function applyCancellation(
   deps: ServiceDeps,
@@ -69,6 +71,7 @@ export async function applyCancellation(
   booking: BookingRow,
   cancelledBy: CancelledBy,
   actorUserId: string | null,
+  reason?: CancellationReason,
 ): Promise<{ row: BookingRow; refund: RefundComputation }> {
   const refund = refundFor(booking, await paidOnBooking(tx, booking.id), cancelledBy);
   const now = new Date();
@@ -121,11 +124,18 @@ export async function applyCancellation(
       cancelled_by: cancelledBy,
       refund_paise: refund.refund_amount_paise,
       days_before: refund.days_before,
+      ...(reason && { reason: reason.kind }),
     },
   });
   await enqueueEmail(
     tx,
-    bookingCancelledEmail(deps.config.brand, { email: booking.clientEmail, name: booking.clientName }, booking, refund),
+    bookingCancelledEmail(
+      deps.config.brand,
+      { email: booking.clientEmail, name: booking.clientName },
+      booking,
+      refund,
+      reason,
+    ),
   );
   // Suppliers stop quoting on a cancelled event now, not at the project's auto-assign date.
   await cancelOpenProjectOf(deps, tx, booking.id, now);
