@@ -9,6 +9,7 @@ import {
   createSubscriptionOrderInputSchema,
   createTokenOrderInputSchema,
   markRefundPaidFieldsSchema,
+  recordBookingPaymentFieldsSchema,
   utrFieldsSchema,
 } from '../../../src/shared/schemas/account';
 import {
@@ -211,6 +212,10 @@ const setVerified = async (w: World, subject: Subject, verified: boolean) => {
 const reconfirm: Common['after'] = (w, subject) => setVerified(w, subject, true);
 
 const ownBooking = { role: 'customer' as const, object: (w: World, owner: SubjectName) => w.booking(owner) };
+const ownConfirmedBooking = {
+  role: 'customer' as const,
+  object: (w: World, owner: SubjectName) => w.booking(owner, { status: 'confirmed', confirmedAt: new Date() }),
+};
 const ownInvitation = {
   role: 'supplier' as const,
   object: async (w: World, owner: SubjectName) => (await w.project([owner])).bookingId,
@@ -426,6 +431,16 @@ export const REST_ROWS: RestRow[] = [
     owned: ownBooking,
     input: { part: 'body', schema: createTokenOrderInputSchema },
     build: (_w, _s, id) => ({ method: 'POST', url: '/api/payments/token-order', payload: { booking_id: id } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/payments/instalment-order',
+    access: 'customer',
+    ok: [201],
+    owned: ownConfirmedBooking,
+    input: { part: 'body', schema: createTokenOrderInputSchema },
+    build: (_w, _s, id) => ({ method: 'POST', url: '/api/payments/instalment-order', payload: { booking_id: id } }),
   },
 
   // The supplier portal.
@@ -676,6 +691,30 @@ export const REST_ROWS: RestRow[] = [
   },
   {
     kind: 'rest',
+    method: 'GET',
+    route: '/api/admin/bookings/:id/account',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({
+      method: 'GET',
+      url: `/api/admin/bookings/${await w.booking(null, confirmedNow())}/account`,
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/bookings/:id/payments',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'body', schema: recordBookingPaymentFieldsSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${await w.booking(null, confirmedNow())}/payments`,
+      payload: { amount: 100, method: 'cash', reference: 'RCPT-1' },
+    }),
+  },
+  {
+    kind: 'rest',
     method: 'POST',
     route: '/api/admin/bookings/:id/payment-reminder',
     access: 'admin',
@@ -772,6 +811,10 @@ export const TRPC_ROWS: TrpcRow[] = [
   { ...q('bookings.cancel', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
   { ...q('bookings.changeDate', 'customer', (_w, _s, id) => ({ id, new_date: inDays(90) })), owned: ownBooking },
   { ...q('payments.createTokenOrder', 'customer', (_w, _s, id) => ({ booking_id: id })), owned: ownBooking },
+  {
+    ...q('payments.createInstalmentOrder', 'customer', (_w, _s, id) => ({ booking_id: id })),
+    owned: ownConfirmedBooking,
+  },
 
   q('supplier.dashboard', 'supplier'),
   { ...q('supplier.notifications.list', 'supplier'), showsOwn: true },
@@ -832,6 +875,13 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.notifications.markAllRead', 'admin'),
   q('admin.payments.list', 'admin', () => ({ status: 'all' })),
   q('admin.payments.recordUtr', 'admin', async (w) => ({ order_id: await w.order(), utr: utr() })),
+  q('admin.payments.bookingAccount', 'admin', async (w) => ({ id: await w.booking(null, confirmedNow()) })),
+  q('admin.payments.recordBookingPayment', 'admin', async (w) => ({
+    id: await w.booking(null, confirmedNow()),
+    amount: 100,
+    method: 'cash',
+    reference: 'RCPT-2',
+  })),
   q('admin.payments.sendReminder', 'admin', async (w) => ({ id: await w.booking(null, confirmedNow()) })),
   q('admin.refunds.list', 'admin'),
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),

@@ -254,7 +254,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   };
 
   const overdueBooking: World['overdueBooking'] = async () => {
-    const bookingId = await booking(null, { status: 'confirmed' });
+    const confirmedAt = new Date(`${addDays(todayInIndia(), -12)}T12:00:00+05:30`);
+    const bookingId = await booking(null, { status: 'confirmed', confirmedAt });
     await deps.db.insert(auditLog).values({
       action: 'booking.status_changed',
       entityType: 'booking',
