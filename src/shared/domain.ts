@@ -136,6 +136,13 @@ export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
 /** The statuses an admin may price (or re-price) with a custom quote; a confirmed booking's price is agreed. */
 export const QUOTABLE_STATUSES: readonly BookingStatus[] = ['inquiry', 'quoted'];
 
+/**
+ * Statuses whose agreed price the admin may change (more guests, a menu change, the final count after the event):
+ * the status stays, the ledger's charge follows the new total and the schedule re-derives what is due
+ * (docs/decisions.md, "Instalments and payments recorded by hand").
+ */
+export const REPRICEABLE_STATUSES: readonly BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
+
 /** Where each role lands after signing in (docs/product.md#accounts "Session"). */
 export function homePathForRole(role: string): string {
   if (role === 'admin') return '/admin';

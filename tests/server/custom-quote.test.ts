@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
 import { makeUser, type MadeUser } from './helpers/fixtures';
@@ -146,7 +146,7 @@ describe('custom quote by an admin', () => {
     });
   });
 
-  it('re-prices a quote without a second status move, and refuses a confirmed booking', async () => {
+  it('re-prices a quote without a second status move, and refuses a cancelled booking', async () => {
     const booking = await inquiry();
     expect(
       (await quote(booking.id, { items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1000, quantity: 1 }] }))
@@ -162,16 +162,67 @@ describe('custom quote by an admin', () => {
       .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'booking.status_changed')));
     expect(moves).toHaveLength(1);
 
-    const confirmed = await makeBooking(t.deps, { status: 'confirmed' });
-    const refused = await quote(confirmed.id, {
+    const cancelled = await makeBooking(t.deps, { status: 'cancelled', cancelledBy: 'customer' });
+    const refused = await quote(cancelled.id, {
       items: [{ kind: 'fixed', description: 'Buffet', unit_price: 1, quantity: 1 }],
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe(
-      'This booking is confirmed: only an inquiry or a quote that has not been accepted can be priced',
+      'This booking is cancelled: only an inquiry, a quote or a booking that goes ahead can be priced',
     );
-    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, confirmed.id));
-    expect(row!.finalAmountPaise).toBe(confirmed.finalAmountPaise);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, cancelled.id));
+    expect(row!.finalAmountPaise).toBe(cancelled.finalAmountPaise);
+  });
+
+  it('re-prices a confirmed booking in place: the charge follows, more is due, and the customer is told', async () => {
+    const booking = await makeBooking(t.deps, {
+      status: 'confirmed',
+      confirmedAt: new Date(),
+      finalAmountPaise: 1_18_000_00,
+      eventDate: addDays(todayInIndia(), 60),
+    });
+    await t.deps.db.insert(bookingLedger).values([
+      { bookingId: booking.id, kind: 'charge', amountPaise: 1_18_000_00, note: 'Booking total' },
+      { bookingId: booking.id, kind: 'payment', amountPaise: 50_000_00, method: 'cash', reference: 'R1', note: 'Paid' },
+    ]);
+    const more = await quote(booking.id, {
+      items: [{ kind: 'per_person', description: 'Dinner buffet', unit_price: 1000, quantity: 150 }],
+    });
+    expect(more.statusCode).toBe(200);
+    expect(more.json()).toMatchObject({
+      message: `New price sent to ${booking.clientEmail}`,
+      booking: { status: 'confirmed', final_amount: 1_77_000 },
+    });
+    const account = await t.caller({ token: tokens.admin }).admin.payments.bookingAccount({ id: booking.id });
+    expect(account).toMatchObject({ status: 'confirmed', held: 50_000, schedule: { outstanding: 1_27_000 } });
+    expect(account.ledger.filter((row) => row.kind === 'charge').map((row) => row.amount)).toEqual([1_18_000, 59_000]);
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.toAddress, booking.clientEmail)));
+    expect(mail?.subject).toContain('₹1,77,000');
+    expect(mail?.textBody).toContain('Still to pay: ₹1,27,000');
+  });
+
+  it('a price lowered below what was paid owes the difference back', async () => {
+    const booking = await makeBooking(t.deps, {
+      status: 'in_progress',
+      confirmedAt: new Date(),
+      finalAmountPaise: 1_18_000_00,
+      eventDate: todayInIndia(),
+    });
+    await t.deps.db.insert(bookingLedger).values([
+      { bookingId: booking.id, kind: 'charge', amountPaise: 1_18_000_00, note: 'Booking total' },
+      { bookingId: booking.id, kind: 'payment', amountPaise: 1_18_000_00, method: 'upi', reference: '1', note: 'All' },
+    ]);
+    const less = await quote(booking.id, {
+      items: [{ kind: 'per_person', description: 'Dinner buffet', unit_price: 1000, quantity: 90 }],
+    });
+    expect(less.json().booking).toMatchObject({ status: 'in_progress', final_amount: 1_06_200 });
+    const account = await t.caller({ token: tokens.admin }).admin.payments.bookingAccount({ id: booking.id });
+    expect(account).toMatchObject({ held: 1_06_200, refunded: 11_800, schedule: { outstanding: 0 } });
+    const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(owed.map((r) => [r.amountPaise, r.policy.reason])).toEqual([[11_800_00, 'paid_over_total']]);
   });
 
   it('refuses a discount without a reason, a discount above the lines and an empty quote at the field, writing nothing', async () => {

@@ -56,6 +56,7 @@ type Command =
   | { kind: 'replay' }
   | { kind: 'together' }
   | { kind: 'record'; fraction: number; method: 'upi' | 'bank_transfer' | 'cash' | 'cheque' }
+  | { kind: 'reprice'; rupees: number }
   | { kind: 'date'; days: number }
   | { kind: 'cancel'; by: 'customer' | 'company' }
   | { kind: 'status'; to: BookingStatus };
@@ -84,6 +85,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('date' as const), days: fc.integer({ min: -5, max: 200 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('reprice' as const), rupees: fc.integer({ min: 500, max: 4_00_000 }) }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -219,6 +224,14 @@ async function run(bookingId: string, commands: Command[]) {
         if (amount > account.can_record_up_to) expect(res.statusCode).toBe(409);
         break;
       }
+      case 'reprice':
+        // The admin's custom quote: on a quote it re-quotes, on a booking that goes ahead it changes the agreed price.
+        expectHandled(
+          await inject('PUT', `/api/bookings/${bookingId}/quote`, admin.auth, {
+            items: [{ kind: 'fixed', description: 'Revised menu', unit_price: step.rupees, quantity: 1 }],
+          }),
+        );
+        break;
       case 'date':
         expectHandled(
           await inject('POST', `/api/me/bookings/${bookingId}/change-date`, customer.auth, {

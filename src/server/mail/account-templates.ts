@@ -262,3 +262,56 @@ export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPai
   });
   return { to: to.email, subject: 'Your subscription refund', ...body, template: 'subscription_refunded' };
 }
+
+/** A booking that goes ahead has a new price (more guests, a menu change, the final count): what it means now. */
+export function bookingRepricedEmail(
+  brand: Brand,
+  to: Recipient,
+  booking: { id: string; eventName: string; eventDate: string | null },
+  figures: {
+    previousTotalPaise: number;
+    totalPaise: number;
+    paidPaise: number;
+    outstandingPaise: number;
+    /** Owed back because what was paid is now more than the new total. */
+    refundPaise: number;
+  },
+): EmailMessage {
+  const body = render({
+    brand,
+    preheader: `The total of your booking ${quoteReference(booking.id)} is now ${rupees(figures.totalPaise)}.`,
+    heading: 'Your booking has a new price',
+    greeting: `Dear ${to.name},`,
+    intro: [
+      `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows the new total; My Bookings shows what is due and when.`,
+    ],
+    sections: [
+      {
+        title: 'Your booking account',
+        rows: [
+          ['Booking reference', quoteReference(booking.id)],
+          ...(booking.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
+          ['Previous total', rupees(figures.previousTotalPaise)],
+          ['New total (incl. GST)', rupees(figures.totalPaise)],
+          ['Paid so far', rupees(figures.paidPaise)],
+          ...(figures.refundPaise > 0
+            ? ([['To be refunded to you', rupees(figures.refundPaise)]] as [string, string][])
+            : []),
+          ['Still to pay', rupees(figures.outstandingPaise)],
+        ],
+        emphasisLast: true,
+      },
+    ],
+    closing: [
+      figures.refundPaise > 0
+        ? 'The refund will be paid to your original payment method within 10 to 15 business days.'
+        : 'You can pay from My Bookings by UPI whenever you are ready.',
+    ],
+  });
+  return {
+    to: to.email,
+    subject: `New total for ${booking.eventName}: ${rupees(figures.totalPaise)} (${quoteReference(booking.id)})`,
+    ...body,
+    template: 'booking_repriced',
+  };
+}

@@ -24,6 +24,7 @@ export type EmailTemplate =
   | 'payment_reminder'
   | 'booking_cancelled'
   | 'booking_date_changed'
+  | 'booking_repriced'
   | 'subscription_refunded'
   | 'verify_email';
 

@@ -3,7 +3,13 @@ import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { statusDateRefusal } from '../../../shared/booking-rules';
-import { BOOKING_TRANSITIONS, QUOTABLE_STATUSES, statusAllowsPrice, type BookingStatus } from '../../../shared/domain';
+import {
+  BOOKING_TRANSITIONS,
+  QUOTABLE_STATUSES,
+  REPRICEABLE_STATUSES,
+  statusAllowsPrice,
+  type BookingStatus,
+} from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
@@ -191,7 +197,7 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
       </DetailList>
       {booking.quotation && <QuotationSummary quotation={booking.quotation} />}
       <StatusChange booking={booking} />
-      {QUOTABLE_STATUSES.includes(booking.status) && (
+      {(QUOTABLE_STATUSES.includes(booking.status) || REPRICEABLE_STATUSES.includes(booking.status)) && (
         <>
           <Separator borderColor="border.muted" />
           <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} />

@@ -2,7 +2,7 @@ import { Box, Button, Field, Flex, Heading, IconButton, NativeSelect, SimpleGrid
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { QUOTE_LINE_KINDS, type QuoteLineKind } from '../../../shared/domain';
+import { QUOTE_LINE_KINDS, REPRICEABLE_STATUSES, type QuoteLineKind } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
@@ -18,6 +18,7 @@ import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useReloadDashboard } from './admin-queries';
+import { bookingStatusLabel } from './status-badges';
 
 type LineDraft = { key: number; kind: QuoteLineKind; description: string; unit_price: string; quantity: string };
 type Errors = Partial<Record<string, string>>;
@@ -127,16 +128,18 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
     );
   }
 
+  const repricing = REPRICEABLE_STATUSES.includes(booking.status);
   return (
     <form onSubmit={submit} aria-labelledby="quotation-heading" noValidate>
       <Stack gap="4">
         <Box>
           <Heading as="h3" id="quotation-heading" fontSize="md" color="accent.900">
-            {booking.quotation ? 'Revise the quote' : 'Price this booking'}
+            {repricing ? 'Change the agreed price' : booking.quotation ? 'Revise the quote' : 'Price this booking'}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. Sending makes the booking
-            quoted and e-mails the quote to {booking.client_email}.
+            {repricing
+              ? `Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. The booking stays ${bookingStatusLabel(booking.status)}; what is due follows the new total (money paid over it is owed back) and ${booking.client_email} is e-mailed the new price.`
+              : `Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. Sending makes the booking quoted and e-mails the quote to ${booking.client_email}.`}
           </Text>
         </Box>
         {errors.items && (
@@ -288,7 +291,7 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
                 )} + GST`}
           </Text>
           <Button type="submit" rounded="full" px="5" loading={send.isPending}>
-            Send quote
+            {repricing ? 'Send new price' : 'Send quote'}
           </Button>
         </Flex>
       </Stack>

@@ -1,15 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { enumWords, QUOTABLE_STATUSES } from '../../../shared/domain';
+import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
 import { priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
 import { bookings, type StoredQuotation } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { bookingRepricedEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
+import { bookingsMoney } from '../payments/booking-money';
+import { setCharge } from '../payments/ledger';
+import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
@@ -20,7 +24,9 @@ import { toAdminBookingDto, toQuotationDto } from './bookings.service';
  * rate by the shared `priceCustomQuote`. A booking that took the subscriber's discount keeps it, by the same rule
  * (`subscriberPrice`, docs/product.md#subscriptions). In one transaction the booking takes the price, becomes
  * `quoted`, valid for the quote validity from today in India, the move and the quote are audited and the quote
- * e-mail is queued to the booking's e-mail. A confirmed (or later) booking's price is agreed: 409.
+ * e-mail is queued to the booking's e-mail. A confirmed, running or completed booking is re-priced in place: its
+ * status stays, the ledger's charge follows the new total (what it holds over a lower total is owed back) and the
+ * customer is e-mailed the new price with what is still to pay. A cancelled booking cannot be priced: 409.
  */
 export async function quoteBooking(
   deps: ServiceDeps,
@@ -55,10 +61,11 @@ export async function quoteBooking(
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
     if (!current) throw new AppError('NOT_FOUND', 'Booking not found');
-    if (!QUOTABLE_STATUSES.includes(current.status)) {
+    const repricing = REPRICEABLE_STATUSES.includes(current.status);
+    if (!QUOTABLE_STATUSES.includes(current.status) && !repricing) {
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking is ${enumWords(current.status)}: only an inquiry or a quote that has not been accepted can be priced`,
+        `This booking is ${enumWords(current.status)}: only an inquiry, a quote or a booking that goes ahead can be priced`,
       );
     }
     const subscriber =
@@ -67,7 +74,7 @@ export async function quoteBooking(
     const [row] = await tx
       .update(bookings)
       .set({
-        status: 'quoted',
+        status: repricing ? current.status : 'quoted',
         basePricePerPersonPaise: null,
         discountPaise: price.discountPaise,
         subtotalPaise: billed.subtotalPaise,
@@ -76,7 +83,7 @@ export async function quoteBooking(
         finalAmountPaise: billed.finalAmountPaise,
         subscriberDiscountPaise: subscriber?.discountPaise ?? null,
         quotation,
-        validUntil,
+        validUntil: repricing ? current.validUntil : validUntil,
         updatedAt: now,
       })
       .where(eq(bookings.id, current.id))
@@ -97,6 +104,27 @@ export async function quoteBooking(
         lines: quotation.items.length,
       },
     });
+    if (repricing) {
+      await setCharge(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
+      const owedBack = await oweBackOverTotal(tx, booking, adminId);
+      const money = (await bookingsMoney(tx, [booking]))[0]!;
+      await enqueueEmail(
+        tx,
+        bookingRepricedEmail(
+          deps.config.brand,
+          { email: booking.clientEmail, name: booking.clientName },
+          { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
+          {
+            previousTotalPaise: current.finalAmountPaise ?? 0,
+            totalPaise: billed.finalAmountPaise,
+            paidPaise: money.sums.held_paise,
+            outstandingPaise: money.summary.outstanding_paise,
+            refundPaise: owedBack,
+          },
+        ),
+      );
+      return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
+    }
     if (current.status !== 'quoted') {
       await writeAudit(tx, {
         actorUserId: adminId,

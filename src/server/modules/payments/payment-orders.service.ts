@@ -456,11 +456,7 @@ export async function receiveBookingPayment(
     ) {
       current = await confirmBooking(tx, booking, payment.actorUserId, { via: payment.via, order_id: orderCode });
     }
-    if (current.status !== 'quoted') {
-      const sums = await bookingSums(tx, booking.id);
-      const excess = sums.held_paise - sums.charged_paise;
-      if (excess > 0) await oweBack(tx, current, excess, 'paid_over_total', orderCode, payment.actorUserId);
-    }
+    if (current.status !== 'quoted') await oweBackOverTotal(tx, current, payment.actorUserId, orderCode);
   }
 
   const sums = await bookingSums(tx, booking.id);
@@ -529,6 +525,22 @@ export async function confirmBooking(
     data: { from: booking.status, to: 'confirmed', ...data },
   });
   return row!;
+}
+
+/**
+ * What a booking that goes ahead holds over what it is charged is owed back: a payment over its total, or a price
+ * lowered after money was received. Returns the amount owed back (0 when nothing is).
+ */
+export async function oweBackOverTotal(
+  tx: Executor,
+  booking: BookingRow,
+  actorUserId: string | null,
+  orderCode: string | null = null,
+): Promise<number> {
+  const sums = await bookingSums(tx, booking.id);
+  const excess = sums.held_paise - sums.charged_paise;
+  if (excess > 0) await oweBack(tx, booking, excess, 'paid_over_total', orderCode, actorUserId);
+  return Math.max(0, excess);
 }
 
 /**
