@@ -251,6 +251,17 @@ describe('Booking Details', () => {
       'admin.bookings.get': () => confirmed,
       'admin.payments.bookingAccount': () => bookingAccount(confirmed.id, paid),
       'admin.payments.recordBookingPayment': record,
+      'admin.payments.sendReminder': () => ({
+        message: 'Payment reminder sent',
+        booking_id: confirmed.id,
+        instalment: 'advance',
+        label: 'Advance',
+        amount: 45_251,
+        due_date: addDays(todayInIndia(), 4),
+        timing: 'before',
+        sent_to: confirmed.client_email,
+        sent_at: new Date().toISOString(),
+      }),
     });
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));
     const dialog = await findDialog('Booking Details');
@@ -260,6 +271,12 @@ describe('Booking Details', () => {
       expect.stringMatching(/^Advance.*₹45,251₹45,251 due$/),
       expect.stringMatching(/^Balance.*₹1,38,750₹1,38,750 due$/),
     ]);
+    await user.click(dialog.getByRole('button', { name: 'Send payment reminder' }));
+    expect(
+      await toasts().findByText(`Advance reminder (₹45,251) sent to ${confirmed.client_email}`),
+    ).toBeInTheDocument();
+    expect(recordedCalls('admin.payments.sendReminder')[0]?.input).toEqual({ id: confirmed.id });
+
     const form = within(dialog.getByRole('form', { name: 'Record a payment' }));
     await user.click(form.getByRole('button', { name: 'Record payment' }));
     expect(await form.findByText('Amount is required')).toBeInTheDocument();

@@ -231,8 +231,38 @@ export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
         )}
       </HStack>
       <Schedule account={data} />
+      {data.status !== 'quoted' && data.status !== 'cancelled' && data.schedule.outstanding > 0 && (
+        <SendReminder bookingId={data.booking_id} />
+      )}
       <Ledger account={data} />
       {data.can_record_up_to > 0 && <RecordPaymentForm account={data} />}
     </Stack>
+  );
+}
+
+/** A payment reminder by hand: the customer is e-mailed the next unpaid instalment (docs/product.md#payments). */
+function SendReminder({ bookingId }: { bookingId: string }) {
+  const send = trpc.admin.payments.sendReminder.useMutation();
+  return (
+    <Box>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="accent"
+        loading={send.isPending}
+        onClick={() =>
+          send.mutate(
+            { id: bookingId },
+            {
+              onSuccess: (result) =>
+                toast.success(`${result.label} reminder (${formatInr(result.amount)}) sent to ${result.sent_to}`),
+              onError: (error) => toast.error(serverDetail(error) ?? 'The reminder could not be sent'),
+            },
+          )
+        }
+      >
+        Send payment reminder
+      </Button>
+    </Box>
   );
 }
