@@ -527,5 +527,6 @@ describe('the runner', () => {
     } finally {
       await app.close();
     }
-  });
+    // pg-boss creates its schema on start: slow on a busy machine, so this test has more time than most.
+  }, 120_000);
 });

@@ -392,5 +392,6 @@ describe('money under random sequences', () => {
         ],
       },
     );
-  });
+    // Eighty sequences of up to thirteen steps, each checked after every step: minutes on a busy machine.
+  }, 300_000);
 });

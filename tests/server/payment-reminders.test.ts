@@ -253,7 +253,8 @@ describe('the runner in the app', () => {
     } finally {
       await other.close();
     }
-  });
+    // pg-boss creates its schema on start: slow on a busy machine, so this test has more time than most.
+  }, 120_000);
 });
 
 describe('a reminder sent by hand', () => {
