@@ -9,6 +9,7 @@ import {
   paymentRulesInputSchema,
   type PaymentRulesDto,
   type PaymentRulesInput,
+  type PaymentRulesSettingsDto,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -33,10 +34,16 @@ export async function currentPaymentRules(db: Executor): Promise<PaymentRules> {
   return parsed.success ? paymentRulesFromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
 }
 
+/**
+ * The schedule's numbers for the published terms and the payment pages (docs/decisions.md, "Published terms from
+ * the rules"): the numbers every order is asked by, so the texts customers read state the schedule they pay by.
+ */
+export async function getPublishedPaymentRules(deps: ServiceDeps): Promise<PaymentRulesDto> {
+  return paymentRulesToDto(await currentPaymentRules(deps.db));
+}
+
 /** The admin's Settings view of the schedule, with the published defaults beside it. */
-export async function getPaymentRules(
-  deps: ServiceDeps,
-): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
+export async function getPaymentRules(deps: ServiceDeps): Promise<PaymentRulesSettingsDto> {
   return {
     rules: paymentRulesToDto(await currentPaymentRules(deps.db)),
     defaults: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
@@ -51,7 +58,7 @@ export async function updatePaymentRules(
   deps: ServiceDeps,
   input: PaymentRulesInput,
   adminId: string,
-): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
+): Promise<PaymentRulesSettingsDto> {
   const data = paymentRulesInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
     const before = paymentRulesToDto(await currentPaymentRules(tx));
