@@ -7,9 +7,10 @@ import {
   type BookingStatus,
   type InstalmentKind,
 } from './domain';
-import { paiseToRupees } from './pricing';
+import { paiseToRupees, rupeesToPaise } from './pricing';
 import { daysBetween, DEPOSIT_PERCENT } from './refund-policy';
 import type { PaymentScheduleDto } from './schemas/account';
+import type { PaymentRulesDto } from './schemas/payments';
 
 /**
  * What each booking status allows, the business's amounts and the payment schedule, in one place
@@ -146,6 +147,28 @@ export const DEFAULT_PAYMENT_RULES: Readonly<PaymentRules> = {
   advance_immediate_within_days: 30,
   balance_due_days_before_event: 7,
 };
+
+/** The schedule's numbers as JSON carries them (the booking amount in rupees, like every amount). */
+export function paymentRulesToDto(rules: PaymentRules): PaymentRulesDto {
+  return {
+    booking_amount: paiseToRupees(rules.booking_amount_paise),
+    advance_percent: rules.advance_percent,
+    advance_due_days_after_confirmation: rules.advance_due_days_after_confirmation,
+    advance_immediate_within_days: rules.advance_immediate_within_days,
+    balance_due_days_before_event: rules.balance_due_days_before_event,
+  };
+}
+
+/** The schedule's numbers from their JSON form (a checked `paymentRulesInputSchema` value). */
+export function paymentRulesFromDto(dto: PaymentRulesDto): PaymentRules {
+  return {
+    booking_amount_paise: rupeesToPaise(dto.booking_amount),
+    advance_percent: dto.advance_percent,
+    advance_due_days_after_confirmation: dto.advance_due_days_after_confirmation,
+    advance_immediate_within_days: dto.advance_immediate_within_days,
+    balance_due_days_before_event: dto.balance_due_days_before_event,
+  };
+}
 
 /** The default booking amount, for the texts the product description fixes ("token amount of ₹999"). */
 export const TOKEN_AMOUNT_PAISE = DEFAULT_PAYMENT_RULES.booking_amount_paise;

@@ -16,14 +16,44 @@ import { isIsoDate, todayInIndia } from './dates';
  */
 export const DEPOSIT_PERCENT = 25;
 
-export const REFUND_BANDS = [
-  { minDays: 31, percent: 75, label: 'More than 30 days before the event: 75% of the amount beyond the deposit' },
-  { minDays: 15, percent: 50, label: '15–30 days before the event: 50% of the amount beyond the deposit' },
-  { minDays: 7, percent: 25, label: '7–14 days before the event: 25% of the amount beyond the deposit' },
-  { minDays: Number.NEGATIVE_INFINITY, percent: 0, label: 'Less than 7 days before the event: no refund' },
-] as const;
-
 export type RefundBand = 'over_30_days' | '15_to_30_days' | '7_to_14_days' | 'under_7_days' | 'company_cancelled';
+export type CustomerRefundBand = Exclude<RefundBand, 'company_cancelled'>;
+
+type BandBounds = { band: CustomerRefundBand; minDays: number; percent: number };
+
+/**
+ * The bands of a customer's cancellation, farthest first: `minDays` is the fewest whole days before the event the
+ * band covers (up to the day before the previous band's), `percent` what is refunded of the amount paid beyond the
+ * deposit. The band labels, the published pages and the e-mails are all written from this one list.
+ */
+const BANDS: readonly BandBounds[] = [
+  { band: 'over_30_days', minDays: 31, percent: 75 },
+  { band: '15_to_30_days', minDays: 15, percent: 50 },
+  { band: '7_to_14_days', minDays: 7, percent: 25 },
+  { band: 'under_7_days', minDays: Number.NEGATIVE_INFINITY, percent: 0 },
+];
+
+/** The most days before the event band `index` covers; null for the farthest band, which has no end. */
+export function bandMaxDays(index: number): number | null {
+  return index === 0 ? null : BANDS[index - 1]!.minDays - 1;
+}
+
+/** "15–30 days before the event: 50% of the amount beyond the deposit", from the band's bounds and percent. */
+function bandLabel({ minDays, percent }: BandBounds, index: number): string {
+  const upper = bandMaxDays(index);
+  const when =
+    upper === null
+      ? `More than ${minDays - 1} days`
+      : minDays === Number.NEGATIVE_INFINITY
+        ? `Less than ${upper + 1} days`
+        : `${minDays}–${upper} days`;
+  return `${when} before the event: ${percent === 0 ? 'no refund' : `${percent}% of the amount beyond the deposit`}`;
+}
+
+export const REFUND_BANDS: readonly (BandBounds & { label: string })[] = BANDS.map((row, index) => ({
+  ...row,
+  label: bandLabel(row, index),
+}));
 
 export type RefundInput = {
   /** `YYYY-MM-DD`, India calendar date of the event. */
@@ -64,11 +94,9 @@ export function daysBetween(from: string, to: string): number {
   return Math.round(ms / 86_400_000);
 }
 
-function customerBand(days: number): { band: RefundBand; percent: number; label: string } {
-  if (days > 30) return { band: 'over_30_days', percent: 75, label: REFUND_BANDS[0].label };
-  if (days >= 15) return { band: '15_to_30_days', percent: 50, label: REFUND_BANDS[1].label };
-  if (days >= 7) return { band: '7_to_14_days', percent: 25, label: REFUND_BANDS[2].label };
-  return { band: 'under_7_days', percent: 0, label: REFUND_BANDS[3].label };
+/** The band a cancellation `days` before the event falls in (a booking without a date counts as far away). */
+export function customerBand(days: number): (typeof REFUND_BANDS)[number] {
+  return REFUND_BANDS.find((row) => days >= row.minDays) ?? REFUND_BANDS[REFUND_BANDS.length - 1]!;
 }
 
 /** The refund owed for a cancellation under the published terms (see the module comment for the basis). */

@@ -99,6 +99,7 @@ describe('admin dashboard: first load', () => {
       'Pending Vendors',
       'Reports',
       'Analytics',
+      'Settings',
     ]);
     expect(screen.getByRole('tab', { name: /Bookings/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Recent Bookings' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
-import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
+import { bookingMoney, DEFAULT_PAYMENT_RULES, paymentRulesToDto, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus, EventType } from '../../src/shared/domain';
 import type { AdminBookingDto, CustomerDto, DashboardStatsDto, Page } from '../../src/shared/schemas/admin';
@@ -340,6 +340,10 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'admin.projects.forBooking': () => null,
     'admin.payments.bookingAccount': ({ input }) => bookingAccount((input as { id: string }).id),
     'admin.notifications.list': () => [],
+    'admin.settings.paymentRules': () => ({
+      rules: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
+      defaults: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
+    }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAYMENT_RULES, paymentRulesToDto, type PaymentRules } from '../../src/shared/booking-rules';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
+import { paymentTerms, refundBandRows, refundExample, scheduleTerms } from '../../src/shared/payment-terms';
 import { server, trpcHandler } from './msw';
 import { renderApp } from './render';
 
@@ -13,6 +15,19 @@ const PAGES = [
 /** The page's policy text as one string, whitespace collapsed, for checking the figures it states. */
 function policyText(): string {
   return (screen.getByRole('main').textContent ?? '').replace(/\s+/g, ' ');
+}
+
+/** The terms' payment table, row by row: instalment, amount, due. */
+function scheduleRows(): (string | null)[][] {
+  const table = within(document.getElementById('payment')!).getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }
 
 async function openPolicy(path: string, title: string) {
@@ -55,12 +70,13 @@ describe('legal pages', () => {
     const text = policyText();
 
     for (const phrase of [
-      'deposit of 25%',
+      'token amount of ₹999',
+      'first 25% of the total that you pay',
       'non-refundable',
       'final guest count at least 7 days before',
       'at least 14 days before the event',
       'change its date once, to a new date within 6 months',
-      'full amount is due 3 days before the event',
+      'due 7 days before the event',
       'GST at 18%',
       'bank transfer (NEFT, RTGS, IMPS), UPI, credit and debit cards, and wallets',
       'Upgrades (a higher package, extra counters or dishes) can be made up to 7 days before',
@@ -95,7 +111,7 @@ describe('legal pages', () => {
     ]);
     const text = policyText();
     for (const phrase of [
-      '25% deposit',
+      'first 25% of the total',
       'non-refundable',
       'beyond the deposit',
       '100% refund, including the deposit',
@@ -108,7 +124,7 @@ describe('legal pages', () => {
       '50% of the fee, ₹49.50, within 3 working days',
       '48 hours after the event',
       '10 to 15 business days',
-      '₹75,000',
+      'refunded: ₹75,000',
     ]) {
       expect(text, phrase).toContain(phrase);
     }
@@ -116,6 +132,69 @@ describe('legal pages', () => {
       'href',
       `mailto:${DEFAULT_BRAND.email}`,
     );
+  });
+
+  it('the terms state the payment schedule and refunds in the sentences the shared rules build', async () => {
+    await openPolicy('/terms', 'Terms and Conditions');
+    const terms = paymentTerms(DEFAULT_PAYMENT_RULES);
+    await waitFor(() => expect(policyText()).toContain(terms.advance!));
+    const text = policyText();
+    for (const sentence of [
+      terms.bookingAmount,
+      terms.token,
+      terms.deposit,
+      terms.balance!,
+      terms.reminders,
+      terms.payTheRest,
+      terms.cancel,
+      terms.refunds,
+      terms.companyCancellation,
+    ]) {
+      expect(text).toContain(sentence);
+    }
+    expect(scheduleRows()).toEqual(scheduleTerms(DEFAULT_PAYMENT_RULES).map((row) => [row.label, row.amount, row.due]));
+  });
+
+  it('the terms follow the schedule the admin saved', async () => {
+    const saved: PaymentRules = {
+      booking_amount_paise: 1_500_00,
+      advance_percent: 40,
+      advance_due_days_after_confirmation: 10,
+      advance_immediate_within_days: 45,
+      balance_due_days_before_event: 14,
+    };
+    server.use(trpcHandler('site.paymentTerms', () => paymentRulesToDto(saved)));
+    await openPolicy('/terms', 'Terms and Conditions');
+    const terms = paymentTerms(saved);
+
+    await waitFor(() => expect(policyText()).toContain(terms.advance!));
+    const text = policyText();
+    for (const sentence of [terms.bookingAmount, terms.token, terms.deposit, terms.balance!]) {
+      expect(text).toContain(sentence);
+    }
+    expect(text).toContain('A token amount of ₹1,500 paid online');
+    expect(text).toContain('brings what you have paid to 40% of the total. It is due 10 days after');
+    expect(text).toContain('due 14 days before the event');
+    expect(text).not.toContain(paymentTerms(DEFAULT_PAYMENT_RULES).advance!);
+    expect(scheduleRows()).toEqual(scheduleTerms(saved).map((row) => [row.label, row.amount, row.due]));
+  });
+
+  it('the refund policy states the bands and the example computeRefund gives', async () => {
+    await openPolicy('/refund-policy', 'Return and Refund Policy');
+    const terms = paymentTerms(DEFAULT_PAYMENT_RULES);
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual(refundBandRows().map((row) => [row.notice, row.refund]));
+    const text = policyText();
+    for (const sentence of [terms.deposit, terms.bookingAmount, terms.cancel, refundExample(2_00_000_00, 20)]) {
+      expect(text).toContain(sentence);
+    }
   });
 
   it('the privacy policy says what analytics are kept, why, for how long, and the DPDP rights', async () => {

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_PAYMENT_RULES, paymentRulesToDto } from '../../src/shared/booking-rules';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
 
 /** jsdom's origin; the test tRPC client is pointed here so msw can intercept its fetches. */
@@ -39,14 +40,13 @@ const calls: TrpcCall[] = [];
 const unhandled: string[] = [];
 
 /**
- * Calls every page makes, answered by default: the brand, the page view the app reports on each route change and
- * the landing page's testimonials (none published, so the built-in samples show), an empty supplier dashboard and
- * an empty My Bookings.
- * Tests override them with
- * `server.use`.
+ * Calls every page makes, answered by default: the brand, the published payment schedule (the defaults), the page
+ * view the app reports on each route change and the landing page's testimonials (none published, so the built-in
+ * samples show), an empty supplier dashboard and an empty My Bookings. Tests override them with `server.use`.
  */
 export const server = setupServer(
   trpcHandler('site.brand', () => DEFAULT_BRAND),
+  trpcHandler('site.paymentTerms', () => paymentRulesToDto(DEFAULT_PAYMENT_RULES)),
   trpcHandler('analytics.pageView', () => ({ recorded: true })),
   trpcHandler('testimonials.list', () => []),
   // A signed-in supplier lands on /supplier, which loads both lists at once.

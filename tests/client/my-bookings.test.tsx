@@ -5,6 +5,7 @@ import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
+import { paymentTerms } from '../../src/shared/payment-terms';
 import { computeRefund } from '../../src/shared/refund-policy';
 import type {
   CustomerBookingDetailDto,
@@ -282,6 +283,28 @@ describe('booking detail', () => {
   });
 });
 
+/** The pay dialog's schedule, one line per instalment: label, amount and due. */
+function scheduleNote(dialog: HTMLElement): (string | null)[] {
+  const note = within(dialog).getByRole('region', { name: 'Your payment schedule' });
+  return within(note)
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
+}
+
+/** The terms for the rest of the booking, in the sentences the published terms use. */
+function expectTermsIn(dialog: HTMLElement) {
+  const note = within(dialog).getByRole('region', { name: 'Your payment schedule' });
+  const text = note.textContent ?? '';
+  const terms = paymentTerms();
+  for (const sentence of [terms.payTheRest, terms.reminders, terms.cancel, terms.refunds]) {
+    expect(text).toContain(sentence);
+  }
+  expect(within(note).getByRole('link', { name: 'Return and Refund Policy' })).toHaveAttribute(
+    'href',
+    '/refund-policy',
+  );
+}
+
 describe('paying the token', () => {
   it('creates the order, shows the UPI QR with the order id, and "I have paid" opens the payment status page', async () => {
     const item = booking(4);
@@ -317,6 +340,14 @@ describe('paying the token', () => {
     const qr = await within(dialog).findByRole('img', { name: /UPI QR code to pay ₹999/ });
     expect(qr).toHaveAttribute('data-qr-value', order.upi_uri);
     expect(within(dialog).getByText('annapurnaevents@upi')).toBeInTheDocument();
+    const [bookingAmount, advance, balance] = item.schedule.instalments;
+    expect(scheduleNote(dialog)).toEqual([
+      `Booking amount${formatInr(bookingAmount!.amount)}, confirms your booking`,
+      `Advance${formatInr(advance!.amount)} by ${formatLongDate(advance!.due_date)}`,
+      `Balance${formatInr(balance!.amount)} by ${formatLongDate(balance!.due_date)}`,
+    ]);
+    expect(bookingAmount!.amount).toBe(999);
+    expectTermsIn(dialog);
 
     await user.click(within(dialog).getByRole('button', { name: 'I have paid' }));
     await waitFor(() => expect(currentUrl()).toBe('/payment/success?order_id=TKN-7Q2M9X'));
@@ -337,6 +368,51 @@ describe('paying the token', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The token for this booking is already paid');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(recordedCalls('payments.createTokenOrder')).toHaveLength(2));
+  });
+});
+
+describe('paying the rest', () => {
+  it('asks for the next instalment and shows what is paid, what is due when, and the terms', async () => {
+    const eventDate = addDays(todayInIndia(), 60);
+    const item = booking(11, {
+      status: 'confirmed',
+      event_date: eventDate,
+      can_pay_token: false,
+      can_pay_instalment: true,
+      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      schedule: scheduleFor('confirmed', 295_000, eventDate, 999),
+    });
+    const payNow = item.schedule.pay_now!;
+    const order: PaymentOrderDto = {
+      order_id: 'PAY-1A2B3C',
+      amount: payNow.amount,
+      purpose: 'instalment',
+      status: 'created',
+      provider: 'upi',
+      upi_uri: `upi://pay?pa=annapurnaevents%40upi&am=${payNow.amount}.00&cu=INR&tn=PAY-1A2B3C&tr=PAY-1A2B3C`,
+      payee: { upi_id: 'annapurnaevents@upi', name: 'Annapurna Hospitality Private Limited' },
+      note: 'PAY-1A2B3C',
+      redirect_url: null,
+      result_path: '/payment/success?order_id=PAY-1A2B3C',
+    };
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('payments.createInstalmentOrder', () => order),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(payNow.amount)} advance` }));
+    const dialog = await screen.findByRole('dialog', { name: `Pay the ${formatInr(payNow.amount)} advance` });
+    expect(await within(dialog).findByText('PAY-1A2B3C')).toBeInTheDocument();
+    const [, advance, balance] = item.schedule.instalments;
+    // 25% of ₹2,95,000 less the ₹999 paid.
+    expect(advance!.amount).toBe(72_751);
+    expect(scheduleNote(dialog)).toEqual([
+      `Booking amount${formatInr(999)}, paid`,
+      `Advance${formatInr(72_751)} by ${formatLongDate(advance!.due_date)}`,
+      `Balance${formatInr(balance!.amount)} by ${formatLongDate(balance!.due_date)}`,
+    ]);
+    expectTermsIn(dialog);
   });
 });
 

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PaymentSuccessPage } from '../../src/client/pages/payment-success/payment-success-page';
+import { DEFAULT_PAYMENT_RULES, paymentRulesToDto, type PaymentRules } from '../../src/shared/booking-rules';
+import { paymentTerms, type PaymentTerms } from '../../src/shared/payment-terms';
 import type { PaymentStatusDto } from '../../src/shared/schemas/payments';
 import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
 import { renderApp, renderWithProviders } from './render';
@@ -27,6 +29,17 @@ const SUBSCRIPTION_PAID: PaymentStatusDto = {
   payment_status: 'PAID',
   amount: 99,
 };
+
+/** The schedule after the booking amount, line by line, in the published terms' sentences. */
+function scheduleLines(terms: PaymentTerms): string[] {
+  return [terms.advance!, terms.balance!, terms.payTheRest, terms.reminders, `${terms.cancel} ${terms.refunds}`];
+}
+
+function listedIn(region: string): (string | null)[] {
+  return within(screen.getByRole('region', { name: region }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
 
 function statusCalls() {
   return recordedCalls('payments.status');
@@ -115,9 +128,54 @@ describe('/payment/success', () => {
     expect(next.getByText(/confirmation email/)).toBeInTheDocument();
     expect(next.getByText(/coordinator will call you/)).toBeInTheDocument();
     expect(next.getByText('The token amount will be adjusted against your final bill.')).toBeInTheDocument();
+    expect(listedIn('Paying the rest')).toEqual(scheduleLines(paymentTerms(DEFAULT_PAYMENT_RULES)));
     expectHelpBlock();
     expectActions({ name: 'Book Another Event', href: '/book' });
     await waitFor(() => expect(document.title).toBe('Payment Status · Annapurna Events'));
+  });
+
+  it('states the rest of the schedule with the numbers the admin saved', async () => {
+    const saved: PaymentRules = {
+      ...DEFAULT_PAYMENT_RULES,
+      advance_percent: 30,
+      advance_due_days_after_confirmation: 5,
+      balance_due_days_before_event: 10,
+    };
+    server.use(
+      trpcHandler('payments.status', () => PAID),
+      trpcHandler('site.paymentTerms', () => paymentRulesToDto(saved)),
+    );
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
+    const terms = paymentTerms(saved);
+    await waitFor(() => expect(listedIn('Paying the rest')).toEqual(scheduleLines(terms)));
+    expect(terms.advance).toContain('30% of the total. It is due 5 days after');
+    expect(terms.balance).toContain('due 10 days before the event');
+  });
+
+  it('confirms a paid instalment with its own amount and where the rest stands', async () => {
+    server.use(
+      trpcHandler('payments.status', () => ({
+        ...PAID,
+        order_id: 'PAY-0A1B2C',
+        purpose: 'instalment',
+        amount: 72_751,
+      })),
+    );
+    renderApp({ path: '/payment/success?order_id=PAY-0A1B2C' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Instalment');
+    expect(detail('Amount Paid')).toBe('₹72,751');
+    const terms = paymentTerms(DEFAULT_PAYMENT_RULES);
+    expect(listedIn('What happens next')).toEqual([
+      'We have received your payment of ₹72,751.',
+      'A receipt with what is still to pay, and when, is on its way to your email.',
+      terms.payTheRest,
+      terms.reminders,
+    ]);
+    expect(screen.queryByText(/token/i)).not.toBeInTheDocument();
   });
 
   it('confirms a paid ₹99 subscription with its own amount and texts, not the token’s', async () => {

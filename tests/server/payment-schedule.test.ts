@@ -77,6 +77,24 @@ describe('payment schedule settings', () => {
   });
 });
 
+describe('the published payment terms', () => {
+  it('state the saved numbers to anyone, signed in or not, over REST and tRPC', async () => {
+    const before = await inject('GET', '/api/site/payment-terms');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual(DEFAULTS);
+    const changed = { ...DEFAULTS, booking_amount: 1500.5, advance_percent: 30, balance_due_days_before_event: 10 };
+    await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(changed);
+    try {
+      expect((await inject('GET', '/api/site/payment-terms')).json()).toEqual(changed);
+      expect((await inject('GET', '/api/site/payment-terms', alice.auth)).json()).toEqual(changed);
+      expect(await t.caller({}).site.paymentTerms()).toEqual(changed);
+    } finally {
+      await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(DEFAULTS);
+    }
+    expect((await inject('GET', '/api/site/payment-terms')).json()).toEqual(DEFAULTS);
+  });
+});
+
 describe('booking amount', () => {
   it('a booking whose total is less than the booking amount asks for the whole total, never ₹999', async () => {
     const booking = await aliceBooking({ finalAmountPaise: 767_00 });

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { inquiryAcknowledgementEmail, quoteEmail } from '../../src/server/mail/templates';
+import { paymentReceiptEmail } from '../../src/server/mail/account-templates';
+import { inquiryAcknowledgementEmail, quotationEmail, quoteEmail } from '../../src/server/mail/templates';
+import {
+  bookingMoney,
+  DEFAULT_PAYMENT_RULES,
+  INSTALMENT_LABELS,
+  type PaymentRules,
+} from '../../src/shared/booking-rules';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
+import { formatLongDate } from '../../src/shared/dates';
+import { formatInr } from '../../src/shared/money';
+import { paymentTerms, quoteScheduleRows, type PaymentTerms } from '../../src/shared/payment-terms';
+import { paiseToRupees } from '../../src/shared/pricing';
+import type { QuotationDto } from '../../src/shared/schemas/quotation';
 import { bookingInquiryInputSchema } from '../../src/shared/schemas/bookings';
 import { instantQuoteInputSchema, type InstantQuoteResult } from '../../src/shared/schemas/quote';
 
@@ -40,8 +52,33 @@ const result: InstantQuoteResult = {
   ],
 };
 
+/** A day the quote's event (March 5th, 2099) is 63 days after: far enough for the advance's 7 days. */
+const TODAY = '2099-01-01';
+
+const CHANGED_RULES: PaymentRules = {
+  booking_amount_paise: 5_000_00,
+  advance_percent: 40,
+  advance_due_days_after_confirmation: 3,
+  advance_immediate_within_days: 20,
+  balance_due_days_before_event: 10,
+};
+
+/** Every statement of the terms an e-mail repeats, as its text part lists them. */
+function termBullets(terms: PaymentTerms): string[] {
+  return [terms.deposit, terms.reminders, terms.payTheRest, terms.cancel, terms.refunds, terms.companyCancellation].map(
+    (sentence) => `  - ${sentence}`,
+  );
+}
+
+/** The schedule lines of a quote e-mail, from the shared rule the pages and My Bookings use. */
+function scheduleLines(totalPaise: number, eventDate: string, rules: PaymentRules): string[] {
+  return quoteScheduleRows({ totalPaise, eventDate, rules, today: TODAY }).map(
+    (row) => `  ${row.label}: ${formatInr(paiseToRupees(row.amount_paise))}, ${row.due}`,
+  );
+}
+
 describe('quote e-mail', () => {
-  const mail = quoteEmail(DEFAULT_BRAND, quoteInput, result);
+  const mail = quoteEmail(DEFAULT_BRAND, quoteInput, result, DEFAULT_PAYMENT_RULES, TODAY);
 
   it('escapes every value the customer typed in the HTML, and keeps it readable in the text', () => {
     expect(mail.html).not.toContain('<script>');
@@ -74,6 +111,139 @@ describe('quote e-mail', () => {
     }
     expect(mail.html).toContain(DEFAULT_BRAND.name);
     expect(mail.html).toContain('₹4,27,437.30');
+  });
+
+  it('gives the schedule the quote would be paid by and the terms, every figure from the shared rules', () => {
+    const lines = scheduleLines(42_743_730, '2099-03-05', DEFAULT_PAYMENT_RULES);
+    expect(lines).toEqual([
+      '  Booking amount: ₹999, when you accept the quote; it confirms your booking',
+      '  Advance: ₹1,05,860.33, 7 days after your booking is confirmed',
+      '  Balance: ₹3,20,577.97, by February 26th, 2099, 7 days before the event',
+    ]);
+    for (const line of [...lines, ...termBullets(paymentTerms(DEFAULT_PAYMENT_RULES))]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).toContain(
+      'sign in to My Bookings on our website with asha@example.in and pay the booking amount',
+    );
+    expect(mail.text).not.toContain('25% deposit secures');
+  });
+
+  it('follows the schedule the admin saved', () => {
+    const changed = quoteEmail(DEFAULT_BRAND, quoteInput, result, CHANGED_RULES, TODAY);
+    const lines = scheduleLines(42_743_730, '2099-03-05', CHANGED_RULES);
+    expect(lines[0]).toBe('  Booking amount: ₹5,000, when you accept the quote; it confirms your booking');
+    expect(lines[2]).toContain('by February 23rd, 2099, 10 days before the event');
+    for (const line of [...lines, ...termBullets(paymentTerms(CHANGED_RULES))]) {
+      expect(changed.text).toContain(line);
+    }
+    // 40% of ₹4,27,437.30 less the ₹5,000 booking amount.
+    expect(lines[1]).toBe('  Advance: ₹1,65,974.92, 3 days after your booking is confirmed');
+    expect(changed.text).not.toContain('which the advance completes');
+    expect(changed.text).not.toContain('₹999');
+  });
+});
+
+describe('custom quote e-mail', () => {
+  const quotation: QuotationDto = {
+    quoted_amount: 1_18_000,
+    notes: null,
+    items: [{ kind: 'fixed', description: 'Wedding dinner', unit_price: 1_00_000, quantity: 1, amount: 1_00_000 }],
+    gross_amount: 1_00_000,
+    discount: 0,
+    discount_reason: null,
+    subscriber_discount: 0,
+    subtotal: 1_00_000,
+    gst_percent: 18,
+    gst_amount: 18_000,
+    quoted_at: '2099-01-01T05:30:00.000Z',
+  };
+  const data = {
+    bookingId: 'c0ffee00-0000-4000-8000-000000000000',
+    clientName: 'Asha',
+    clientEmail: 'asha@example.in',
+    eventName: 'Sangeet',
+    eventType: 'wedding',
+    eventDate: '2099-01-21',
+    guestCount: 200,
+    venue: null,
+    validUntil: '2099-01-08',
+    quotation,
+  };
+
+  it('asks for the advance at once for an event within the window, with the terms', () => {
+    const mail = quotationEmail(DEFAULT_BRAND, data, DEFAULT_PAYMENT_RULES, TODAY);
+    const lines = scheduleLines(1_18_000_00, '2099-01-21', DEFAULT_PAYMENT_RULES);
+    expect(lines).toEqual([
+      '  Booking amount: ₹999, when you accept the quote; it confirms your booking',
+      '  Advance: ₹28,501, at once when your booking is confirmed',
+      '  Balance: ₹88,500, by January 14th, 2099, 7 days before the event',
+    ]);
+    for (const line of [...lines, ...termBullets(paymentTerms(DEFAULT_PAYMENT_RULES))]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).toContain('pay the booking amount that confirms your date');
+  });
+
+  it('without an event date owes the balance with the advance', () => {
+    const mail = quotationEmail(DEFAULT_BRAND, { ...data, eventDate: null }, CHANGED_RULES, TODAY);
+    expect(mail.text).toContain('  Balance: ₹70,800, with the advance, while the event has no date');
+    expect(mail.text).toContain('  Advance: ₹42,200, 3 days after your booking is confirmed');
+  });
+});
+
+describe('receipt e-mail', () => {
+  it('confirms the booking with its whole schedule, what was paid and the terms, from bookingMoney', () => {
+    const money = bookingMoney({
+      status: 'confirmed',
+      totalPaise: 1_18_000_00,
+      eventDate: '2099-03-05',
+      confirmedOn: TODAY,
+      heldPaise: 999_00,
+      rules: DEFAULT_PAYMENT_RULES,
+      today: TODAY,
+    });
+    const mail = paymentReceiptEmail(
+      DEFAULT_BRAND,
+      { email: 'asha@example.in', name: 'Asha' },
+      {
+        orderCode: 'TKN-00000000000000000001',
+        purpose: 'token',
+        label: 'Booking amount',
+        amountPaise: 999_00,
+        reference: '412345678901',
+        paidAt: new Date('2099-01-01T05:30:00Z'),
+      },
+      { id: 'c0ffee00-0000-4000-8000-000000000000', eventName: 'Sangeet', eventDate: '2099-03-05' },
+      {
+        paidPaise: money.paid_paise,
+        outstandingPaise: money.outstanding_paise,
+        next: { label: 'Advance', amountPaise: money.next!.outstanding_paise, dueDate: money.next!.due_date },
+        instalments: money.instalments.map((row) => ({
+          label: INSTALMENT_LABELS[row.kind],
+          amountPaise: row.amount_paise,
+          outstandingPaise: row.outstanding_paise,
+          dueDate: row.due_date,
+        })),
+        rules: DEFAULT_PAYMENT_RULES,
+      },
+    );
+    const [booking, advance, balance] = money.instalments;
+    expect([booking!.outstanding_paise, advance!.amount_paise, balance!.amount_paise]).toEqual([
+      0, 28_501_00, 88_500_00,
+    ]);
+    for (const line of [
+      'your booking is now confirmed',
+      '  Booking amount: ₹999, paid',
+      `  Advance: ₹28,501 by ${formatLongDate(advance!.due_date)}`,
+      `  Balance: ₹88,500 by ${formatLongDate(balance!.due_date)}`,
+      '  Still to pay: ₹1,17,001',
+      ...termBullets(paymentTerms(DEFAULT_PAYMENT_RULES)),
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(advance!.due_date).toBe('2099-01-08');
+    expect(balance!.due_date).toBe('2099-02-26');
   });
 });
 

@@ -1,10 +1,11 @@
+import type { PaymentRules } from '../../shared/booking-rules';
 import type { Brand } from '../../shared/brand';
 import type { AutomaticReminderStage } from '../../shared/domain';
 import { formatLongDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
 import { paiseToRupees } from '../../shared/pricing';
 import type { RefundComputation } from '../../shared/refund-policy';
-import { quoteReference, render, type EmailMessage } from './templates';
+import { paymentTermsSection, quoteReference, render, type EmailMessage, type EmailSection } from './templates';
 
 /** Customer-account messages: payment receipts and reminders, cancellations, date changes, subscription refunds. */
 type Recipient = { email: string; name: string };
@@ -15,7 +16,20 @@ export type AccountAfterPayment = {
   paidPaise: number;
   outstandingPaise: number;
   next: { label: string; amountPaise: number; dueDate: string } | null;
+  /** The booking's schedule: each instalment, what is left of it and its due date. */
+  instalments: { label: string; amountPaise: number; outstandingPaise: number; dueDate: string }[];
+  /** The schedule's numbers the booking is asked by, for the terms the receipt repeats. */
+  rules: PaymentRules;
 };
+
+/** One instalment on a receipt: paid, partly paid (what is left) or still to pay, with its due date. */
+function instalmentLine(row: AccountAfterPayment['instalments'][number]): string {
+  if (row.outstandingPaise <= 0) return `${rupees(row.amountPaise)}, paid`;
+  const due = formatLongDate(row.dueDate);
+  return row.outstandingPaise < row.amountPaise
+    ? `${rupees(row.outstandingPaise)} of ${rupees(row.amountPaise)} to pay by ${due}`
+    : `${rupees(row.amountPaise)} by ${due}`;
+}
 
 export function paymentReceiptEmail(
   brand: Brand,
@@ -59,8 +73,12 @@ export function paymentReceiptEmail(
     ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
     ['Amount paid', rupees(payment.amountPaise)],
   ];
-  const sections = [{ title: 'Receipt', rows, emphasisLast: true }];
+  const sections: EmailSection[] = [{ title: 'Receipt', rows, emphasisLast: true }];
   if (account) {
+    sections.push({
+      title: 'Your payment schedule',
+      rows: account.instalments.map((row): [string, string] => [row.label, instalmentLine(row)]),
+    });
     sections.push({
       title: 'Your booking account',
       rows: [
@@ -77,6 +95,7 @@ export function paymentReceiptEmail(
       ],
       emphasisLast: false,
     });
+    sections.push(paymentTermsSection(account.rules));
   }
   const body = render({
     brand,

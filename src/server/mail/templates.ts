@@ -1,7 +1,10 @@
+import type { PaymentRules } from '../../shared/booking-rules';
 import type { Brand } from '../../shared/brand';
-import { formatLongDate } from '../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../shared/dates';
 import { humanize } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
+import { paymentTerms, quoteScheduleRows } from '../../shared/payment-terms';
+import { paiseToRupees, rupeesToPaise } from '../../shared/pricing';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
 import type { QuotationDto } from '../../shared/schemas/quotation';
@@ -53,6 +56,8 @@ export function escapeHtml(value: string | number): string {
 type Row = [label: string, value: string];
 type Paragraph = string;
 
+export type EmailSection = { title: string; rows?: Row[]; bullets?: string[]; emphasisLast?: boolean };
+
 type Layout = {
   brand: Brand;
   /** The first line of the message: shown by mail programs next to the subject. */
@@ -62,7 +67,7 @@ type Layout = {
   intro: Paragraph[];
   /** A one-time link (address verification, password reset): a button in HTML, the bare URL in the text part. */
   action?: { label: string; url: string };
-  sections: { title: string; rows?: Row[]; bullets?: string[]; emphasisLast?: boolean }[];
+  sections: EmailSection[];
   closing: Paragraph[];
 };
 
@@ -160,6 +165,37 @@ ${escapeHtml(contact)}<br>${escapeHtml(legal)}
   return { text, html };
 }
 
+/**
+ * A quote's instalments with their amounts and when each falls due once the quote is accepted
+ * (`quoteScheduleRows`, docs/product.md#payments): the figures My Bookings will ask for.
+ */
+function quoteScheduleSection(
+  totalPaise: number,
+  eventDate: string | null,
+  rules: PaymentRules,
+  today: string,
+): EmailSection {
+  return {
+    title: 'Your payment schedule',
+    rows: quoteScheduleRows({ totalPaise, eventDate, rules, today }).map((row): Row => [
+      row.label,
+      `${formatInr(paiseToRupees(row.amount_paise))}, ${row.due}`,
+    ]),
+  };
+}
+
+/**
+ * The terms every booking's money follows, in the sentences the published terms use (`paymentTerms`): the deposit,
+ * the reminders, paying the rest and cancelling in My Bookings, and the refund bands.
+ */
+export function paymentTermsSection(rules: PaymentRules): EmailSection {
+  const terms = paymentTerms(rules);
+  return {
+    title: 'Payments and cancellation',
+    bullets: [terms.deposit, terms.reminders, terms.payTheRest, terms.cancel, terms.refunds, terms.companyCancellation],
+  };
+}
+
 /** A short reference customers can quote on the phone: the first block of the booking id. */
 export function quoteReference(bookingId: string): string {
   return bookingId.slice(0, 8).toUpperCase();
@@ -187,10 +223,16 @@ function subscriptionBullet(quote: InstantQuoteResult): string[] {
 }
 
 /**
- * The instant-quote e-mail: every line of the quote,
- * its validity (7 days, docs/product.md#quotes) and the next steps.
+ * The instant-quote e-mail: every line of the quote, its validity (7 days, docs/product.md#quotes), the payment
+ * schedule it would be paid by under `rules` (the saved schedule) and the next steps.
  */
-export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: InstantQuoteResult): EmailMessage {
+export function quoteEmail(
+  brand: Brand,
+  input: InstantQuoteData,
+  quote: InstantQuoteResult,
+  rules: PaymentRules,
+  today: string = todayInIndia(),
+): EmailMessage {
   const tier = humanize(quote.tier);
   const rows: Row[] = quote.breakdown.map((line) => [
     line.key === 'total' ? 'Total amount' : line.label,
@@ -218,14 +260,17 @@ export function quoteEmail(brand: Brand, input: InstantQuoteData, quote: Instant
         ],
       },
       { title: 'Your quote', rows, emphasisLast: true },
+      quoteScheduleSection(rupeesToPaise(quote.final_amount), input.event_date, rules, today),
       {
         title: 'What happens next',
         bullets: [
           `Reply to this e-mail or call us on ${brand.phone} to confirm your date and menu.`,
-          'A 25% deposit secures your date; the final guest count is confirmed 7 days before the event.',
+          `To accept the quote, sign in to My Bookings on our website with ${input.client_email} and pay the booking amount: it confirms your date.`,
+          'The final guest count is confirmed 7 days before the event.',
           ...subscriptionBullet(quote),
         ],
       },
+      paymentTermsSection(rules),
     ],
     closing: [
       `This quote is valid until ${formatLongDate(quote.valid_until)}. Quote reference: ${quoteReference(quote.quote_id)}.`,
@@ -256,9 +301,15 @@ export type QuotationEmailData = {
 
 /**
  * The admin's custom quote for an inquiry: every line, the discount, the taxable amount, GST at the rate it was
- * priced at and the total, all from the stored quotation; the customer is pointed to My Bookings to accept it.
+ * priced at and the total, all from the stored quotation, and the payment schedule under `rules`; the customer is
+ * pointed to My Bookings to accept it.
  */
-export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMessage {
+export function quotationEmail(
+  brand: Brand,
+  data: QuotationEmailData,
+  rules: PaymentRules,
+  today: string = todayInIndia(),
+): EmailMessage {
   const q = data.quotation;
   const money = (rupees: number) => (rupees < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees));
   const rows: Row[] = [
@@ -295,13 +346,15 @@ export function quotationEmail(brand: Brand, data: QuotationEmailData): EmailMes
       },
       { title: 'Your quote', rows, emphasisLast: true },
       ...(q.notes ? [{ title: 'Notes', bullets: q.notes.split(/\r?\n/).filter((line) => line.trim() !== '') }] : []),
+      quoteScheduleSection(rupeesToPaise(q.quoted_amount), data.eventDate, rules, today),
       {
         title: 'What happens next',
         bullets: [
-          `Sign in to My Bookings on our website with ${data.clientEmail} to see this quote and pay the token that confirms your date.`,
+          `Sign in to My Bookings on our website with ${data.clientEmail} to see this quote and pay the booking amount that confirms your date.`,
           `Questions or changes: reply to this e-mail or call us on ${brand.phone}.`,
         ],
       },
+      paymentTermsSection(rules),
     ],
     closing: [
       `This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ${quoteReference(data.bookingId)}.`,

@@ -64,6 +64,9 @@ export const paymentRulesInputSchema = z.strictObject({
 export type PaymentRulesInput = z.input<typeof paymentRulesInputSchema>;
 export type PaymentRulesDto = z.output<typeof paymentRulesInputSchema>;
 
+/** The admin's Settings view of the schedule: the saved numbers and the published defaults. */
+export type PaymentRulesSettingsDto = { rules: PaymentRulesDto; defaults: PaymentRulesDto };
+
 /** A booking's money for the admin: the ledger row by row, its sums and the schedule (amounts in rupees). */
 export type BookingAccountDto = {
   booking_id: string;

@@ -38,7 +38,13 @@ import type {
 } from './admin';
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
-import type { BookingAccountDto, PaymentReminderDto, PaymentStatusDto } from './payments';
+import type {
+  BookingAccountDto,
+  PaymentReminderDto,
+  PaymentRulesDto,
+  PaymentRulesSettingsDto,
+  PaymentStatusDto,
+} from './payments';
 import type { QuotationDto } from './quotation';
 import type {
   AdminNotificationDto,
@@ -113,6 +119,27 @@ export const brandResponseSchema = z.object({
   city: z.string(),
   gstin: z.string().nullable(),
 }) satisfies z.ZodType<Brand>;
+
+/** The payment schedule's five numbers (docs/product.md#payments), which the published terms state. */
+export const paymentRulesResponseSchema = z.object({
+  booking_amount: rupees.describe('The booking amount (token) that confirms a booking; the whole total when less'),
+  advance_percent: z.number().int().describe('What has been paid once the advance is in, as a percent of the total'),
+  advance_due_days_after_confirmation: z
+    .number()
+    .int()
+    .describe('The advance is due this many days after confirmation'),
+  advance_immediate_within_days: z
+    .number()
+    .int()
+    .describe('...or at once when the event is this many days away or fewer at confirmation'),
+  balance_due_days_before_event: z.number().int().describe('The balance is due this many days before the event'),
+}) satisfies z.ZodType<PaymentRulesDto>;
+
+/** The admin's Settings: the saved schedule and the published defaults beside it. */
+export const paymentRulesSettingsResponseSchema = z.object({
+  rules: paymentRulesResponseSchema,
+  defaults: paymentRulesResponseSchema,
+}) satisfies z.ZodType<PaymentRulesSettingsDto>;
 
 export const userResponseSchema = z.object({
   id,

@@ -240,6 +240,7 @@ const get = (route: string, access: Access, input?: RestInput): RestRow => ({
 export const REST_ROWS: RestRow[] = [
   get('/api/health', 'public'),
   get('/api/site/brand', 'public'),
+  get('/api/site/payment-terms', 'public'),
   get('/api/testimonials', 'public'),
   // The REST contract and its interactive reference (docs/api.md, "The contract"): public, like the API they describe.
   get('/api/openapi.json', 'public'),
@@ -784,6 +785,7 @@ const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefin
 /** Every tRPC procedure with who may call it and a valid input (the matrix fails for one missing here). */
 export const TRPC_ROWS: TrpcRow[] = [
   q('site.brand', 'public'),
+  q('site.paymentTerms', 'public'),
   q('testimonials.list', 'public'),
   q('auth.register', 'public', () => registerPayload()),
   q('auth.login', 'public', (w) => loginCredentials(w)),

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   ClipboardList,
   IndianRupee,
+  Settings,
   ShieldAlert,
   Store,
   UserCheck,
@@ -35,16 +36,18 @@ import { MoneyTab } from './money-tab';
 import { PaymentsTab } from './payments-tab';
 import { PendingVendorsTab } from './pending-vendors-tab';
 import { ReportsTab } from './reports-tab';
+import { SettingsTab } from './settings-tab';
 import { StatCards } from './stat-cards';
 import { SuppliersTab } from './suppliers-tab';
 
 const LOADING_TEXT = 'Loading Admin Dashboard...';
 
-type TabId = 'bookings' | 'suppliers' | 'customers' | 'payments' | 'money' | 'vendors' | 'reports' | 'analytics';
+type TabId =
+  'bookings' | 'suppliers' | 'customers' | 'payments' | 'money' | 'vendors' | 'reports' | 'analytics' | 'settings';
 
 /**
  * docs/product.md#screens: the tabs, in this order, Bookings first; Payments sits with the day-to-day work, and
- * Money (receivables and collections) beside it.
+ * Money (receivables and collections) beside it; Settings, changed rarely, comes last.
  */
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
@@ -55,6 +58,7 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'vendors', label: 'Pending Vendors', icon: <UserCheck /> },
   { id: 'reports', label: 'Reports', icon: <ClipboardList /> },
   { id: 'analytics', label: 'Analytics', icon: <BarChart3 /> },
+  { id: 'settings', label: 'Settings', icon: <Settings /> },
 ];
 
 type QueryState = { isPending: boolean; isError: boolean; error: unknown; errorUpdatedAt: number };
@@ -184,6 +188,9 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             </Tabs.Content>
             <Tabs.Content value="analytics">
               <AnalyticsTab />
+            </Tabs.Content>
+            <Tabs.Content value="settings">
+              <SettingsTab />
             </Tabs.Content>
           </Tabs.Root>
         </Stack>

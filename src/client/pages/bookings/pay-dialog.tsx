@@ -2,12 +2,15 @@ import { Box, Button, Code, HStack, Link as ChakraLink, Spinner, Stack, Text } f
 import { Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { paymentTerms } from '../../../shared/payment-terms';
 import type { CustomerBookingDto, PaymentOrderDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { serverDetail } from '../../lib/errors';
+import { usePaymentRules } from '../../lib/payment-rules';
 import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
 import { touchTarget } from '../../touch-targets';
@@ -21,10 +24,56 @@ type PayDialogProps = {
 };
 
 /**
+ * The booking's schedule as the server computed it (`bookingMoney`), and the terms that go with it in the shared
+ * sentences (`paymentTerms`): reminders, paying the rest and cancelling in My Bookings, and the refund bands.
+ */
+function PaymentTermsNote({ booking }: { booking: CustomerBookingDto }) {
+  const terms = paymentTerms(usePaymentRules());
+  const rows = booking.schedule.instalments;
+  return (
+    <Box as="section" aria-label="Your payment schedule" bg="bg.subtle" rounded="lg" px="4" py="3" fontSize="sm">
+      <Text fontWeight="semibold" color="accent.900" mb="1.5">
+        Your payment schedule
+      </Text>
+      {rows.length > 0 && (
+        <Stack as="ul" gap="1" listStyleType="none" ps="0" mb="2">
+          {rows.map((row) => (
+            <HStack as="li" key={row.kind} justify="space-between" gap="3" flexWrap="wrap">
+              <Text>{row.label}</Text>
+              <Text fontWeight="medium">
+                {formatInr(row.amount)}
+                {row.outstanding === 0
+                  ? ', paid'
+                  : row.kind === 'booking_amount' && booking.status === 'quoted'
+                    ? ', confirms your booking'
+                    : ` by ${formatLongDate(row.due_date)}`}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      <Stack gap="1.5" color="fg.muted">
+        <Text>
+          {terms.payTheRest} {terms.reminders}
+        </Text>
+        <Text>
+          {terms.cancel} {terms.refunds} See the{' '}
+          <ChakraLink asChild color="accent.800" textDecoration="underline">
+            <Link href="/refund-policy">Return and Refund Policy</Link>
+          </ChakraLink>
+          .
+        </Text>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
  * Paying a booking (docs/product.md#payments): opening the dialog creates (or reopens) the order for the booking
  * amount (the ₹999 token) or for the next instalment (advance or balance). With a payment gateway configured the
  * customer is sent to its page; with UPI the dialog shows a QR for the exact amount that carries the order id, and
- * "I have paid" leads to /payment/success, which follows the order until our team records the payment.
+ * "I have paid" leads to /payment/success, which follows the order until our team records the payment. Below the
+ * payment, the booking's schedule and the terms for the rest of it.
  */
 export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
   const [, navigate] = useLocation();
@@ -165,6 +214,7 @@ export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
           >
             Open in a UPI app <ExternalLink size={14} aria-hidden="true" />
           </ChakraLink>
+          <PaymentTermsNote booking={booking} />
         </Stack>
       )}
     </AppDialog>

@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearch } from 'wouter';
 import { formatInr } from '../../../shared/money';
+import { paymentTerms, type PaymentTerms } from '../../../shared/payment-terms';
 import {
   SUBSCRIBER_DISCOUNT_PERCENT,
   SUBSCRIPTION_REFUND_PAISE,
@@ -24,6 +25,7 @@ import type { PaymentStatusDto } from '../../../shared/schemas/payments';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBrand } from '../../lib/brand';
 import { serverDetail } from '../../lib/errors';
+import { usePaymentRules } from '../../lib/payment-rules';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { touchTarget } from '../../touch-targets';
@@ -56,8 +58,45 @@ function subscriptionSteps(amount: number): string[] {
   ];
 }
 
-/** What the result page says for each kind of order: the token keeps the spec's fixed ₹999 texts. */
-function orderTexts(status: PaymentStatusDto) {
+/** An advance or balance paid from My Bookings: its own amount, and where the rest of the booking stands. */
+function instalmentSteps(amount: number, terms: PaymentTerms): string[] {
+  return [
+    `We have received your payment of ${formatInr(amount)}.`,
+    'A receipt with what is still to pay, and when, is on its way to your email.',
+    terms.payTheRest,
+    terms.reminders,
+  ];
+}
+
+/**
+ * The booking's schedule after its booking amount, in the published terms' sentences (`paymentTerms`, with the
+ * schedule's published numbers): the advance, the balance, reminders, paying the rest and cancelling.
+ */
+function scheduleSteps(terms: PaymentTerms): string[] {
+  return [
+    ...(terms.advance ? [terms.advance] : []),
+    ...(terms.balance ? [terms.balance] : []),
+    terms.payTheRest,
+    terms.reminders,
+    `${terms.cancel} ${terms.refunds}`,
+  ];
+}
+
+/**
+ * What the result page says for each kind of order: the token keeps the spec's fixed ₹999 texts and adds the
+ * schedule that follows it; an instalment and the ₹99 subscription show their own amounts.
+ */
+function orderTexts(status: PaymentStatusDto, terms: PaymentTerms) {
+  if (status.purpose === 'instalment') {
+    return {
+      purpose: 'Instalment',
+      amount: status.amount,
+      pendingAmountLabel: 'Amount',
+      confirmation: 'Thank you! We have received your payment.',
+      steps: instalmentSteps(status.amount, terms),
+      schedule: [],
+    };
+  }
   if (status.purpose === 'subscription') {
     return {
       purpose: 'Subscription',
@@ -65,6 +104,7 @@ function orderTexts(status: PaymentStatusDto) {
       pendingAmountLabel: 'Subscription Fee',
       confirmation: 'Thank you! Your subscription is active.',
       steps: subscriptionSteps(status.amount),
+      schedule: [],
     };
   }
   return {
@@ -73,7 +113,28 @@ function orderTexts(status: PaymentStatusDto) {
     pendingAmountLabel: 'Token Amount',
     confirmation: 'Thank you! Your event booking is confirmed.',
     steps: SUCCESS_STEPS,
+    schedule: scheduleSteps(terms),
   };
+}
+
+function StepList({ id, title, steps }: { id: string; title: string; steps: string[] }) {
+  return (
+    <Box as="section" aria-labelledby={id}>
+      <Heading id={id} as="h2" size="md" color="accent.900" mb="3">
+        {title}
+      </Heading>
+      <Stack as="ul" gap="2.5" listStyleType="none">
+        {steps.map((step) => (
+          <HStack as="li" key={step} align="flex-start" gap="2.5">
+            <Box color="green.600" mt="0.5" flexShrink={0} aria-hidden="true">
+              <CheckCircle2 size={18} />
+            </Box>
+            <Text>{step}</Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
 }
 
 function PageShell({ children }: { children: ReactNode }) {
@@ -224,7 +285,7 @@ function FailureState({ message }: { message: string }) {
 
 function ResultState({ status }: { status: PaymentStatusDto }) {
   const paid = isPaymentComplete(status);
-  const texts = orderTexts(status);
+  const texts = orderTexts(status, paymentTerms(usePaymentRules()));
   return (
     <>
       {paid ? (
@@ -252,22 +313,9 @@ function ResultState({ status }: { status: PaymentStatusDto }) {
         <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
         <Detail label="Payment Method">Online</Detail>
       </Box>
-      {paid && (
-        <Box as="section" aria-labelledby="payment-next">
-          <Heading id="payment-next" as="h2" size="md" color="accent.900" mb="3">
-            What happens next
-          </Heading>
-          <Stack as="ul" gap="2.5" listStyleType="none">
-            {texts.steps.map((step) => (
-              <HStack as="li" key={step} align="flex-start" gap="2.5">
-                <Box color="green.600" mt="0.5" flexShrink={0} aria-hidden="true">
-                  <CheckCircle2 size={18} />
-                </Box>
-                <Text>{step}</Text>
-              </HStack>
-            ))}
-          </Stack>
-        </Box>
+      {paid && <StepList id="payment-next" title="What happens next" steps={texts.steps} />}
+      {paid && texts.schedule.length > 0 && (
+        <StepList id="payment-schedule" title="Paying the rest" steps={texts.schedule} />
       )}
       <HelpBlock />
       <Actions secondary={{ href: '/book', label: 'Book Another Event' }} />

@@ -1,25 +1,29 @@
 import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
 import { formatInr } from '../../../shared/money';
+import { paymentTerms, refundBandRows, refundExample } from '../../../shared/payment-terms';
+import { paiseToRupees } from '../../../shared/pricing';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
+import { usePaymentRules } from '../../lib/payment-rules';
 
-/** docs/product.md#refunds: refund of what was paid beyond the deposit, by how long before the event you cancel. */
-const CANCELLATION_SCHEDULE = [
-  { notice: 'More than 30 days before the event', refund: '75%' },
-  { notice: '15 to 30 days before', refund: '50%' },
-  { notice: '7 to 14 days before', refund: '25%' },
-  { notice: 'Less than 7 days before', refund: 'No refund' },
-] as const;
+const FEE = formatInr(paiseToRupees(SUBSCRIPTION_AMOUNT_PAISE));
+const FEE_REFUND = formatInr(paiseToRupees(SUBSCRIPTION_REFUND_PAISE));
+const FEE_REFUND_PERCENT = Math.round((SUBSCRIPTION_REFUND_PAISE * 100) / SUBSCRIPTION_AMOUNT_PAISE);
 
-// A worked example keeps the percentages concrete: ₹2,00,000 paid in full, cancelled 20 days ahead.
-const EXAMPLE_TOTAL = 200_000;
-const EXAMPLE_DEPOSIT = EXAMPLE_TOTAL * 0.25;
-const EXAMPLE_REFUND = (EXAMPLE_TOTAL - EXAMPLE_DEPOSIT) * 0.5;
+/** A worked example keeps the percentages concrete: ₹2,00,000 paid in full, cancelled 20 days ahead. */
+const EXAMPLE_TOTAL_PAISE = 2_00_000_00;
+const EXAMPLE_DAYS_BEFORE = 20;
 
-/** docs/product.md#screens, Return and Refund Policy (/refund-policy), with the rules of docs/product.md#refunds written out. */
+/**
+ * docs/product.md#screens, Return and Refund Policy (/refund-policy), with the rules of docs/product.md#refunds
+ * written out: the deposit, the bands and the example come from `src/shared/refund-policy.ts` through
+ * `paymentTerms`, so the page states what a cancellation refunds.
+ */
 export function RefundPolicyPage() {
   const brand = useBrand();
+  const terms = paymentTerms(usePaymentRules());
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;
 
   const sections: LegalSection[] = [
@@ -38,11 +42,13 @@ export function RefundPolicyPage() {
       id: 'deposit',
       title: 'Booking deposit',
       body: (
-        <p>
-          The <strong>25% deposit</strong> that reserves your date is <strong>non-refundable</strong>: from the day you
-          book we turn other clients away and start planning your menu. The only exception is a cancellation by us,
-          described below.
-        </p>
+        <>
+          <p>
+            {terms.deposit} From the day you book we turn other clients away and start planning your menu; the only
+            exception is a cancellation by us, described below.
+          </p>
+          <p>{terms.bookingAmount}</p>
+        </>
       ),
     },
     {
@@ -51,8 +57,9 @@ export function RefundPolicyPage() {
       body: (
         <>
           <p>
-            Cancel in writing by e-mail. We count the days from the day we receive your e-mail to the event date, and
-            refund this share of everything you paid <strong>beyond the deposit</strong>:
+            {terms.cancel} We count the days from the day you cancel (in India time) to the event date, or to the first
+            event date if you moved it later, and refund this share of everything you paid{' '}
+            <strong>beyond the deposit</strong>:
           </p>
           <Table.Root size="sm" variant="outline" rounded="lg" overflow="hidden" mb="4" fontSize="md" maxW="lg">
             <Table.Header>
@@ -62,7 +69,7 @@ export function RefundPolicyPage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {CANCELLATION_SCHEDULE.map((row) => (
+              {refundBandRows().map((row) => (
                 <Table.Row key={row.notice}>
                   <Table.Cell>{row.notice}</Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="semibold">
@@ -72,11 +79,7 @@ export function RefundPolicyPage() {
               ))}
             </Table.Body>
           </Table.Root>
-          <p>
-            For example, on a booking of {formatInr(EXAMPLE_TOTAL)} paid in full and cancelled 20 days before the event,
-            the deposit of {formatInr(EXAMPLE_DEPOSIT)} is kept and 50% of the remaining{' '}
-            {formatInr(EXAMPLE_TOTAL - EXAMPLE_DEPOSIT)} is refunded: {formatInr(EXAMPLE_REFUND)}.
-          </p>
+          <p>{refundExample(EXAMPLE_TOTAL_PAISE, EXAMPLE_DAYS_BEFORE)}</p>
         </>
       ),
     },
@@ -131,11 +134,12 @@ export function RefundPolicyPage() {
     },
     {
       id: 'subscription',
-      title: `The ${formatInr(99)} subscription`,
+      title: `The ${FEE} subscription`,
       body: (
         <p>
-          If we cannot provide the services you subscribed for, we refund <strong>50% of the fee</strong>,{' '}
-          {formatInr(49.5)}, within <strong>3 working days</strong> to the account you paid from.
+          If we cannot provide the services you subscribed for, we refund{' '}
+          <strong>{FEE_REFUND_PERCENT}% of the fee</strong>, {FEE_REFUND}, within <strong>3 working days</strong> to the
+          account you paid from.
         </p>
       ),
     },
@@ -155,8 +159,9 @@ export function RefundPolicyPage() {
       body: (
         <>
           <p>
-            E-mail {email} with your name, booking reference, event date and the reason for the refund. We confirm
-            receipt and tell you the amount that will be refunded.
+            When you cancel in My Bookings, the refund due is recorded at once and shown on your booking. For any other
+            refund, e-mail {email} with your name, booking reference, event date and the reason for the refund. We
+            confirm receipt and tell you the amount that will be refunded.
           </p>
           <p>
             Refunds are processed within <strong>10 to 15 business days</strong> to the original payment method (bank

@@ -1,11 +1,30 @@
+import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import {
+  SUBSCRIBER_DISCOUNT_PERCENT,
+  SUBSCRIPTION_AMOUNT_PAISE,
+  SUBSCRIPTION_REFUND_PAISE,
+} from '../../../shared/booking-rules';
 import { formatInr } from '../../../shared/money';
+import { paymentTerms, scheduleTerms } from '../../../shared/payment-terms';
+import { paiseToRupees } from '../../../shared/pricing';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
+import { usePaymentRules } from '../../lib/payment-rules';
 
-/** docs/product.md#screens, Terms and Conditions (/terms), with the rules of docs/product.md#screens written out. */
+const FEE = formatInr(paiseToRupees(SUBSCRIPTION_AMOUNT_PAISE));
+const FEE_REFUND = formatInr(paiseToRupees(SUBSCRIPTION_REFUND_PAISE));
+const FEE_REFUND_PERCENT = Math.round((SUBSCRIPTION_REFUND_PAISE * 100) / SUBSCRIPTION_AMOUNT_PAISE);
+
+/**
+ * docs/product.md#screens, Terms and Conditions (/terms), with the rules of docs/product.md#terms written out. The
+ * payment schedule, the deposit and the refund bands are written from the rules the product computes with
+ * (`paymentTerms`, with the schedule's published numbers), so the page states what a booking is asked for.
+ */
 export function TermsPage() {
   const brand = useBrand();
+  const rules = usePaymentRules();
+  const terms = paymentTerms(rules);
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;
 
   const sections: LegalSection[] = [
@@ -17,7 +36,7 @@ export function TermsPage() {
           <p>
             These terms apply to every catering and event service you book with {brand.name}, operated by{' '}
             {brand.legalName}, {brand.address} (“we”, “us”). They cover bookings made on this website, by phone, by
-            e-mail or on WhatsApp. By requesting a quote, paying a deposit or subscribing, you accept them.
+            e-mail or on WhatsApp. By requesting a quote, paying for a booking or subscribing, you accept them.
           </p>
           <p>
             Our services are not offered to anyone under 18. You must be at least 18 years old to make a booking or
@@ -47,13 +66,10 @@ export function TermsPage() {
       title: 'Booking and deposit',
       body: (
         <>
+          <p>{terms.bookingAmount}</p>
+          <p>{terms.token}</p>
           <p>
-            Your date is reserved once we receive a <strong>deposit of 25%</strong> of the booking value. The deposit is{' '}
-            <strong>non-refundable</strong>, except when we cancel the event ourselves (see the{' '}
-            <Link href="/refund-policy">Return and Refund Policy</Link>).
-          </p>
-          <p>
-            A token amount of {formatInr(999)} paid online to reserve your booking is adjusted against your final bill.
+            {terms.deposit} See the <Link href="/refund-policy">Return and Refund Policy</Link>.
           </p>
         </>
       ),
@@ -80,11 +96,38 @@ export function TermsPage() {
       title: 'Payment',
       body: (
         <>
+          <p>You pay for your booking in these instalments; an instalment that comes to nothing is left out.</p>
+          <Table.Root size="sm" variant="outline" rounded="lg" overflow="hidden" mb="4" fontSize="md">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Instalment</Table.ColumnHeader>
+                <Table.ColumnHeader>Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Due</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {scheduleTerms(rules).map((row) => (
+                <Table.Row key={row.kind}>
+                  <Table.Cell fontWeight="semibold">{row.label}</Table.Cell>
+                  <Table.Cell>{row.amount}</Table.Cell>
+                  <Table.Cell>{row.due}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          {terms.advance && <p>{terms.advance}</p>}
+          {terms.balance && <p>{terms.balance}</p>}
           <p>
-            The <strong>full amount is due 3 days before the event</strong>. We accept bank transfer (NEFT, RTGS, IMPS),
-            UPI, credit and debit cards, and wallets. We send a GST invoice for every payment.
+            {terms.payTheRest} {terms.reminders}
           </p>
-          <p>If the balance is not received on time, we may treat the booking as cancelled by you.</p>
+          <p>
+            We accept bank transfer (NEFT, RTGS, IMPS), UPI, credit and debit cards, and wallets. We e-mail a receipt
+            for every payment.
+          </p>
+          <p>
+            If the advance is not paid by its due date, we may release your date: the booking is then cancelled as if
+            you had cancelled it, and the cancellation terms below apply.
+          </p>
         </>
       ),
     },
@@ -113,25 +156,24 @@ export function TermsPage() {
       title: 'Cancellation',
       body: (
         <p>
-          If you cancel, we refund part of what you paid beyond the deposit depending on how far ahead you cancel: 75%
-          more than 30 days before the event, 50% between 15 and 30 days, 25% between 7 and 14 days, and nothing within
-          7 days. If we have to cancel, you get a full refund including the deposit. The{' '}
+          {terms.cancel} {terms.refunds} {terms.companyCancellation} The{' '}
           <Link href="/refund-policy">Return and Refund Policy</Link> gives the details.
         </p>
       ),
     },
     {
       id: 'subscription',
-      title: `The ${formatInr(99)} subscription`,
+      title: `The ${FEE} subscription`,
       body: (
         <p>
-          The subscription costs {formatInr(99)} and gives the benefits listed on the booking page. Its 5% instant
-          discount comes off the final bill (GST included) of one booking, once: the quote you subscribe from, or
-          otherwise your next quote, and only for the owner of the e-mail address it was bought in, signed in with that
-          address and having confirmed it. Its date change is the one date change every booking may make (see Changing
-          your booking). The priority booking, menu tasting, event coordinator, decor consultation, support until the
-          event day and loyalty rewards are services our team provides to subscribers on request. If we cannot provide
-          the services you subscribed for, we refund 50% of the fee ({formatInr(49.5)}) within 3 working days.
+          The subscription costs {FEE} and gives the benefits listed on the booking page. Its{' '}
+          {SUBSCRIBER_DISCOUNT_PERCENT}% instant discount comes off the final bill (GST included) of one booking, once:
+          the quote you subscribe from, or otherwise your next quote, and only for the owner of the e-mail address it
+          was bought in, signed in with that address and having confirmed it. Its date change is the one date change
+          every booking may make (see Changing your booking). The priority booking, menu tasting, event coordinator,
+          decor consultation, support until the event day and loyalty rewards are services our team provides to
+          subscribers on request. If we cannot provide the services you subscribed for, we refund {FEE_REFUND_PERCENT}%
+          of the fee ({FEE_REFUND}) within 3 working days.
         </p>
       ),
     },

@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../../context';
 import { bookingsMoney } from '../payments/booking-money';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
+import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
@@ -137,18 +138,22 @@ export async function quoteBooking(
     const venue = [booking.venueName, booking.venueAddress ?? booking.city].filter(Boolean).join(', ');
     await enqueueEmail(
       tx,
-      quotationEmail(deps.config.brand, {
-        bookingId: booking.id,
-        clientName: booking.clientName,
-        clientEmail: booking.clientEmail,
-        eventName: booking.eventName,
-        eventType: booking.eventType,
-        eventDate: booking.eventDate,
-        guestCount: booking.guestCount,
-        venue: venue || null,
-        validUntil,
-        quotation: toQuotationDto(booking)!,
-      }),
+      quotationEmail(
+        deps.config.brand,
+        {
+          bookingId: booking.id,
+          clientName: booking.clientName,
+          clientEmail: booking.clientEmail,
+          eventName: booking.eventName,
+          eventType: booking.eventType,
+          eventDate: booking.eventDate,
+          guestCount: booking.guestCount,
+          venue: venue || null,
+          validUntil,
+          quotation: toQuotationDto(booking)!,
+        },
+        await currentPaymentRules(tx),
+      ),
     );
     return { message: `Quote sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
   });

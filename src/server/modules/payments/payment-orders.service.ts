@@ -494,6 +494,13 @@ export async function receiveBookingPayment(
                   dueDate: money.next.due_date,
                 }
               : null,
+            instalments: money.instalments.map((row) => ({
+              label: INSTALMENT_LABELS[row.kind],
+              amountPaise: row.amount_paise,
+              outstandingPaise: row.outstanding_paise,
+              dueDate: row.due_date,
+            })),
+            rules,
           },
     ),
   );

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_PAYMENT_RULES, type PaymentRules } from '../../../shared/booking-rules';
-import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
+import {
+  DEFAULT_PAYMENT_RULES,
+  paymentRulesFromDto,
+  paymentRulesToDto,
+  type PaymentRules,
+} from '../../../shared/booking-rules';
 import {
   paymentRulesInputSchema,
   type PaymentRulesDto,
   type PaymentRulesInput,
+  type PaymentRulesSettingsDto,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -13,26 +18,6 @@ import type { ServiceDeps } from '../../context';
 
 /** The `settings` key holding the admin's payment schedule (docs/decisions.md, "Payment schedule and refunds"). */
 export const PAYMENT_RULES_KEY = 'payment_rules';
-
-export function toPaymentRulesDto(rules: PaymentRules): PaymentRulesDto {
-  return {
-    booking_amount: paiseToRupees(rules.booking_amount_paise),
-    advance_percent: rules.advance_percent,
-    advance_due_days_after_confirmation: rules.advance_due_days_after_confirmation,
-    advance_immediate_within_days: rules.advance_immediate_within_days,
-    balance_due_days_before_event: rules.balance_due_days_before_event,
-  };
-}
-
-function fromDto(dto: PaymentRulesDto): PaymentRules {
-  return {
-    booking_amount_paise: rupeesToPaise(dto.booking_amount),
-    advance_percent: dto.advance_percent,
-    advance_due_days_after_confirmation: dto.advance_due_days_after_confirmation,
-    advance_immediate_within_days: dto.advance_immediate_within_days,
-    balance_due_days_before_event: dto.balance_due_days_before_event,
-  };
-}
 
 /**
  * The schedule every order, page and reminder uses: the admin's saved values, else the published defaults. A
@@ -46,16 +31,22 @@ export async function currentPaymentRules(db: Executor): Promise<PaymentRules> {
     .limit(1);
   if (!row) return { ...DEFAULT_PAYMENT_RULES };
   const parsed = paymentRulesInputSchema.safeParse(row.value);
-  return parsed.success ? fromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
+  return parsed.success ? paymentRulesFromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
+}
+
+/**
+ * The schedule's numbers for the published terms and the payment pages (docs/decisions.md, "Published terms from
+ * the rules"): the numbers every order is asked by, so the texts customers read state the schedule they pay by.
+ */
+export async function getPublishedPaymentRules(deps: ServiceDeps): Promise<PaymentRulesDto> {
+  return paymentRulesToDto(await currentPaymentRules(deps.db));
 }
 
 /** The admin's Settings view of the schedule, with the published defaults beside it. */
-export async function getPaymentRules(
-  deps: ServiceDeps,
-): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
+export async function getPaymentRules(deps: ServiceDeps): Promise<PaymentRulesSettingsDto> {
   return {
-    rules: toPaymentRulesDto(await currentPaymentRules(deps.db)),
-    defaults: toPaymentRulesDto(DEFAULT_PAYMENT_RULES),
+    rules: paymentRulesToDto(await currentPaymentRules(deps.db)),
+    defaults: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
   };
 }
 
@@ -67,10 +58,10 @@ export async function updatePaymentRules(
   deps: ServiceDeps,
   input: PaymentRulesInput,
   adminId: string,
-): Promise<{ rules: PaymentRulesDto; defaults: PaymentRulesDto }> {
+): Promise<PaymentRulesSettingsDto> {
   const data = paymentRulesInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
-    const before = toPaymentRulesDto(await currentPaymentRules(tx));
+    const before = paymentRulesToDto(await currentPaymentRules(tx));
     const now = new Date();
     await tx
       .insert(settings)

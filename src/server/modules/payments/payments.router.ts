@@ -13,6 +13,7 @@ import {
   bookingAccountResponseSchema,
   paymentOrderResponseSchema,
   paymentReminderResponseSchema,
+  paymentRulesSettingsResponseSchema,
   paymentStatusResponseSchema,
   recordBookingPaymentResponseSchema,
 } from '../../../shared/schemas/responses';
@@ -90,8 +91,9 @@ export const adminSubscriptionsRouter = router({
 
 /** `admin.settings.*`: the payment schedule's numbers (docs/decisions.md, "Payment schedule and refunds on real money"). */
 export const adminSettingsRouter = router({
-  paymentRules: adminProcedure.query(({ ctx }) => getPaymentRules(ctx)),
+  paymentRules: adminProcedure.output(paymentRulesSettingsResponseSchema).query(({ ctx }) => getPaymentRules(ctx)),
   updatePaymentRules: adminProcedure
     .input(paymentRulesInputSchema)
+    .output(paymentRulesSettingsResponseSchema)
     .mutation(({ ctx, input }) => updatePaymentRules(ctx, input, ctx.user.id)),
 });

@@ -15,6 +15,7 @@ import {
   idParamsSchema,
   paymentOrderResponseSchema,
   paymentReminderResponseSchema,
+  paymentRulesSettingsResponseSchema,
   paymentStatusResponseSchema,
   recordBookingPaymentResponseSchema,
   subscriptionRefundResponseSchema,
@@ -225,15 +226,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/admin/settings/payment-rules', async (request) => {
-    await requireRole(request, 'admin');
-    return getPaymentRules(request.ctx);
-  });
+  app.get(
+    '/admin/settings/payment-rules',
+    {
+      schema: {
+        summary: "The payment schedule's numbers, with the defaults",
+        tags,
+        response: { 200: paymentRulesSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireRole(request, 'admin');
+      return getPaymentRules(request.ctx);
+    },
+  );
 
-  app.put('/admin/settings/payment-rules', async (request) => {
-    const admin = await requireRole(request, 'admin');
-    return updatePaymentRules(request.ctx, parseInput(paymentRulesInputSchema, request.body, 'body'), admin.id);
-  });
+  app.put(
+    '/admin/settings/payment-rules',
+    {
+      schema: {
+        summary: "Save the payment schedule's numbers (audited)",
+        tags,
+        body: paymentRulesInputSchema,
+        response: { 200: paymentRulesSettingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const admin = await requireRole(request, 'admin');
+      return updatePaymentRules(request.ctx, parseInput(paymentRulesInputSchema, request.body, 'body'), admin.id);
+    },
+  );
 
   await app.register(async (webhooks) => {
     // Only in this scope: JSON arrives as the raw string, so the HMAC is computed over the bytes as sent.

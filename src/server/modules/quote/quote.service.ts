@@ -20,6 +20,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
+import { currentPaymentRules } from '../payments/payment-rules.service';
 import {
   markSubscriptionUsed,
   ownsEmail,
@@ -52,7 +53,7 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
  * (`subscriptionForQuote`, docs/product.md#subscriptions); the answer's `subscription` tells the page whether to
  * offer it. In one transaction it creates the booking (status `quoted`, source `instant_quote`) or, for the same
  * e-mail, event name and date with a quote still valid, updates that booking instead; records a `quotation`
- * analytics event; and queues the quote e-mail.
+ * analytics event; and queues the quote e-mail, with the payment schedule under the saved rules.
  *
  * With an idempotency key (docs/security.md, "Crash safety") the key and the answer are stored in the same
  * transaction: a retry with the same key and request gets the first answer and writes nothing; the same key with
@@ -67,7 +68,7 @@ export async function createInstantQuote(
   const data = instantQuoteInputSchema.parse(input);
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
-  const rates = await currentPricingRates(deps);
+  const [rates, paymentRules] = await Promise.all([currentPricingRates(deps), currentPaymentRules(deps.db)]);
   const listPrice = priceInstantQuote(data, rates);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
@@ -171,7 +172,7 @@ export async function createInstantQuote(
         eventType: data.event_type,
         bookingId,
       }),
-      enqueueEmail(tx, quoteEmail(deps.config.brand, data, result)),
+      enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today)),
     ];
     if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
     // These rows reference the booking (foreign keys), so they wait for it.
