@@ -56,8 +56,26 @@ function subscriptionSteps(amount: number): string[] {
   ];
 }
 
+/** An advance or balance paid from My Bookings (docs/product.md#payments): the order's own amount, never the token's. */
+function instalmentSteps(amount: number): string[] {
+  return [
+    `We have received your payment of ${formatInr(amount)}.`,
+    'A receipt is on its way to your email, with what is still to pay and when.',
+    'My Bookings shows your payment schedule and what you have paid so far.',
+  ];
+}
+
 /** What the result page says for each kind of order: the token keeps the spec's fixed ₹999 texts. */
 function orderTexts(status: PaymentStatusDto) {
+  if (status.purpose === 'instalment') {
+    return {
+      purpose: 'Booking payment',
+      amount: status.amount,
+      pendingAmountLabel: 'Amount',
+      confirmation: 'Thank you! Your payment is received.',
+      steps: instalmentSteps(status.amount),
+    };
+  }
   if (status.purpose === 'subscription') {
     return {
       purpose: 'Subscription',
