@@ -269,6 +269,32 @@ describe('booking detail', () => {
     }
   });
 
+  it('a cancelled booking shows what was paid on each instalment and the refund, with nothing still to pay', async () => {
+    const paid = 295_000 / 4 + 20_000;
+    const item = booking(5, {
+      status: 'cancelled',
+      payment: { token_amount: 999, amount_paid: paid, refunded: 15_000, token_paid: true, open_order_id: null },
+      schedule: scheduleFor('cancelled', 295_000, addDays(todayInIndia(), 60), paid),
+      can_pay_token: false,
+      can_cancel: false,
+      can_change_date: false,
+      cancelled_by: 'customer',
+      refund_preview: null,
+      refund: { amount: 15_000, status: 'due' },
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const schedule = within(await screen.findByRole('list', { name: 'Payment schedule' }));
+    const rows = schedule.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(`${formatInr(20_000)} paid`)).toBeInTheDocument();
+    const payments = within(screen.getByRole('region', { name: 'Payments' }));
+    expect(payments.getByText(`${formatInr(15_000)} (due)`)).toBeInTheDocument();
+    expect(payments.queryByText('Still to pay')).not.toBeInTheDocument();
+  });
+
   it('answers a booking that is not in the account with a not-found message', async () => {
     server.use(
       trpcHandler('bookings.mineDetail', () => {
