@@ -35,7 +35,7 @@ async function heading(page: Page, name: string | RegExp, level?: number): Promi
 }
 
 /** Waits until every finite animation on the page has ended (a dialog's or calendar's opening scale and fade). */
-async function animationsDone(page: Page): Promise<void> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
