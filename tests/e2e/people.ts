@@ -100,13 +100,20 @@ export async function confirmAddress(page: Page, dataDir: string, email: string)
 
 /**
  * The admin, on the dashboard's Payments tab, records the UPI payment's UTR against the order and waits for the
- * toast. The page is the admin's, signed in; the tab is opened fresh, so the list shows the order.
+ * toast. The page is the admin's, signed in; the tab is opened fresh, so the list shows the order. `beforeRecord`
+ * runs with the UTR typed in (to picture the dialog).
  */
-export async function recordUtrOnPaymentsTab(page: Page, orderId: string, utr: string): Promise<void> {
+export async function recordUtrOnPaymentsTab(
+  page: Page,
+  orderId: string,
+  utr: string,
+  beforeRecord?: () => Promise<void>,
+): Promise<void> {
   await page.goto('/admin?tab=payments');
   await page.getByRole('button', { name: `Record UTR for ${orderId}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Record UTR' });
   await typeInto(dialog.getByRole('textbox', { name: 'UTR' }), utr);
+  await beforeRecord?.();
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Payment recorded' }).waitFor();
   await dialog.waitFor({ state: 'detached' });
