@@ -29,6 +29,8 @@ export const touchTargetConfig = defineConfig({
     recipes: {
       // Button, IconButton, CloseButton and every `Button asChild` link.
       button: { base: { [TOUCH_MEDIA]: { minHeight: TARGET, minWidth: TARGET } } },
+      // A plain Input at its default size (the admin's search boxes, date ranges and payment form).
+      input: { base: { [TOUCH_MEDIA]: { minHeight: TARGET } } },
     },
     slotRecipes: {
       // The slot lists are Chakra's own; only the base styles below are added to its recipes.

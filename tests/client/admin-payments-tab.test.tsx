@@ -26,6 +26,12 @@ function order(n: number, overrides: Partial<AdminPaymentDto> = {}): AdminPaymen
   };
 }
 
+const ADVANCE_ORDER = order(4, {
+  order_id: 'PAY-00000000000000000004',
+  purpose: 'instalment',
+  amount: 73636,
+});
+
 const SUBSCRIPTION_ORDER = order(2, {
   order_id: 'SUB-00000000000000000002',
   purpose: 'subscription',
@@ -128,6 +134,19 @@ describe('Payments tab: payment orders', () => {
     expect(sub.getByText('+916263014587')).toBeInTheDocument();
     expect(sub.getByText('No booking')).toBeInTheDocument();
     expect(sub.getByRole('button', { name: `Record UTR for ${SUBSCRIPTION_ORDER.order_id}` })).toBeInTheDocument();
+  });
+
+  it('names an advance or balance order an instalment, and says what recording its UTR does', async () => {
+    const { user } = await openPayments({ 'admin.payments.list': () => page([ADVANCE_ORDER]) });
+    await screen.findByText(ADVANCE_ORDER.order_id);
+    const row = rowOf('Payment orders', ADVANCE_ORDER.order_id);
+    expect(row.getByText('Instalment')).toBeInTheDocument();
+    expect(row.getByText('₹73,636')).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: `Record UTR for ${ADVANCE_ORDER.order_id}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record UTR' }));
+    expect(dialog.getByText('Instalment')).toBeInTheDocument();
+    expect(dialog.getByText(/the booking’s schedule counts it/)).toBeInTheDocument();
+    expect(dialog.queryByText(/subscription/i)).not.toBeInTheDocument();
   });
 
   it('asks the server again when the filter or the page changes', async () => {

@@ -270,6 +270,32 @@ describe('booking detail', () => {
     }
   });
 
+  it('a cancelled booking shows what was paid on each instalment and the refund, with nothing still to pay', async () => {
+    const paid = 295_000 / 4 + 20_000;
+    const item = booking(5, {
+      status: 'cancelled',
+      payment: { token_amount: 999, amount_paid: paid, refunded: 15_000, token_paid: true, open_order_id: null },
+      schedule: scheduleFor('cancelled', 295_000, addDays(todayInIndia(), 60), paid),
+      can_pay_token: false,
+      can_cancel: false,
+      can_change_date: false,
+      cancelled_by: 'customer',
+      refund_preview: null,
+      refund: { amount: 15_000, status: 'due' },
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const schedule = within(await screen.findByRole('list', { name: 'Payment schedule' }));
+    const rows = schedule.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Paid')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(`${formatInr(20_000)} paid`)).toBeInTheDocument();
+    const payments = within(screen.getByRole('region', { name: 'Payments' }));
+    expect(payments.getByText(`${formatInr(15_000)} (due)`)).toBeInTheDocument();
+    expect(payments.queryByText('Still to pay')).not.toBeInTheDocument();
+  });
+
   it('answers a booking that is not in the account with a not-found message', async () => {
     server.use(
       trpcHandler('bookings.mineDetail', () => {
@@ -351,6 +377,46 @@ describe('paying the token', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'I have paid' }));
     await waitFor(() => expect(currentUrl()).toBe('/payment/success?order_id=TKN-7Q2M9X'));
+  });
+
+  it('a confirmed booking pays its advance: the order is for exactly the next instalment', async () => {
+    const schedule = scheduleFor('confirmed', 295_000, addDays(todayInIndia(), 60), 999);
+    const advance = schedule.pay_now!;
+    const item = booking(6, {
+      status: 'confirmed',
+      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      schedule,
+      can_pay_token: false,
+      can_pay_instalment: true,
+    });
+    const order: PaymentOrderDto = {
+      order_id: 'PAY-4D8E1A',
+      amount: advance.amount,
+      purpose: 'instalment',
+      status: 'created',
+      provider: 'upi',
+      upi_uri: `upi://pay?pa=annapurnaevents%40upi&pn=Annapurna&am=${advance.amount.toFixed(2)}&cu=INR&tn=Advance%20PAY-4D8E1A&tr=PAY-4D8E1A`,
+      payee: { upi_id: 'annapurnaevents@upi', name: 'Annapurna Hospitality Private Limited' },
+      note: 'Advance PAY-4D8E1A',
+      redirect_url: null,
+      result_path: '/payment/success?order_id=PAY-4D8E1A',
+    };
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('payments.createInstalmentOrder', () => order),
+    );
+    const { user } = renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(advance.label).toBe('Advance');
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` }));
+    const dialog = await screen.findByRole('dialog', { name: `Pay the ${formatInr(advance.amount)} advance` });
+    expect(await within(dialog).findByText('PAY-4D8E1A')).toBeInTheDocument();
+    expect(recordedCalls('payments.createInstalmentOrder').map((call) => call.input)).toEqual([
+      { booking_id: item.id },
+    ]);
+    expect(recordedCalls('payments.createTokenOrder')).toEqual([]);
+    expect(within(dialog).getByText(/count it in your payment schedule/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/confirm your booking/)).not.toBeInTheDocument();
   });
 
   it('shows why the order was refused and lets the customer try again', async () => {

@@ -29,6 +29,13 @@ const SUBSCRIPTION_PAID: PaymentStatusDto = {
   payment_status: 'PAID',
   amount: 99,
 };
+const ADVANCE_PAID: PaymentStatusDto = {
+  order_id: 'PAY-0A1B2C3D4E5F60718293',
+  purpose: 'instalment',
+  is_paid: true,
+  payment_status: 'PAID',
+  amount: 73636,
+};
 
 /** The schedule after the booking amount, line by line, in the published terms' sentences. */
 function scheduleLines(terms: PaymentTerms): string[] {
@@ -166,7 +173,7 @@ describe('/payment/success', () => {
     renderApp({ path: '/payment/success?order_id=PAY-0A1B2C' });
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
-    expect(detail('Payment For')).toBe('Instalment');
+    expect(detail('Payment For')).toBe('Booking payment');
     expect(detail('Amount Paid')).toBe('₹72,751');
     const terms = paymentTerms(DEFAULT_PAYMENT_RULES);
     expect(listedIn('What happens next')).toEqual([
@@ -207,6 +214,31 @@ describe('/payment/success', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();
     expect(detail('Payment For')).toBe('Subscription');
     expect(detail('Subscription Fee')).toBe('₹99');
+    expect(screen.queryByText('Token Amount')).not.toBeInTheDocument();
+  });
+
+  it('confirms a paid advance or balance with its own amount, not the token’s', async () => {
+    server.use(trpcHandler('payments.status', () => ADVANCE_PAID));
+    renderApp({ path: `/payment/success?order_id=${ADVANCE_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Thank you! Your payment is received.')).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Booking payment');
+    expect(detail('Amount Paid')).toBe('₹73,636');
+    const next = within(screen.getByRole('region', { name: 'What happens next' }));
+    expect(next.getByText('We have received your payment of ₹73,636.')).toBeInTheDocument();
+    expect(next.getByText(/what is still to pay/)).toBeInTheDocument();
+    expect(screen.queryByText(/₹999/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/token/i)).not.toBeInTheDocument();
+  });
+
+  it('shows a pending advance or balance with its amount', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...ADVANCE_PAID, is_paid: false, payment_status: 'CREATED' })));
+    renderApp({ path: `/payment/success?order_id=${ADVANCE_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Booking payment');
+    expect(detail('Amount')).toBe('₹73,636');
     expect(screen.queryByText('Token Amount')).not.toBeInTheDocument();
   });
 

@@ -220,6 +220,7 @@ describe('the admin dashboard in a real browser', () => {
     const tabs: [RegExp, string, string][] = [
       [/Suppliers/, 'article', 'suppliers'],
       [/Customers/, 'table', 'customers'],
+      [/Money/, 'table', 'money'],
       [/Pending Vendors/, 'table', 'pending-vendors'],
       [/Reports/, 'table', 'reports'],
       [/Analytics/, 'region', 'analytics'],

@@ -35,11 +35,14 @@ export async function newPage(
   return { context, page };
 }
 
-/** Screenshots for people to look at (gitignored); never compared by the tests. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots for people to look at (gitignored); never compared by the tests. The whole page, or with
+ * `fullPage: false` the viewport (a dialog is fixed to it).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = join(import.meta.dirname, '..', '..', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 
 /** True when the page is wider than the viewport (a horizontal scroll bar on a phone). */

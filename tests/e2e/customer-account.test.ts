@@ -1,12 +1,21 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paymentSchedule } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import { computeRefund } from '../../src/shared/refund-policy';
 import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import {
+  confirmAddress,
+  createAccount,
+  quoteOnBook,
+  recordUtrOnPaymentsTab,
+  signIn,
+  typedDate,
+  typeInto,
+} from './people';
 
 const baseURL = inject('baseURL');
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
@@ -19,83 +28,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** `YYYY-MM-DD` as the en-IN date field takes it. */
-function typed(iso: string): string {
-  const [year, month, day] = iso.split('-');
-  return `${day}/${month}/${year}`;
+const MEERA = { name: 'Meera Kulkarni', phone: '+91 98930 55667', password: 'poha-and-jalebi-42' };
+
+function quoteAsMeera(page: Page, email: string, eventName: string, eventDate: string): Promise<void> {
+  return quoteOnBook(page, { ...MEERA, email, eventName, eventDate, guests: 200 });
 }
 
-async function quoteOnBook(page: Page, email: string, eventName: string, eventDate: string): Promise<void> {
-  await page.goto('/book?eventType=wedding');
-  await page.getByRole('heading', { name: 'Event Details' }).waitFor();
-  await page.locator('label', { has: page.getByRole('radio', { name: 'Premium' }) }).click();
-  await page.getByLabel('Full Name').fill('Meera Kulkarni');
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number').fill('+91 98930 55667');
-  await page.getByLabel('Event Name').fill(eventName);
-  await page.getByLabel('Expected Guest Count').fill('200');
-  await page.getByLabel('Venue Type').selectOption('banquet');
-  await page.getByLabel('Venue Name').fill('Radisson Blu');
-  await page.getByLabel('Venue Location/City').fill('Indore');
-  await page.getByLabel('Event Date').fill(typed(eventDate));
-  await page.getByLabel('Event Date').press('Tab');
-  await page.getByRole('button', { name: 'Get Instant Quote' }).click();
-  await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
-}
-
-async function createAccount(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Full Name').fill('Meera Kulkarni');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone').fill('+91 98930 55667');
-  await form.locator('input[autocomplete="new-password"]').fill('poha-and-jalebi-42');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-}
-
-/**
- * Opens the confirmation link the app mailed to `email`: the development transport writes each message as an .eml
- * file (quoted-printable) under the data directory's `mail/` folder (README, "E-mail").
- */
-async function confirmAddress(page: Page, email: string): Promise<void> {
-  const mailDir = join(inject('dataDir'), 'mail');
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(mailDir).catch(() => [] as string[]);
-        for (const name of names) {
-          const raw = (await readFile(join(mailDir, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          const match = raw.includes(email) ? /\/verify-email#token=([A-Za-z0-9_-]+)/.exec(raw) : null;
-          if (match) link = `/verify-email#token=${match[1]}`;
-        }
-        return link !== null;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await page.goto(link!);
-  await page.getByText('E-mail address confirmed').first().waitFor();
-}
-
-/** The admin, on the dashboard's Payments tab, records the UPI payment's UTR against the order. */
+/** The admin, signed in on the dashboard, records the UPI payment's UTR on the Payments tab. */
 async function adminRecordsUtr(orderId: string, utr: string): Promise<void> {
   const { context, page } = await newPage(browser, baseURL);
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
-  await page.getByRole('tab', { name: /Payments/ }).click();
-  await page.getByRole('button', { name: `Record UTR for ${orderId}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Record UTR' });
-  await dialog.getByRole('textbox', { name: 'UTR' }).fill(utr);
-  await screenshot(page, 'e2e-admin-record-utr-desktop');
-  await dialog.getByRole('button', { name: 'Record payment' }).click();
-  await page.locator('[data-toast-id][data-visible="true"]', { hasText: 'Payment recorded' }).waitFor();
+  await signIn(page, ADMIN);
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await recordUtrOnPaymentsTab(page, orderId, utr, () => screenshot(page, 'e2e-admin-record-utr-desktop'));
   await context.close();
 }
 
@@ -105,14 +49,14 @@ describe('a customer follows and pays for their booking', () => {
     const eventDate = addDays(todayInIndia(), 60);
     const { context, page } = await newPage(browser, baseURL);
 
-    await quoteOnBook(page, email, 'Kulkarni Sangeet', eventDate);
-    await createAccount(page, email);
+    await quoteAsMeera(page, email, 'Kulkarni Sangeet', eventDate);
+    await createAccount(page, { ...MEERA, email });
     // Home, signed in: the welcome and the My Bookings link (docs/product.md#screens, landing page signed in).
     await page.getByText('Registration successful!').waitFor();
     await page.getByText('Welcome, Meera Kulkarni').waitFor();
     expect(await page.getByRole('link', { name: 'My Bookings' }).first().getAttribute('href')).toBe('/bookings');
     // The visitor's quote becomes the account's once it confirms the address (docs/product.md#accounts).
-    await confirmAddress(page, email);
+    await confirmAddress(page, inject('dataDir'), email);
     await page.goto('/');
 
     await page.getByRole('link', { name: 'My Bookings' }).first().click();
@@ -168,7 +112,14 @@ describe('a customer follows and pays for their booking', () => {
     await page.goto('/bookings');
     await card.waitFor();
     expect(await card.innerText()).toContain('Confirmed');
-    expect(await card.getByRole('button', { name: /Pay/ }).count()).toBe(0);
+    // Confirmed, the card asks for the next instalment of the schedule, no longer the token (docs/product.md#payments).
+    const advance = paymentSchedule({
+      totalPaise: price.finalAmountPaise,
+      eventDate,
+      confirmedOn: todayInIndia(),
+    }).find((row) => row.kind === 'advance')!;
+    await card.getByRole('button', { name: `Pay ${formatInr(paiseToRupees(advance.amount_paise))} advance` }).waitFor();
+    expect(await card.getByRole('button', { name: /token/ }).count()).toBe(0);
     await context.close();
   });
 
@@ -178,9 +129,9 @@ describe('a customer follows and pays for their booking', () => {
     const newDate = addDays(todayInIndia(), 75);
     const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
 
-    await quoteOnBook(page, email, 'Arjun Naming Ceremony', eventDate);
-    await createAccount(page, email);
-    await confirmAddress(page, email);
+    await quoteAsMeera(page, email, 'Arjun Naming Ceremony', eventDate);
+    await createAccount(page, { ...MEERA, email });
+    await confirmAddress(page, inject('dataDir'), email);
     await page.goto('/bookings');
     await page.getByRole('link', { name: 'Arjun Naming Ceremony' }).click();
     await page.getByRole('heading', { name: 'Arjun Naming Ceremony', level: 1 }).waitFor();
@@ -189,7 +140,7 @@ describe('a customer follows and pays for their booking', () => {
 
     await page.getByRole('button', { name: 'Change event date' }).click();
     const dateDialog = page.getByRole('dialog', { name: 'Change the event date' });
-    await dateDialog.getByLabel('New event date').fill(typed(newDate));
+    await typeInto(dateDialog.getByLabel('New event date'), typedDate(newDate));
     await dateDialog.getByLabel('New event date').press('Tab');
     await dateDialog.getByRole('button', { name: 'Change date' }).click();
     await page.getByText(/^Event date changed to/).waitFor();

@@ -70,11 +70,16 @@ export async function signedInContext(
   return context;
 }
 
-/** What the pages of the route list need beyond the demo data: a quoted booking, a pending and a paid order. */
+/**
+ * What the pages of the route list need beyond the demo data: a quoted booking, a confirmed one, a pending and a
+ * paid order.
+ */
 export type RouteFixtures = {
   tokens: Record<DemoRole, string>;
   /** The customer's quoted booking with an open token order: every action is offered. */
   quotedBookingId: string;
+  /** The customer's booking confirmed by its paid token: the schedule shows the advance and the balance due. */
+  confirmedBookingId: string;
   pendingOrderId: string;
   paidOrderId: string;
 };
@@ -119,6 +124,7 @@ export async function prepareRouteFixtures(baseURL: string): Promise<RouteFixtur
   return {
     tokens: { admin, customer, supplier },
     quotedBookingId: pending.quote_id,
+    confirmedBookingId: paid.quote_id,
     pendingOrderId: pendingOrder.order_id,
     paidOrderId: paidOrder.order_id,
   };

@@ -145,6 +145,26 @@ async function plantHostileRecords(): Promise<{
     token: await tokenOf(SUPPLIER),
   });
   expect(submitted.status).toBe(201);
+
+  // Money on the booking, so the Money tab and Booking Details' payments show it: the token paid by UPI, then cash
+  // the team records with markup in its receipt number and note.
+  const order = await api('/api/payments/token-order', { body: { booking_id: bookingId }, token });
+  expect(order.status).toBe(201);
+  const utr = `9${String(Date.now()).slice(-11)}`;
+  expect(
+    (
+      await api(`/api/admin/payments/${order.body!.order_id as string}/utr`, {
+        method: 'PUT',
+        body: { utr },
+        token: admin,
+      })
+    ).status,
+  ).toBe(200);
+  const cash = await api(`/api/admin/bookings/${bookingId}/payments`, {
+    body: { amount: 5000, method: 'cash', reference: IMG, note: SCRIPT },
+    token: admin,
+  });
+  expect(cash.status).toBe(201);
   return { customer, event: SCRIPT, vendor: IMG, supplier: SVG };
 }
 
@@ -197,18 +217,20 @@ async function signIn(page: Page, account: { email: string; password: string }, 
   await expect.poll(() => new URL(page.url()).pathname).toBe(landing);
 }
 
-/** Opens a dialog with the button, lets it render, and closes it again. */
+/** Opens a dialog with the button, lets it render (until it shows `shows`, if given), and closes it again. */
 async function openAndClose(
   page: Page,
   button: ReturnType<Page['getByRole']>,
   dialogName: string | RegExp,
   seen: Watch,
   step: string,
+  shows?: string,
 ): Promise<void> {
   await button.first().scrollIntoViewIfNeeded();
   await button.first().click();
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.waitFor();
+  if (shows) await dialog.getByText(shows).first().waitFor();
   await page.waitForTimeout(400); // rendering, images, animations
   await seen.check(step);
   await page.keyboard.press('Escape');
@@ -244,13 +266,15 @@ describe('hostile names in the browser', () => {
     await seen.check('the bookings tab');
     expect(await page.getByRole('table', { name: 'Recent Bookings' }).innerText()).toContain(planted.event);
 
-    // Booking Details: the client, the event, the supplier's quote with its notes; and Assign Supplier.
+    // Booking Details: the client, the event, its payments, the supplier's quote with its notes; and Assign Supplier.
     await openAndClose(
       page,
       page.getByRole('button', { name: `View ${planted.event}` }),
       'Booking Details',
       seen,
       'Booking Details',
+      // The Payments panel's ledger: the cash payment's receipt number and note.
+      IMG,
     );
     await openAndClose(
       page,
@@ -320,6 +344,14 @@ describe('hostile names in the browser', () => {
           seen,
           'the reject prompt',
         );
+      }
+      if (/Money/.test(name)) {
+        await page.getByRole('searchbox', { name: 'Search receivables' }).fill(planted.customer.email);
+        const receivables = page.getByRole('table', { name: 'Receivables' });
+        await receivables.getByText(planted.event).waitFor();
+        expect(await receivables.innerText()).toContain(SVG);
+        await page.getByRole('table', { name: 'Ledger rows' }).getByText(IMG).first().waitFor();
+        await seen.check('Receivables and Collections');
       }
       if (/Reports/.test(name)) {
         expect(await page.getByRole('table', { name: 'Customer Reports' }).innerText()).toContain(IMG);

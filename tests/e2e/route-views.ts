@@ -35,7 +35,7 @@ async function heading(page: Page, name: string | RegExp, level?: number): Promi
 }
 
 /** Waits until every finite animation on the page has ended (a dialog's or calendar's opening scale and fade). */
-async function animationsDone(page: Page): Promise<void> {
+export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -84,6 +84,12 @@ async function supplierDashboard(page: Page): Promise<void> {
 
 async function bookingDetail(page: Page): Promise<void> {
   await heading(page, 'Sharma Family Sangeet', 1);
+  await page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first().waitFor();
+}
+
+async function confirmedBookingDetail(page: Page): Promise<void> {
+  await heading(page, 'Aarav’s Mundan Lunch', 1);
+  await page.getByRole('list', { name: 'Payment schedule' }).getByText('Paid', { exact: true }).waitFor();
   await page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first().waitFor();
 }
 
@@ -210,6 +216,27 @@ export const ROUTE_VIEWS: RouteView[] = [
     },
   },
   {
+    name: 'booking-detail-confirmed',
+    path: (f) => `/bookings/${f.confirmedBookingId}`,
+    as: 'customer',
+    ready: confirmedBookingDetail,
+  },
+  {
+    name: 'booking-pay-advance-dialog',
+    path: (f) => `/bookings/${f.confirmedBookingId}`,
+    as: 'customer',
+    overlay: true,
+    ready: async (page) => {
+      await confirmedBookingDetail(page);
+      await page.getByRole('button', { name: /^Pay .* advance$/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('img', { name: /UPI QR code/ })
+        .waitFor();
+      await dialogSettled(page);
+    },
+  },
+  {
     name: 'booking-change-date-dialog',
     path: (f) => `/bookings/${f.quotedBookingId}`,
     as: 'customer',
@@ -280,6 +307,25 @@ export const ROUTE_VIEWS: RouteView[] = [
         .getByLabel(/Select Supplier/)
         .waitFor();
       await dialogSettled(page);
+    },
+  },
+  {
+    name: 'admin-booking-payments-dialog',
+    path: '/admin',
+    as: 'admin',
+    overlay: true,
+    ready: async (page) => {
+      await adminTab(page, /^Bookings/);
+      await page.getByRole('button', { name: 'View all' }).click();
+      await page.getByLabel('Search bookings').pressSequentially('Mundan');
+      await page
+        .getByRole('table', { name: 'All Bookings' })
+        .getByRole('button', { name: 'View Aarav’s Mundan Lunch' })
+        .click();
+      const details = page.getByRole('dialog', { name: 'Booking Details' });
+      await details.getByRole('form', { name: 'Record a payment' }).waitFor();
+      await dialogSettled(page);
+      await details.getByRole('heading', { name: 'Payments' }).evaluate((title) => title.scrollIntoView());
     },
   },
   {

@@ -87,6 +87,9 @@ describe('paying the schedule from My Bookings', () => {
     const again = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Nothing is left to pay on this booking');
+    expect(view.timeline.map((entry: { label: string }) => entry.label)).toEqual(
+      expect.arrayContaining(['Token payment started', 'Advance payment started', 'Balance payment started']),
+    );
 
     const mail = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, alice.email));
     const receipt = mail.find((m) => m.subject === `Payment received: ₹75,000 balance (${balance.order_id})`);

@@ -47,7 +47,7 @@ function Schedule({ account }: { account: BookingAccountDto }) {
               Due {formatLongDate(row.due_date)}
             </Text>
           </Box>
-          <HStack gap="2" flexShrink={0}>
+          <HStack gap="2" flexShrink={0} ms="auto">
             <Text fontWeight="semibold">{formatInr(row.amount)}</Text>
             <Badge
               variant="subtle"

@@ -52,8 +52,14 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus
   return <StatusBadge palette={SUBSCRIPTION_PALETTE[status]}>{status}</StatusBadge>;
 }
 
+const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
+  token: 'Token',
+  instalment: 'Instalment',
+  subscription: 'Subscription',
+};
+
 export function purposeLabel(purpose: PaymentPurpose): string {
-  return purpose === 'token' ? 'Token' : 'Subscription';
+  return PURPOSE_LABELS[purpose];
 }
 
 export function cancelledByLabel(by: CancelledBy): string {

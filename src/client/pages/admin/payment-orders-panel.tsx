@@ -32,12 +32,12 @@ const FILTERS: { value: OrderFilter; label: string }[] = [
 const EMPTY_TEXT: Record<OrderFilter, { title: string; description: string }> = {
   pending: {
     title: 'No payments waiting',
-    description: 'Token and subscription orders that are not paid yet appear here.',
+    description: 'Token, instalment and subscription orders that are not paid yet appear here.',
   },
   paid: { title: 'No paid orders yet', description: 'Orders confirmed by UTR or by the payment gateway appear here.' },
   all: {
     title: 'No payment orders yet',
-    description: 'Orders appear when a customer pays a token or a visitor subscribes.',
+    description: 'Orders appear when a customer pays a token or an instalment, or a visitor subscribes.',
   },
 };
 
@@ -49,6 +49,14 @@ function canRecordUtr(order: AdminPaymentDto): boolean {
 function whoPaid(order: AdminPaymentDto): string {
   return order.client_name ?? order.email ?? 'Unknown';
 }
+
+/** What recording the UTR does, by what the order pays for (docs/product.md#payments). */
+const RECORDED_OUTCOME: Record<AdminPaymentDto['purpose'], string> = {
+  token: 'The order becomes paid, the booking is confirmed and the customer gets a receipt by e-mail.',
+  instalment:
+    'The order becomes paid, the booking’s schedule counts it and the customer gets a receipt by e-mail saying what is still to pay.',
+  subscription: 'The order becomes paid, the subscription becomes active and the subscriber gets a receipt by e-mail.',
+};
 
 type RecordUtrMutation = ReturnType<typeof trpc.admin.payments.recordUtr.useMutation>;
 
@@ -118,9 +126,7 @@ function RecordUtrForm({
           error={errors.utr}
         />
         <Text fontSize="sm" color="fg.muted">
-          {order.purpose === 'token'
-            ? 'The order becomes paid, the booking is confirmed and the customer gets a receipt by e-mail.'
-            : 'The order becomes paid, the subscription becomes active and the subscriber gets a receipt by e-mail.'}
+          {RECORDED_OUTCOME[order.purpose]}
         </Text>
       </Stack>
     </form>
@@ -262,7 +268,7 @@ function OrdersTable({
   );
 }
 
-/** The ₹999 token and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
+/** The token, instalment and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
 export function PaymentOrdersPanel() {
   const state = useFilteredPage<OrderFilter>('pending');
   const [recording, setRecording] = useState<AdminPaymentDto | null>(null);

@@ -246,7 +246,9 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
                 >
                   {index + 1}
                 </Flex>
-                <Text pt="0.5">{step}</Text>
+                <Text pt="0.5" minW="0" overflowWrap="anywhere">
+                  {step}
+                </Text>
               </List.Item>
             ))}
           </List.Root>

@@ -138,7 +138,7 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
 /** Paid, due or overdue: an instalment's state in a word, with its colour. */
 function instalmentState(row: InstalmentDto, cancelled: boolean): { text: string; palette: string } {
   if (row.outstanding === 0 && row.paid === row.amount) return { text: 'Paid', palette: 'green' };
-  if (cancelled) return { text: 'Not due', palette: 'gray' };
+  if (cancelled) return { text: row.paid > 0 ? `${formatInr(row.paid)} paid` : 'Not due', palette: 'gray' };
   if (row.days_overdue > 0)
     return { text: `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`, palette: 'red' };
   if (row.paid > 0) return { text: `${formatInr(row.paid)} paid`, palette: 'orange' };
@@ -169,7 +169,7 @@ function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
                 {row.kind === 'booking_amount' ? 'Confirms your date' : `Due by ${formatLongDate(row.due_date)}`}
               </Text>
             </Box>
-            <HStack gap="2" flexShrink={0}>
+            <HStack gap="2" flexShrink={0} ms="auto">
               <Text fontWeight="semibold">{formatInr(row.amount)}</Text>
               <Badge colorPalette={state.palette} variant="subtle" rounded="full">
                 {state.text}

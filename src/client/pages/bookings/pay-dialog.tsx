@@ -202,7 +202,10 @@ export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
             <li>
               Pay exactly {formatInr(data.amount)}; the note carries your order ID ({data.note}).
             </li>
-            <li>Tap “I have paid”. We match your payment’s UTR with this order and confirm your booking.</li>
+            <li>
+              Tap “I have paid”. We match your payment’s UTR with this order and{' '}
+              {kind === 'token' ? 'confirm your booking.' : 'count it in your payment schedule.'}
+            </li>
           </Stack>
           <ChakraLink
             href={data.upi_uri}

@@ -89,10 +89,10 @@ function scheduleSteps(terms: PaymentTerms): string[] {
 function orderTexts(status: PaymentStatusDto, terms: PaymentTerms) {
   if (status.purpose === 'instalment') {
     return {
-      purpose: 'Instalment',
+      purpose: 'Booking payment',
       amount: status.amount,
       pendingAmountLabel: 'Amount',
-      confirmation: 'Thank you! We have received your payment.',
+      confirmation: 'Thank you! Your payment is received.',
       steps: instalmentSteps(status.amount, terms),
       schedule: [],
     };

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   bookingAmountFor,
   bookingMoney,
+  INSTALMENT_LABELS,
   statusRules,
   toScheduleDto,
   type PaymentRules,
 } from '../../../shared/booking-rules';
 import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
-import { canMoveBooking, enumWords } from '../../../shared/domain';
+import { canMoveBooking, enumWords, INSTALMENT_KINDS } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
 import {
@@ -207,6 +208,11 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
     if (data.from === null || data.from === undefined) return to === 'quoted' ? 'Quote created' : 'Inquiry received';
     if (to === 'cancelled') return data.cancelled_by === 'company' ? 'Cancelled by us' : 'Cancelled';
     return `Status: ${enumWords(to)}`;
+  }
+  // An advance or balance order is named by its instalment, not as the token (docs/product.md#payments).
+  const instalment = INSTALMENT_KINDS.find((kind) => kind === data.instalment);
+  if (action === 'payment.order_created' && data.purpose === 'instalment' && instalment) {
+    return `${INSTALMENT_LABELS[instalment]} payment started`;
   }
   return ACTION_LABELS[action] ?? action;
 }
