@@ -223,6 +223,29 @@ describe('My Bookings list', () => {
 });
 
 describe('booking detail', () => {
+  it('shows a confirmed booking its schedule and the next payment, not the quote’s validity', async () => {
+    const item = booking(4, {
+      status: 'confirmed',
+      can_pay_token: false,
+      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+    });
+    const detail = detailOf({ ...item, can_pay_instalment: item.schedule.pay_now !== null });
+    server.use(trpcHandler('bookings.mineDetail', () => detail));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'Sharma Wedding 4', level: 1 })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Quote' })).queryByText('Valid until')).not.toBeInTheDocument();
+    const schedule = within(screen.getByRole('list', { name: 'Payment schedule' }));
+    expect(schedule.getAllByRole('listitem').map((row) => row.firstChild?.firstChild?.textContent)).toEqual([
+      'Booking amount',
+      'Advance',
+      'Balance',
+    ]);
+    const advance = item.schedule.pay_now!;
+    expect(advance.kind).toBe('advance');
+    expect(screen.getByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` })).toBeInTheDocument();
+  });
+
   it('shows the event, the quote, the payments and the timeline newest first', async () => {
     const item = booking(3, { subscriber_discount: 12_500 });
     const detail = detailOf(item, {
@@ -248,6 +271,7 @@ describe('booking detail', () => {
     expect(within(quote).getByText(formatInr(45_000))).toBeInTheDocument();
     expect(within(quote).getByText(`− ${formatInr(12_500)}`)).toBeInTheDocument();
     expect(within(quote).getByText(formatInr(295_000))).toBeInTheDocument();
+    expect(within(quote).getByText('Valid until')).toBeInTheDocument();
 
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('TKN-ABC123')).toBeInTheDocument();

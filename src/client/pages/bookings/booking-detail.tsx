@@ -129,7 +129,10 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
         <Item label="Total (incl. GST)" strong>
           {formatInr(booking.total)}
         </Item>
-        {booking.valid_until && <Item label="Valid until">{formatLongDate(booking.valid_until)}</Item>}
+        {/* A quote's validity matters until it is accepted; a confirmed booking's price is agreed. */}
+        {booking.valid_until && booking.status === 'quoted' && (
+          <Item label="Valid until">{formatLongDate(booking.valid_until)}</Item>
+        )}
       </Box>
     </Card>
   );
