@@ -96,6 +96,7 @@ function detailOf(
 ): CustomerBookingDetailDto {
   return {
     ...base,
+    recorded_payments: [],
     venue_address: 'Race Course Road, Indore',
     original_event_date: null,
     quotation: null,
@@ -229,7 +230,14 @@ describe('booking detail', () => {
       can_pay_token: false,
       payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
     });
-    const detail = detailOf({ ...item, can_pay_instalment: item.schedule.pay_now !== null });
+    const detail = detailOf(
+      { ...item, can_pay_instalment: item.schedule.pay_now !== null },
+      {
+        recorded_payments: [
+          { amount: 5_000, method: 'bank_transfer', reference: 'NEFT-771', received_at: '2026-11-22T06:30:00.000Z' },
+        ],
+      },
+    );
     server.use(trpcHandler('bookings.mineDetail', () => detail));
     renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
 
@@ -241,6 +249,10 @@ describe('booking detail', () => {
       'Advance',
       'Balance',
     ]);
+    const recorded = within(screen.getByRole('list', { name: 'Payments our team recorded' }));
+    expect(recorded.getByText('Bank transfer')).toBeInTheDocument();
+    expect(recorded.getByText(/NEFT-771/)).toBeInTheDocument();
+    expect(recorded.getByText(formatInr(5_000))).toBeInTheDocument();
     const advance = item.schedule.pay_now!;
     expect(advance.kind).toBe('advance');
     expect(screen.getByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` })).toBeInTheDocument();

@@ -185,7 +185,14 @@ describe('payments the team records', () => {
       ['cheque', '004512', 14_001_00],
     ]);
     expect(payments[1]!.note).toBe('Advance by cash: Paid at the tasting');
-    expect((await mine(booking.id)).payment.amount_paid).toBe(25_000);
+    const view = await mine(booking.id);
+    expect(view.payment.amount_paid).toBe(25_000);
+    // The customer sees what the team recorded, with their own references, but not the team's note.
+    expect(view.recorded_payments).toEqual([
+      { amount: 10_000, method: 'cash', reference: 'RCPT-0042', received_at: expect.any(String) },
+      { amount: 14_001, method: 'cheque', reference: '004512', received_at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(view)).not.toContain('Paid at the tasting');
   });
 
   it('never more than is left: 409 with the most that can be recorded, and nothing written', async () => {

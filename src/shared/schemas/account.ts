@@ -214,6 +214,14 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
     status: PaymentStatus;
     paid_at: string | null;
   }[];
+  /** Money our team recorded by hand (bank transfer, cash, cheque, a UPI UTR), oldest first: it has no order. */
+  recorded_payments: {
+    amount: number;
+    method: PaymentMethod | null;
+    /** The customer's own reference: the UTR, the transfer reference, the receipt or cheque number. */
+    reference: string | null;
+    received_at: string;
+  }[];
 };
 
 export type PaymentOrderDto = {

@@ -537,6 +537,14 @@ export const customerBookingDetailSchema = customerBookingSchema.extend({
       paid_at: timestamp.nullable(),
     }),
   ),
+  recorded_payments: z.array(
+    z.object({
+      amount: rupees,
+      method: z.enum(PAYMENT_METHODS).nullable(),
+      reference: z.string().nullable(),
+      received_at: timestamp,
+    }),
+  ),
 }) satisfies z.ZodType<CustomerBookingDetailDto>;
 
 export const cancelBookingResponseSchema = z.object({

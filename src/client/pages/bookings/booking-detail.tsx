@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { INSTALMENT_LABELS, STATUS_RULES } from '../../../shared/booking-rules';
 import { formatLongDate } from '../../../shared/dates';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
 import type { CustomerBookingDetailDto, InstalmentDto } from '../../../shared/schemas/account';
@@ -190,7 +191,7 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
   return (
     <Card title="Payments" id="booking-payments">
       {hasSchedule && <ScheduleList booking={booking} />}
-      <Box as="dl" mb={booking.payments.length > 0 ? '3' : '0'}>
+      <Box as="dl" mb={booking.payments.length + booking.recorded_payments.length > 0 ? '3' : '0'}>
         <Item label="Paid so far">{formatInr(booking.payment.amount_paid)}</Item>
         {hasSchedule && booking.status !== 'cancelled' && (
           <Item label="Still to pay">{formatInr(booking.schedule.outstanding)}</Item>
@@ -226,6 +227,27 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
                     <Link href={`/payment/success?order_id=${encodeURIComponent(payment.order_id)}`}>Check status</Link>
                   </Button>
                 )}
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+      {booking.recorded_payments.length > 0 && (
+        <Stack as="ul" gap="2" listStyleType="none" ps="0" mt="2" aria-label="Payments our team recorded">
+          {booking.recorded_payments.map((payment, index) => (
+            <HStack as="li" key={index} justify="space-between" gap="3" fontSize="sm" flexWrap="wrap">
+              <Box minW="0">
+                <Text fontWeight="medium">{payment.method ? PAYMENT_METHOD_LABELS[payment.method] : 'Payment'}</Text>
+                <Text color="fg.muted" fontSize="xs" overflowWrap="anywhere">
+                  {indiaDateTimeText(payment.received_at)}
+                  {payment.reference ? ` · ${payment.reference}` : ''}
+                </Text>
+              </Box>
+              <HStack gap="2">
+                <Text fontWeight="semibold">{formatInr(payment.amount)}</Text>
+                <Badge colorPalette="green" variant="subtle" rounded="full">
+                  Received
+                </Badge>
               </HStack>
             </HStack>
           ))}

@@ -255,6 +255,14 @@ export async function myBookingDetail(
       status: o.status,
       paid_at: o.paidAt?.toISOString() ?? null,
     })),
+    recorded_payments: ledger
+      .filter((entry) => entry.kind === 'payment' && entry.paymentOrderId === null && entry.reversesId === null)
+      .map((entry) => ({
+        amount: paiseToRupees(entry.amountPaise),
+        method: entry.method,
+        reference: entry.reference,
+        received_at: entry.createdAt.toISOString(),
+      })),
   };
 }
 
