@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../context';
 import { awardDueProjects, awardProject, projectsDueBetween } from '../modules/projects/award.service';
 import type { AwardResultDto } from '../../shared/schemas/projects';
 import { pgliteBossDb } from './pglite-boss';
+import { repeatingSweep } from './repeating-sweep';
 
 /** The pg-boss queue of per-project award jobs. */
 export const AUTO_ASSIGN_QUEUE = 'project-auto-assign';
@@ -196,51 +197,30 @@ export function startAutoAssignRunner(
     return { results, failed: failed.length, queued };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<SweepOutcome> | undefined;
-
-  const runSweep = (): Promise<SweepOutcome> => {
-    running ??= sweep().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const tick = () => {
-    timer = undefined;
-    void runSweep()
-      .catch((error: unknown) => log.error({ err: error }, 'auto-assign sweep failed'))
-      .finally(() => {
-        if (!stopped) schedule(sweepIntervalMs);
-      });
-  };
-  const schedule = (ms: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
+  const loop = repeatingSweep({
+    sweep,
+    intervalMs: sweepIntervalMs,
+    onError: (error) => log.error({ err: error }, 'auto-assign sweep failed'),
+  });
 
   const ready = startBoss()
     .catch((error: unknown) => log.error({ err: error }, 'auto-assign start failed'))
     .finally(() => {
       // Queue the jobs of projects falling due soon without waiting a whole interval.
-      if (!stopped && boss) schedule(0);
+      if (!stopped && boss) loop.schedule(0);
     });
   if (options.mode === 'sweep') log.info({ database: database.kind, sweepIntervalMs }, 'auto-assign: the sweep alone');
-  schedule(0);
+  loop.schedule(0);
 
   return {
     get mode() {
       return mode;
     },
     ready,
-    async sweepOnce() {
-      await running?.catch(() => {});
-      return runSweep();
-    },
+    sweepOnce: () => loop.sweepOnce(),
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
+      await loop.stop();
       await ready;
       const current = boss;
       boss = null;

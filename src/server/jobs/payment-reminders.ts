@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../context';
 import { sendDueReminders, type ReminderSweepOutcome } from '../modules/payments/payment-reminders.service';
 import type { JobLog } from './auto-assign';
+import { repeatingSweep } from './repeating-sweep';
 
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 
@@ -32,9 +33,6 @@ export function startPaymentRemindersRunner(
   const log = options.log ?? silentLog;
   const now = options.now ?? (() => new Date());
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<ReminderSweepOutcome> | undefined;
 
   async function sweep(): Promise<ReminderSweepOutcome> {
     const outcome = await sendDueReminders(deps, now());
@@ -50,38 +48,14 @@ export function startPaymentRemindersRunner(
     return outcome;
   }
 
-  const runSweep = (): Promise<ReminderSweepOutcome> => {
-    running ??= sweep().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const tick = () => {
-    timer = undefined;
-    void runSweep()
-      .catch((error: unknown) => log.error({ err: error }, 'payment reminder sweep failed'))
-      .finally(() => {
-        if (!stopped) schedule(sweepIntervalMs);
-      });
-  };
-  const schedule = (ms: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
+  const loop = repeatingSweep({
+    sweep,
+    intervalMs: sweepIntervalMs,
+    onError: (error) => log.error({ err: error }, 'payment reminder sweep failed'),
+  });
 
   log.info({ sweepIntervalMs }, 'payment reminders: the sweep');
-  schedule(0);
+  loop.schedule(0);
 
-  return {
-    async sweepOnce() {
-      await running?.catch(() => {});
-      return runSweep();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+  return { sweepOnce: () => loop.sweepOnce(), stop: () => loop.stop() };
 }
