@@ -17,6 +17,7 @@ import { bookingLedger, bookings, paymentOrders } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
+import { bookingsMoney } from './booking-money';
 import { ledgerRows, sumsOf } from './ledger';
 import { OPEN, receiveBookingPayment } from './payment-orders.service';
 import { currentPaymentRules } from './payment-rules.service';
@@ -34,16 +35,8 @@ export async function bookingAccount(deps: ServiceDeps, input: { id: string }): 
 async function accountOf(db: Executor, id: string): Promise<BookingAccountDto> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [rows, rules] = await Promise.all([ledgerRows(db, [id]), currentPaymentRules(db)]);
-  const sums = sumsOf(rows);
-  const money = bookingMoney({
-    status: booking.status,
-    totalPaise: booking.finalAmountPaise,
-    eventDate: booking.eventDate,
-    confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-    heldPaise: sums.held_paise,
-    rules,
-  });
+  const rules = await currentPaymentRules(db);
+  const { ledger: rows, sums, summary: money } = (await bookingsMoney(db, [booking], { rules }))[0]!;
   return {
     booking_id: booking.id,
     status: booking.status,
