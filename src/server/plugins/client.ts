@@ -17,6 +17,8 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
       index: false,
       // The build writes .br and .gz copies of every text file (vite.config.ts): sent as they are, no CPU per request.
       preCompressed: true,
+      // Cache-Control is set below per kind of file, not by the plugin's max-age default.
+      cacheControl: false,
       setHeaders(res, path) {
         // Hashed bundles never change; the shell must be revalidated so a deploy is picked up at once.
         const cacheControl = path.endsWith('index.html')
@@ -24,7 +26,7 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
           : /[\\/]assets[\\/]/.test(path)
             ? 'public, max-age=31536000, immutable'
             : 'public, max-age=3600';
-        void res.header('cache-control', cacheControl);
+        res.setHeader('cache-control', cacheControl);
       },
     });
   }
