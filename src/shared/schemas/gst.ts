@@ -282,3 +282,86 @@ export type GstSummaryDto = {
 };
 
 export const GST_KIND_ENUM = z.enum(GST_DOCUMENT_KINDS);
+
+// --- Responses (OpenAPI and tRPC outputs) -------------------------------------------------------------------------
+
+const money = z.number().describe('Rupees');
+const gstRateResponseSchema = z.object({
+  sac: z.string(),
+  description: z.string(),
+  service_kind: z.enum(SERVICE_KINDS),
+  rate_percent: z.number(),
+  itc: z.boolean(),
+  effective_from: z.string(),
+});
+const gstBusinessResponseSchema = z.object({
+  legal_name: z.string(),
+  trade_name: z.string(),
+  address: z.string(),
+  state_code: z.string(),
+  gstin: z.string().nullable(),
+  fssai: z.string().nullable(),
+  package_sac: z.string(),
+});
+export const gstSettingsResponseSchema = z.object({
+  business: gstBusinessResponseSchema,
+  rates: z.array(gstRateResponseSchema),
+  defaults: z.object({ business: gstBusinessResponseSchema, rates: z.array(gstRateResponseSchema) }),
+}) satisfies z.ZodType<GstSettingsDto>;
+
+export const gstDocumentResponseSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  kind: GST_KIND_ENUM,
+  title: z.string(),
+  number: z.string(),
+  issue_date: z.string(),
+  recipient_name: z.string(),
+  recipient_gstin: z.string().nullable(),
+  place_of_supply: z.string().nullable(),
+  place_of_supply_label: z.string(),
+  intra_state: z.boolean(),
+  sac: z.string(),
+  description: z.string(),
+  rate_percent: z.number(),
+  taxable_value: money,
+  cgst: money,
+  sgst: money,
+  igst: money,
+  round_off: money,
+  total: money,
+  references: z.array(z.object({ kind: GST_KIND_ENUM, number: z.string(), issue_date: z.string(), applied: money })),
+  reason: z.string().nullable(),
+}) satisfies z.ZodType<GstDocumentDto>;
+
+export const bookingGstResponseSchema = z.object({
+  details: z.object({
+    company_name: z.string().nullable(),
+    gstin: z.string().nullable(),
+    billing_address: z.string().nullable(),
+    venue_state_code: z.string().nullable(),
+    venue_state_named: z.boolean(),
+    editable: z.boolean(),
+  }),
+  documents: z.array(gstDocumentResponseSchema),
+  invoice: z.object({ can_issue: z.boolean(), reason: z.string().nullable(), due_by: z.string().nullable() }),
+}) satisfies z.ZodType<BookingGstDto>;
+
+const heads = { taxable_value: money, cgst: money, sgst: money, igst: money };
+export const gstSummaryResponseSchema = z.object({
+  month: z.string(),
+  from: z.string(),
+  to: z.string(),
+  supplies_by_rate: z.array(z.object({ rate_percent: z.number(), ...heads })),
+  documents: z.array(z.object({ kind: GST_KIND_ENUM, title: z.string(), count: z.number(), ...heads, total: money })),
+  advances_received: money,
+  advances_adjusted: money,
+  net_tax: z.object({ cgst: money, sgst: money, igst: money }),
+  tables: z.array(z.object({ table: z.enum(GSTR1_TABLES), rows: z.number() })),
+}) satisfies z.ZodType<GstSummaryDto>;
+
+export const bookingGstDetailsWithIdSchema = z.object({ id: z.uuid({ error: 'Booking id must be a UUID' }) });
+export const gstDocumentParamsSchema = z.object({
+  id: z.uuid({ error: 'Booking id must be a UUID' }),
+  documentId: z.uuid({ error: 'Document id must be a UUID' }),
+});

@@ -21,7 +21,7 @@ import {
   bookings,
   gstDocuments,
   gstDocumentSeries,
-  refunds,
+  type refunds,
   type GstDocumentReference,
   type GstRecipientSnapshot,
   type GstSupplierSnapshot,
