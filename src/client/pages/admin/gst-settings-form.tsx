@@ -232,7 +232,7 @@ function GstSettingsForm({ settings }: { settings: GstSettingsDto }) {
               setErrors({});
             }}
           >
-            Reset to defaults
+            Reset GST settings to defaults
           </Button>
         </Flex>
       </Stack>
