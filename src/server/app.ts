@@ -18,6 +18,7 @@ import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { gstRoutes } from './modules/gst/gst.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(suppliersRoutes);
         await api.register(customersRoutes);
         await api.register(reportsRoutes);
+        await api.register(gstRoutes);
         await api.register(projectsRoutes);
         await api.register(supplierPortalRoutes);
         await api.register(accountRoutes);

@@ -53,6 +53,7 @@ const envSchema = z
     ),
     BUSINESS_ADDRESS: optionalText,
     BUSINESS_GSTIN: optionalText,
+    BUSINESS_FSSAI: optionalText,
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optionalText.pipe(
       z
@@ -222,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       upiId: e.UPI_ID,
       address: e.BUSINESS_ADDRESS,
       gstin: e.BUSINESS_GSTIN,
+      fssai: e.BUSINESS_FSSAI,
     }),
   };
   const secret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : devSecret(dataDir));

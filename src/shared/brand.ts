@@ -13,6 +13,8 @@ export type Brand = {
   address: string;
   city: string;
   gstin: string | null;
+  /** FSSAI food business licence number (14 digits), printed on GST documents and in the footer. */
+  fssai: string | null;
 };
 
 export const DEFAULT_BRAND: Brand = {
@@ -26,4 +28,5 @@ export const DEFAULT_BRAND: Brand = {
   address: '12, Race Course Road, Indore, Madhya Pradesh 452003',
   city: 'Indore',
   gstin: null,
+  fssai: null,
 };

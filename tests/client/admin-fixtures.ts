@@ -1,3 +1,5 @@
+import { DEFAULT_GST_RATES } from '../../src/shared/gst';
+import type { BookingGstDto } from '../../src/shared/schemas/gst';
 import { screen, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { bookingMoney, DEFAULT_PAYMENT_RULES, paymentRulesToDto, toScheduleDto } from '../../src/shared/booking-rules';
@@ -344,6 +346,76 @@ export function adminDefaults(): Record<string, TrpcResolver> {
       rules: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
       defaults: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
     }),
+    'admin.gst.settings': () => GST_SETTINGS,
+    'admin.gst.booking': () => bookingGst(),
+    'admin.gst.summary': ({ input }) => gstSummary((input as { month: string }).month),
+  };
+}
+
+/** The GST settings at their defaults (docs/gst.md#settings). */
+export const GST_SETTINGS = {
+  business: {
+    legal_name: 'Annapurna Hospitality Private Limited',
+    trade_name: 'Annapurna Events',
+    address: '12, Race Course Road, Indore, Madhya Pradesh 452003',
+    state_code: '23',
+    gstin: null,
+    fssai: null,
+    package_sac: '996334',
+  },
+  rates: DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+  defaults: {
+    business: {
+      legal_name: 'Annapurna Hospitality Private Limited',
+      trade_name: 'Annapurna Events',
+      address: '12, Race Course Road, Indore, Madhya Pradesh 452003',
+      state_code: '23',
+      gstin: null,
+      fssai: null,
+      package_sac: '996334',
+    },
+    rates: DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+  },
+};
+
+/** A booking's GST answer with no documents yet (docs/gst.md#recipient). */
+export function bookingGst(overrides: Partial<BookingGstDto> = {}): BookingGstDto {
+  return {
+    details: {
+      company_name: null,
+      gstin: null,
+      billing_address: null,
+      venue_state_code: '23',
+      venue_state_named: false,
+      editable: true,
+    },
+    documents: [],
+    invoice: { can_issue: false, reason: 'The booking is not confirmed yet', due_by: null },
+    ...overrides,
+  };
+}
+
+/** A month with no GST documents. */
+export function gstSummary(month: string) {
+  return {
+    month,
+    from: `${month}-01`,
+    to: `${month}-30`,
+    supplies_by_rate: [],
+    documents: (['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note'] as const).map((kind) => ({
+      kind,
+      title: kind,
+      count: 0,
+      taxable_value: 0,
+      cgst: 0,
+      sgst: 0,
+      igst: 0,
+      total: 0,
+    })),
+    advances_received: 0,
+    advances_adjusted: 0,
+    net_tax: { cgst: 0, sgst: 0, igst: 0 },
+    tables: [],
   };
 }
 

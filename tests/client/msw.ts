@@ -54,6 +54,19 @@ export const server = setupServer(
   trpcHandler('supplier.projects.list', () => []),
   // A signed-in customer lands on My Bookings after sign-in from /bookings.
   trpcHandler('bookings.mine', () => []),
+  // A booking's GST card in My Bookings: no documents yet, the venue in Indore.
+  trpcHandler('gst.mine', () => ({
+    details: {
+      company_name: null,
+      gstin: null,
+      billing_address: null,
+      venue_state_code: '23',
+      venue_state_named: false,
+      editable: true,
+    },
+    documents: [],
+    invoice: { can_issue: false, reason: null, due_by: null },
+  })),
 );
 
 /** Every procedure call the app made in this test, in order. */

@@ -474,6 +474,16 @@ export const ROUTE_VIEWS: RouteView[] = [
       await adminTab(page, /Reports/);
       await page.getByRole('table', { name: 'Customer Reports' }).waitFor();
       await page.getByRole('table', { name: 'Vendor Reports' }).waitFor();
+      await page.getByRole('region', { name: 'GST' }).getByRole('table', { name: 'Documents issued' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-settings',
+    path: '/admin',
+    as: 'admin',
+    ready: async (page) => {
+      await adminTab(page, /Settings/);
+      await page.getByRole('form', { name: 'GST and business identity' }).waitFor();
     },
   },
   {

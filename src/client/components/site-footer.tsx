@@ -130,7 +130,13 @@ export function SiteFooter() {
           <Text>
             © {year} {brand.legalName}
           </Text>
-          {brand.gstin && <Text>GSTIN: {brand.gstin}</Text>}
+          {(brand.gstin || brand.fssai) && (
+            <Text>
+              {[brand.gstin && `GSTIN: ${brand.gstin}`, brand.fssai && `FSSAI Lic. No. ${brand.fssai}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          )}
         </Stack>
       </Container>
     </Box>

@@ -43,6 +43,8 @@ export function paymentReceiptEmail(
     amountPaise: number;
     reference: string | null;
     paidAt: Date;
+    /** The GST document issued for it (docs/gst.md#receipt-voucher), downloadable from My Bookings. */
+    gstDocument?: { title: string; number: string } | null;
   },
   booking: { id: string; eventName: string; eventDate: string | null } | null,
   account?: AccountAfterPayment,
@@ -71,6 +73,7 @@ export function paymentReceiptEmail(
     ...(booking?.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
     ...(payment.label && payment.purpose !== 'subscription' ? ([['For', payment.label]] as [string, string][]) : []),
     ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
+    ...(payment.gstDocument ? ([[payment.gstDocument.title, payment.gstDocument.number]] as [string, string][]) : []),
     ['Amount paid', rupees(payment.amountPaise)],
   ];
   const sections: EmailSection[] = [{ title: 'Receipt', rows, emphasisLast: true }];
@@ -106,6 +109,11 @@ export function paymentReceiptEmail(
     sections,
     closing: [
       ...(account?.next ? ['You can pay the next instalment from My Bookings whenever you are ready.'] : []),
+      ...(payment.gstDocument
+        ? [
+            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is ready to download (PDF) from the booking in My Bookings.`,
+          ]
+        : []),
       'Keep this e-mail as your receipt.',
     ],
   });

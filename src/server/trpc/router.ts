@@ -2,6 +2,7 @@ import { adminRouter } from '../modules/admin/admin.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
+import { gstRouter } from '../modules/gst/gst.router';
 import { paymentsRouter } from '../modules/payments/payments.router';
 import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   testimonials: testimonialsRouter,
   analytics: analyticsRouter,
   payments: paymentsRouter,
+  gst: gstRouter,
   vendor: vendorRouter,
   admin: adminRouter,
   supplier: supplierPortalRouter,

@@ -118,6 +118,7 @@ export const brandResponseSchema = z.object({
   address: z.string(),
   city: z.string(),
   gstin: z.string().nullable(),
+  fssai: z.string().nullable(),
 }) satisfies z.ZodType<Brand>;
 
 /** The payment schedule's five numbers (docs/product.md#payments), which the published terms state. */

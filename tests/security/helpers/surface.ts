@@ -26,7 +26,8 @@ import {
   verifyEmailInputSchema,
 } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../src/server/db/schema';
+import { bookings, gstDocuments, users } from '../../../src/server/db/schema';
+import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
@@ -42,6 +43,15 @@ import {
   receivablesCsvQuerySchema,
   receivablesQuerySchema,
 } from '../../../src/shared/schemas/money';
+import { DEFAULT_BRAND } from '../../../src/shared/brand';
+import { DEFAULT_GST_RATES, gstDocumentNumber } from '../../../src/shared/gst';
+import {
+  bookingGstDetailsInputSchema,
+  gstMonthQuerySchema,
+  gstr1ExportQuerySchema,
+  gstSettingsInputSchema,
+  issueCreditNoteFieldsSchema,
+} from '../../../src/shared/schemas/gst';
 import { instantQuoteInputSchema } from '../../../src/shared/schemas/quote';
 import { quotationFieldsSchema } from '../../../src/shared/schemas/quotation';
 import { reportQuerySchema } from '../../../src/shared/schemas/reports';
@@ -735,6 +745,109 @@ export const REST_ROWS: RestRow[] = [
     input: { part: 'body', schema: paymentRulesInputSchema },
     build: () => ({ method: 'PUT', url: '/api/admin/settings/payment-rules', payload: defaultPaymentRulesBody() }),
   },
+  // GST documents and the accountant's reports (docs/gst.md). The matrix's business has no GSTIN: issuing is a 409.
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/me/bookings/:id/gst',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    build: (_w, _s, id) => ({ method: 'GET', url: `/api/me/bookings/${id}/gst` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/me/bookings/:id/gst',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    input: { part: 'body', schema: bookingGstDetailsInputSchema },
+    build: (_w, _s, id) => ({ method: 'PUT', url: `/api/me/bookings/${id}/gst`, payload: { venue_state_code: '23' } }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/me/bookings/:id/gst/:documentId/pdf',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    build: async (w, _s, id) => ({
+      method: 'GET',
+      url: `/api/me/bookings/${id}/gst/${(await documentOf(w, id)) ?? randomUUID()}/pdf`,
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/bookings/:id/gst',
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/bookings/${w.ids.bookingWithProjectId}/gst` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/bookings/:id/gst',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: bookingGstDetailsInputSchema },
+    build: async (w) => ({
+      method: 'PUT',
+      url: `/api/bookings/${await w.booking(null)}/gst`,
+      payload: { venue_state_code: '23' },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/bookings/:id/gst/invoice',
+    access: 'admin',
+    ok: [409],
+    build: async (w) => ({ method: 'POST', url: `/api/bookings/${await w.booking(null)}/gst/invoice` }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/bookings/:id/gst/credit-notes',
+    access: 'admin',
+    ok: [409],
+    input: { part: 'body', schema: issueCreditNoteFieldsSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/bookings/${await w.booking(null)}/gst/credit-notes`,
+      payload: { amount: 100, reason: 'Service short of what was agreed' },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/admin/gst/documents/:id/pdf',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => {
+      const bookingId = await w.booking(null);
+      return { method: 'GET', url: `/api/admin/gst/documents/${await documentOf(w, bookingId, true)}/pdf` };
+    },
+  },
+  get('/api/admin/settings/gst', 'admin'),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/settings/gst',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: gstSettingsInputSchema },
+    build: () => ({ method: 'PUT', url: '/api/admin/settings/gst', payload: defaultGstSettingsBody() }),
+  },
+  {
+    ...get('/api/admin/gst/summary', 'admin', { part: 'query', schema: gstMonthQuerySchema }),
+    build: () => ({ method: 'GET', url: `/api/admin/gst/summary?month=${todayInIndia().slice(0, 7)}` }),
+  },
+  {
+    ...get('/api/admin/gst/gstr1.csv', 'admin', { part: 'query', schema: gstr1ExportQuerySchema }),
+    build: () => ({ method: 'GET', url: `/api/admin/gst/gstr1.csv?month=${todayInIndia().slice(0, 7)}&table=b2cs` }),
+  },
   get('/api/admin/refunds', 'admin', { part: 'query', schema: adminRefundsQuerySchema }),
   {
     kind: 'rest',
@@ -817,6 +930,8 @@ export const TRPC_ROWS: TrpcRow[] = [
     ...q('payments.createInstalmentOrder', 'customer', (_w, _s, id) => ({ booking_id: id })),
     owned: ownConfirmedBooking,
   },
+  { ...q('gst.mine', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
+  { ...q('gst.updateMine', 'customer', (_w, _s, id) => ({ id, venue_state_code: '23' })), owned: ownBooking },
 
   q('supplier.dashboard', 'supplier'),
   { ...q('supplier.notifications.list', 'supplier'), showsOwn: true },
@@ -889,12 +1004,99 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
   q('admin.settings.paymentRules', 'admin'),
   q('admin.settings.updatePaymentRules', 'admin', () => defaultPaymentRulesBody()),
+  q('admin.gst.settings', 'admin'),
+  q('admin.gst.updateSettings', 'admin', () => defaultGstSettingsBody()),
+  q('admin.gst.booking', 'admin', (w) => ({ id: w.ids.bookingWithProjectId })),
+  q('admin.gst.updateBooking', 'admin', async (w) => ({ id: await w.booking(null), venue_state_code: '23' })),
+  { ...q('admin.gst.issueInvoice', 'admin', async (w) => ({ id: await w.booking(null) })), ok: [409] },
+  {
+    ...q('admin.gst.issueCreditNote', 'admin', async (w) => ({
+      id: await w.booking(null),
+      amount: 100,
+      reason: 'Service short of what was agreed',
+    })),
+    ok: [409],
+  },
+  q('admin.gst.summary', 'admin', () => ({ month: todayInIndia().slice(0, 7) })),
   q('admin.receivables.list', 'admin', () => ({ overdue: true })),
   q('admin.receivables.releaseDate', 'admin', async (w) => ({ id: await w.overdueBooking() })),
   q('admin.collections.list', 'admin'),
   q('admin.subscriptions.list', 'admin'),
   q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
 ];
+
+/**
+ * A GST receipt voucher of the booking, written as the issuing path writes it (its number from the series), so the
+ * PDF doors have a document to print; `create` makes one, otherwise the booking's first one (or null: a missing id).
+ */
+async function documentOf(w: World, bookingId: string, create = false): Promise<string | null> {
+  const { db } = w.t.deps;
+  const [existing] = await db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, bookingId)).limit(1);
+  if (existing) return existing.id;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking || (!create && !booking.userId)) return null;
+  const serial = await nextSerial(db, 'receipt_voucher', 2026);
+  const [row] = await db
+    .insert(gstDocuments)
+    .values({
+      kind: 'receipt_voucher',
+      financialYear: 2026,
+      serial,
+      number: gstDocumentNumber('receipt_voucher', 2026, serial),
+      bookingId,
+      issueDate: todayInIndia(),
+      supplier: {
+        legal_name: DEFAULT_BRAND.legalName,
+        trade_name: DEFAULT_BRAND.name,
+        address: DEFAULT_BRAND.address,
+        state_code: '23',
+        gstin: null,
+        fssai: null,
+        phone: DEFAULT_BRAND.phone,
+        email: DEFAULT_BRAND.email,
+      },
+      recipient: {
+        name: booking.clientName,
+        company_name: null,
+        gstin: null,
+        address: null,
+        state_code: '23',
+        email: booking.clientEmail,
+      },
+      placeOfSupply: '23',
+      intraState: true,
+      sac: '996334',
+      serviceKind: 'catering',
+      description: 'Advance',
+      ratePercent: 18,
+      itc: true,
+      taxablePaise: 846_61,
+      cgstPaise: 76_19,
+      sgstPaise: 76_19,
+      igstPaise: 0,
+      roundOffPaise: 1,
+      totalPaise: 999_00,
+      issuedBy: null,
+    })
+    .returning({ id: gstDocuments.id });
+  return row!.id;
+}
+
+/** The GST settings' defaults as the admin's Settings form sends them (saving them changes nothing). */
+function defaultGstSettingsBody() {
+  return {
+    business: {
+      legal_name: DEFAULT_BRAND.legalName,
+      trade_name: DEFAULT_BRAND.name,
+      address: DEFAULT_BRAND.address,
+      state_code: '23',
+      gstin: null,
+      fssai: null,
+      package_sac: '996334',
+    },
+    rates: DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+  };
+}
 
 /** The published schedule as the admin's Settings form sends it (saving it changes nothing). */
 function defaultPaymentRulesBody() {

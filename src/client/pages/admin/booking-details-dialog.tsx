@@ -19,6 +19,7 @@ import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
 import { eventDateText, plural } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
+import { BookingGstPanel } from './booking-gst-panel';
 import { BookingPaymentsPanel } from './booking-payments-panel';
 import { BookingProjectPanel } from './booking-project-panel';
 import { QuotationForm, QuotationSummary } from './quotation-form';
@@ -211,6 +212,13 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
               Payments
             </Heading>
             <BookingPaymentsPanel key={`${booking.id}:${booking.updated_at}`} bookingId={booking.id} />
+          </Box>
+          <Separator borderColor="border.muted" />
+          <Box>
+            <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+              GST details and documents
+            </Heading>
+            <BookingGstPanel key={`gst:${booking.id}:${booking.updated_at}`} bookingId={booking.id} />
           </Box>
         </>
       )}

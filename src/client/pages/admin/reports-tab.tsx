@@ -1,3 +1,4 @@
+import { GstReportCard } from './gst-report-card';
 import { Button, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -236,6 +237,7 @@ export function ReportsTab() {
     <Stack gap="6">
       <CustomerReports />
       <VendorReports />
+      <GstReportCard />
       <Text fontSize="xs" color="fg.muted">
         CSV files open in Excel with Hindi names and ₹ intact. Cells that would start a spreadsheet formula are written
         with a leading apostrophe.

@@ -16,6 +16,7 @@ import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { plural } from './admin-format';
+import { GstSettingsCard } from './gst-settings-form';
 import { QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { passesSchema, useFormFields } from './use-form-fields';
@@ -236,17 +237,20 @@ function PaymentRulesForm({ settings }: { settings: PaymentRulesSettingsDto }) {
 export function SettingsTab() {
   const settings = trpc.admin.settings.paymentRules.useQuery();
   return (
-    <SectionCard
-      title="Payment schedule"
-      description="The booking amount that confirms a booking, the advance and the balance: what every order asks for, what the reminders name and what the published terms state."
-    >
-      <QueryContent
-        query={settings}
-        loadingLabel="Loading the payment schedule"
-        errorMessage="Failed to load the payment schedule"
+    <Stack gap="6">
+      <SectionCard
+        title="Payment schedule"
+        description="The booking amount that confirms a booking, the advance and the balance: what every order asks for, what the reminders name and what the published terms state."
       >
-        {(data) => <PaymentRulesForm settings={data} />}
-      </QueryContent>
-    </SectionCard>
+        <QueryContent
+          query={settings}
+          loadingLabel="Loading the payment schedule"
+          errorMessage="Failed to load the payment schedule"
+        >
+          {(data) => <PaymentRulesForm settings={data} />}
+        </QueryContent>
+      </SectionCard>
+      <GstSettingsCard />
+    </Stack>
   );
 }

@@ -16,9 +16,10 @@ import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BookingActions } from './booking-actions';
+import { BookingGstCard } from './booking-gst-card';
 import { eventDateLabel, guestsLabel, nextStepText, packageLabel } from './bookings-format';
 
-function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+export function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
     <Box
       as="section"
@@ -404,6 +405,7 @@ export function BookingDetail({ id }: { id: string }) {
           <EventCard booking={booking} />
           <QuoteCard booking={booking} />
           <PaymentsCard booking={booking} />
+          {booking.total !== null && <BookingGstCard bookingId={booking.id} />}
         </Stack>
         <Box gridArea="actions" minW="0" _print={{ display: 'none' }}>
           <Card title="Actions" id="booking-actions">

@@ -80,6 +80,13 @@ export const bookings = pgTable(
     /** When the booking amount confirmed it: the payment schedule's advance is counted from this day (India). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     originalEventDate: date('original_event_date', { mode: 'string' }),
+    /** GST details (docs/gst.md#recipient): a business customer's company name and GSTIN, checked with its checksum. */
+    customerCompanyName: text('customer_company_name'),
+    customerGstin: text('customer_gstin'),
+    /** The customer's billing address for GST documents; the venue's address stands in when it is not given. */
+    billingAddress: text('billing_address'),
+    /** GST state code of the venue, when named; otherwise the city's state (`venueStateOf`, src/shared/gst.ts). */
+    venueStateCode: text('venue_state_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,5 +101,6 @@ export const bookings = pgTable(
     check('bookings_event_type_check', oneOf('event_type', EVENT_TYPES)),
     check('bookings_cancelled_by_check', sql`cancelled_by IS NULL OR ${oneOf('cancelled_by', CANCELLED_BY)}`),
     check('bookings_guest_count_check', sql`guest_count IS NULL OR guest_count BETWEEN 0 AND 10000`),
+    check('bookings_venue_state_code_check', sql`venue_state_code IS NULL OR venue_state_code ~ '^[0-9]{2}$'`),
   ],
 );

@@ -33,6 +33,7 @@ import { bookingDateChangedEmail } from '../../mail/account-templates';
 import { quoteReference } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
+import { documentRefundPaid } from '../gst/gst-documents.service';
 import type { ServiceDeps } from '../../context';
 import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
 import { applyEventDateChange } from '../projects/award.service';
@@ -437,6 +438,8 @@ export async function markRefundPaid(
       .update(refunds)
       .set({ status: 'paid', paidAt: new Date(), reference: reference ?? null, updatedAt: new Date() })
       .where(eq(refunds.id, id));
+    // An advance given back without a supply gets its refund voucher (docs/gst.md#refund-voucher).
+    await documentRefundPaid(deps, tx, refund, adminId);
     await writeAudit(tx, {
       actorUserId: adminId,
       action: 'booking.refund_paid',

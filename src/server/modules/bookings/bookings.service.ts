@@ -34,6 +34,7 @@ import { inquiryAcknowledgementEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { Requester, ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
+import { issueTaxInvoice } from '../gst/gst-documents.service';
 import { confirmBooking } from '../payments/payment-orders.service';
 import { applyCancellation } from './cancellation';
 import { BOOKING_NOT_FOUND } from './ownership';
@@ -289,6 +290,8 @@ export async function setBookingStatus(
       entityId: id,
       data: { from: current.status, to: status },
     });
+    // The supply is done: its tax invoice is issued now (docs/gst.md#tax-invoice), unless it already was.
+    if (status === 'completed') await issueTaxInvoice(deps, tx, row!, actorUserId);
     return { message: `Booking marked ${enumWords(status)}`, booking: toAdminBookingDto(row!) };
   });
 }

@@ -11,6 +11,7 @@ import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail, type CancellationReason } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
+import { documentCancellation } from '../gst/gst-documents.service';
 import { addRefund, bookingSums, setCharge } from '../payments/ledger';
 import { cancelOpenProjectOf } from '../projects/award.service';
 
@@ -113,6 +114,8 @@ export async function applyCancellation(
     actorUserId,
     'Kept on cancellation',
   );
+  // The GST side of what was kept: a credit note against an invoice, or the invoice for a kept amount.
+  await documentCancellation(deps, tx, row!, actorUserId);
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.status_changed',

@@ -20,6 +20,7 @@ import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingsMoney } from './booking-money';
 import { ledgerRows, sumsOf } from './ledger';
 import { OPEN, receiveBookingPayment } from './payment-orders.service';
+import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { currentPaymentRules } from './payment-rules.service';
 
 /**
@@ -80,6 +81,7 @@ export async function recordBookingPayment(
     await deps.db.transaction(async (tx) => {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
       if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+      await requireGstDetailsForPayment(deps, tx, booking);
       const held = sumsOf(await ledgerRows(tx, [booking.id])).held_paise;
       const rules = await currentPaymentRules(tx);
       const max = maxPayablePaise(booking.status, booking.finalAmountPaise, held, rules);

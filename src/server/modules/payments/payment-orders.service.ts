@@ -44,6 +44,7 @@ import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
 import { addPayment, addRefund, bookingSums, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
+import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 import { applyPaidSubscription } from './subscriptions.service';
@@ -180,6 +181,7 @@ export async function createTokenOrder(
     if (booking.finalAmountPaise === null || booking.finalAmountPaise <= 0) {
       throw new AppError('CONFLICT', 'This booking has no price yet; we will send you a quote first');
     }
+    await requireGstDetailsForPayment(deps, tx, booking);
     // What is left of the booking amount (all of it, unless the team recorded part of it by hand).
     const rules = await currentPaymentRules(tx);
     const held = (await bookingSums(tx, booking.id)).held_paise;
@@ -271,6 +273,7 @@ export async function createInstalmentOrder(
     if (!statusRules(booking.status).payment || !bookingHasPrice(booking.finalAmountPaise)) {
       throw new AppError('CONFLICT', `Payments are not taken on this booking; it is ${enumWords(booking.status)}`);
     }
+    await requireGstDetailsForPayment(deps, tx, booking);
     const money = bookingMoney({
       status: booking.status,
       totalPaise: booking.finalAmountPaise,
@@ -425,6 +428,13 @@ export async function receiveBookingPayment(
   });
   if (!row) return false;
   const orderCode = payment.order?.orderCode ?? null;
+  // An advance gets its receipt voucher in the same transaction (docs/gst.md#receipt-voucher).
+  const voucher = await issueReceiptVoucher(deps, tx, booking, {
+    ledgerId: row.id,
+    amountPaise: payment.amountPaise,
+    label: payment.label,
+    actorUserId: payment.actorUserId,
+  });
   await writeAudit(tx, {
     actorUserId: payment.actorUserId,
     action: payment.order?.purpose === 'token' ? 'booking.token_paid' : 'booking.payment_received',
@@ -480,6 +490,7 @@ export async function receiveBookingPayment(
         amountPaise: payment.amountPaise,
         reference: payment.reference,
         paidAt: payment.paidAt,
+        gstDocument: voucher ? { title: 'Receipt voucher', number: voucher.number } : null,
       },
       { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
       current.status === 'cancelled'

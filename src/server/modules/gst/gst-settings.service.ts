@@ -1,0 +1,108 @@
+import { inArray } from 'drizzle-orm';
+import type { Brand } from '../../../shared/brand';
+import { DEFAULT_GST_RATES, type GstRate } from '../../../shared/gst';
+import {
+  gstBusinessInputSchema,
+  gstRateInputSchema,
+  gstSettingsInputSchema,
+  type GstBusiness,
+  type GstSettingsDto,
+  type GstSettingsInput,
+} from '../../../shared/schemas/gst';
+import type { Executor } from '../../db/client';
+import { settings } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { ServiceDeps } from '../../context';
+
+/** `settings` keys of the business identity and the SAC rate table (docs/gst.md#settings). */
+export const GST_BUSINESS_KEY = 'gst_business';
+export const GST_RATES_KEY = 'gst_rates';
+
+/** The defaults come from the brand configuration (env overrides included); the business is in Indore (23). */
+export function defaultGstBusiness(brand: Brand): GstBusiness {
+  return {
+    legal_name: brand.legalName,
+    trade_name: brand.name,
+    address: brand.address,
+    state_code: brand.gstin?.slice(0, 2) ?? '23',
+    gstin: brand.gstin,
+    fssai: brand.fssai,
+    package_sac: DEFAULT_GST_RATES[0]!.sac,
+  };
+}
+
+export type GstSettings = { business: GstBusiness; rates: GstRate[] };
+
+/**
+ * The identity and rates every document is issued with: the admin's saved values, else the defaults. A stored
+ * value that no longer validates falls back to the defaults rather than stopping payments.
+ */
+export async function currentGstSettings(db: Executor, brand: Brand): Promise<GstSettings> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [GST_BUSINESS_KEY, GST_RATES_KEY]));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const business = gstBusinessInputSchema.safeParse(stored.get(GST_BUSINESS_KEY));
+  const rates = gstRateInputSchema.array().min(1).safeParse(stored.get(GST_RATES_KEY));
+  return {
+    business: business.success ? business.data : defaultGstBusiness(brand),
+    rates: rates.success ? rates.data : DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+  };
+}
+
+export async function getGstSettings(deps: ServiceDeps): Promise<GstSettingsDto> {
+  const current = await currentGstSettings(deps.db, deps.config.brand);
+  return {
+    ...current,
+    defaults: {
+      business: defaultGstBusiness(deps.config.brand),
+      rates: DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+    },
+  };
+}
+
+/**
+ * The admin saves the identity and the rate table. Documents already issued keep what they froze; new documents
+ * use the rate in force on their own date. Audited with the old and new values.
+ */
+export async function updateGstSettings(
+  deps: ServiceDeps,
+  input: GstSettingsInput,
+  adminId: string,
+): Promise<GstSettingsDto> {
+  const data = gstSettingsInputSchema.parse(input);
+  await deps.db.transaction(async (tx) => {
+    const before = await currentGstSettings(tx, deps.config.brand);
+    const now = new Date();
+    for (const [key, value] of [
+      [GST_BUSINESS_KEY, data.business],
+      [GST_RATES_KEY, data.rates],
+    ] as const) {
+      await tx
+        .insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+    }
+    await writeAudit(tx, {
+      actorUserId: adminId,
+      action: 'settings.gst_changed',
+      entityType: 'user',
+      entityId: adminId,
+      data: { from: before, to: data },
+    });
+  });
+  return getGstSettings(deps);
+}
+
+/** The brand as the site shows it: the legal name, address, GSTIN and FSSAI number from the GST settings. */
+export async function brandWithGstIdentity(deps: Pick<ServiceDeps, 'db' | 'config'>): Promise<Brand> {
+  const { business } = await currentGstSettings(deps.db, deps.config.brand);
+  return {
+    ...deps.config.brand,
+    legalName: business.legal_name,
+    address: business.address,
+    gstin: business.gstin,
+    fssai: business.fssai,
+  };
+}
