@@ -161,7 +161,7 @@ export const authResponseSchema = z.object({
 // --- Visitor journey ----------------------------------------------------------------------------------------------
 
 export const quoteLineSchema = z.object({
-  key: z.enum(['base', 'discount', 'subscriber_discount', 'subtotal', 'gst', 'total']),
+  key: z.enum(['base', 'discount', 'surcharge', 'subscriber_discount', 'subtotal', 'gst', 'total']),
   label: z.string(),
   amount: rupees,
 });
@@ -180,6 +180,7 @@ export const instantQuoteResponseSchema = z.object({
   final_amount: rupees,
   valid_until: isoDate,
   breakdown: z.array(quoteLineSchema),
+  surcharge: z.object({ percent: z.number(), reason: z.string(), amount: rupees }).optional(),
   subscriber_discount: z.object({ percent: z.number(), amount: rupees }).optional(),
   subscription: z.enum(QUOTE_SUBSCRIPTION_STATES).optional(),
 }) satisfies z.ZodType<InstantQuoteResult>;
