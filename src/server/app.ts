@@ -20,6 +20,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { quoteRoutes } from './modules/quote/quote.routes';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(accountRoutes);
         await api.register(adminNotificationsRoutes);
         await api.register(moneyRoutes);
+        await api.register(calendarRoutes);
       },
       { prefix: '/api' },
     );

@@ -154,7 +154,7 @@ export async function saveCalendarDay(
   deps: ServiceDeps,
   input: CalendarDayInput,
   adminId: string,
-): Promise<CalendarDayDto | null> {
+): Promise<{ day: CalendarDayDto | null }> {
   const data = calendarDayInputSchema.parse(input);
   const empty =
     data.max_events === null &&
@@ -188,7 +188,7 @@ export async function saveCalendarDay(
       entityId: adminId,
       data: { date: data.date, from: before ? dayDto(before) : null, to: saved ? dayDto(saved) : null },
     });
-    return saved ? dayDto(saved) : null;
+    return { day: saved ? dayDto(saved) : null };
   });
 }
 
