@@ -32,6 +32,7 @@ import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
 import { registerJsonOnly } from './plugins/content-type';
+import { registerPlainAmounts } from './plugins/plain-amounts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerSecurityHeaders(app, { production: config.env === 'production', corsOrigins: config.corsOrigins });
     await registerLoadShedding(app, config.loadShedding);
     registerJsonOnly(app);
+    registerPlainAmounts(app);
     const rateLimiter = await registerRateLimits(app, config);
 
     // The context is made when a route first asks for it, not for every request (static files and health checks

@@ -779,8 +779,8 @@ export const projectDetailSchema = z.object({
 
 export const awardResponseSchema = z.object({
   project_id: id,
-  status: z.enum(['awarded', 'unassigned', 'cancelled']),
-  rule: z.enum(['lowest_quote', 'only_invitee', 'no_quotes', 'manual', 'booking_closed']),
+  status: z.enum(['awarded', 'unassigned', 'cancelled', 'open']),
+  rule: z.enum(['lowest_quote', 'only_invitee', 'no_quotes', 'manual', 'booking_closed', 'flagged_bid']),
   supplier_id: id.nullable(),
   quote_id: id.nullable(),
   amount: rupees.nullable(),
@@ -825,7 +825,7 @@ export const supplierProjectsResponseSchema = z.array(
       event_type: z.enum(EVENT_TYPES),
       event_date: isoDate.nullable(),
       venue_name: z.string().nullable(),
-      estimated_budget: z.union([rupees, z.string()]).nullable(),
+      estimated_budget: rupees.nullable().describe('The supplier budget: a share of the taxable amount'),
       requirements: bookingRequirementsSummarySchema,
     }),
     my_quote: z.object({ amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),
