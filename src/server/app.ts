@@ -21,6 +21,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { staffBookingsRoutes } from './modules/bookings/staff-bookings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { quoteRoutes } from './modules/quote/quote.routes';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(adminNotificationsRoutes);
         await api.register(moneyRoutes);
         await api.register(calendarRoutes);
+        await api.register(staffBookingsRoutes);
       },
       { prefix: '/api' },
     );

@@ -38,7 +38,14 @@ import { writeAudit } from '../../lib/audit';
 import { invitationQuoteJoin } from './invitation-quote';
 import type { BidFlag } from '../../../shared/domain';
 import { bidFloorPaise } from '../../../shared/supplier-bids';
-import { bidsNeedDecisionEmail, bidsNeedDecisionMessage, type FlaggedBid } from '../../mail/operations-templates';
+import {
+  bidsNeedDecisionEmail,
+  bidsNeedDecisionMessage,
+  eventDetailsChangedMessage,
+  projectDetailsChangedEmail,
+  type DetailChange,
+  type FlaggedBid,
+} from '../../mail/operations-templates';
 import { currentOperationsRules } from '../calendar/calendar.service';
 
 /** One invited supplier as the award rule sees it. */
@@ -710,4 +717,66 @@ export async function applyEventDateChange(
         email: projectDateChangedEmail(brand, w, event, previousDate, { role: 'awarded' }),
       })),
   );
+}
+
+/**
+ * The event's details changed (guests, venue, time or notes; docs/product.md#staff-bookings): every supplier
+ * invited to the open project and the supplier of each awarded project of the booking gets a notification and an
+ * e-mail saying what changed, through the same path as a date change (`tell`, in the caller's transaction). This is
+ * the one place an event change reaches suppliers; a wider fan-out (more channels) replaces its body.
+ */
+export async function notifySuppliersOfEventChange(
+  deps: ServiceDeps,
+  tx: Transaction,
+  booking: BookingRow,
+  changes: readonly DetailChange[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const event = projectEventOf(booking);
+  const message = eventDetailsChangedMessage(event, changes);
+  const [open] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'open')))
+    .limit(1);
+  const invitees = open ? await inviteesOf(tx, open.id) : [];
+  const awarded = await tx
+    .select({
+      projectId: projects.id,
+      supplierId: suppliers.id,
+      userId: suppliers.userId,
+      name: suppliers.name,
+      businessName: suppliers.businessName,
+      email: suppliers.email,
+    })
+    .from(projects)
+    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'awarded')));
+  const messages: Message[] = [
+    ...invitees.map((s) => ({
+      notification: {
+        userId: s.userId,
+        supplierId: s.supplierId,
+        projectId: open!.id,
+        kind: 'project_details_changed',
+        message,
+        createdAt: now,
+      },
+      email: projectDetailsChangedEmail(deps.config.brand, recipient(s), event, changes, 'invitee'),
+    })),
+    ...awarded.map((w) => ({
+      notification: {
+        userId: w.userId,
+        supplierId: w.supplierId,
+        projectId: w.projectId,
+        kind: 'project_details_changed',
+        message,
+        createdAt: now,
+      },
+      email: projectDetailsChangedEmail(deps.config.brand, w, event, changes, 'awarded'),
+    })),
+  ];
+  await tell(tx, messages);
+  return messages.length;
 }
