@@ -21,6 +21,8 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { staffBookingsRoutes } from './modules/bookings/staff-bookings.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { quoteRoutes } from './modules/quote/quote.routes';
@@ -32,6 +34,7 @@ import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
 import { registerJsonOnly } from './plugins/content-type';
+import { registerPlainAmounts } from './plugins/plain-amounts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerSecurityHeaders(app, { production: config.env === 'production', corsOrigins: config.corsOrigins });
     await registerLoadShedding(app, config.loadShedding);
     registerJsonOnly(app);
+    registerPlainAmounts(app);
     const rateLimiter = await registerRateLimits(app, config);
 
     // The context is made when a route first asks for it, not for every request (static files and health checks
@@ -181,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(accountRoutes);
         await api.register(adminNotificationsRoutes);
         await api.register(moneyRoutes);
+        await api.register(calendarRoutes);
+        await api.register(staffBookingsRoutes);
       },
       { prefix: '/api' },
     );

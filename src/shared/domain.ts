@@ -31,8 +31,15 @@ export type PricingTier = (typeof PRICING_TIERS)[number];
 export const BOOKING_STATUSES = ['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_SOURCES = ['instant_quote', 'inquiry', 'admin'] as const;
+/** Where a booking came from: the site's forms, or the team taking it by phone, at the counter, on WhatsApp, by referral. */
+export const STAFF_BOOKING_SOURCES = ['phone', 'walk_in', 'whatsapp', 'referral'] as const;
+export type StaffBookingSource = (typeof STAFF_BOOKING_SOURCES)[number];
+export const BOOKING_SOURCES = ['instant_quote', 'inquiry', 'admin', ...STAFF_BOOKING_SOURCES] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+/** A supplier bid the admin must look at before it can win (docs/product.md#supplier-bids). */
+export const BID_FLAGS = ['below_floor', 'over_budget'] as const;
+export type BidFlag = (typeof BID_FLAGS)[number];
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

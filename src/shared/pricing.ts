@@ -74,6 +74,8 @@ export type QuoteBreakdown = {
   grossPaise: number;
   discountPercent: number;
   discountPaise: number;
+  /** A peak date's surcharge on the discounted amount (docs/product.md#calendar); absent on other dates. */
+  surcharge?: PeakSurcharge & { amountPaise: number };
   subtotalPaise: number;
   gstPercent: number;
   gstPaise: number;
@@ -112,6 +114,28 @@ export function priceQuote(input: QuoteInput, rates: PricingRates = DEFAULT_PRIC
     discountPaise,
     subtotalPaise,
     gstPercent: rates.gstPercent,
+    gstPaise,
+    finalAmountPaise: subtotalPaise + gstPaise,
+  };
+}
+
+/** A peak date's surcharge as the admin set it: a percent of the taxable amount and the reason the quote shows. */
+export type PeakSurcharge = { percent: number; reason: string };
+
+/**
+ * A peak date's surcharge (docs/product.md#calendar): `percent` of the amount after the volume discount, rounded
+ * half-up to the paisa, added to the taxable amount; GST is then charged on the higher amount. The quote shows it
+ * as its own line with its reason. No surcharge (or 0%) leaves the price as it was.
+ */
+export function withPeakSurcharge(price: QuoteBreakdown, surcharge: PeakSurcharge | null): QuoteBreakdown {
+  if (!surcharge || surcharge.percent <= 0) return price;
+  const amountPaise = mulDivHalfUp(price.subtotalPaise, Math.round(surcharge.percent * 100), 100_00);
+  const subtotalPaise = price.subtotalPaise + amountPaise;
+  const gstPaise = gstOn(subtotalPaise, price.gstPercent);
+  return {
+    ...price,
+    surcharge: { ...surcharge, amountPaise },
+    subtotalPaise,
     gstPaise,
     finalAmountPaise: subtotalPaise + gstPaise,
   };

@@ -5,6 +5,8 @@ import {
   paiseToRupees,
   priceQuote,
   subscriberPrice,
+  withPeakSurcharge,
+  type PeakSurcharge,
   type PricingRates,
   type QuoteBreakdown,
 } from './pricing';
@@ -19,17 +21,27 @@ import type { InstantQuoteInput, InstantQuoteResult, QuoteLine, QuoteSubscriptio
 /** The subscriber's discount on one quote. */
 export type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
 
-/** The list price of a quote request, before any subscriber discount. */
-export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
-  return priceQuote(
-    {
-      tier: input.tier,
-      eventType: input.event_type,
-      venueType: input.venue_type,
-      city: input.location,
-      guestCount: input.guest_count,
-    },
-    rates,
+/**
+ * The list price of a quote request, before any subscriber discount: the shared `priceQuote`, with the event date's
+ * peak surcharge when it has one (docs/product.md#calendar).
+ */
+export function priceInstantQuote(
+  input: InstantQuoteInput,
+  rates: PricingRates = DEFAULT_PRICING,
+  surcharge: PeakSurcharge | null = null,
+): QuoteBreakdown {
+  return withPeakSurcharge(
+    priceQuote(
+      {
+        tier: input.tier,
+        eventType: input.event_type,
+        venueType: input.venue_type,
+        city: input.location,
+        guestCount: input.guest_count,
+      },
+      rates,
+    ),
+    surcharge,
   );
 }
 
@@ -75,6 +87,15 @@ function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null
           } as const,
         ]
       : []),
+    ...(price.surcharge
+      ? [
+          {
+            key: 'surcharge',
+            label: `Peak date surcharge (${price.surcharge.percent}%): ${price.surcharge.reason}`,
+            amount: paiseToRupees(price.surcharge.amountPaise),
+          } as const,
+        ]
+      : []),
     ...(subscriber
       ? [
           {
@@ -105,6 +126,13 @@ export function toQuoteResult(
     gross_amount: paiseToRupees(price.grossPaise),
     discount_percent: price.discountPercent,
     discount_amount: paiseToRupees(price.discountPaise),
+    ...(price.surcharge && {
+      surcharge: {
+        percent: price.surcharge.percent,
+        reason: price.surcharge.reason,
+        amount: paiseToRupees(price.surcharge.amountPaise),
+      },
+    }),
     subtotal: paiseToRupees(price.subtotalPaise),
     gst_percent: price.gstPercent,
     gst_amount: paiseToRupees(price.gstPaise),

@@ -153,7 +153,7 @@ describe('/supplier', () => {
         event_type: 'pre_wedding',
         venue_name: null,
         event_date: '2027-01-09',
-        estimated_budget: '₹2-3 lakh',
+        estimated_budget: null,
         requirements: { guest_count: 120, special_requests: null },
       },
     );
@@ -215,7 +215,7 @@ describe('/supplier', () => {
     const sangeet = card('Sangeet Night');
     expect(sangeet.getByText('PRE WEDDING')).toBeInTheDocument();
     expect(sangeet.getByText('TBD')).toBeInTheDocument();
-    expect(sangeet.getByText('₹2-3 lakh')).toBeInTheDocument();
+    expect(sangeet.getByText('To be confirmed')).toBeInTheDocument();
     expect(sangeet.getByText('January 9th, 2027')).toBeInTheDocument();
     expect(sangeet.queryByText('Special Requirements')).not.toBeInTheDocument();
     expect(sangeet.getByRole('button', { name: 'Submit Quote' })).toBeInTheDocument();

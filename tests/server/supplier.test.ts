@@ -126,7 +126,7 @@ describe('supplier projects', () => {
     const other = await makeSupplier(t.deps);
     const older = await invite(
       [me],
-      { eventName: 'Older Event', eventType: 'corporate' },
+      { eventName: 'Older Event', eventType: 'corporate', subtotalPaise: 4_00_000_00 },
       new Date(Date.now() - 60_000),
     );
     const inquiry = await invite([me], {
@@ -156,7 +156,8 @@ describe('supplier projects', () => {
         event_type: 'wedding',
         event_date: inquiry.booking.eventDate,
         venue_name: null,
-        estimated_budget: '₹1-2 lakh',
+        // The customer's own budget range is not shown: suppliers see the supplier budget once there is a price.
+        estimated_budget: null,
         requirements: { guest_count: 80, special_requests: null },
       },
       my_quote: null,
@@ -165,7 +166,8 @@ describe('supplier projects', () => {
     expect(items[1].booking_details).toMatchObject({
       event_type: 'corporate',
       venue_name: 'Sayaji Banquets',
-      estimated_budget: 450000,
+      // 70% of the ₹4,00,000 taxable amount, not the ₹4,50,000 the customer pays.
+      estimated_budget: 280000,
       requirements: { guest_count: 250, special_requests: 'Jain food counter' },
     });
     expect(items[1].id).toBe(older.projectId);
@@ -181,7 +183,7 @@ describe('supplier projects', () => {
     expect(await t.caller({ token: me.token }).supplier.dashboard()).toEqual({
       active_projects: 2,
       unread_notifications: 2,
-      estimated_revenue: 450000,
+      estimated_revenue: 280000, // the supplier budgets, as the cards show them
       quotes_submitted: 0,
       won_projects: 0,
     });

@@ -29,6 +29,7 @@ export const ERRORS = {
   CONFLICT: { status: 409, trpc: 'CONFLICT', detail: 'Conflict' },
   VENDOR_NOT_PENDING: { status: 409, trpc: 'CONFLICT', detail: 'This vendor application has already been reviewed' },
   BOOKING_STATUS_NOT_ALLOWED: { status: 409, trpc: 'CONFLICT', detail: 'This booking cannot move to that status' },
+  DATE_UNAVAILABLE: { status: 409, trpc: 'CONFLICT', detail: 'This date is fully booked' },
   SUPPLIER_NOT_APPROVED: {
     status: 409,
     trpc: 'CONFLICT',
@@ -52,14 +53,22 @@ export class AppError extends Error {
   readonly status: number;
   readonly trpcCode: TRPC_ERROR_CODE_KEY;
 
+  /**
+   * Fields sent beside `detail` (REST body, tRPC `data`), e.g. `next_free_dates` of a full day
+   * (docs/api.md, "Errors").
+   */
+  readonly extra: Record<string, unknown> | undefined;
+
   constructor(
     readonly code: ErrorCode,
     detail?: string,
+    extra?: Record<string, unknown>,
   ) {
     super(detail ?? ERRORS[code].detail);
     this.name = 'AppError';
     this.status = ERRORS[code].status;
     this.trpcCode = ERRORS[code].trpc;
+    this.extra = extra;
   }
 
   get detail(): string {

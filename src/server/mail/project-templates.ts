@@ -37,7 +37,7 @@ export function eventDateLabel(eventDate: string | null): string {
   return eventDate ? formatLongDate(eventDate) : 'a date to be confirmed';
 }
 
-function eventRows(event: ProjectEvent): Row[] {
+export function eventRows(event: ProjectEvent): Row[] {
   const venue = [event.venueName, event.city].filter(Boolean).join(', ');
   return [
     ['Event', event.eventName],

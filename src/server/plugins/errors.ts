@@ -19,7 +19,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.status).send({ detail: error.detail });
+      return reply.code(error.status).send({ ...error.extra, detail: error.detail });
     }
     if (error instanceof ValidationError) return reply.code(422).send({ detail: error.issues });
     if (error instanceof ZodError) return reply.code(422).send({ detail: zodIssuesToDetail(error, 'body') });

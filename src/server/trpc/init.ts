@@ -20,7 +20,17 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message: internal ? 'Internal server error' : (issues?.[0]?.msg ?? shape.message),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        issues,
+        /** A full or closed day's next free dates (docs/api.md, "Errors"). */
+        next_free_dates:
+          cause instanceof AppError && Array.isArray(cause.extra?.next_free_dates)
+            ? (cause.extra.next_free_dates as string[])
+            : undefined,
+      },
     };
   },
 });

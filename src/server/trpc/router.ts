@@ -1,5 +1,6 @@
 import { adminRouter } from '../modules/admin/admin.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
+import { calendarRouter } from '../modules/calendar/calendar.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
 import { gstRouter } from '../modules/gst/gst.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   vendor: vendorRouter,
   admin: adminRouter,
   supplier: supplierPortalRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -186,8 +186,9 @@ export type ProjectDetailDto = {
   lowest_amount: number | null;
 };
 
-export type AwardOutcome = 'awarded' | 'unassigned' | 'cancelled';
-export type AwardRule = 'lowest_quote' | 'only_invitee' | 'no_quotes' | 'manual' | 'booking_closed';
+/** `open` when the auto-assign asked an admin to award a flagged bid by hand (docs/product.md#supplier-bids). */
+export type AwardOutcome = 'awarded' | 'unassigned' | 'cancelled' | 'open';
+export type AwardRule = 'lowest_quote' | 'only_invitee' | 'no_quotes' | 'manual' | 'booking_closed' | 'flagged_bid';
 
 export type AwardResultDto = {
   project_id: string;
@@ -226,8 +227,11 @@ export type SupplierProjectDto = {
     event_type: EventType;
     event_date: string | null;
     venue_name: string | null;
-    /** The booking's quoted final amount in rupees; else the inquiry's budget range as typed; else null. */
-    estimated_budget: number | string | null;
+    /**
+     * The supplier budget in rupees (docs/product.md#supplier-bids): a share of the booking's taxable amount, never
+     * the customer's price; null while the booking has no price.
+     */
+    estimated_budget: number | null;
     requirements: { guest_count: number | null; special_requests: string | null };
   };
   my_quote: { amount: number; notes: string | null; submitted_at: string } | null;
@@ -249,7 +253,7 @@ export type SupplierDashboardDto = {
   /** Open projects the supplier is invited to. */
   active_projects: number;
   unread_notifications: number;
-  /** Rupees: the sum of the numeric `estimated_budget` of the active projects. */
+  /** Rupees: the sum of the supplier budgets (`estimated_budget`) of the active projects. */
   estimated_revenue: number;
   /** Active projects the supplier has quoted on. */
   quotes_submitted: number;

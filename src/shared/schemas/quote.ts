@@ -56,7 +56,7 @@ export const instantQuoteProcedureInputSchema = instantQuoteInputSchema.extend({
 
 /** One line of the quote the UI can show as it is; discounts are negative. */
 export type QuoteLine = {
-  key: 'base' | 'discount' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';
+  key: 'base' | 'discount' | 'surcharge' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';
   label: string;
   amount: number;
 };
@@ -90,6 +90,8 @@ export type InstantQuoteResult = {
   final_amount: number;
   valid_until: string;
   breakdown: QuoteLine[];
+  /** Present only when the event date is a peak date with a surcharge (docs/product.md#calendar); rupees. */
+  surcharge?: { percent: number; reason: string; amount: number };
   /** Present only when the subscriber's one-time 5% discount was applied to this quote; rupees. */
   subscriber_discount?: { percent: number; amount: number };
   /** Absent only in answers stored before it existed (an idempotent replay), which count as `none`. */

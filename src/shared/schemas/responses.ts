@@ -162,7 +162,7 @@ export const authResponseSchema = z.object({
 // --- Visitor journey ----------------------------------------------------------------------------------------------
 
 export const quoteLineSchema = z.object({
-  key: z.enum(['base', 'discount', 'subscriber_discount', 'subtotal', 'gst', 'total']),
+  key: z.enum(['base', 'discount', 'surcharge', 'subscriber_discount', 'subtotal', 'gst', 'total']),
   label: z.string(),
   amount: rupees,
 });
@@ -181,6 +181,7 @@ export const instantQuoteResponseSchema = z.object({
   final_amount: rupees,
   valid_until: isoDate,
   breakdown: z.array(quoteLineSchema),
+  surcharge: z.object({ percent: z.number(), reason: z.string(), amount: rupees }).optional(),
   subscriber_discount: z.object({ percent: z.number(), amount: rupees }).optional(),
   subscription: z.enum(QUOTE_SUBSCRIPTION_STATES).optional(),
 }) satisfies z.ZodType<InstantQuoteResult>;
@@ -779,8 +780,8 @@ export const projectDetailSchema = z.object({
 
 export const awardResponseSchema = z.object({
   project_id: id,
-  status: z.enum(['awarded', 'unassigned', 'cancelled']),
-  rule: z.enum(['lowest_quote', 'only_invitee', 'no_quotes', 'manual', 'booking_closed']),
+  status: z.enum(['awarded', 'unassigned', 'cancelled', 'open']),
+  rule: z.enum(['lowest_quote', 'only_invitee', 'no_quotes', 'manual', 'booking_closed', 'flagged_bid']),
   supplier_id: id.nullable(),
   quote_id: id.nullable(),
   amount: rupees.nullable(),
@@ -825,7 +826,7 @@ export const supplierProjectsResponseSchema = z.array(
       event_type: z.enum(EVENT_TYPES),
       event_date: isoDate.nullable(),
       venue_name: z.string().nullable(),
-      estimated_budget: z.union([rupees, z.string()]).nullable(),
+      estimated_budget: rupees.nullable().describe('The supplier budget: a share of the taxable amount'),
       requirements: bookingRequirementsSummarySchema,
     }),
     my_quote: z.object({ amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),

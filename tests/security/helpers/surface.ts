@@ -20,6 +20,15 @@ import {
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
 import {
+  availabilityQuerySchema,
+  calendarDayInputSchema,
+  calendarDaysQuerySchema,
+  calendarEventsQuerySchema,
+  eventDetailsFieldsSchema,
+  operationsRulesInputSchema,
+  staffBookingInputSchema,
+} from '../../../src/shared/schemas/calendar';
+import {
   loginInputSchema,
   ownerSetupInputSchema,
   registerInputSchema,
@@ -30,6 +39,7 @@ import { bookings, gstDocuments, users } from '../../../src/server/db/schema';
 import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
+import { createCalendarFeed } from '../../../src/server/modules/calendar/calendar-feed.service';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import {
@@ -270,6 +280,103 @@ export const REST_ROWS: RestRow[] = [
     ok: [201],
     input: { part: 'body', schema: registerInputSchema },
     build: () => ({ method: 'POST', url: '/api/auth/register', payload: registerPayload() }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/calendar/availability',
+    access: 'public',
+    ok: [200],
+    input: { part: 'query', schema: availabilityQuerySchema },
+    build: () => ({ method: 'GET', url: `/api/calendar/availability?month=${inDays(30).slice(0, 7)}&guests=100` }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/calendar/feed/:file',
+    access: 'public',
+    // The secret URL is the key, whoever holds it (a phone calendar sends no token); without it: 404.
+    ok: [200],
+    build: async (w) => {
+      const feed = await createCalendarFeed(w.t.deps, w.subjects.admin.userId!);
+      return { method: 'GET', url: new URL(feed.url!).pathname };
+    },
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/admin/calendar/events',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'query', schema: calendarEventsQuerySchema },
+    build: () => ({ method: 'GET', url: `/api/admin/calendar/events?from=${inDays(0)}&to=${inDays(30)}` }),
+  },
+  get('/api/admin/calendar/days', 'admin', { part: 'query', schema: calendarDaysQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/calendar/days',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: calendarDayInputSchema },
+    build: () => ({ method: 'PUT', url: '/api/admin/calendar/days', payload: calendarDayBody() }),
+  },
+  {
+    kind: 'rest',
+    method: 'DELETE',
+    route: '/api/admin/calendar/days/:date',
+    access: 'admin',
+    ok: [200],
+    build: () => ({ method: 'DELETE', url: `/api/admin/calendar/days/${inDays(400)}` }),
+  },
+  get('/api/admin/calendar/feed', 'admin'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/calendar/feed',
+    access: 'admin',
+    ok: [201],
+    build: () => ({ method: 'POST', url: '/api/admin/calendar/feed' }),
+  },
+  {
+    kind: 'rest',
+    method: 'DELETE',
+    route: '/api/admin/calendar/feed',
+    access: 'admin',
+    ok: [200],
+    build: () => ({ method: 'DELETE', url: '/api/admin/calendar/feed' }),
+  },
+  get('/api/admin/settings/operations', 'admin'),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/settings/operations',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: operationsRulesInputSchema },
+    build: () => ({ method: 'PUT', url: '/api/admin/settings/operations', payload: operationsRulesBody() }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/bookings',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'body', schema: staffBookingInputSchema },
+    build: () => ({ method: 'POST', url: '/api/admin/bookings', payload: staffBookingBody() }),
+  },
+  {
+    kind: 'rest',
+    method: 'PATCH',
+    route: '/api/admin/bookings/:id/details',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: eventDetailsFieldsSchema },
+    build: async (w) => ({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${await w.booking(null)}/details`,
+      payload: { notes: `Call before 6 pm ${randomBytes(2).toString('hex')}` },
+    }),
   },
   {
     kind: 'rest',
@@ -1004,6 +1111,21 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.refunds.markPaid', 'admin', async (w) => ({ id: await w.refund() })),
   q('admin.settings.paymentRules', 'admin'),
   q('admin.settings.updatePaymentRules', 'admin', () => defaultPaymentRulesBody()),
+  q('calendar.availability', 'public', () => ({ month: inDays(30).slice(0, 7), guests: 100 })),
+  q('admin.calendar.events', 'admin', () => ({ from: inDays(0), to: inDays(30) })),
+  q('admin.calendar.days', 'admin', () => ({})),
+  q('admin.calendar.saveDay', 'admin', () => calendarDayBody()),
+  q('admin.calendar.removeDay', 'admin', () => ({ date: inDays(400) })),
+  q('admin.calendar.feed', 'admin'),
+  q('admin.calendar.createFeed', 'admin'),
+  q('admin.calendar.revokeFeed', 'admin'),
+  q('admin.settings.operationsRules', 'admin'),
+  q('admin.settings.updateOperationsRules', 'admin', () => operationsRulesBody()),
+  q('admin.bookings.create', 'admin', () => staffBookingBody()),
+  q('admin.bookings.updateDetails', 'admin', async (w) => ({
+    id: await w.booking(null),
+    notes: `Call before 6 pm ${randomBytes(2).toString('hex')}`,
+  })),
   q('admin.gst.settings', 'admin'),
   q('admin.gst.updateSettings', 'admin', () => defaultGstSettingsBody()),
   q('admin.gst.booking', 'admin', (w) => ({ id: w.ids.bookingWithProjectId })),
@@ -1024,6 +1146,41 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.subscriptions.list', 'admin'),
   q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
 ];
+
+/** A date's own settings far ahead, so saving it changes no other row's day. */
+function calendarDayBody() {
+  return {
+    date: inDays(400),
+    max_events: 5,
+    max_guests: null,
+    closed_reason: null,
+    surcharge_percent: 10,
+    surcharge_reason: 'Peak wedding season',
+  };
+}
+
+/** The shipped capacity and bid numbers (saving them changes nothing). */
+function operationsRulesBody() {
+  return { max_events_per_day: null, max_guests_per_day: null, supplier_budget_percent: 70, bid_floor_percent: 40 };
+}
+
+/** A phone booking for a new customer. */
+function staffBookingBody() {
+  return {
+    client_name: 'Ramesh Agrawal',
+    client_email: fresh('phone'),
+    client_phone: '9826011111',
+    source: 'phone',
+    event_type: 'anniversary',
+    event_name: `Agrawal anniversary ${randomBytes(2).toString('hex')}`,
+    event_date: inDays(45),
+    guest_count: 80,
+    venue_type: 'banquet',
+    location: 'Indore',
+    pricing: 'package',
+    tier: 'basic',
+  };
+}
 
 /**
  * A GST receipt voucher of the booking, written as the issuing path writes it (its number from the series), so the

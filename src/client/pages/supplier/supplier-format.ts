@@ -53,9 +53,9 @@ export function eventDateText(date: string | null): string {
 }
 
 /** The estimated budget: a quoted amount in rupees, the inquiry's budget range as the customer typed it, or none. */
-export function budgetText(budget: number | string | null): string {
-  if (typeof budget === 'number') return formatInr(budget);
-  return budget?.trim() || 'Not specified';
+/** The supplier budget (docs/product.md#supplier-bids), or a note that the booking is not priced yet. */
+export function budgetText(budget: number | null): string {
+  return budget === null ? 'To be confirmed' : formatInr(budget);
 }
 
 export function guestsText(guests: number | null): string {
@@ -73,15 +73,15 @@ export function activeProjectCount(projects: readonly SupplierProjectDto[]): num
 }
 
 /**
- * The Estimated Revenue card (docs/product.md#screens): the sum of the active projects' estimated budgets, counting only
- * the numeric ones (a budget range typed as text cannot be added up), as the server's `supplier.dashboard` does.
+ * The Estimated Revenue card (docs/product.md#screens): the sum of the active projects' supplier budgets, as the
+ * server's `supplier.dashboard` does.
  */
 export function estimatedRevenue(projects: readonly SupplierProjectDto[]): number {
   const paise = projects
     .filter((project) => project.outcome === 'open')
     .reduce((sum, project) => {
       const budget = project.booking_details.estimated_budget;
-      return typeof budget === 'number' && Number.isFinite(budget) ? sum + Math.round(budget * 100) : sum;
+      return budget === null ? sum : sum + Math.round(budget * 100);
     }, 0);
   return paise / 100;
 }

@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
@@ -70,6 +71,10 @@ export const bookings = pgTable(
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('inquiry'),
     source: text('source', { enum: BOOKING_SOURCES }).notNull(),
     notes: text('notes'),
+    /** A peak date's surcharge on the taxable amount (docs/product.md#calendar); null when the date has none. */
+    surchargePaise: paise('surcharge_paise'),
+    surchargePercent: numeric('surcharge_percent', { precision: 5, scale: 2, mode: 'number' }),
+    surchargeReason: text('surcharge_reason'),
     /** The 5% subscriber discount taken off the taxable amount; null when none was applied. */
     subscriberDiscountPaise: paise('subscriber_discount_paise'),
     /** Who cancelled: the customer (refund by the terms) or the company (100% incl. deposit). */
@@ -102,5 +107,54 @@ export const bookings = pgTable(
     check('bookings_cancelled_by_check', sql`cancelled_by IS NULL OR ${oneOf('cancelled_by', CANCELLED_BY)}`),
     check('bookings_guest_count_check', sql`guest_count IS NULL OR guest_count BETWEEN 0 AND 10000`),
     check('bookings_venue_state_code_check', sql`venue_state_code IS NULL OR venue_state_code ~ '^[0-9]{2}$'`),
+  ],
+);
+
+/**
+ * A calendar day that differs from the defaults (docs/product.md#calendar): its own limits (a muhurat date with more
+ * crew, a quiet day with fewer), closed with a reason (a blackout), or priced with a peak surcharge and its reason.
+ */
+export const calendarDays = pgTable(
+  'calendar_days',
+  {
+    date: date('date', { mode: 'string' }).primaryKey(),
+    maxEvents: integer('max_events'),
+    maxGuests: integer('max_guests'),
+    closedReason: text('closed_reason'),
+    surchargePercent: numeric('surcharge_percent', { precision: 5, scale: 2, mode: 'number' }),
+    surchargeReason: text('surcharge_reason'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check('calendar_days_max_events_check', sql`max_events IS NULL OR max_events BETWEEN 0 AND 1000`),
+    check('calendar_days_max_guests_check', sql`max_guests IS NULL OR max_guests BETWEEN 0 AND 1000000`),
+    check(
+      'calendar_days_surcharge_check',
+      sql`surcharge_percent IS NULL OR (surcharge_percent > 0 AND surcharge_percent <= 100 AND surcharge_reason IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * An admin's iCalendar feed (docs/product.md#calendar): a secret URL for phone calendars. Only the SHA-256 of the
+ * secret is kept; revoking sets `revoked_at`, and a new feed replaces the old one.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash),
+    uniqueIndex('calendar_feeds_one_live_per_user')
+      .on(t.userId)
+      .where(sql`revoked_at IS NULL`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PROJECT_STATUSES } from '../../../shared/domain';
+import { BID_FLAGS, PROJECT_STATUSES } from '../../../shared/domain';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { suppliers } from './suppliers';
@@ -19,6 +19,11 @@ export const projects = pgTable(
     awardedSupplierId: uuid('awarded_supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     awardedQuoteId: uuid('awarded_quote_id'),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    /**
+     * Set when the auto-assign found that the winning bid was flagged (docs/product.md#supplier-bids): the project
+     * stays open for the admin to award by hand, and the sweep passes it over.
+     */
+    awaitingAdminAt: timestamp('awaiting_admin_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -29,7 +34,7 @@ export const projects = pgTable(
       .where(sql`status = 'open'`),
     index('projects_due_idx')
       .on(t.autoAssignDate)
-      .where(sql`status = 'open'`),
+      .where(sql`status = 'open' AND awaiting_admin_at IS NULL`),
     check('projects_status_check', oneOf('status', PROJECT_STATUSES)),
   ],
 );
@@ -72,12 +77,17 @@ export const supplierQuotes = pgTable(
     notes: text('notes'),
     items: jsonb('items').$type<unknown[]>().notNull().default([]),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Below the floor share of the supplier budget, or above the budget, when it was submitted; null when fair. */
+    flag: text('flag', { enum: BID_FLAGS }),
+    /** The supplier budget the bid was judged against (paise). */
+    budgetPaise: bigint('budget_paise', { mode: 'number' }),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('supplier_quotes_project_supplier_key').on(t.projectId, t.supplierId),
     // Positive and at most 10 crore rupees (docs/product.md#auto-assign).
     check('supplier_quotes_amount_check', sql`amount_paise > 0 AND amount_paise <= 10000000000`),
+    check('supplier_quotes_flag_check', sql`flag IS NULL OR ${oneOf('flag', BID_FLAGS)}`),
   ],
 );
 

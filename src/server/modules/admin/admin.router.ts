@@ -1,5 +1,6 @@
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import { adminProcedure, router } from '../../trpc/init';
+import { adminCalendarRouter, operationsRulesProcedures } from '../calendar/calendar.router';
 import { adminBookingsRouter } from '../bookings/bookings.router';
 import { adminRefundsRouter } from '../bookings/bookings.router';
 import { adminCollectionsRouter, adminReceivablesRouter } from '../payments/money.router';
@@ -34,8 +35,9 @@ export const adminRouter = router({
   subscriptions: adminSubscriptionsRouter,
   receivables: adminReceivablesRouter,
   collections: adminCollectionsRouter,
-  settings: adminSettingsRouter,
+  settings: router({ ...adminSettingsRouter._def.record, ...operationsRulesProcedures }),
   gst: adminGstRouter,
+  calendar: adminCalendarRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
     markRead: adminProcedure

@@ -37,6 +37,8 @@ import { documentRefundPaid } from '../gst/gst-documents.service';
 import type { ServiceDeps } from '../../context';
 import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
 import { applyEventDateChange } from '../projects/award.service';
+import { assertDayHasRoom } from '../calendar/calendar.service';
+import { OCCUPYING_STATUSES } from '../../../shared/calendar';
 import { claimSubscriberDiscounts } from '../payments/subscriptions.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
@@ -348,6 +350,13 @@ export async function changeMyBookingDate(
         throw new ValidationError([{ loc: ['body', 'new_date'], msg: check.reason, type: 'value_error' }]);
       throw new AppError('CONFLICT', check.reason);
     }
+    // The new day must have room (docs/product.md#calendar); a booking that holds a day locks the new one.
+    await assertDayHasRoom(tx, {
+      date: new_date,
+      guests: row.guestCount,
+      excludeBookingId: row.id,
+      lock: OCCUPYING_STATUSES.includes(row.status),
+    });
     const [changed] = await tx
       .update(bookings)
       .set({

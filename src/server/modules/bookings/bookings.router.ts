@@ -6,6 +6,8 @@ import {
 import { bookingInquiryInputSchema } from '../../../shared/schemas/bookings';
 import { quotationInputSchema } from '../../../shared/schemas/quotation';
 import { requesterOf } from '../../context';
+import { eventDetailsInputSchema, staffBookingInputSchema } from '../../../shared/schemas/calendar';
+import { createStaffBooking, updateEventDetails } from './staff-bookings.service';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   accountBookingIdSchema,
@@ -81,4 +83,13 @@ export const adminBookingsRouter = router({
     .mutation(({ ctx, input }) => setBookingStatus(ctx, input, ctx.user.id)),
   /** The admin's custom quote: prices the booking, makes it quoted and e-mails the customer. */
   quote: adminProcedure.input(quotationInputSchema).mutation(({ ctx, input }) => quoteBooking(ctx, input, ctx.user.id)),
+  /** A booking taken by phone, at the counter, on WhatsApp or by referral (docs/product.md#staff-bookings). */
+  create: adminProcedure
+    .input(staffBookingInputSchema)
+    .output(bookingChangeResponseSchema)
+    .mutation(({ ctx, input }) => createStaffBooking(ctx, input, ctx.user.id)),
+  updateDetails: adminProcedure
+    .input(eventDetailsInputSchema)
+    .output(bookingChangeResponseSchema)
+    .mutation(({ ctx, input }) => updateEventDetails(ctx, input, ctx.user.id)),
 });

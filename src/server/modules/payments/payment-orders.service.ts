@@ -48,6 +48,7 @@ import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-doc
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 import { applyPaidSubscription } from './subscriptions.service';
+import { assertDayHasRoom } from '../calendar/calendar.service';
 
 /**
  * Payment orders against a booking, the admin's record of a payment, and the Payments view
@@ -182,6 +183,13 @@ export async function createTokenOrder(
       throw new AppError('CONFLICT', 'This booking has no price yet; we will send you a quote first');
     }
     await requireGstDetailsForPayment(deps, tx, booking);
+    // Nobody pays for a day that is already full or closed (docs/product.md#calendar).
+    await assertDayHasRoom(tx, {
+      date: booking.eventDate,
+      guests: booking.guestCount,
+      excludeBookingId: booking.id,
+      lock: false,
+    });
     // What is left of the booking amount (all of it, unless the team recorded part of it by hand).
     const rules = await currentPaymentRules(tx);
     const held = (await bookingSums(tx, booking.id)).held_paise;
@@ -464,7 +472,14 @@ export async function receiveBookingPayment(
       bookingHasPrice(booking.finalAmountPaise) &&
       coversBookingAmount
     ) {
-      current = await confirmBooking(tx, booking, payment.actorUserId, { via: payment.via, order_id: orderCode });
+      const full = payment.via === 'cashfree_webhook' ? await dayFullRefusal(tx, booking) : null;
+      if (full) {
+        // The gateway's money for a day that filled while the customer paid: it cannot be refused, so the booking
+        // stays quoted and all of it is owed back (docs/product.md#calendar).
+        await oweBack(tx, booking, payment.amountPaise, 'date_full', orderCode, payment.actorUserId);
+      } else {
+        current = await confirmBooking(tx, booking, payment.actorUserId, { via: payment.via, order_id: orderCode });
+      }
     }
     if (current.status !== 'quoted') await oweBackOverTotal(tx, current, payment.actorUserId, orderCode);
   }
@@ -518,9 +533,26 @@ export async function receiveBookingPayment(
   return true;
 }
 
+/** The 409 a confirmation of this booking would meet on its day, or null when the day has room (the day is locked). */
+async function dayFullRefusal(tx: Executor, booking: BookingRow): Promise<AppError | null> {
+  try {
+    await assertDayHasRoom(tx, {
+      date: booking.eventDate,
+      guests: booking.guestCount,
+      excludeBookingId: booking.id,
+      lock: true,
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'DATE_UNAVAILABLE') return error;
+    throw error;
+  }
+}
+
 /**
  * A quoted booking becomes confirmed: its total is charged in the ledger and the day is kept (`confirmed_at`), from
- * which the advance falls due.
+ * which the advance falls due. Confirmation is where the day's capacity is enforced (docs/product.md#calendar): the
+ * date is locked and a full or closed day refuses with 409 and the next free dates, whoever confirms.
  */
 export async function confirmBooking(
   tx: Executor,
@@ -528,6 +560,12 @@ export async function confirmBooking(
   actorUserId: string | null,
   data: Record<string, unknown>,
 ): Promise<BookingRow> {
+  await assertDayHasRoom(tx, {
+    date: booking.eventDate,
+    guests: booking.guestCount,
+    excludeBookingId: booking.id,
+    lock: true,
+  });
   const now = new Date();
   await setCharge(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
   const [row] = await tx
@@ -571,7 +609,7 @@ async function oweBack(
   tx: Executor,
   booking: BookingRow,
   amountPaise: number,
-  reason: 'paid_after_cancellation' | 'paid_over_total',
+  reason: 'paid_after_cancellation' | 'paid_over_total' | 'date_full',
   orderCode: string | null,
   actorUserId: string | null,
 ): Promise<void> {
@@ -592,7 +630,9 @@ async function oweBack(
     note:
       reason === 'paid_after_cancellation'
         ? `Paid after cancellation${orderCode ? `: order ${orderCode}` : ''}`
-        : `Paid over the total${orderCode ? `: order ${orderCode}` : ''}`,
+        : reason === 'date_full'
+          ? `Paid for a date that was full${orderCode ? `: order ${orderCode}` : ''}`
+          : `Paid over the total${orderCode ? `: order ${orderCode}` : ''}`,
   });
   await writeAudit(tx, {
     actorUserId,

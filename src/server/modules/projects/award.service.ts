@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notInArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
   awardProjectInputSchema,
@@ -36,6 +36,17 @@ import type { ServiceDeps } from '../../context';
 import { autoAssignDateAfterDateChange, CLOSED_BOOKING_STATUSES, projectEventOf } from './projects.service';
 import { writeAudit } from '../../lib/audit';
 import { invitationQuoteJoin } from './invitation-quote';
+import type { BidFlag } from '../../../shared/domain';
+import { bidFloorPaise } from '../../../shared/supplier-bids';
+import {
+  bidsNeedDecisionEmail,
+  bidsNeedDecisionMessage,
+  eventDetailsChangedMessage,
+  projectDetailsChangedEmail,
+  type DetailChange,
+  type FlaggedBid,
+} from '../../mail/operations-templates';
+import { currentOperationsRules } from '../calendar/calendar.service';
 
 /** One invited supplier as the award rule sees it. */
 export type AwardCandidate = {
@@ -43,18 +54,34 @@ export type AwardCandidate = {
   /** Active and approved right now: a supplier deactivated after quoting is not awarded. */
   eligible: boolean;
   rating: number;
-  quote: { id: string; amountPaise: number; submittedAt: Date } | null;
+  quote: {
+    id: string;
+    amountPaise: number;
+    submittedAt: Date;
+    /** Below the floor or over the supplier budget (docs/product.md#supplier-bids); null when fair. */
+    flag?: BidFlag | null;
+    budgetPaise?: number | null;
+  } | null;
 };
 
 export type AwardDecision =
   | { kind: 'awarded'; supplierId: string; quoteId: string | null; amountPaise: number | null; rule: AwardRule }
-  | { kind: 'unassigned'; rule: 'no_quotes' };
+  | { kind: 'unassigned'; rule: 'no_quotes' }
+  | {
+      kind: 'needs_admin';
+      rule: 'flagged_bid';
+      supplierId: string;
+      quoteId: string;
+      amountPaise: number;
+      flag: BidFlag;
+    };
 
 /**
  * The award rule (docs/product.md#auto-assign): the lowest quote wins; on a tie the higher supplier rating, then the
  * earlier quote (a revision counts from when it was submitted), then the lower quote id so the answer is always
  * the same. Without a quote, the only invitee wins if there is exactly one; otherwise nobody does. Only suppliers
- * that are still active and approved take part.
+ * that are still active and approved take part. A winning bid that is flagged (below the floor or over the supplier
+ * budget, docs/product.md#supplier-bids) is never taken automatically: the admin is asked instead.
  */
 export function decideAward(candidates: readonly AwardCandidate[]): AwardDecision {
   const eligible = candidates.filter((c) => c.eligible);
@@ -68,6 +95,16 @@ export function decideAward(candidates: readonly AwardCandidate[]): AwardDecisio
         (a.quote.id < b.quote.id ? -1 : a.quote.id > b.quote.id ? 1 : 0),
     );
   const best = quoted[0];
+  if (best?.quote.flag) {
+    return {
+      kind: 'needs_admin',
+      rule: 'flagged_bid',
+      supplierId: best.supplierId,
+      quoteId: best.quote.id,
+      amountPaise: best.quote.amountPaise,
+      flag: best.quote.flag,
+    };
+  }
   if (best) {
     return {
       kind: 'awarded',
@@ -107,6 +144,8 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
       quoteId: supplierQuotes.id,
       amountPaise: supplierQuotes.amountPaise,
       submittedAt: supplierQuotes.submittedAt,
+      flag: supplierQuotes.flag,
+      budgetPaise: supplierQuotes.budgetPaise,
     })
     .from(projectInvitations)
     .innerJoin(suppliers, eq(suppliers.id, projectInvitations.supplierId))
@@ -123,7 +162,13 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
     rating: Number(row.rating),
     quote:
       row.quoteId !== null && row.amountPaise !== null && row.submittedAt !== null
-        ? { id: row.quoteId, amountPaise: row.amountPaise, submittedAt: row.submittedAt }
+        ? {
+            id: row.quoteId,
+            amountPaise: row.amountPaise,
+            submittedAt: row.submittedAt,
+            flag: row.flag,
+            budgetPaise: row.budgetPaise,
+          }
         : null,
   }));
 }
@@ -223,6 +268,8 @@ async function closeProject(
   } else {
     decision = decideAward(invitees);
   }
+
+  if (decision.kind === 'needs_admin') return askAdminToAward(deps, tx, project, booking, invitees, decision, now);
 
   if (decision.kind === 'unassigned') {
     const closed = await tx
@@ -330,6 +377,77 @@ async function closeProject(
 }
 
 /**
+ * The auto-assign found a flagged winning bid (docs/product.md#supplier-bids): the project stays open but leaves the
+ * sweep (`awaiting_admin_at`), quotes stay closed (its auto-assign date has passed), and every active admin gets a
+ * notification and an e-mail asking them to award it by hand. Guarded like the other closings, so the admins are
+ * asked once.
+ */
+async function askAdminToAward(
+  deps: ServiceDeps,
+  tx: Transaction,
+  project: ProjectRow,
+  booking: typeof bookings.$inferSelect,
+  invitees: Invitee[],
+  decision: Extract<AwardDecision, { kind: 'needs_admin' }>,
+  now: Date,
+): Promise<AwardResultDto | null> {
+  const parked = await tx
+    .update(projects)
+    .set({ awaitingAdminAt: now, updatedAt: now })
+    .where(and(eq(projects.id, project.id), eq(projects.status, 'open'), isNull(projects.awaitingAdminAt)))
+    .returning({ id: projects.id });
+  if (parked.length === 0) return null;
+  const bidder = invitees.find((s) => s.supplierId === decision.supplierId)!;
+  const rules = (await currentOperationsRules(tx)).bids;
+  const budgetPaise = bidder.quote?.budgetPaise ?? null;
+  const bid: FlaggedBid = {
+    businessName: bidder.businessName,
+    amountPaise: decision.amountPaise,
+    flag: decision.flag,
+    budgetPaise,
+    floorPaise: budgetPaise === null ? null : bidFloorPaise(budgetPaise, rules),
+  };
+  const event = projectEventOf(booking);
+  const admins = await tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.createdAt));
+  const message = bidsNeedDecisionMessage(event, bid);
+  await tell(
+    tx,
+    admins.map((a) => ({
+      notification: { userId: a.id, projectId: project.id, kind: 'project_bids_flagged', message, createdAt: now },
+      email: bidsNeedDecisionEmail(deps.config.brand, { email: a.email, name: a.fullName }, event, bid, {
+        projectId: project.id,
+        bookingId: booking.id,
+      }),
+    })),
+  );
+  await writeAudit(tx, {
+    actorUserId: null,
+    action: 'project.award_needs_admin',
+    entityType: 'project',
+    entityId: project.id,
+    data: {
+      supplier_id: decision.supplierId,
+      quote_id: decision.quoteId,
+      amount_paise: decision.amountPaise,
+      flag: decision.flag,
+    },
+  });
+  return {
+    project_id: project.id,
+    status: 'open',
+    rule: 'flagged_bid',
+    supplier_id: null,
+    quote_id: decision.quoteId,
+    amount: paiseToRupees(decision.amountPaise),
+    awarded_at: null,
+  };
+}
+
+/**
  * The auto-assign of one project (the pg-boss job): awards it if it is still open and due at `now`, else does
  * nothing and answers null. Safe to run any number of times, from any number of processes: the row lock waits
  * for a concurrent quote or award, and the guarded update inside `closeProject` lets only the first one through.
@@ -343,7 +461,14 @@ export async function awardProject(
     const [project] = await tx
       .select()
       .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.status, 'open'), lte(projects.autoAssignDate, now)))
+      .where(
+        and(
+          eq(projects.id, projectId),
+          eq(projects.status, 'open'),
+          isNull(projects.awaitingAdminAt),
+          lte(projects.autoAssignDate, now),
+        ),
+      )
       .limit(1)
       .for('update');
     return project ? closeProject(deps, tx, project, now, null) : null;
@@ -376,6 +501,7 @@ export async function awardDueProjects(
           .where(
             and(
               eq(projects.status, 'open'),
+              isNull(projects.awaitingAdminAt),
               lte(projects.autoAssignDate, now),
               skip.length > 0 ? notInArray(projects.id, skip) : undefined,
             ),
@@ -408,7 +534,14 @@ export async function projectsDueBetween(
   return deps.db
     .select({ id: projects.id, autoAssignDate: projects.autoAssignDate })
     .from(projects)
-    .where(and(eq(projects.status, 'open'), gt(projects.autoAssignDate, now), lte(projects.autoAssignDate, until)))
+    .where(
+      and(
+        eq(projects.status, 'open'),
+        isNull(projects.awaitingAdminAt),
+        gt(projects.autoAssignDate, now),
+        lte(projects.autoAssignDate, until),
+      ),
+    )
     .orderBy(asc(projects.autoAssignDate))
     .limit(1000);
 }
@@ -584,4 +717,66 @@ export async function applyEventDateChange(
         email: projectDateChangedEmail(brand, w, event, previousDate, { role: 'awarded' }),
       })),
   );
+}
+
+/**
+ * The event's details changed (guests, venue, time or notes; docs/product.md#staff-bookings): every supplier
+ * invited to the open project and the supplier of each awarded project of the booking gets a notification and an
+ * e-mail saying what changed, through the same path as a date change (`tell`, in the caller's transaction). This is
+ * the one place an event change reaches suppliers; a wider fan-out (more channels) replaces its body.
+ */
+export async function notifySuppliersOfEventChange(
+  deps: ServiceDeps,
+  tx: Transaction,
+  booking: BookingRow,
+  changes: readonly DetailChange[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const event = projectEventOf(booking);
+  const message = eventDetailsChangedMessage(event, changes);
+  const [open] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'open')))
+    .limit(1);
+  const invitees = open ? await inviteesOf(tx, open.id) : [];
+  const awarded = await tx
+    .select({
+      projectId: projects.id,
+      supplierId: suppliers.id,
+      userId: suppliers.userId,
+      name: suppliers.name,
+      businessName: suppliers.businessName,
+      email: suppliers.email,
+    })
+    .from(projects)
+    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
+    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'awarded')));
+  const messages: Message[] = [
+    ...invitees.map((s) => ({
+      notification: {
+        userId: s.userId,
+        supplierId: s.supplierId,
+        projectId: open!.id,
+        kind: 'project_details_changed',
+        message,
+        createdAt: now,
+      },
+      email: projectDetailsChangedEmail(deps.config.brand, recipient(s), event, changes, 'invitee'),
+    })),
+    ...awarded.map((w) => ({
+      notification: {
+        userId: w.userId,
+        supplierId: w.supplierId,
+        projectId: w.projectId,
+        kind: 'project_details_changed',
+        message,
+        createdAt: now,
+      },
+      email: projectDetailsChangedEmail(deps.config.brand, w, event, changes, 'awarded'),
+    })),
+  ];
+  await tell(tx, messages);
+  return messages.length;
 }

@@ -21,6 +21,7 @@ import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
 import { currentPaymentRules } from '../payments/payment-rules.service';
+import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
 import {
   markSubscriptionUsed,
   ownsEmail,
@@ -49,7 +50,7 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
- * `priceQuote`, valid 7 days from today in India, with the subscriber's discount only for the owner of the e-mail
+ * `priceQuote` (with the date's peak surcharge, docs/product.md#calendar), valid 7 days from today in India, with the subscriber's discount only for the owner of the e-mail
  * (`subscriptionForQuote`, docs/product.md#subscriptions); the answer's `subscription` tells the page whether to
  * offer it. In one transaction it creates the booking (status `quoted`, source `instant_quote`) or, for the same
  * e-mail, event name and date with a quote still valid, updates that booking instead; records a `quotation`
@@ -68,8 +69,12 @@ export async function createInstantQuote(
   const data = instantQuoteInputSchema.parse(input);
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
-  const [rates, paymentRules] = await Promise.all([currentPricingRates(deps), currentPaymentRules(deps.db)]);
-  const listPrice = priceInstantQuote(data, rates);
+  const [rates, paymentRules, surcharge] = await Promise.all([
+    currentPricingRates(deps),
+    currentPaymentRules(deps.db),
+    surchargeOn(deps.db, data.event_date),
+  ]);
+  const listPrice = priceInstantQuote(data, rates, surcharge);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
@@ -87,6 +92,9 @@ export async function createInstantQuote(
     pricingTier: data.tier,
     basePricePerPersonPaise: price.basePricePerPersonPaise,
     discountPaise: price.discountPaise,
+    surchargePaise: price.surcharge?.amountPaise ?? null,
+    surchargePercent: price.surcharge?.percent ?? null,
+    surchargeReason: price.surcharge?.reason ?? null,
     subtotalPaise: price.subtotalPaise,
     gstPaise: price.gstPaise,
     gstPercent: price.gstPercent,
@@ -129,6 +137,8 @@ export async function createInstantQuote(
       quoteSubscriptions(tx, data.client_email),
     ]);
     if (replay) return replay;
+    // A full or closed day is refused with the next free dates (docs/product.md#calendar).
+    await assertDayHasRoom(tx, { date: data.event_date, guests: data.guest_count, lock: false });
 
     // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
     const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);

@@ -17,6 +17,8 @@ import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
 import { invitationQuoteJoin } from '../projects/invitation-quote';
+import { currentOperationsRules } from '../calendar/calendar.service';
+import { bidFlag, supplierBudgetPaise, type BidRules } from '../../../shared/supplier-bids';
 
 /** The spec's supplier dashboard shows at most this many notifications. */
 export const MAX_NOTIFICATIONS = 50;
@@ -66,13 +68,13 @@ function outcomeOf(status: string, awardedSupplierId: string | null, supplierId:
   return 'unassigned';
 }
 
-/** The booking's quoted final amount in rupees; otherwise the inquiry's budget range as the customer typed it. */
-function estimatedBudget(booking: {
-  finalAmountPaise: number | null;
-  requirements: { budget_range?: string };
-}): number | string | null {
-  if (booking.finalAmountPaise !== null) return paiseToRupees(booking.finalAmountPaise);
-  return booking.requirements.budget_range || null;
+/**
+ * The supplier budget (docs/product.md#supplier-bids): the configured share of the booking's taxable amount, in
+ * rupees; never the customer's GST-inclusive price or the budget the customer typed. Null while it has no price.
+ */
+function estimatedBudget(booking: { subtotalPaise: number | null }, rules: BidRules): number | null {
+  const budget = supplierBudgetPaise(booking.subtotalPaise, rules);
+  return budget === null ? null : paiseToRupees(budget);
 }
 
 /**
@@ -86,6 +88,7 @@ export async function listSupplierProjects(
   page: PageInput = {},
 ): Promise<SupplierProjectDto[]> {
   const { limit, offset } = pageInputSchema.parse(page);
+  const { bids } = await currentOperationsRules(deps.db);
   const rows = await deps.db
     .select({ project: projects, booking: bookings, quote: supplierQuotes })
     .from(projectInvitations)
@@ -108,7 +111,7 @@ export async function listSupplierProjects(
       event_type: booking.eventType,
       event_date: booking.eventDate,
       venue_name: booking.venueName,
-      estimated_budget: estimatedBudget(booking),
+      estimated_budget: estimatedBudget(booking, bids),
       requirements: {
         guest_count: booking.guestCount,
         special_requests: booking.requirements.special_requests || null,
@@ -137,13 +140,20 @@ export async function submitQuote(
   const data = submitQuoteInputSchema.parse(input);
   const amountPaise = rupeesToPaise(data.quoted_amount);
   return deps.db.transaction(async (tx) => {
+    const { bids } = await currentOperationsRules(tx);
     const [project] = await tx
-      .select({ id: projects.id, status: projects.status, autoAssignDate: projects.autoAssignDate })
+      .select({
+        id: projects.id,
+        status: projects.status,
+        autoAssignDate: projects.autoAssignDate,
+        subtotalPaise: bookings.subtotalPaise,
+      })
       .from(projects)
       .innerJoin(
         projectInvitations,
         and(eq(projectInvitations.projectId, projects.id), eq(projectInvitations.supplierId, supplierId)),
       )
+      .innerJoin(bookings, eq(bookings.id, projects.bookingId))
       .where(eq(projects.bookingId, data.booking_id))
       .orderBy(desc(sql`${projects.status} = 'open'`), desc(projects.createdAt))
       .limit(1)
@@ -157,7 +167,18 @@ export async function submitQuote(
         `Quotes for this project closed on ${formatIndiaDateTime(project.autoAssignDate)}`,
       );
     }
-    const values = { amountPaise, notes: data.notes, items: data.items, submittedAt: now, updatedAt: now };
+    // A bid below the floor or above the budget is kept, and flagged for the admin (docs/product.md#supplier-bids).
+    const budgetPaise = supplierBudgetPaise(project.subtotalPaise, bids);
+    const flag = bidFlag(amountPaise, budgetPaise, bids);
+    const values = {
+      amountPaise,
+      notes: data.notes,
+      items: data.items,
+      flag,
+      budgetPaise,
+      submittedAt: now,
+      updatedAt: now,
+    };
     const [row] = await tx
       .insert(supplierQuotes)
       .values({ projectId: project.id, supplierId, ...values })
@@ -183,16 +204,17 @@ export async function submitQuote(
 
 /**
  * `supplier.dashboard`: the counts behind the dashboard's cards. Active projects are the open ones the supplier
- * is invited to; estimated revenue sums their bookings' quoted final amounts (a budget range typed as text cannot
- * be added up). The spec's Response Rate is a fixed display on the client.
+ * is invited to; estimated revenue sums their supplier budgets (docs/product.md#supplier-bids), each rounded to the
+ * paisa as the project card shows it. The spec's Response Rate is a fixed display on the client.
  */
 export async function supplierDashboard(deps: ServiceDeps, supplierId: string): Promise<SupplierDashboardDto> {
+  const { bids } = await currentOperationsRules(deps.db);
   const [[projectsRow], [unreadRow]] = await Promise.all([
     deps.db
       .select({
         active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
         quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
-        revenuePaise: sql<string>`coalesce(sum(${bookings.finalAmountPaise}) filter (where ${projects.status} = 'open'), 0)::text`,
+        revenuePaise: sql<string>`coalesce(sum(round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)) filter (where ${projects.status} = 'open'), 0)::text`,
         won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId})::int`,
       })
       .from(projectInvitations)

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditLog, bookings, calendarDays, refunds, settings } from '../../src/server/db/schema';
+import { OPERATIONS_RULES_KEY } from '../../src/server/modules/calendar/calendar.service';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { makeUser, type MadeUser } from './helpers/fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let admin: MadeUser;
+let adminToken = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeUser(t.deps, { role: 'admin' });
+  adminToken = await tokenFor(t.deps, admin.id);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.deps.db.delete(calendarDays);
+  await t.deps.db.delete(settings).where(eq(settings.key, OPERATIONS_RULES_KEY));
+});
+
+const saveRules = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings/operations',
+    headers: bearer(adminToken),
+    payload: {
+      max_events_per_day: null,
+      max_guests_per_day: null,
+      supplier_budget_percent: 70,
+      bid_floor_percent: 40,
+      ...body,
+    },
+  });
+const saveDay = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/calendar/days',
+    headers: bearer(adminToken),
+    payload: {
+      max_events: null,
+      max_guests: null,
+      closed_reason: null,
+      surcharge_percent: null,
+      surcharge_reason: null,
+      ...body,
+    },
+  });
+const setStatus = (id: string, status: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/status`, headers: bearer(adminToken), payload: { status } });
+
+describe('capacity at confirmation', () => {
+  it('refuses the confirmation that would overfill a day with 409, the reason and the next three free dates', async () => {
+    const day = addDays(todayInIndia(), 200);
+    expect((await saveRules({ max_events_per_day: 2 })).statusCode).toBe(200);
+    // The next day is closed, so the free dates skip it.
+    expect((await saveDay({ date: addDays(day, 1), closed_reason: 'Navratri: kitchen closed' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) await makeBooking(t.deps, { eventDate: day, status: 'confirmed' });
+    const third = await makeBooking(t.deps, { eventDate: day });
+    const refused = await setStatus(third.id, 'confirmed');
+    expect(refused.statusCode).toBe(409);
+    const body = refused.json() as { detail: string; next_free_dates: string[] };
+    expect(body.detail).toContain('Fully booked: 2 of 2 events');
+    expect(body.next_free_dates).toEqual([addDays(day, 2), addDays(day, 3), addDays(day, 4)]);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, third.id));
+    expect(row!.status).toBe('quoted');
+  });
+
+  it('counts guests: a day with room for 500 guests takes 300 and 200 but not one more', async () => {
+    const day = addDays(todayInIndia(), 201);
+    await saveDay({ date: day, max_guests: 500 });
+    const a = await makeBooking(t.deps, { eventDate: day, guestCount: 300 });
+    const b = await makeBooking(t.deps, { eventDate: day, guestCount: 200 });
+    const c = await makeBooking(t.deps, { eventDate: day, guestCount: 1 });
+    expect((await setStatus(a.id, 'confirmed')).statusCode).toBe(200);
+    expect((await setStatus(b.id, 'confirmed')).statusCode).toBe(200);
+    const refused = await setStatus(c.id, 'confirmed');
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { detail: string }).detail).toContain('500 guests already');
+  });
+
+  it('refuses an instant quote for a closed day, with the next free dates, and writes nothing', async () => {
+    const day = addDays(todayInIndia(), 202);
+    await saveDay({ date: day, closed_reason: 'Owner’s family wedding' });
+    const before = await t.deps.db.select().from(bookings);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      payload: {
+        event_type: 'wedding',
+        event_date: day,
+        guest_count: 150,
+        venue_type: 'banquet',
+        tier: 'premium',
+        location: 'Indore',
+        client_email: 'asha@example.in',
+        client_name: 'Asha Verma',
+        event_name: 'Verma wedding',
+      },
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json() as { detail: string; next_free_dates: string[] };
+    expect(body.detail).toContain('Closed: Owner’s family wedding');
+    expect(body.next_free_dates).toHaveLength(3);
+    expect(body.next_free_dates[0]).toBe(addDays(day, 1));
+    expect(await t.deps.db.select().from(bookings)).toHaveLength(before.length);
+  });
+
+  it('prices a peak date with its surcharge as its own quote line, to the paisa, with its reason', async () => {
+    const day = addDays(todayInIndia(), 203);
+    await saveDay({ date: day, surcharge_percent: 12.5, surcharge_reason: 'Dev Uthani Ekadashi' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      payload: {
+        event_type: 'wedding',
+        event_date: day,
+        guest_count: 333,
+        venue_type: 'banquet',
+        tier: 'premium',
+        location: 'Indore',
+        client_email: 'peak@example.in',
+        client_name: 'Neha Jain',
+        event_name: 'Jain wedding',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const quote = response.json() as {
+      quote_id: string;
+      subtotal: number;
+      gst_amount: number;
+      final_amount: number;
+      breakdown: { key: string; label: string; amount: number }[];
+    };
+    // ₹1,265 × 333 = ₹4,21,245; 5% volume discount ₹21,062.25 → ₹4,00,182.75; 12.5% of it = ₹50,022.84375 → ₹50,022.84.
+    const line = quote.breakdown.find((l) => l.key === 'surcharge')!;
+    expect(line).toEqual({
+      key: 'surcharge',
+      label: 'Peak date surcharge (12.5%): Dev Uthani Ekadashi',
+      amount: 50022.84,
+    });
+    expect(quote.subtotal).toBe(450205.59);
+    expect(quote.gst_amount).toBe(81037.01);
+    expect(quote.final_amount).toBe(531242.6);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, quote.quote_id));
+    expect(row!.surchargePaise).toBe(50022_84);
+    expect(row!.surchargeReason).toBe('Dev Uthani Ekadashi');
+    expect(row!.finalAmountPaise).toBe(531242_60);
+  });
+
+  it('audits a changed date and changed numbers', async () => {
+    await saveRules({ max_events_per_day: 4 });
+    await saveDay({ date: addDays(todayInIndia(), 204), max_events: 6 });
+    const actions = (await t.deps.db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.id))).map(
+      (a) => a.action,
+    );
+    expect(actions).toContain('settings.operations_rules_changed');
+    expect(actions).toContain('calendar.day_changed');
+  });
+});
+
+describe('availability for the pickers', () => {
+  type Availability = { month: string; today: string; days: { date: string; status: string; reason: string | null }[] };
+  const availability = async (query: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/calendar/availability?${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Availability;
+  };
+
+  it('answers only the month asked for, every date of it, including the 29th of a leap February', async () => {
+    const feb = await availability('month=2028-02');
+    expect(feb.days.map((d) => d.date)).toHaveLength(29);
+    expect(feb.days[0]!.date).toBe('2028-02-01');
+    expect(feb.days.at(-1)!.date).toBe('2028-02-29');
+    const dec = await availability('month=2027-12');
+    expect(dec.days.at(-1)!.date).toBe('2027-12-31');
+  });
+
+  it('counts a booking on the last day of a month in that month and not in the next', async () => {
+    await saveRules({ max_events_per_day: 1 });
+    await makeBooking(t.deps, { eventDate: '2027-10-31', status: 'confirmed' });
+    const october = await availability('month=2027-10');
+    expect(october.days.find((d) => d.date === '2027-10-31')).toMatchObject({ status: 'full' });
+    expect(october.days.find((d) => d.date === '2027-10-30')).toMatchObject({ status: 'available' });
+    const november = await availability('month=2027-11');
+    expect(november.days.every((d) => d.status === 'available')).toBe(true);
+  });
+
+  it('shows a day without room for the guests asked about as full, and the same day open for a smaller event', async () => {
+    await saveDay({ date: '2027-09-15', max_guests: 400 });
+    await makeBooking(t.deps, { eventDate: '2027-09-15', status: 'confirmed', guestCount: 300 });
+    const big = await availability('month=2027-09&guests=150');
+    expect(big.days.find((d) => d.date === '2027-09-15')).toMatchObject({
+      status: 'full',
+      reason: 'Room for 100 more guests on this day',
+    });
+    const small = await availability('month=2027-09&guests=80');
+    expect(small.days.find((d) => d.date === '2027-09-15')).toMatchObject({ status: 'available' });
+  });
+
+  it('counts "today" in India across the date line: at 20:00 UTC on March 31st it is already April 1st', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2027-03-31T20:00:00Z'));
+      const march = await availability('month=2027-03');
+      expect(march.today).toBe('2027-04-01');
+      expect(march.days.every((d) => d.status === 'past')).toBe(true);
+      const april = await availability('month=2027-04');
+      expect(april.days[0]).toMatchObject({ date: '2027-04-01', status: 'available' });
+      vi.setSystemTime(new Date('2027-03-31T18:29:59Z'));
+      const stillMarch = await availability('month=2027-03');
+      expect(stillMarch.days.at(-1)).toMatchObject({ date: '2027-03-31', status: 'available' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a month that is not YYYY-MM with 422', async () => {
+    for (const month of ['2027-13', '2027-1', 'march', '']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/calendar/availability?month=${month}` });
+      expect(response.statusCode).toBe(422);
+    }
+  });
+});
+
+describe('money that arrives for a day that filled meanwhile', () => {
+  it('keeps the booking quoted and owes the payment back in full', async () => {
+    const { receiveBookingPayment } = await import('../../src/server/modules/payments/payment-orders.service');
+    const day = addDays(todayInIndia(), 210);
+    await saveDay({ date: day, max_events: 1 });
+    await makeBooking(t.deps, { eventDate: day, status: 'confirmed' });
+    const late = await makeBooking(t.deps, { eventDate: day });
+    await t.deps.db.transaction(async (tx) => {
+      await receiveBookingPayment(t.deps, tx, late.id, {
+        amountPaise: 999_00,
+        method: 'gateway',
+        reference: 'cf_1',
+        order: null,
+        label: 'Booking amount',
+        actorUserId: null,
+        via: 'cashfree_webhook',
+        paidAt: new Date(),
+      });
+    });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, late.id));
+    expect(row!.status).toBe('quoted');
+    const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, late.id));
+    expect(owed).toHaveLength(1);
+    expect(owed[0]!.amountPaise).toBe(999_00);
+  });
+});

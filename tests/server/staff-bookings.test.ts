@@ -1,0 +1,245 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bookingLedger, bookings, emailOutbox, notifications } from '../../src/server/db/schema';
+import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let t: TestApp;
+let admin: Actor;
+let customer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeActor(t.deps, 'admin');
+  customer = await makeActor(t.deps, 'customer');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const phoneBooking = (overrides: Record<string, unknown> = {}) => ({
+  client_name: 'Ramesh Agrawal',
+  client_email: 'ramesh.agrawal@example.in',
+  client_phone: '98260 11111',
+  source: 'phone',
+  event_type: 'anniversary',
+  event_name: 'Agrawal 25th anniversary',
+  event_date: addDays(todayInIndia(), 60),
+  event_time: '7:30 pm',
+  guest_count: 120,
+  venue_type: 'banquet',
+  venue_name: 'Sayaji',
+  location: 'Indore',
+  venue_address: 'Vijay Nagar',
+  notes: 'Asked for a Jain counter',
+  pricing: 'package',
+  tier: 'premium',
+  ...overrides,
+});
+
+describe('a booking taken by staff', () => {
+  it('prices it as /book does, records the source, audits it, e-mails the quote, and shows it in My Bookings', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: admin.auth,
+      payload: phoneBooking({ customer_id: customer.id }),
+    });
+    expect(response.statusCode).toBe(201);
+    const { booking } = response.json() as { booking: { id: string; status: string; final_amount: number; source: string } };
+    // Premium ₹1,100 × 1.00 (anniversary, banquet, Indore) × 120 = ₹1,32,000 + 18% GST.
+    expect(booking).toMatchObject({ status: 'quoted', source: 'phone', final_amount: 155760 });
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.clientEmail).toBe(customer.email);
+    expect(row!.userId).toBeNull();
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['booking.status_changed', 'booking.taken_by_staff']);
+    expect(audit.every((a) => a.actorUserId === admin.id)).toBe(true);
+    const mail = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, customer.email), eq(emailOutbox.template, 'quote')));
+    expect(mail).toHaveLength(1);
+    // The customer's account has a confirmed address (makeActor), so My Bookings lists it.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/account/bookings', headers: customer.auth });
+    if (mine.statusCode === 200) expect(mine.body).toContain(booking.id);
+  });
+
+  it('enters a custom-quote booking as an inquiry for the admin to price', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: admin.auth,
+      payload: phoneBooking({ pricing: 'custom', source: 'walk_in', client_email: 'walkin@example.in' }),
+    });
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as { booking: { status: string; final_amount: number | null } }).booking).toMatchObject({
+      status: 'inquiry',
+      final_amount: null,
+    });
+  });
+
+  it('refuses bad input with 422 and a full day with 409 and the next free dates, writing nothing', async () => {
+    const before = (await t.deps.db.select().from(bookings)).length;
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: admin.auth,
+      payload: phoneBooking({ source: 'carrier pigeon', guest_count: 0 }),
+    });
+    expect(bad.statusCode).toBe(422);
+    const day = addDays(todayInIndia(), 90);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/calendar/days',
+      headers: admin.auth,
+      payload: { date: day, max_events: 0, max_guests: null, closed_reason: null, surcharge_percent: null, surcharge_reason: null },
+    });
+    const full = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: admin.auth,
+      payload: phoneBooking({ event_date: day }),
+    });
+    expect(full.statusCode).toBe(409);
+    expect((full.json() as { next_free_dates: string[] }).next_free_dates).toEqual([
+      addDays(day, 1),
+      addDays(day, 2),
+      addDays(day, 3),
+    ]);
+    expect((await t.deps.db.select().from(bookings)).length).toBe(before);
+  });
+
+  it('refuses customers and suppliers', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: customer.auth,
+      payload: phoneBooking(),
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('editing event details', () => {
+  it('re-prices a confirmed booking for new guests, moves its ledger charge, and tells the customer and its suppliers', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bookings',
+      headers: admin.auth,
+      payload: phoneBooking({ client_email: 'edit.me@example.in' }),
+    });
+    const id = (created.json() as { booking: { id: string } }).booking.id;
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/bookings/${id}/status`,
+          headers: admin.auth,
+          payload: { status: 'confirmed' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const supplier = await makeSupplier(t.deps);
+    await makeProject(t.deps, { bookingId: id, supplierIds: [supplier.supplierId], autoAssignDate: new Date(Date.now() + 3_600_000) });
+
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${id}/details`,
+      headers: admin.auth,
+      payload: { guest_count: 150, venue_name: 'Radisson Blu' },
+    });
+    expect(response.statusCode).toBe(200);
+    // ₹1,100 × 150 = ₹1,65,000 + 18% GST = ₹1,94,700.
+    expect((response.json() as { booking: { final_amount: number } }).booking.final_amount).toBe(194700);
+    const charges = await t.deps.db
+      .select()
+      .from(bookingLedger)
+      .where(and(eq(bookingLedger.bookingId, id), eq(bookingLedger.kind, 'charge')));
+    expect(charges.reduce((sum, c) => sum + c.amountPaise, 0)).toBe(1_94_700_00);
+    const mail = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, 'edit.me@example.in'), eq(emailOutbox.template, 'event_details_changed')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.textBody).toContain('Radisson Blu (was Sayaji)');
+    expect(mail[0]!.textBody).toContain('₹1,94,700');
+    const told = await t.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.supplierId, supplier.supplierId), eq(notifications.kind, 'project_details_changed')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toContain('guests now 150');
+  });
+
+  it('refuses a change that does not fit the day, and a cancelled booking', async () => {
+    const day = addDays(todayInIndia(), 95);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/calendar/days',
+      headers: admin.auth,
+      payload: { date: day, max_events: null, max_guests: 300, closed_reason: null, surcharge_percent: null, surcharge_reason: null },
+    });
+    const held = await makeBooking(t.deps, { eventDate: day, status: 'confirmed', guestCount: 250 });
+    const tooMany = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${held.id}/details`,
+      headers: admin.auth,
+      payload: { guest_count: 301 },
+    });
+    expect(tooMany.statusCode).toBe(409);
+    const cancelled = await makeBooking(t.deps, { status: 'cancelled' });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${cancelled.id}/details`,
+      headers: admin.auth,
+      payload: { notes: 'x' },
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('the admin calendar and its feed', () => {
+  it('lists a month of events with their supplier, and serves a revocable iCalendar feed', async () => {
+    const day = addDays(todayInIndia(), 70);
+    const booking = await makeBooking(t.deps, {
+      eventDate: day,
+      status: 'confirmed',
+      eventName: 'Sharma, Verma; and sons\\ dinner with a very long name that needs folding at seventy-five octets ✓',
+    });
+    const events = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/calendar/events?from=${day}&to=${addDays(day, 6)}`,
+      headers: admin.auth,
+    });
+    expect(events.statusCode).toBe(200);
+    const body = events.json() as { events: { booking_id: string }[]; days: { date: string; events: number }[] };
+    expect(body.events.map((e) => e.booking_id)).toContain(booking.id);
+    expect(body.days).toHaveLength(7);
+
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/calendar/feed', headers: admin.auth });
+    expect(made.statusCode).toBe(201);
+    const url = (made.json() as { url: string }).url;
+    const path = new URL(url).pathname;
+    const feed = await t.app.inject({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    for (const line of feed.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const unfolded = feed.body.replace(/\r\n /g, '');
+    expect(unfolded).toContain('SUMMARY:Sharma\\, Verma\\; and sons\\\\ dinner');
+    expect(unfolded).toContain(`UID:booking-${booking.id}@`);
+
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/calendar/feed', headers: admin.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+
+  it('escapes and folds text by RFC 5545', () => {
+    expect(icsText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
+    const folded = foldLine(`SUMMARY:${'₹'.repeat(40)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'₹'.repeat(40)}`);
+  });
+});
