@@ -255,7 +255,7 @@ describe('the admin calendar and its feed', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: '/api/admin/calendar/feed', headers: admin.auth })).statusCode,
     ).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
   });
 
   it('escapes and folds text by RFC 5545', () => {
