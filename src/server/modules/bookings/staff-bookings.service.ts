@@ -137,7 +137,10 @@ export async function createStaffBooking(
       data: { source: data.source, pricing: data.pricing, customer_id: data.customer_id },
     });
     if (price) {
-      await enqueueEmail(tx, quoteEmail(deps.config.brand, quoteInput, toQuoteResult(id, price, validUntil), rules, today));
+      await enqueueEmail(
+        tx,
+        quoteEmail(deps.config.brand, quoteInput, toQuoteResult(id, price, validUntil), rules, today),
+      );
     } else {
       const inquiry = bookingInquiryInputSchema.parse({
         client_name: client.name,
@@ -168,9 +171,21 @@ async function repriceForGuests(
   tx: Transaction,
   row: BookingRow,
   guests: number,
-): Promise<TaxedAmount & { basePricePerPersonPaise: number | null; discountPaise: number; surchargePaise: number | null; subscriberDiscountPaise: number | null } | null> {
+): Promise<
+  | (TaxedAmount & {
+      basePricePerPersonPaise: number | null;
+      discountPaise: number;
+      surchargePaise: number | null;
+      subscriberDiscountPaise: number | null;
+    })
+  | null
+> {
   if (row.finalAmountPaise === null || row.gstPercent === null) return null;
-  let list: TaxedAmount & { basePricePerPersonPaise: number | null; discountPaise: number; surchargePaise: number | null };
+  let list: TaxedAmount & {
+    basePricePerPersonPaise: number | null;
+    discountPaise: number;
+    surchargePaise: number | null;
+  };
   if (row.quotation) {
     // A custom quote: its per-person lines follow the guests; fixed charges and add-ons stay.
     const lines = row.quotation.items.map((item) => ({
@@ -197,7 +212,9 @@ async function repriceForGuests(
     // The surcharge it was priced with stays (the date has not changed).
     const priced = withPeakSurcharge(
       base,
-      row.surchargePercent && row.surchargeReason ? { percent: row.surchargePercent, reason: row.surchargeReason } : null,
+      row.surchargePercent && row.surchargeReason
+        ? { percent: row.surchargePercent, reason: row.surchargeReason }
+        : null,
     );
     list = { ...priced, surchargePaise: priced.surcharge?.amountPaise ?? null };
   } else return null;
@@ -228,7 +245,10 @@ export async function updateEventDetails(
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1).for('update');
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (row.status === 'cancelled' || row.status === 'completed') {
-      throw new AppError('BOOKING_STATUS_NOT_ALLOWED', `This booking is ${enumWords(row.status)}; its details can no longer be changed`);
+      throw new AppError(
+        'BOOKING_STATUS_NOT_ALLOWED',
+        `This booking is ${enumWords(row.status)}; its details can no longer be changed`,
+      );
     }
     const changes: DetailChange[] = [];
     const set: Partial<typeof bookings.$inferInsert> = {};

@@ -14,7 +14,8 @@ import { feedBookings } from './calendar.service';
  * 256 random bits shown once; only its SHA-256 is stored, so a leaked database does not open anyone's feed.
  */
 
-const FEED_NOT_FOUND = 'Calendar feed not found';
+/** The secret is the credential: a wrong, revoked or unknown one is refused as a bad credential (401). */
+const FEED_REFUSED = 'This calendar link is not valid any more; make a new one in the Admin Dashboard';
 
 function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -54,7 +55,7 @@ export async function createCalendarFeed(deps: ServiceDeps, adminId: string): Pr
   });
 }
 
-/** The admin revokes the feed: its URL answers 404 from now on. Audited; revoking with none live changes nothing. */
+/** The admin revokes the feed: its URL answers 401 from now on. Audited; revoking with none live changes nothing. */
 export async function revokeCalendarFeed(deps: ServiceDeps, adminId: string): Promise<CalendarFeedDto> {
   await deps.db.transaction(async (tx) => {
     const revoked = await tx
@@ -118,11 +119,11 @@ function utcStamp(instant: Date): string {
 /**
  * The feed of the admin whose secret this is (`GET /api/calendar/feed/{secret}.ics`): every booking with a date,
  * not cancelled, from 90 days back to a year ahead, as all-day events (the time is in the title and description;
- * the product stores it as typed). A revoked or unknown secret, or a deactivated admin, is a 404.
+ * the product stores it as typed). A revoked or unknown secret, or a deactivated admin, is a 401.
  */
 export async function calendarFeedIcs(deps: ServiceDeps, file: string, now: Date = new Date()): Promise<string> {
   const match = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file);
-  if (!match) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+  if (!match) throw new AppError('INVALID_TOKEN', FEED_REFUSED);
   const [feed] = await deps.db
     .select({ id: calendarFeeds.id })
     .from(calendarFeeds)
@@ -136,7 +137,7 @@ export async function calendarFeedIcs(deps: ServiceDeps, file: string, now: Date
       ),
     )
     .limit(1);
-  if (!feed) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+  if (!feed) throw new AppError('INVALID_TOKEN', FEED_REFUSED);
   const rows = await feedBookings(deps.db);
   const host = new URL(deps.config.publicBaseUrl).hostname;
   const lines = [

@@ -52,7 +52,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calendar/feed/:file',
     {
       schema: {
-        summary: "An admin's iCalendar feed by its secret URL (`{secret}.ics`); 404 once revoked",
+        summary: "An admin's iCalendar feed by its secret URL (`{secret}.ics`); 401 once revoked",
         tags,
         params: z.object({ file: z.string() }),
         response: {
