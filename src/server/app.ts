@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { menusRoutes } from './modules/menus/menus.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(accountRoutes);
         await api.register(adminNotificationsRoutes);
         await api.register(moneyRoutes);
+        await api.register(menusRoutes);
       },
       { prefix: '/api' },
     );

@@ -56,16 +56,24 @@ export function withSubscriberDiscount(
   ];
 }
 
-/** The quote as the UI shows it, line by line, in rupees. */
-function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
+/** The quote as the UI, the PDF and the menu show it, line by line, in rupees. */
+export function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
   const perPerson = paiseToRupees(price.basePricePerPersonPaise);
   const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
   return [
     {
       key: 'base',
       label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`,
-      amount: paiseToRupees(price.grossPaise),
+      amount: paiseToRupees(price.packagePaise),
     },
+    ...price.addOns.map(
+      (addOn) =>
+        ({
+          key: 'add_on',
+          label: `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`,
+          amount: paiseToRupees(addOn.amountPaise),
+        }) as const,
+    ),
     ...(price.discountPaise > 0
       ? [
           {

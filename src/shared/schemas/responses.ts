@@ -161,7 +161,7 @@ export const authResponseSchema = z.object({
 // --- Visitor journey ----------------------------------------------------------------------------------------------
 
 export const quoteLineSchema = z.object({
-  key: z.enum(['base', 'discount', 'subscriber_discount', 'subtotal', 'gst', 'total']),
+  key: z.enum(['base', 'add_on', 'discount', 'subscriber_discount', 'subtotal', 'gst', 'total']),
   label: z.string(),
   amount: rupees,
 });
