@@ -5,6 +5,7 @@ import {
   paiseToRupees,
   priceQuote,
   subscriberPrice,
+  type AddOnCharge,
   type PricingRates,
   type QuoteBreakdown,
 } from './pricing';
@@ -20,7 +21,11 @@ import type { InstantQuoteInput, InstantQuoteResult, QuoteLine, QuoteSubscriptio
 export type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
 
 /** The list price of a quote request, before any subscriber discount. */
-export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
+export function priceInstantQuote(
+  input: InstantQuoteInput,
+  rates: PricingRates = DEFAULT_PRICING,
+  addOns: readonly AddOnCharge[] = [],
+): QuoteBreakdown {
   return priceQuote(
     {
       tier: input.tier,
@@ -28,6 +33,7 @@ export function priceInstantQuote(input: InstantQuoteInput, rates: PricingRates 
       venueType: input.venue_type,
       city: input.location,
       guestCount: input.guest_count,
+      addOns,
     },
     rates,
   );

@@ -377,6 +377,42 @@ describe("the customer's menu", () => {
     expect(text).toContain('Live Jalebi Counter (add-on): ₹110.50 × 120 guests₹13,260');
   });
 
+  it('quoting the same event again keeps the add-ons on the bill', async () => {
+    const booking = await pricedBooking({ guests: 120 });
+    const saved = await saveMine(booking.id, {
+      guests: { veg: 90, jain: 30, non_veg: 0 },
+      dish_ids: [dish.jainStarter, dish.jainMain, dish.counter],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      headers: bearer(token.customer),
+      payload: {
+        event_type: 'wedding',
+        event_date: booking.eventDate,
+        guest_count: 120,
+        venue_type: 'banquet',
+        tier: 'premium',
+        location: 'Indore',
+        client_email: customer.email,
+        client_name: booking.clientName,
+        event_name: booking.eventName,
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const quote = again.json() as { quote_id: string; final_amount: number; breakdown: { key: string }[] };
+    expect(quote.quote_id).toBe(booking.id);
+    const expected = pricePackage({
+      tier: 'premium',
+      guestCount: 120,
+      basePricePerPersonPaise: booking.basePricePerPersonPaise!,
+      addOns: [{ description: 'Live Jalebi Counter', perGuestPaise: 110_50 }],
+    });
+    expect(quote.final_amount).toBe(paiseToRupees(expected.finalAmountPaise));
+    expect(quote.breakdown.map((line) => line.key)).toContain('add_on');
+  });
+
   it('another customer reads and writes it like a missing booking', async () => {
     const booking = await pricedBooking();
     const stranger = await makeUser(t.deps, { role: 'customer' });

@@ -20,6 +20,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import {
   markSubscriptionUsed,
@@ -129,10 +130,14 @@ export async function createInstantQuote(
       quoteSubscriptions(tx, data.client_email),
     ]);
     if (replay) return replay;
+    // Quoting the same event again keeps its menu's add-ons on the bill (docs/product.md#menus).
+    const menu = existing ? await storedMenu(tx, existing.id) : null;
+    const addOns = menu ? addOnsOf(menu.items, menu.dishes) : [];
+    const basePrice = addOns.length > 0 ? priceInstantQuote(data, rates, addOns) : listPrice;
 
     // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
     const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);
-    const [price, subscriber] = withSubscriberDiscount(listPrice, membership.subscription);
+    const [price, subscriber] = withSubscriberDiscount(basePrice, membership.subscription);
     const quoted = quotedFor(price, subscriber);
     // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
     const bookingId = existing?.id ?? randomUUID();
