@@ -43,7 +43,8 @@ function Sheet({ date }: { date: string }) {
           </li>
         ))}
       </Stack>
-      <Table.ScrollArea borderWidth="1px" rounded="xl">
+      {data.dishes.length === 0 && <Text color="orange.700">No menu has been chosen for these events yet.</Text>}
+      <Table.ScrollArea borderWidth="1px" rounded="xl" hidden={data.dishes.length === 0}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             <Table.Row>
