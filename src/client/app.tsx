@@ -50,6 +50,8 @@ const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy-policy/privacy-
 const BookingsPage = lazyPage(() => import('./pages/bookings/bookings-page'), 'BookingsPage');
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email/verify-email-page'), 'VerifyEmailPage');
 const SetupPage = lazyPage(() => import('./pages/setup/setup-page'), 'SetupPage');
+const EventOrderPage = lazyPage(() => import('./pages/event-order/event-order-page'), 'EventOrderPage');
+const KitchenSheetPage = lazyPage(() => import('./pages/event-order/kitchen-sheet-page'), 'KitchenSheetPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** A new page starts at its top, as it would after a full page load. */
@@ -81,6 +83,10 @@ export function App() {
           <Route path="/privacy-policy" component={PrivacyPolicyPage} />
           <Route path="/bookings" component={BookingsPage} />
           <Route path="/bookings/:id" component={BookingsPage} />
+          <Route path="/bookings/:id/menu" component={BookingsPage} />
+          <Route path="/admin/event-orders/:id" component={EventOrderPage} />
+          <Route path="/supplier/event-orders/:id" component={EventOrderPage} />
+          <Route path="/admin/kitchen" component={KitchenSheetPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/setup" component={SetupPage} />
           <Route component={NotFoundPage} />

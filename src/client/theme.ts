@@ -4,6 +4,7 @@ import {
   animationStyles,
   breakpoints,
   cardSlotRecipe,
+  checkboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   dataListSlotRecipe,
@@ -57,6 +58,7 @@ const chakraDefaults = defineConfig({
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       dataList: dataListSlotRecipe,
       datePicker: datePickerSlotRecipe,
       dialog: dialogSlotRecipe,

@@ -20,6 +20,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { menusRoutes } from './modules/menus/menus.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { staffBookingsRoutes } from './modules/bookings/staff-bookings.routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(moneyRoutes);
         await api.register(calendarRoutes);
         await api.register(staffBookingsRoutes);
+        await api.register(menusRoutes);
       },
       { prefix: '/api' },
     );

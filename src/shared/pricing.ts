@@ -59,18 +59,31 @@ export const DEFAULT_PRICING: PricingRates = {
 export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 10_000;
 
+/** A menu add-on (docs/product.md#menus): a dish the package does not include, charged per guest. */
+export type AddOnCharge = { description: string; perGuestPaise: number };
+/** An add-on as priced: its per-guest price × every guest of the booking. */
+export type PricedAddOn = AddOnCharge & { guests: number; amountPaise: number };
+
 export type QuoteInput = {
   tier: PricingTier;
   eventType: EventType;
   venueType: VenueType;
   city: string;
   guestCount: number;
+  /** The menu's add-ons; none on an instant quote before a menu is chosen. */
+  addOns?: readonly AddOnCharge[];
 };
 
 export type QuoteBreakdown = {
   tier: PricingTier;
   guestCount: number;
   basePricePerPersonPaise: number;
+  /** The package: per-person rate × guests. */
+  packagePaise: number;
+  addOns: PricedAddOn[];
+  /** The add-ons' sum. */
+  addOnsPaise: number;
+  /** Package plus add-ons, before the volume discount. */
   grossPaise: number;
   discountPercent: number;
   discountPaise: number;
@@ -91,24 +104,63 @@ export function isMetroCity(city: string, rates: PricingRates = DEFAULT_PRICING)
  * off the subtotal; GST is charged on the discounted subtotal, rounded to the paisa.
  */
 export function priceQuote(input: QuoteInput, rates: PricingRates = DEFAULT_PRICING): QuoteBreakdown {
-  if (!Number.isInteger(input.guestCount) || input.guestCount < MIN_GUESTS || input.guestCount > MAX_GUESTS) {
-    throw new RangeError(`guestCount must be an integer from ${MIN_GUESTS} to ${MAX_GUESTS}`);
-  }
+  checkGuestCount(input.guestCount);
   const multipliers = [
     rates.eventTypeMultiplier[input.eventType],
     rates.venueTypeMultiplier[input.venueType],
     isMetroCity(input.city, rates) ? rates.metroMultiplier : 1,
   ];
-  const basePricePerPersonPaise = perPersonPaise(rates.tierRatePaise[input.tier], multipliers);
-  const grossPaise = basePricePerPersonPaise * input.guestCount;
+  return pricePackage(
+    {
+      tier: input.tier,
+      guestCount: input.guestCount,
+      basePricePerPersonPaise: perPersonPaise(rates.tierRatePaise[input.tier], multipliers),
+      addOns: input.addOns ?? [],
+    },
+    rates,
+  );
+}
+
+function checkGuestCount(guestCount: number): void {
+  if (!Number.isInteger(guestCount) || guestCount < MIN_GUESTS || guestCount > MAX_GUESTS) {
+    throw new RangeError(`guestCount must be an integer from ${MIN_GUESTS} to ${MAX_GUESTS}`);
+  }
+}
+
+/** A package's price inputs once its per-person rate is fixed (a booking keeps the rate it was quoted at). */
+export type PackagePriceInput = {
+  tier: PricingTier;
+  guestCount: number;
+  basePricePerPersonPaise: number;
+  addOns: readonly AddOnCharge[];
+};
+
+/**
+ * The package at its per-person rate plus the menu's add-ons (docs/product.md#menus): each add-on is its price per
+ * guest × every guest; the volume discount comes off package and add-ons together (both are charged per head);
+ * GST is charged on the discounted subtotal, rounded to the paisa. `priceQuote` prices through this, and so does a
+ * booking whose menu changes, at the rate and GST it was quoted at.
+ */
+export function pricePackage(
+  input: PackagePriceInput,
+  rates: Pick<PricingRates, 'volumeDiscounts' | 'gstPercent'> = DEFAULT_PRICING,
+): QuoteBreakdown {
+  checkGuestCount(input.guestCount);
+  const packagePaise = input.basePricePerPersonPaise * input.guestCount;
+  const addOns = pricedAddOns(input.addOns, input.guestCount);
+  const addOnsPaise = addOns.reduce((sum, line) => sum + line.amountPaise, 0);
+  const grossPaise = packagePaise + addOnsPaise;
   const discountPercent = rates.volumeDiscounts.find((d) => input.guestCount >= d.minGuests)?.percent ?? 0;
   const discountPaise = Math.round((grossPaise * discountPercent) / 100);
   const subtotalPaise = grossPaise - discountPaise;
-  const gstPaise = Math.round((subtotalPaise * rates.gstPercent) / 100);
+  const gstPaise = gstOn(subtotalPaise, rates.gstPercent);
   return {
     tier: input.tier,
     guestCount: input.guestCount,
-    basePricePerPersonPaise,
+    basePricePerPersonPaise: input.basePricePerPersonPaise,
+    packagePaise,
+    addOns,
+    addOnsPaise,
     grossPaise,
     discountPercent,
     discountPaise,
@@ -139,6 +191,21 @@ export function withPeakSurcharge(price: QuoteBreakdown, surcharge: PeakSurcharg
     gstPaise,
     finalAmountPaise: subtotalPaise + gstPaise,
   };
+}
+
+/** Each add-on × every guest, in integer paise. */
+export function pricedAddOns(addOns: readonly AddOnCharge[], guests: number): PricedAddOn[] {
+  return addOns.map((addOn) => ({ ...addOn, guests, amountPaise: Math.round(addOn.perGuestPaise) * guests }));
+}
+
+/** The add-ons as lines of an admin's custom quote (kind `add_on`, quantity = guests), for `priceCustomQuote`. */
+export function addOnQuoteLines(addOns: readonly AddOnCharge[], guests: number): CustomQuoteLine[] {
+  return addOns.map((addOn) => ({
+    kind: 'add_on',
+    description: `${addOn.description} (add-on, per guest)`,
+    unitPricePaise: Math.round(addOn.perGuestPaise),
+    quantity: guests,
+  }));
 }
 
 /** Multipliers are applied with four decimals of precision, in integers: no floating-point drift. */

@@ -7,6 +7,7 @@ import {
   subscriberPrice,
   withPeakSurcharge,
   type PeakSurcharge,
+  type AddOnCharge,
   type PricingRates,
   type QuoteBreakdown,
 } from './pricing';
@@ -22,13 +23,13 @@ import type { InstantQuoteInput, InstantQuoteResult, QuoteLine, QuoteSubscriptio
 export type SubscriberDiscount = { subscriptionId: string; percent: number; amountPaise: number };
 
 /**
- * The list price of a quote request, before any subscriber discount: the shared `priceQuote`, with the event date's
- * peak surcharge when it has one (docs/product.md#calendar).
+ * The list price of a quote request, before any subscriber discount: the shared `priceQuote` with the menu's add-ons
+ * (docs/product.md#menus), and the event date's peak surcharge when it has one (docs/product.md#calendar).
  */
 export function priceInstantQuote(
   input: InstantQuoteInput,
   rates: PricingRates = DEFAULT_PRICING,
-  surcharge: PeakSurcharge | null = null,
+  { addOns = [], surcharge = null }: { addOns?: readonly AddOnCharge[]; surcharge?: PeakSurcharge | null } = {},
 ): QuoteBreakdown {
   return withPeakSurcharge(
     priceQuote(
@@ -38,6 +39,7 @@ export function priceInstantQuote(
         venueType: input.venue_type,
         city: input.location,
         guestCount: input.guest_count,
+        addOns,
       },
       rates,
     ),
@@ -68,16 +70,24 @@ export function withSubscriberDiscount(
   ];
 }
 
-/** The quote as the UI shows it, line by line, in rupees. */
-function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
+/** The quote as the UI, the PDF and the menu show it, line by line, in rupees. */
+export function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount | null): QuoteLine[] {
   const perPerson = paiseToRupees(price.basePricePerPersonPaise);
   const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
   return [
     {
       key: 'base',
       label: `${humanize(price.tier)} package: ${formatInr(perPerson)} × ${guests}`,
-      amount: paiseToRupees(price.grossPaise),
+      amount: paiseToRupees(price.packagePaise),
     },
+    ...price.addOns.map(
+      (addOn) =>
+        ({
+          key: 'add_on',
+          label: `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`,
+          amount: paiseToRupees(addOn.amountPaise),
+        }) as const,
+    ),
     ...(price.discountPaise > 0
       ? [
           {

@@ -16,11 +16,13 @@ import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
 import { hashPassword } from '../lib/password';
 import type { ServiceDeps } from '../context';
 import type { Transaction } from './client';
+import { demoDishRows } from './seed-menu';
 import {
   analyticsEvents,
   auditLog,
   bookingLedger,
   bookings,
+  dishes,
   notifications,
   projectInvitations,
   projects,
@@ -1628,6 +1630,7 @@ async function writeDemoData(
   });
 
   await tx.insert(bookings).values(bookingRows);
+  await tx.insert(dishes).values(demoDishRows());
   await tx.insert(auditLog).values(auditRows);
   await tx.insert(bookingLedger).values(ledgerRows);
 

@@ -5,7 +5,7 @@ export type AuditEntry = {
   actorUserId: string | null;
   /** `<entity>.<verb>`, e.g. `vendor.approved`, `booking.status_changed`. */
   action: string;
-  entityType: 'booking' | 'supplier' | 'user' | 'payment_order' | 'subscription' | 'refund' | 'project';
+  entityType: 'booking' | 'supplier' | 'user' | 'payment_order' | 'subscription' | 'refund' | 'project' | 'dish';
   entityId: string;
   data?: Record<string, unknown>;
 };

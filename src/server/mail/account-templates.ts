@@ -303,6 +303,8 @@ export function bookingRepricedEmail(
     /** Owed back because what was paid is now more than the new total. */
     refundPaise: number;
   },
+  /** Why: the team re-priced it, or the menu's add-ons changed (docs/product.md#menus). */
+  cause: 'repriced' | 'menu' = 'repriced',
 ): EmailMessage {
   const body = render({
     brand,
@@ -310,7 +312,9 @@ export function bookingRepricedEmail(
     heading: 'Your booking has a new price',
     greeting: `Dear ${to.name},`,
     intro: [
-      `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows the new total; My Bookings shows what is due and when.`,
+      cause === 'menu'
+        ? `The menu of ${booking.eventName} was changed and its add-ons change the price. Your payment schedule follows the new total; My Bookings shows what is due and when.`
+        : `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows the new total; My Bookings shows what is due and when.`,
     ],
     sections: [
       {

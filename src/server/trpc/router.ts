@@ -4,6 +4,7 @@ import { calendarRouter } from '../modules/calendar/calendar.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
 import { gstRouter } from '../modules/gst/gst.router';
+import { menusRouter } from '../modules/menus/menus.router';
 import { paymentsRouter } from '../modules/payments/payments.router';
 import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   admin: adminRouter,
   supplier: supplierPortalRouter,
   calendar: calendarRouter,
+  menus: menusRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -56,7 +56,7 @@ export const instantQuoteProcedureInputSchema = instantQuoteInputSchema.extend({
 
 /** One line of the quote the UI can show as it is; discounts are negative. */
 export type QuoteLine = {
-  key: 'base' | 'discount' | 'surcharge' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';
+  key: 'base' | 'add_on' | 'discount' | 'surcharge' | 'subscriber_discount' | 'subtotal' | 'gst' | 'total';
   label: string;
   amount: number;
 };

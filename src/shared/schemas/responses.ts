@@ -162,7 +162,7 @@ export const authResponseSchema = z.object({
 // --- Visitor journey ----------------------------------------------------------------------------------------------
 
 export const quoteLineSchema = z.object({
-  key: z.enum(['base', 'discount', 'surcharge', 'subscriber_discount', 'subtotal', 'gst', 'total']),
+  key: z.enum(['base', 'add_on', 'discount', 'surcharge', 'subscriber_discount', 'subtotal', 'gst', 'total']),
   label: z.string(),
   amount: rupees,
 });

@@ -35,11 +35,19 @@ import {
   verifyEmailInputSchema,
 } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
-import { bookings, gstDocuments, users } from '../../../src/server/db/schema';
+import { bookings, dishes, gstDocuments, projects, users } from '../../../src/server/db/schema';
 import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
+import { DEFAULT_MENU_RULES } from '../../../src/shared/menu';
+import {
+  adminDishesQuerySchema,
+  dishFieldsSchema,
+  dishOrderInputSchema,
+  menuFieldsSchema,
+  menuRulesInputSchema,
+} from '../../../src/shared/schemas/menus';
 import { bookingInquiryInputSchema } from '../../../src/shared/schemas/bookings';
 import {
   assignProjectInputSchema,
@@ -73,6 +81,63 @@ import { pendingVendorsQuerySchema, vendorRegisterInputSchema } from '../../../s
 import { vendorPayload } from '../../server/helpers/admin-fixtures';
 import type { Call } from './http';
 import type { Subject, SubjectName, World } from './world';
+
+/** A fresh dish on the catalogue (its id), for the admin's catalogue rows. */
+async function menuDish(w: World): Promise<string> {
+  const [row] = await w.t.deps.db
+    .insert(dishes)
+    .values({
+      name: `Matrix Dish ${randomBytes(4).toString('hex')}`,
+      course: 'beverages',
+      diet: 'jain',
+      region: 'malwa',
+      yieldPer100: 10,
+      yieldUnit: 'litres',
+    })
+    .returning({ id: dishes.id });
+  return row!.id;
+}
+
+/** Every dish of the beverages course, in a valid new order. */
+async function beverageOrder(w: World) {
+  await menuDish(w);
+  const rows = await w.t.deps.db.select({ id: dishes.id }).from(dishes).where(eq(dishes.course, 'beverages'));
+  return { course: 'beverages', dish_ids: rows.map((row) => row.id).reverse() };
+}
+
+/** A menu every guest of the booking can eat: all veg, no dishes yet. */
+async function menuBody(w: World, bookingId: string) {
+  const [row] = await w.t.deps.db
+    .select({ guests: bookings.guestCount })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return { guests: { veg: row?.guests ?? 0, jain: 0, non_veg: 0 }, dish_ids: [], allergy_notes: 'No peanuts' };
+}
+
+const dishBody = () => ({
+  name: `Matrix Dish ${randomBytes(4).toString('hex')}`,
+  course: 'desserts',
+  diet: 'jain',
+  allergens: ['dairy'],
+  region: 'gujarati',
+  description: 'Saffron shrikhand',
+  add_on_price: 45.5,
+  yield_per_100: 6,
+  yield_unit: 'kg',
+});
+
+/** A booking whose project was awarded to the owner: its event order is the owner's. */
+const ownAward = {
+  role: 'supplier' as const,
+  object: async (w: World, owner: SubjectName) => {
+    const { bookingId, projectId } = await w.project([owner]);
+    await w.t.deps.db
+      .update(projects)
+      .set({ status: 'awarded', awardedSupplierId: w.subjects[owner].supplierId, awardedAt: new Date() })
+      .where(eq(projects.id, projectId));
+    return bookingId;
+  },
+};
 
 /**
  * Who may call a route or procedure. `public`: anyone (a bad token is ignored); `authed`: any valid token;
@@ -280,6 +345,110 @@ export const REST_ROWS: RestRow[] = [
     input: { part: 'body', schema: registerInputSchema },
     build: () => ({ method: 'POST', url: '/api/auth/register', payload: registerPayload() }),
   },
+  // Menus, diets and the kitchen's event order (docs/api.md "Menus").
+  get('/api/menu/catalogue', 'public'),
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/me/bookings/:id/menu',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    build: (_w, _s, id) => ({ method: 'GET', url: `/api/me/bookings/${id}/menu` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/me/bookings/:id/menu',
+    access: 'customer',
+    ok: [200],
+    owned: ownBooking,
+    input: { part: 'body', schema: menuFieldsSchema },
+    build: async (w, _s, id) => ({ method: 'PUT', url: `/api/me/bookings/${id}/menu`, payload: await menuBody(w, id) }),
+  },
+  get('/api/admin/dishes', 'admin', { part: 'query', schema: adminDishesQuerySchema }),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/dishes',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'body', schema: dishFieldsSchema },
+    build: () => ({ method: 'POST', url: '/api/admin/dishes', payload: dishBody() }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/dishes/:id',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: dishFieldsSchema },
+    build: async (w) => ({ method: 'PUT', url: `/api/admin/dishes/${await menuDish(w)}`, payload: dishBody() }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/dishes/order',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: dishOrderInputSchema },
+    build: async (w) => ({ method: 'PUT', url: '/api/admin/dishes/order', payload: await beverageOrder(w) }),
+  },
+  get('/api/admin/menu-rules', 'admin'),
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/admin/menu-rules',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: menuRulesInputSchema },
+    build: () => ({ method: 'PUT', url: '/api/admin/menu-rules', payload: DEFAULT_MENU_RULES }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/bookings/:id/menu',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'GET', url: `/api/bookings/${await w.booking('customerB')}/menu` }),
+  },
+  {
+    kind: 'rest',
+    method: 'PUT',
+    route: '/api/bookings/:id/menu',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: menuFieldsSchema },
+    build: async (w) => {
+      const id = await w.booking(null);
+      return { method: 'PUT', url: `/api/bookings/${id}/menu`, payload: await menuBody(w, id) };
+    },
+  },
+  ...(['', '.pdf'] as const).map((suffix): RestRow => ({
+    kind: 'rest',
+    method: 'GET',
+    route: `/api/bookings/:id/event-order${suffix}`,
+    access: 'admin',
+    ok: [200],
+    build: (w) => ({ method: 'GET', url: `/api/bookings/${w.ids.bookingWithProjectId}/event-order${suffix}` }),
+  })),
+  ...(['', '/pdf'] as const).map((suffix): RestRow => ({
+    kind: 'rest',
+    method: 'GET',
+    route: `/api/supplier/event-orders/:id${suffix}`,
+    access: 'supplier',
+    ok: [200],
+    owned: ownAward,
+    build: (_w, _s, id) => ({ method: 'GET', url: `/api/supplier/event-orders/${id}${suffix}` }),
+  })),
+  ...(['', '/sheet.csv'] as const).map((suffix): RestRow => ({
+    kind: 'rest',
+    method: 'GET',
+    route: `/api/admin/kitchen/:date${suffix}`,
+    access: 'admin',
+    ok: [200],
+    build: () => ({ method: 'GET', url: `/api/admin/kitchen/${todayInIndia()}${suffix}` }),
+  })),
   {
     kind: 'rest',
     method: 'GET',
@@ -1142,6 +1311,26 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.collections.list', 'admin'),
   q('admin.subscriptions.list', 'admin'),
   q('admin.subscriptions.refund', 'admin', async (w) => ({ id: await w.subscription() })),
+  q('menus.catalogue', 'public'),
+  { ...q('menus.mine', 'customer', (_w, _s, id) => ({ id })), owned: ownBooking },
+  { ...q('menus.saveMine', 'customer', async (w, _s, id) => ({ id, ...(await menuBody(w, id)) })), owned: ownBooking },
+  {
+    ...q('menus.supplierEventOrder', 'supplier', (_w, _s, id) => ({ booking_id: id })),
+    owned: ownAward,
+  },
+  q('admin.menus.dishes', 'admin', () => ({ include_retired: true })),
+  q('admin.menus.createDish', 'admin', () => dishBody()),
+  q('admin.menus.updateDish', 'admin', async (w) => ({ id: await menuDish(w), data: dishBody() })),
+  q('admin.menus.reorder', 'admin', (w) => beverageOrder(w)),
+  q('admin.menus.rules', 'admin'),
+  q('admin.menus.updateRules', 'admin', () => DEFAULT_MENU_RULES),
+  q('admin.menus.bookingMenu', 'admin', async (w) => ({ id: await w.booking('customerB') })),
+  q('admin.menus.saveBookingMenu', 'admin', async (w) => {
+    const id = await w.booking(null);
+    return { id, ...(await menuBody(w, id)) };
+  }),
+  q('admin.menus.eventOrder', 'admin', (w) => ({ id: w.ids.bookingWithProjectId })),
+  q('admin.menus.kitchenSheet', 'admin', () => ({ date: todayInIndia() })),
 ];
 
 /** A date's own settings far ahead, so saving it changes no other row's day. */

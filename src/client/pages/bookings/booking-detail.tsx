@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, Circle, CircleCheck } from 'lucide-react';
+import { ArrowLeft, Circle, CircleCheck, UtensilsCrossed } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { INSTALMENT_LABELS, STATUS_RULES } from '../../../shared/booking-rules';
 import { formatLongDate } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain';
+import { MENU_EDIT_STATUSES } from '../../../shared/menu';
 import { formatInr } from '../../../shared/money';
 import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
 import type { CustomerBookingDetailDto, InstalmentDto } from '../../../shared/schemas/account';
@@ -410,6 +411,13 @@ export function BookingDetail({ id }: { id: string }) {
         <Box gridArea="actions" minW="0" _print={{ display: 'none' }}>
           <Card title="Actions" id="booking-actions">
             <BookingActions booking={booking} />
+            {MENU_EDIT_STATUSES.includes(booking.status) && (
+              <Button asChild w="full" mt="3" minH="11" rounded="full" variant="outline" colorPalette="accent">
+                <Link href={`/bookings/${booking.id}/menu`}>
+                  <UtensilsCrossed aria-hidden="true" /> Choose your menu
+                </Link>
+              </Button>
+            )}
             {!booking.can_pay_token &&
               !booking.can_pay_instalment &&
               !booking.can_cancel &&

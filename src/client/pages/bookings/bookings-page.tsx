@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BookingDetail } from './booking-detail';
 import { BookingList } from './booking-list';
+import { MenuBuilder } from './menu-builder';
 
 function AccountHeader({ user }: { user: UserDto }) {
   const { signOut } = useSession();
@@ -101,11 +102,18 @@ function BookingsOverview({ user }: { user: UserDto }) {
 
 function CustomerBookings({ user }: { user: UserDto }) {
   const [isDetail, params] = useRoute<{ id: string }>('/bookings/:id');
+  const [isMenu, menuParams] = useRoute<{ id: string }>('/bookings/:id/menu');
   return (
     <Box minH="100dvh" bg="bg.subtle" display="flex" flexDirection="column">
       <AccountHeader user={user} />
       <Container as="main" maxW="6xl" flex="1" py={{ base: '6', md: '10' }}>
-        {isDetail ? <BookingDetail id={params.id} /> : <BookingsOverview user={user} />}
+        {isMenu ? (
+          <MenuBuilder id={menuParams.id} />
+        ) : isDetail ? (
+          <BookingDetail id={params.id} />
+        ) : (
+          <BookingsOverview user={user} />
+        )}
       </Container>
       <SiteFooter />
     </Box>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { CircleSlash, PencilLine, Send, Timer, Trophy } from 'lucide-react';
+import { CircleSlash, ClipboardList, PencilLine, Send, Timer, Trophy } from 'lucide-react';
+import { Link } from 'wouter';
 import type { ReactNode, Ref } from 'react';
 import { formatInr } from '../../../shared/money';
 import type { SupplierProjectDto } from '../../../shared/schemas/projects';
@@ -119,6 +120,14 @@ export function ProjectCard({ project, now, onQuote, highlighted, cardRef }: Pro
         <Detail label="Venue">{details.venue_name || 'TBD'}</Detail>
         <Detail label="Budget">{budgetText(details.estimated_budget)}</Detail>
       </Box>
+
+      {project.outcome === 'won' && (
+        <Button asChild variant="outline" colorPalette="accent" rounded="full" minH="11">
+          <Link href={`/supplier/event-orders/${project.booking_id}`}>
+            <ClipboardList aria-hidden="true" /> Event order
+          </Link>
+        </Button>
+      )}
 
       {details.requirements.special_requests && (
         <Box bg="bg.subtle" rounded="lg" px="3" py="2.5">

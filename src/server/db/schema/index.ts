@@ -7,3 +7,4 @@ export * from './content';
 export * from './system';
 export * from './counters';
 export * from './gst';
+export * from './menus';

@@ -7,6 +7,7 @@ import { adminCollectionsRouter, adminReceivablesRouter } from '../payments/mone
 import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminGstRouter } from '../gst/gst.router';
+import { adminMenusRouter } from '../menus/menus.router';
 import { adminProjectsRouter } from '../projects/projects.router';
 import { adminReportsRouter } from '../reports/reports.router';
 import { dashboardStats } from '../reports/reports.service';
@@ -38,6 +39,7 @@ export const adminRouter = router({
   settings: router({ ...adminSettingsRouter._def.record, ...operationsRulesProcedures }),
   gst: adminGstRouter,
   calendar: adminCalendarRouter,
+  menus: adminMenusRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
     markRead: adminProcedure

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { pricedAddOns } from '../../../shared/pricing';
 import { bookings } from '../../db/schema';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
@@ -23,7 +25,9 @@ async function getBookingRow(deps: ServiceDeps, id: string): Promise<BookingRow>
  */
 async function quotePdf(deps: ServiceDeps, booking: BookingRow): Promise<QuotePdf> {
   if (booking.finalAmountPaise === null) throw new AppError('CONFLICT', 'This booking has no quote yet');
-  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test' });
+  const menu = await storedMenu(deps.db, booking.id);
+  const addOns = booking.guestCount ? pricedAddOns(addOnsOf(menu.items, menu.dishes), booking.guestCount) : [];
+  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test', addOns });
   return { fileName: quotePdfFileName(booking), pdf };
 }
 

@@ -203,6 +203,7 @@ const ACTION_LABELS: Record<string, string> = {
   'booking.payment_reminder_sent': 'Payment reminder sent',
   'payment.order_created': 'Token payment started',
   'booking.subscriber_discount': 'Subscriber discount applied',
+  'booking.menu_changed': 'Menu changed',
 };
 
 function timelineLabel(action: string, data: Record<string, unknown>): string {

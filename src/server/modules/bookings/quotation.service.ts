@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
-import { priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
+import { addOnQuoteLines, priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
 import { bookings, type StoredQuotation } from '../../db/schema';
@@ -15,6 +15,7 @@ import { bookingsMoney } from '../payments/booking-money';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
@@ -42,7 +43,6 @@ export async function quoteBooking(
     unitPricePaise: rupeesToPaise(item.unit_price),
     quantity: item.quantity,
   }));
-  const price = priceCustomQuote(lines, rupeesToPaise(data.discount), rates.gstPercent);
   const now = new Date();
   const validUntil = addDays(todayInIndia(now), rates.validityDays);
   const quotation: StoredQuotation = {
@@ -52,8 +52,8 @@ export async function quoteBooking(
       unit_price_paise: line.unitPricePaise,
       quantity: line.quantity,
     })),
-    discount_paise: price.discountPaise,
-    discount_reason: price.discountPaise > 0 ? data.discount_reason : null,
+    discount_paise: rupeesToPaise(data.discount),
+    discount_reason: data.discount > 0 ? data.discount_reason : null,
     notes: data.notes,
     quoted_by: adminId,
     quoted_at: now.toISOString(),
@@ -69,6 +69,10 @@ export async function quoteBooking(
         `This booking is ${enumWords(current.status)}: only an inquiry, a quote or a booking that goes ahead can be priced`,
       );
     }
+    // The menu's add-ons stay on the bill, each as a line of guests × its price (docs/product.md#menus).
+    const menu = await storedMenu(tx, current.id);
+    const addOnLines = addOnQuoteLines(addOnsOf(menu.items, menu.dishes), current.guestCount ?? 0);
+    const price = priceCustomQuote([...lines, ...addOnLines], rupeesToPaise(data.discount), rates.gstPercent);
     const subscriber =
       current.subscriberDiscountPaise === null ? null : subscriberPrice(price, await subscriberPercentOf(tx, current));
     const billed = subscriber ?? price;

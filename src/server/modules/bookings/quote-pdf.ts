@@ -6,7 +6,7 @@ import { amountInWordsIndian } from '../../../shared/amount-words';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
-import { paiseToRupees } from '../../../shared/pricing';
+import { paiseToRupees, type PricedAddOn } from '../../../shared/pricing';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
@@ -76,7 +76,7 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
 export async function renderQuotePdf(
   deps: ServiceDeps,
   booking: BookingRow,
-  options: { compress?: boolean } = {},
+  options: { compress?: boolean; addOns?: readonly PricedAddOn[] } = {},
 ): Promise<Buffer> {
   const pdfmake = await loadPdfmake();
   const { brand } = deps.config;
@@ -95,6 +95,13 @@ export async function renderQuotePdf(
     lines.push([
       `${humanize(booking.pricingTier ?? 'custom')} package: ${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
       rupees(gross),
+    ]);
+  }
+  // The menu's add-ons (docs/product.md#menus): each its price per guest × the guests, inside the total.
+  for (const addOn of options.addOns ?? []) {
+    lines.push([
+      `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${addOn.guests.toLocaleString('en-IN')} guests`,
+      rupees(addOn.amountPaise),
     ]);
   }
   if (booking.discountPaise) lines.push(['Volume discount', `− ${rupees(booking.discountPaise)}`]);

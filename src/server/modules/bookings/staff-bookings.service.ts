@@ -5,6 +5,7 @@ import { addDays, todayInIndia } from '../../../shared/dates';
 import { enumWords, humanize, REPRICEABLE_STATUSES, type BookingStatus } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import {
+  addOnQuoteLines,
   paiseToRupees,
   priceCustomQuote,
   priceQuote,
@@ -36,6 +37,7 @@ import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { notifySuppliersOfEventChange } from '../projects/award.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { auditBookingCreated, toAdminBookingDto } from './bookings.service';
@@ -86,7 +88,7 @@ export async function createStaffBooking(
   ]);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
-  const price = data.pricing === 'package' ? priceInstantQuote(quoteInput, rates, surcharge) : null;
+  const price = data.pricing === 'package' ? priceInstantQuote(quoteInput, rates, { surcharge }) : null;
   const id = randomUUID();
   const status: BookingStatus = price ? 'quoted' : 'inquiry';
 
@@ -181,6 +183,9 @@ async function repriceForGuests(
   | null
 > {
   if (row.finalAmountPaise === null || row.gstPercent === null) return null;
+  // The menu's add-ons are priced per guest, so they follow the guests too (docs/product.md#menus).
+  const menu = await storedMenu(tx, row.id);
+  const addOns = addOnsOf(menu.items, menu.dishes);
   let list: TaxedAmount & {
     basePricePerPersonPaise: number | null;
     discountPaise: number;
@@ -194,6 +199,7 @@ async function repriceForGuests(
       unitPricePaise: item.unit_price_paise,
       quantity: item.kind === 'per_person' ? guests : item.quantity,
     }));
+    lines.push(...addOnQuoteLines(addOns, guests));
     const gross = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
     const custom = priceCustomQuote(lines, Math.min(row.quotation.discount_paise, gross), row.gstPercent);
     list = { ...custom, basePricePerPersonPaise: null, surchargePaise: null };
@@ -206,6 +212,7 @@ async function repriceForGuests(
         venueType: row.venueType ?? venueTypeSchema.catch('indoor').parse(row.requirements.venue_type),
         city: row.city ?? '',
         guestCount: guests,
+        addOns,
       },
       rates,
     );

@@ -20,6 +20,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
 import {
@@ -74,7 +75,7 @@ export async function createInstantQuote(
     currentPaymentRules(deps.db),
     surchargeOn(deps.db, data.event_date),
   ]);
-  const listPrice = priceInstantQuote(data, rates, surcharge);
+  const listPrice = priceInstantQuote(data, rates, { surcharge });
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
@@ -139,10 +140,14 @@ export async function createInstantQuote(
     if (replay) return replay;
     // A full or closed day is refused with the next free dates (docs/product.md#calendar).
     await assertDayHasRoom(tx, { date: data.event_date, guests: data.guest_count, lock: false });
+    // Quoting the same event again keeps its menu's add-ons on the bill (docs/product.md#menus).
+    const menu = existing ? await storedMenu(tx, existing.id) : null;
+    const addOns = menu ? addOnsOf(menu.items, menu.dishes) : [];
+    const basePrice = addOns.length > 0 ? priceInstantQuote(data, rates, { addOns, surcharge }) : listPrice;
 
     // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
     const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);
-    const [price, subscriber] = withSubscriberDiscount(listPrice, membership.subscription);
+    const [price, subscriber] = withSubscriberDiscount(basePrice, membership.subscription);
     const quoted = quotedFor(price, subscriber);
     // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
     const bookingId = existing?.id ?? randomUUID();
