@@ -23,6 +23,8 @@ export type EmailTemplate =
   | 'project_unassigned'
   | 'project_cancelled'
   | 'project_date_changed'
+  | 'project_award_cancelled'
+  | 'project_details_changed'
   | 'payment_receipt'
   | 'payment_reminder'
   | 'booking_cancelled'

@@ -2,6 +2,7 @@ import { adminRouter } from '../modules/admin/admin.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
+import { notificationsRouter } from '../modules/notifications/notifications.router';
 import { paymentsRouter } from '../modules/payments/payments.router';
 import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   vendor: vendorRouter,
   admin: adminRouter,
   supplier: supplierPortalRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

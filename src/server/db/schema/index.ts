@@ -6,3 +6,4 @@ export * from './payments';
 export * from './content';
 export * from './system';
 export * from './counters';
+export * from './messages';

@@ -5,6 +5,7 @@ import { adminRefundsRouter } from '../bookings/bookings.router';
 import { adminCollectionsRouter, adminReceivablesRouter } from '../payments/money.router';
 import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
+import { adminMessagesRouter } from '../messages/messages.router';
 import { adminProjectsRouter } from '../projects/projects.router';
 import { adminReportsRouter } from '../reports/reports.router';
 import { dashboardStats } from '../reports/reports.service';
@@ -34,6 +35,7 @@ export const adminRouter = router({
   receivables: adminReceivablesRouter,
   collections: adminCollectionsRouter,
   settings: adminSettingsRouter,
+  messages: adminMessagesRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
     markRead: adminProcedure

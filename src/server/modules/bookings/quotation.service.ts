@@ -18,6 +18,8 @@ import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
+import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
@@ -123,6 +125,7 @@ export async function quoteBooking(
             refundPaise: owedBack,
           },
         ),
+        { bookingId: booking.id },
       );
       return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
     }
@@ -154,7 +157,9 @@ export async function quoteBooking(
         },
         await currentPaymentRules(tx),
       ),
+      { bookingId: booking.id },
     );
+    await enqueueWhatsApp(tx, quoteSentWhatsApp(booking, booking.finalAmountPaise!, validUntil));
     return { message: `Quote sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
   });
 }

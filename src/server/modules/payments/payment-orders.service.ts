@@ -47,6 +47,8 @@ import { currentPaymentRules } from './payment-rules.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 import { applyPaidSubscription } from './subscriptions.service';
+import { bookingConfirmedWhatsApp, paymentReceivedWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * Payment orders against a booking, the admin's record of a payment, and the Payments view
@@ -503,7 +505,9 @@ export async function receiveBookingPayment(
             rules,
           },
     ),
+    { bookingId: booking.id },
   );
+  await enqueueWhatsApp(tx, paymentReceivedWhatsApp(booking, payment.amountPaise));
   return true;
 }
 
@@ -531,6 +535,7 @@ export async function confirmBooking(
     entityId: booking.id,
     data: { from: booking.status, to: 'confirmed', ...data },
   });
+  await enqueueWhatsApp(tx, bookingConfirmedWhatsApp(row!));
   return row!;
 }
 
