@@ -214,10 +214,11 @@ describe('authorization matrix', () => {
       }
     }
     for (const [path, def] of procedureTypes) {
+      // Queries and subscriptions are GETs, mutations POSTs.
       const wrong =
-        def.type === 'query'
-          ? { method: 'POST', url: `/api/trpc/${path}`, payload: {} }
-          : { method: 'GET', url: `/api/trpc/${path}` };
+        def.type === 'mutation'
+          ? { method: 'GET', url: `/api/trpc/${path}` }
+          : { method: 'POST', url: `/api/trpc/${path}`, payload: {} };
       const answer = await send(w.t.app, wrong, admin);
       if (answer.status !== 405) problems.push(`${wrong.method} trpc ${path}: ${answer.status}`);
     }
