@@ -33,6 +33,7 @@ function expectation(access: Access, subject: Subject): Expectation {
   if (access === 'signed') return 'signed';
   if (!subject.signedIn) return 401;
   if (access === 'authed') return 'allow';
+  if (access === 'inbox') return subject.role === 'admin' || subject.role === 'supplier' ? 'allow' : 403;
   return subject.role === access ? 'allow' : 403;
 }
 

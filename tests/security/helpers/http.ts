@@ -34,7 +34,7 @@ export async function send(app: FastifyInstance, call: Call, token: string | nul
     headers,
     ...(payload !== undefined && { payload }),
   });
-  return { status: response.statusCode, body: response.body, headers: response.headers };
+  return { status: streamStatus(response.body, response.statusCode), body: response.body, headers: response.headers };
 }
 
 async function sendStream(app: FastifyInstance, call: Call, headers: Record<string, string>): Promise<Answer> {
@@ -62,10 +62,13 @@ async function sendStream(app: FastifyInstance, call: Call, headers: Record<stri
     body += decoder.decode(value, { stream: true });
   }
   abort.abort();
-  // tRPC answers a subscription 200 and puts an error inside the stream, with the HTTP status it stands for.
+  return { status: streamStatus(body, response.status), body, headers: Object.fromEntries(response.headers) };
+}
+
+/** tRPC answers a subscription 200 and puts an error inside the stream, with the HTTP status it stands for. */
+function streamStatus(body: string, status: number): number {
   const inside = /^event: serialized-error\ndata: .*"httpStatus":(\d{3})/m.exec(body);
-  const status = inside ? Number(inside[1]) : response.status;
-  return { status, body, headers: Object.fromEntries(response.headers) };
+  return inside ? Number(inside[1]) : status;
 }
 
 export type ProcedureType = 'query' | 'mutation' | 'subscription';
