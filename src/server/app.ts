@@ -43,6 +43,12 @@ import { registerRestContract } from './plugins/rest-contract';
 import { registerSecurityHeaders } from './plugins/security';
 import { bearerToken, createContextInner, requestInfo, type Context, type ServiceDeps } from './context';
 import { registerTrpc } from './trpc/fastify-adapter';
+import { startLiveFeed, type LiveFeed } from './modules/notifications/live-feed';
+import { liveRoutes } from './modules/notifications/live.routes';
+import { whatsappRoutes } from './modules/messages/whatsapp.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { startWhatsAppWorker, type WhatsAppWorker } from './modules/messages/whatsapp-worker';
+import { createWhatsAppProvider } from './modules/messages/providers';
 import { appRouter } from './trpc/router';
 
 declare module 'fastify' {
@@ -55,6 +61,10 @@ declare module 'fastify' {
     autoAssign: AutoAssignRunner | null;
     /** The payment reminder sweep; null when built with `startWorkers: false`. */
     paymentReminders: PaymentRemindersRunner | null;
+    /** The WhatsApp outbox worker; null when built with `startWorkers: false`. */
+    whatsappWorker: WhatsAppWorker | null;
+    /** This instance's live notification feed (PostgreSQL LISTEN/NOTIFY). */
+    liveFeed: LiveFeed;
     /** What start-up has to tell the operator once, on the terminal (main.ts prints it after listening). */
     startupNotices: StartupNotices;
   }
@@ -120,11 +130,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate<MailWorker | null>('mailWorker', null);
     app.decorate<AutoAssignRunner | null>('autoAssign', null);
     app.decorate<PaymentRemindersRunner | null>('paymentReminders', null);
+    app.decorate<WhatsAppWorker | null>('whatsappWorker', null);
+    const liveFeed = await startLiveFeed(database, app.log.child({ feed: 'live' }));
+    app.decorate<LiveFeed>('liveFeed', liveFeed);
+    // Open live streams end first, so closing the server does not wait for them.
+    app.addHook('preClose', async () => {
+      await liveFeed.close();
+    });
     let retention: RetentionJob | undefined;
     let transport: MailTransport | undefined;
     // One hook, in this order: the worker finishes its message before the transport and the database go.
     app.addHook('onClose', async () => {
       await app.mailWorker?.stop();
+      await app.whatsappWorker?.stop();
       await app.autoAssign?.stop();
       await app.paymentReminders?.stop();
       await retention?.stop();
@@ -154,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           token: bearerToken(this),
           request: requestInfo(this),
           rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
+          live: liveFeed,
         });
         return slots[kContext];
       },
@@ -189,6 +208,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(calendarRoutes);
         await api.register(staffBookingsRoutes);
         await api.register(menusRoutes);
+        await api.register(liveRoutes);
+        await api.register(whatsappRoutes);
+        await api.register(messagesRoutes);
       },
       { prefix: '/api' },
     );
@@ -210,6 +232,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.autoAssign = startAutoAssignRunner(database, deps, {
         log: app.log.child({ worker: 'auto-assign' }),
         sweepIntervalMs: config.autoAssignSweepSeconds * 1000,
+      });
+      app.whatsappWorker = startWhatsAppWorker(deps, createWhatsAppProvider(config.whatsapp), {
+        log: app.log.child({ worker: 'whatsapp' }),
       });
       app.paymentReminders = startPaymentRemindersRunner(deps, {
         log: app.log.child({ worker: 'payment-reminders' }),

@@ -70,6 +70,21 @@ const envSchema = z
     CASHFREE_SECRET_KEY: optionalText,
     CASHFREE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     CASHFREE_WEBHOOK_SECRET: optionalText,
+    WHATSAPP_ACCESS_TOKEN: optionalText,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{5,20}$/, 'the numeric phone number ID of the WhatsApp Business account')
+        .optional(),
+    ),
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    WHATSAPP_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'a template language code such as en or en_US')
+      .default('en'),
     CORS_ORIGIN: optionalText,
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// URL' }).optional()),
     RATE_LIMITS: z.stringbool().default(true),
@@ -92,6 +107,20 @@ const envSchema = z
       for (const key of ['CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY', 'CASHFREE_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_GATEWAY=cashfree' });
       }
+    }
+    if ((env.WHATSAPP_ACCESS_TOKEN === undefined) !== (env.WHATSAPP_PHONE_NUMBER_ID === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_PHONE_NUMBER_ID'],
+        message: 'WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together',
+      });
+    }
+    if (env.WHATSAPP_ACCESS_TOKEN && !env.WHATSAPP_APP_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_APP_SECRET'],
+        message: 'required with WHATSAPP_ACCESS_TOKEN: delivery statuses and STOP replies arrive on the signed webhook',
+      });
     }
     if (env.NODE_ENV === 'production') {
       if (env.SEED_DEMO && !env.SEED_DEMO_IN_PRODUCTION) {
@@ -149,6 +178,8 @@ export type Config = {
   publicBaseUrl: string;
   /** Token and subscription payments: UPI always; a Cashfree-style gateway when configured. */
   payments: { gateway: CashfreeConfig | null };
+  /** WhatsApp template messages (docs/product.md#whatsapp). */
+  whatsapp: WhatsAppConfig;
   /** Origins allowed to call the API from a browser on another origin (CORS); default the PUBLIC_BASE_URL origin. */
   corsOrigins: string[];
   /** Set: rate-limit counters live in this Redis, shared by every instance. Unset: in process memory. */
@@ -183,6 +214,19 @@ export type CashfreeConfig = {
   secretKey: string;
   apiBase: string;
   webhookSecret: string;
+};
+
+export type WhatsAppConfig = {
+  /** Set: send through the WhatsApp Business Cloud API. Unset: write each message as a file under `dir`. */
+  cloud: { accessToken: string; phoneNumberId: string; apiBase: string } | null;
+  /** The language code the approved templates are registered under. */
+  language: string;
+  /** The Meta app secret the webhook's X-Hub-Signature-256 is checked with; without it the webhook answers 404. */
+  appSecret: string | undefined;
+  /** What the webhook's subscription handshake (`hub.verify_token`) must carry. */
+  verifyToken: string | undefined;
+  /** Where messages go without the Cloud API: `DATA_DIR/messages`. */
+  dir: string;
 };
 
 export type MailConfig = {
@@ -273,6 +317,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               webhookSecret: e.CASHFREE_WEBHOOK_SECRET!,
             }
           : null,
+    },
+    whatsapp: {
+      cloud:
+        e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+          ? {
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              apiBase: (e.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+            }
+          : null,
+      language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      dir: join(dataDir, 'messages'),
     },
     corsOrigins: parseOrigins(e.CORS_ORIGIN, e.PUBLIC_BASE_URL),
     redisUrl: e.REDIS_URL,

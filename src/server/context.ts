@@ -9,6 +9,7 @@ import { AppError } from './lib/errors';
 import type { AuthUser } from './modules/auth/auth.service';
 import { authenticate } from './modules/auth/auth.service';
 import type { RateLimitCheck } from './plugins/rate-limit';
+import type { LiveFeed } from './modules/notifications/live-feed';
 
 /** What every service function receives first: the database and the validated config. */
 export type ServiceDeps = { db: Database; config: Config };
@@ -24,6 +25,8 @@ export type Context = ServiceDeps & {
    * requests get the app's limiter; in-process callers (tests, jobs) are not limited.
    */
   rateLimit: RateLimitCheck;
+  /** This instance's live notification feed (LISTEN/NOTIFY); null where none runs (in-process callers). */
+  live: LiveFeed | null;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -32,6 +35,7 @@ type InnerOptions = ServiceDeps & {
   user?: AuthUser | null;
   request?: Partial<RequestInfo>;
   rateLimit?: RateLimitCheck;
+  live?: LiveFeed | null;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
@@ -43,6 +47,7 @@ export function createContextInner(options: InnerOptions): Context {
     config,
     request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
     rateLimit: options.rateLimit ?? (async () => {}),
+    live: options.live ?? null,
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
       resolved ??= options.token ? authenticate({ db, config }, options.token) : Promise.resolve(null);

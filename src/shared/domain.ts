@@ -106,6 +106,28 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/**
+ * A WhatsApp message's life (docs/product.md#whatsapp): queued, handed to the provider, then the provider's own
+ * statuses from its signed webhook; `skipped` when the person opted out before it went.
+ */
+export const WHATSAPP_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export type WhatsAppStatus = (typeof WHATSAPP_STATUSES)[number];
+
+/** The approved WhatsApp templates the business sends (docs/product.md#whatsapp). */
+export const WHATSAPP_TEMPLATES = [
+  'quote_sent',
+  'payment_due',
+  'payment_received',
+  'booking_confirmed',
+  'supplier_invited',
+  'event_reminder',
+] as const;
+export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
+
+/** Where a WhatsApp opt-in or opt-out came from. */
+export const WHATSAPP_CONSENT_SOURCES = ['quote', 'inquiry', 'vendor_registration', 'reply'] as const;
+export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
+
 /** Allowed booking moves (docs/product.md#booking-statuses); the service enforces them and the UI enables buttons by them. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   inquiry: ['quoted', 'confirmed', 'cancelled'],

@@ -45,6 +45,14 @@ const unhandled: string[] = [];
  * samples show), an empty supplier dashboard and an empty My Bookings. Tests override them with `server.use`.
  */
 export const server = setupServer(
+  // The admin and supplier dashboards open the live notification stream: a snapshot with nothing unread, then quiet.
+  http.get(
+    `${TRPC_URL}/notifications.live`,
+    () =>
+      new HttpResponse('event: connected\ndata: {}\n\nid: start\ndata: {"type":"snapshot","unread":0}\n\n', {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+  ),
   trpcHandler('site.brand', () => DEFAULT_BRAND),
   trpcHandler('site.paymentTerms', () => paymentRulesToDto(DEFAULT_PAYMENT_RULES)),
   trpcHandler('analytics.pageView', () => ({ recorded: true })),

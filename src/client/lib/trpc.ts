@@ -1,6 +1,7 @@
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { FetchEventSource } from './fetch-event-source';
 import { readToken } from './token-storage';
 
 /**
@@ -15,15 +16,23 @@ export type TrpcClient = ReturnType<typeof trpc.createClient>;
 export function createTrpcClient(baseUrl = ''): TrpcClient {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: `${baseUrl}/api/trpc`,
-        // Long batched GETs split into several requests instead of hitting old proxies' URL limits.
-        maxURLLength: 2083,
-        maxItems: 10,
-        headers() {
-          const token = readToken();
-          return token ? { authorization: `Bearer ${token}` } : {};
-        },
+      splitLink({
+        // Live notifications: server-sent events, with the token in a header (lib/fetch-event-source.ts).
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: `${baseUrl}/api/trpc`,
+          EventSource: FetchEventSource as unknown as typeof EventSource,
+        }),
+        false: httpBatchLink({
+          url: `${baseUrl}/api/trpc`,
+          // Long batched GETs split into several requests instead of hitting old proxies' URL limits.
+          maxURLLength: 2083,
+          maxItems: 10,
+          headers() {
+            const token = readToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
+        }),
       }),
     ],
   });

@@ -232,3 +232,75 @@ export function projectUnassignedEmail(
   });
   return { to: to.email, subject: `No supplier for ${event.eventName}`, text, html, template: 'project_unassigned' };
 }
+
+/** The awarded supplier's notification when the customer's event is cancelled. */
+export function awardCancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>): string {
+  return `Cancelled: ${event.eventName} on ${eventDateLabel(event.eventDate)} has been cancelled — the job you won will not go ahead`;
+}
+
+/** The awarded supplier learns the event it won is cancelled: no need to keep the date or buy anything for it. */
+export function projectAwardCancelledEmail(brand: Brand, to: ProjectRecipient, event: ProjectEvent): EmailMessage {
+  const { text, html } = render({
+    brand,
+    preheader: `${event.eventName} has been cancelled.`,
+    heading: 'An event you won has been cancelled',
+    greeting: `Dear ${to.name},`,
+    intro: [
+      `${event.eventName} on ${eventDateLabel(event.eventDate)}, awarded to ${to.businessName}, has been cancelled by the customer or our team. Please do not prepare or buy anything more for it; the date is yours again.`,
+      `If you have already spent money on this event, reply or call us on ${brand.phone} and we will settle it with you.`,
+    ],
+    sections: [{ title: 'The event', rows: eventRows(event) }],
+    closing: [`Questions? Call or WhatsApp us on ${brand.phone}.`],
+  });
+  return { to: to.email, subject: `Cancelled: ${event.eventName}`, text, html, template: 'project_award_cancelled' };
+}
+
+/** What changed about an event besides its date: the guest count and the venue, before and after. */
+export type EventDetailsChange = {
+  guestCount?: { from: number | null; to: number | null };
+  venue?: { from: string | null; to: string | null };
+};
+
+function changeLines(change: EventDetailsChange): string[] {
+  const lines: string[] = [];
+  const guests = (n: number | null) => (n ? `${n.toLocaleString('en-IN')} guests` : 'guests to be confirmed');
+  if (change.guestCount) lines.push(`${guests(change.guestCount.to)} (was ${guests(change.guestCount.from)})`);
+  if (change.venue)
+    lines.push(`venue ${change.venue.to || 'to be confirmed'} (was ${change.venue.from || 'to be confirmed'})`);
+  return lines;
+}
+
+/** The notification text when an event's guests or venue change: "Event changed: {event name} — 250 guests (was 200)". */
+export function detailsChangedMessage(event: Pick<ProjectEvent, 'eventName'>, change: EventDetailsChange): string {
+  return `Event changed: ${event.eventName} — ${changeLines(change).join('; ')}`;
+}
+
+/** An invited or awarded supplier learns the event's new guest count or venue. */
+export function projectDetailsChangedEmail(
+  brand: Brand,
+  to: ProjectRecipient,
+  event: ProjectEvent,
+  change: EventDetailsChange,
+  standing: { role: 'invitee' | 'awarded' },
+): EmailMessage {
+  const what =
+    standing.role === 'awarded'
+      ? `${to.businessName} remains the supplier for this event. Please plan for the change, and call or WhatsApp us on ${brand.phone} at once if you cannot serve it.`
+      : 'Quotes are still open: please check your quote against the change and revise it if needed.';
+  const { text, html } = render({
+    brand,
+    preheader: `${event.eventName} has changed.`,
+    heading: 'An event has changed',
+    greeting: `Dear ${to.name},`,
+    intro: [`${event.eventName} has changed: ${changeLines(change).join('; ')}.`, what],
+    sections: [{ title: 'The event now', rows: eventRows(event) }],
+    closing: [`Questions about the event? Call or WhatsApp us on ${brand.phone}.`],
+  });
+  return {
+    to: to.email,
+    subject: `Event changed: ${event.eventName}`,
+    text,
+    html,
+    template: 'project_details_changed',
+  };
+}

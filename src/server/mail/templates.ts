@@ -26,6 +26,7 @@ export type EmailTemplate =
   | 'project_details_changed'
   | 'project_bids_flagged'
   | 'event_details_changed'
+  | 'project_award_cancelled'
   | 'payment_receipt'
   | 'payment_reminder'
   | 'booking_cancelled'

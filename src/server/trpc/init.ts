@@ -6,6 +6,12 @@ import type { Context } from '../context';
 import { actingSupplierId } from '../modules/auth/auth.service';
 
 const t = initTRPC.context<Context>().create({
+  // Subscriptions over server-sent events (docs/architecture.md, "Live notifications"): a ping keeps proxies from
+  // closing a quiet stream, and a client that hears nothing for longer reconnects (resuming from its last event).
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 40_000 },
+  },
   // Never send stack traces; 5xx messages are replaced so no internals (SQL, paths) reach a client.
   isDev: false,
   errorFormatter({ shape, error }) {

@@ -5,6 +5,7 @@ import { authRouter } from '../modules/auth/auth.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
 import { gstRouter } from '../modules/gst/gst.router';
 import { menusRouter } from '../modules/menus/menus.router';
+import { notificationsRouter } from '../modules/notifications/notifications.router';
 import { paymentsRouter } from '../modules/payments/payments.router';
 import { quoteRouter } from '../modules/quote/quote.router';
 import { siteRouter } from '../modules/site/site.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   supplier: supplierPortalRouter,
   calendar: calendarRouter,
   menus: menusRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

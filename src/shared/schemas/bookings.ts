@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { BookingStatus } from '../domain';
 import { MAX_GUESTS } from '../pricing';
-import { emailSchema, eventDateSchema, nameSchema, optionalTextSchema, phoneSchema } from './common';
+import {
+  emailSchema,
+  eventDateSchema,
+  nameSchema,
+  optionalTextSchema,
+  phoneSchema,
+  whatsappOptInSchema,
+} from './common';
 import { eventTypeSchema } from './quote';
 
 export const INQUIRY_EVENT_NAME_MAX_LENGTH = 200;
@@ -70,6 +77,8 @@ export const bookingInquiryInputSchema = z.object({
   venue_name: optionalTextSchema('Venue name', 200),
   venue_address: optionalTextSchema('Venue address', 500),
   requirements: inquiryRequirementsSchema,
+  /** Updates on WhatsApp to `client_phone` (docs/product.md#whatsapp). */
+  whatsapp_opt_in: whatsappOptInSchema,
 });
 export type BookingInquiryInput = z.input<typeof bookingInquiryInputSchema>;
 export type BookingInquiryData = z.output<typeof bookingInquiryInputSchema>;

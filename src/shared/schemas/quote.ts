@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
-import { emailSchema, eventDateSchema, nameSchema, optionalPhoneSchema, optionalTextSchema } from './common';
+import {
+  emailSchema,
+  eventDateSchema,
+  nameSchema,
+  optionalPhoneSchema,
+  optionalTextSchema,
+  whatsappOptInSchema,
+} from './common';
 
 export { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH };
 
@@ -37,6 +44,8 @@ export const instantQuoteInputSchema = z.object({
   client_phone: optionalPhoneSchema,
   /** The venue's own name as the visitor typed it (docs/product.md#screens "Venue Name"); optional, as in the spec's payload. */
   venue_name: optionalTextSchema('Venue name', VENUE_NAME_MAX_LENGTH),
+  /** Updates on WhatsApp to `client_phone` (docs/product.md#whatsapp). */
+  whatsapp_opt_in: whatsappOptInSchema,
 });
 export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
 export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;

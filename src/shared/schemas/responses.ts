@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type BookingMessageDto } from './messages';
 import type { Brand } from '../brand';
 import {
   APPROVAL_STATUSES,
@@ -894,3 +895,27 @@ export const paymentReminderResponseSchema = z.object({
   sent_to: z.string(),
   sent_at: timestamp,
 }) satisfies z.ZodType<PaymentReminderDto>;
+
+// --- Messages ------------------------------------------------------------------------------------------------------
+
+export const bookingMessagesResponseSchema = z.array(
+  z.object({
+    id,
+    channel: z.enum(MESSAGE_CHANNELS),
+    template: z.string(),
+    to: z.string(),
+    summary: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    error: z.string().nullable(),
+    created_at: timestamp,
+    sent_at: timestamp.nullable(),
+    delivered_at: timestamp.nullable(),
+    read_at: timestamp.nullable(),
+  }) satisfies z.ZodType<BookingMessageDto>,
+);
+
+export const whatsappWebhookResponseSchema = z.object({
+  received: z.literal(true),
+  applied: z.number().int().describe('Events applied now'),
+  duplicates: z.number().int().describe('Events already applied before (a retry or a replay): nothing changed'),
+});

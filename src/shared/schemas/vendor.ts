@@ -9,7 +9,15 @@ import {
   SERVICES_OFFERED_MAX_LENGTH,
 } from '../vendor-limits';
 import { newPasswordSchema } from './auth';
-import { emailSchema, listQuerySchema, nameSchema, phoneSchema, requiredTextSchema, uuidSchema } from './common';
+import {
+  emailSchema,
+  listQuerySchema,
+  nameSchema,
+  phoneSchema,
+  requiredTextSchema,
+  uuidSchema,
+  whatsappOptInSchema,
+} from './common';
 
 export const REJECTION_REASON_MAX_LENGTH = 500;
 /** A supplier lists at most this many services, each at most this long. */
@@ -107,6 +115,8 @@ export const vendorRegisterInputSchema = z.object({
   experience_years: experienceYearsSchema,
   gst_number: optionalGstinSchema,
   portfolio_link: optionalPortfolioLinkSchema,
+  /** Project invitations on WhatsApp to `phone` (docs/product.md#whatsapp). */
+  whatsapp_opt_in: whatsappOptInSchema,
 });
 export type VendorRegisterInput = z.input<typeof vendorRegisterInputSchema>;
 export type VendorRegisterData = z.output<typeof vendorRegisterInputSchema>;

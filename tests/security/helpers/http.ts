@@ -8,6 +8,11 @@ export type Call = {
   payload?: unknown;
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /**
+   * A server-sent events stream, which never ends by itself: sent over real HTTP to the app (listening on a free
+   * port), its status and first event read, then the connection dropped.
+   */
+  stream?: true;
 };
 
 export type Answer = { status: number; body: string; headers: Record<string, unknown> };
@@ -22,16 +27,51 @@ export async function send(app: FastifyInstance, call: Call, token: string | nul
     payload = JSON.stringify(call.payload);
     headers['content-type'] ??= 'application/json';
   }
+  if (call.stream) return sendStream(app, call, headers);
   const response = await app.inject({
     method: call.method as 'GET',
     url: call.url,
     headers,
     ...(payload !== undefined && { payload }),
   });
-  return { status: response.statusCode, body: response.body, headers: response.headers };
+  return { status: streamStatus(response.body, response.statusCode), body: response.body, headers: response.headers };
 }
 
-export type ProcedureType = 'query' | 'mutation';
+async function sendStream(app: FastifyInstance, call: Call, headers: Record<string, string>): Promise<Answer> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const abort = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${port}${call.url}`, {
+    method: call.method,
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
+  if (!response.body) return { status: response.status, body: '', headers: Object.fromEntries(response.headers) };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let body = '';
+  // The first event (or the whole of a plain answer): enough to judge access and look for leaks.
+  const hasEvent = () =>
+    body
+      .split('\n\n')
+      .slice(0, -1)
+      .some((block) => block.includes('data:') && !/^event: (?:connected|ping)$/m.test(block));
+  while (!hasEvent()) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    body += decoder.decode(value, { stream: true });
+  }
+  abort.abort();
+  return { status: streamStatus(body, response.status), body, headers: Object.fromEntries(response.headers) };
+}
+
+/** tRPC answers a subscription 200 and puts an error inside the stream, with the HTTP status it stands for. */
+function streamStatus(body: string, status: number): number {
+  const inside = /^event: serialized-error\ndata: .*"httpStatus":(\d{3})/m.exec(body);
+  return inside ? Number(inside[1]) : status;
+}
+
+export type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 type ProcedureDef = { type: ProcedureType; inputs: unknown[] };
 
@@ -46,9 +86,13 @@ export function procedures(): Map<string, ProcedureDef> {
  * for a mutation without input).
  */
 export function trpcCall(type: ProcedureType, path: string, input: unknown): Call {
-  if (type === 'query') {
+  if (type === 'query' || type === 'subscription') {
     const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    return { method: 'GET', url: `/api/trpc/${path}${query}` };
+    return {
+      method: 'GET',
+      url: `/api/trpc/${path}${query}`,
+      ...(type === 'subscription' && { stream: true as const }),
+    };
   }
   return { method: 'POST', url: `/api/trpc/${path}`, payload: input ?? {} };
 }

@@ -142,9 +142,10 @@ const ownAward = {
 /**
  * Who may call a route or procedure. `public`: anyone (a bad token is ignored); `authed`: any valid token;
  * `customer`/`supplier`/`admin`: that role only (401 without a valid token, 403 for another role); `signed`: the
- * payment gateway's webhook, which no bearer token opens (every caller gets the same 401 without a signature).
+ * payment gateway's webhook, which no bearer token opens (every caller gets the same 401 without a signature);
+ * `inbox`: admins and suppliers, who have notifications (403 for a customer).
  */
-export type Access = 'public' | 'authed' | 'customer' | 'supplier' | 'admin' | 'signed';
+export type Access = 'public' | 'authed' | 'customer' | 'supplier' | 'admin' | 'signed' | 'inbox';
 
 /** Where a REST route reads its input from, and the shared schema of that input (for the fuzzer). */
 export type RestInput = { part: 'body' | 'query'; schema: z.ZodType };
@@ -672,6 +673,41 @@ export const REST_ROWS: RestRow[] = [
     }),
   },
 
+  // WhatsApp Cloud API callbacks: the handshake needs the verify token (403 without), the events a signature.
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/whatsapp/webhook',
+    access: 'public',
+    ok: [200, 403],
+    build: () => ({
+      method: 'GET',
+      url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=test-verify-token&hub.challenge=1158201444',
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/whatsapp/webhook',
+    access: 'signed',
+    ok: [],
+    build: () => ({
+      method: 'POST',
+      url: '/api/whatsapp/webhook',
+      payload: { object: 'whatsapp_business_account', entry: [] },
+    }),
+  },
+
+  // Live notifications (admins and suppliers; a customer has no inbox).
+  {
+    kind: 'rest',
+    method: 'GET',
+    route: '/api/notifications/stream',
+    access: 'inbox',
+    ok: [200],
+    build: () => ({ method: 'GET', url: '/api/notifications/stream', stream: true }),
+  },
+
   // The customer's account.
   { ...get('/api/me/bookings', 'customer'), showsOwn: true },
   ...(['', '/refund-preview', '/quote.pdf'] as const).map((suffix): RestRow => ({
@@ -976,6 +1012,14 @@ export const REST_ROWS: RestRow[] = [
   {
     kind: 'rest',
     method: 'GET',
+    route: '/api/admin/bookings/:id/messages',
+    access: 'admin',
+    ok: [200],
+    build: async (w) => ({ method: 'GET', url: `/api/admin/bookings/${await w.booking(null)}/messages` }),
+  },
+  {
+    kind: 'rest',
+    method: 'GET',
     route: '/api/admin/bookings/:id/account',
     access: 'admin',
     ok: [200],
@@ -1171,6 +1215,8 @@ const q = (path: string, access: Access, build: TrpcRow['build'] = () => undefin
 /** Every tRPC procedure with who may call it and a valid input (the matrix fails for one missing here). */
 export const TRPC_ROWS: TrpcRow[] = [
   q('site.brand', 'public'),
+  // Admins and suppliers; a customer has no inbox (403 inside the stream, as tRPC sends a subscription's errors).
+  q('notifications.live', 'inbox', () => ({})),
   q('site.paymentTerms', 'public'),
   q('testimonials.list', 'public'),
   q('auth.register', 'public', () => registerPayload()),
@@ -1261,6 +1307,7 @@ export const TRPC_ROWS: TrpcRow[] = [
   })),
   q('admin.projects.closeQuotes', 'admin', async (w) => ({ project_id: (await w.project(['supplierB'])).projectId })),
   q('admin.notifications.list', 'admin'),
+  q('admin.messages.forBooking', 'admin', async (w) => ({ booking_id: await w.booking(null) })),
   q('admin.notifications.markRead', 'admin', async (w) => ({ notification_id: await w.notification('admin') })),
   q('admin.notifications.markAllRead', 'admin'),
   q('admin.payments.list', 'admin', () => ({ status: 'all' })),

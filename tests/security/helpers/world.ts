@@ -57,6 +57,12 @@ export const SECURITY_ENV: Record<string, string> = {
   CASHFREE_WEBHOOK_SECRET: 'test-webhook-secret',
   // Nothing listens on port 1: a token order falls back to UPI at once, as it does when the gateway is down.
   CASHFREE_API_BASE: 'http://127.0.0.1:1/pg',
+  // The WhatsApp webhook on (its signature checked), with a Cloud API that is never reached.
+  WHATSAPP_ACCESS_TOKEN: 'test-token',
+  WHATSAPP_PHONE_NUMBER_ID: '100000000000001',
+  WHATSAPP_APP_SECRET: 'test-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'test-verify-token',
+  WHATSAPP_API_BASE: 'http://127.0.0.1:1/v21.0',
 };
 
 /** A marker: short, lower-case (e-mails are stored lower-cased), never a substring of another one. */

@@ -21,11 +21,13 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AttentionCard } from './attention-card';
 import { AdminHeader } from './admin-header';
+import { useLiveNotifications } from '../../components/live-alerts';
 import {
   useCustomersFirstPage,
   useDashboardStats,
   usePendingVendors,
   useRecentBookings,
+  useReloadDashboard,
   useReports,
   useSuppliers,
 } from './admin-queries';
@@ -116,13 +118,16 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
 
   const reports = useReports(firstLoadDone);
   useReportFailureLog(reports);
+  // A new lead or a project outcome reloads the dashboard's data at once (docs/product.md#live-alerts).
+  const reload = useReloadDashboard();
+  const unread = useLiveNotifications(() => void reload());
 
   if (!firstLoadDone) return <PageLoader label={LOADING_TEXT} />;
 
   const pendingCount = vendors.data?.total ?? 0;
   return (
     <Box minH="100dvh" bg="bg.subtle">
-      <AdminHeader onLogout={onLogout} loggingOut={loggingOut} />
+      <AdminHeader onLogout={onLogout} loggingOut={loggingOut} unread={unread} />
       <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', sm: '4', md: '6' }}>
         <Stack gap={{ base: '5', md: '8' }}>
           <StatCards stats={stats.data} />

@@ -1,13 +1,14 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { CookingPot, House, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
+import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
 import { useBrand } from '../../lib/brand';
 
-type AdminHeaderProps = { onLogout(): void; loggingOut: boolean };
+type AdminHeaderProps = { onLogout(): void; loggingOut: boolean; unread?: number | null };
 
 /** docs/product.md#screens: the business name followed by "Admin Dashboard", the subtitle, Home and Logout. */
-export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
+export function AdminHeader({ onLogout, loggingOut, unread = null }: AdminHeaderProps) {
   const brand = useBrand();
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
@@ -38,7 +39,8 @@ export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
               </Text>
             </Box>
           </HStack>
-          <HStack gap="2" flexShrink={0}>
+          <HStack gap="2" flexShrink={0} wrap="wrap">
+            <LiveBell unread={unread} />
             <Button
               asChild
               variant="outline"

@@ -21,6 +21,7 @@ import { eventDateText, plural } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { BookingGstPanel } from './booking-gst-panel';
 import { BookingPaymentsPanel } from './booking-payments-panel';
+import { BookingMessagesPanel } from './booking-messages-panel';
 import { BookingProjectPanel } from './booking-project-panel';
 import { QuotationForm, QuotationSummary } from './quotation-form';
 import { canAssign } from './bookings-table';
@@ -228,6 +229,13 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
           Suppliers and quotes
         </Heading>
         <BookingProjectPanel bookingId={booking.id} />
+      </Box>
+      <Separator borderColor="border.muted" />
+      <Box>
+        <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+          Messages
+        </Heading>
+        <BookingMessagesPanel key={`${booking.id}:${booking.updated_at}`} bookingId={booking.id} />
       </Box>
     </Stack>
   );

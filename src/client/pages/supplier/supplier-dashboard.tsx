@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
+import { useLiveNotifications } from '../../components/live-alerts';
 import { PageLoader } from '../../components/page-loader';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { useSession } from '../../lib/session';
@@ -89,6 +90,11 @@ export function SupplierDashboard() {
   const notificationsQuery = trpc.supplier.notifications.list.useQuery(undefined, { refetchInterval: REFRESH_MS });
   const projectsQuery = trpc.supplier.projects.list.useQuery(undefined, { refetchInterval: REFRESH_MS });
   const now = useNow(REFRESH_MS);
+  // A new invitation, an outcome or a change to a project updates the cards at once (docs/product.md#live-alerts).
+  const unread = useLiveNotifications(() => {
+    void utils.supplier.notifications.list.invalidate();
+    void utils.supplier.projects.list.invalidate();
+  });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -153,7 +159,9 @@ export function SupplierDashboard() {
     navigate('/login', { replace: true });
   }
 
-  const header = <SupplierHeader name={user?.full_name} onLogout={() => void logout()} loggingOut={loggingOut} />;
+  const header = (
+    <SupplierHeader name={user?.full_name} onLogout={() => void logout()} loggingOut={loggingOut} unread={unread} />
+  );
 
   let body;
   if (notifications && projects) {

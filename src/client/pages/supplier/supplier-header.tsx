@@ -1,12 +1,13 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { House, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
+import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
 
-type SupplierHeaderProps = { name: string | undefined; onLogout(): void; loggingOut: boolean };
+type SupplierHeaderProps = { name: string | undefined; onLogout(): void; loggingOut: boolean; unread?: number | null };
 
 /** docs/product.md#screens: 'Supplier Dashboard', its subtitle, Home (to /) and Logout. */
-export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderProps) {
+export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: SupplierHeaderProps) {
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
       <Container maxW="7xl" py={{ base: '4', md: '6' }}>
@@ -45,7 +46,8 @@ export function SupplierHeader({ name, onLogout, loggingOut }: SupplierHeaderPro
               </Text>
             </Box>
           </HStack>
-          <HStack gap="2" flexShrink={0}>
+          <HStack gap="2" flexShrink={0} wrap="wrap">
+            <LiveBell unread={unread} />
             <Button
               asChild
               variant="outline"

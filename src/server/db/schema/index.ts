@@ -8,3 +8,4 @@ export * from './system';
 export * from './counters';
 export * from './gst';
 export * from './menus';
+export * from './messages';

@@ -98,6 +98,8 @@ export const notifications = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** A lead's booking (an admin's new-inquiry or new-booking alert), so the dashboard can open it. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -108,5 +110,6 @@ export const notifications = pgTable(
     // The supplier's list order: unread first, then newest.
     index('notifications_supplier_unread_created_idx').on(t.supplierId, sql`(${t.readAt} is null)`, t.createdAt, t.id),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_booking_idx').on(t.bookingId),
   ],
 );

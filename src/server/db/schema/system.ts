@@ -44,6 +44,8 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     template: text('template').notNull(),
+    /** The booking the message is about, for its message thread (docs/product.md#message-thread); null otherwise. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -53,6 +55,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_pending_idx').on(t.status, t.sendAfter),
+    index('email_outbox_booking_idx').on(t.bookingId, t.createdAt),
     check('email_outbox_status_check', oneOf('status', EMAIL_STATUSES)),
   ],
 );

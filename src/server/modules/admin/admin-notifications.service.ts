@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AdminNotificationDto } from '../../../shared/schemas/projects';
 import { notifications, projects } from '../../db/schema';
 import type { ServiceDeps } from '../../context';
@@ -7,8 +7,8 @@ import { adminInbox, INBOX_ORDER, markInboxNotificationRead, markInboxRead } fro
 const MAX_NOTIFICATIONS = 50;
 
 /**
- * `admin.notifications.list`: what needs an admin's attention, e.g. a project closed without a supplier (
- * never silently unassigned), unread first. Each carries the booking it is about, so the dashboard can open it.
+ * `admin.notifications.list`: what needs an admin's attention (a new lead, a project closed without a supplier),
+ * unread first. Each carries the booking it is about, so the dashboard can open it.
  */
 export async function listAdminNotifications(deps: ServiceDeps, userId: string): Promise<AdminNotificationDto[]> {
   const rows = await deps.db
@@ -17,13 +17,13 @@ export async function listAdminNotifications(deps: ServiceDeps, userId: string):
       kind: notifications.kind,
       message: notifications.message,
       projectId: notifications.projectId,
-      bookingId: projects.bookingId,
+      bookingId: sql<string | null>`coalesce(${notifications.bookingId}, ${projects.bookingId})`,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     })
     .from(notifications)
     .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .where(adminInbox(userId))
+    .where(adminInbox(userId).where)
     .orderBy(...INBOX_ORDER)
     .limit(MAX_NOTIFICATIONS);
   return rows.map((row) => ({

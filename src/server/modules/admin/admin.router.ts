@@ -8,6 +8,7 @@ import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } fr
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminGstRouter } from '../gst/gst.router';
 import { adminMenusRouter } from '../menus/menus.router';
+import { adminMessagesRouter } from '../messages/messages.router';
 import { adminProjectsRouter } from '../projects/projects.router';
 import { adminReportsRouter } from '../reports/reports.router';
 import { dashboardStats } from '../reports/reports.service';
@@ -40,6 +41,7 @@ export const adminRouter = router({
   gst: adminGstRouter,
   calendar: adminCalendarRouter,
   menus: adminMenusRouter,
+  messages: adminMessagesRouter,
   notifications: router({
     list: adminProcedure.query(({ ctx }) => listAdminNotifications(ctx, ctx.user.id)),
     markRead: adminProcedure

@@ -36,9 +36,9 @@ import type { AuthUser } from '../auth/auth.service';
 import { documentRefundPaid } from '../gst/gst-documents.service';
 import type { ServiceDeps } from '../../context';
 import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
-import { applyEventDateChange } from '../projects/award.service';
 import { assertDayHasRoom } from '../calendar/calendar.service';
 import { OCCUPYING_STATUSES } from '../../../shared/calendar';
+import { announceProjectChange } from '../projects/award.service';
 import { claimSubscriberDiscounts } from '../payments/subscriptions.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
@@ -313,7 +313,7 @@ export async function cancelMyBooking(
 
 /**
  * The one date change (docs/product.md#date-changes, `checkDateChange`); refusals quote the rule. In the same
- * transaction the booking's suppliers follow the new date (`applyEventDateChange`): the open project's auto-assign
+ * transaction the booking's suppliers follow the new date (`announceProjectChange`): the open project's auto-assign
  * date comes forward to 24 hours before the new event day at the latest (or the project is awarded now when that
  * has passed), and every invited and awarded supplier is told. Due dates need nothing: they are derived from the
  * event date whenever they are read (`paymentSchedule`).
@@ -384,8 +384,9 @@ export async function changeMyBookingDate(
         row.eventDate!,
         new_date,
       ),
+      { bookingId: id },
     );
-    await applyEventDateChange(deps, tx, changed!, row.eventDate!, user.id, now);
+    await announceProjectChange(deps, tx, changed!, { kind: 'date', previousDate: row.eventDate! }, user.id, now);
   });
   const booking = (await myBookings(deps, user)).find((b) => b.id === id)!;
   return { message: 'Event date changed', booking };

@@ -38,6 +38,8 @@ import { issueTaxInvoice } from '../gst/gst-documents.service';
 import { confirmBooking } from '../payments/payment-orders.service';
 import { applyCancellation } from './cancellation';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { recordOptIn } from '../messages/consent';
+import { announceLead } from '../notifications/leads';
 
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you! Your inquiry has been received. We will contact you soon with a customized quote.';
@@ -111,7 +113,15 @@ export async function createInquiry(
       .returning({ id: bookings.id });
     const id = row!.id;
     await auditBookingCreated(tx, id, 'inquiry', userId);
-    await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, data, id));
+    await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, data, id), { bookingId: id });
+    if (data.whatsapp_opt_in) await recordOptIn(tx, data.client_phone, 'inquiry');
+    await announceLead(tx, {
+      kind: 'inquiry',
+      bookingId: id,
+      clientName: data.client_name,
+      eventName: data.event_name,
+      eventDate: data.event_date,
+    });
     return { id, status: 'inquiry', message: INQUIRY_RECEIVED_MESSAGE };
   });
 }

@@ -13,7 +13,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
 import { documentCancellation } from '../gst/gst-documents.service';
 import { addRefund, bookingSums, setCharge } from '../payments/ledger';
-import { cancelOpenProjectOf } from '../projects/award.service';
+import { announceProjectChange } from '../projects/award.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -139,8 +139,10 @@ export async function applyCancellation(
       refund,
       reason,
     ),
+    { bookingId: booking.id },
   );
-  // Suppliers stop quoting on a cancelled event now, not at the project's auto-assign date.
-  await cancelOpenProjectOf(deps, tx, booking.id, now);
+  // Suppliers stop quoting on a cancelled event now, not at the project's auto-assign date, and the supplier who
+  // won it is told the job is off.
+  await announceProjectChange(deps, tx, row!, { kind: 'cancelled' }, actorUserId, now);
   return { row: row!, refund };
 }

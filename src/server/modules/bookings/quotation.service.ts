@@ -19,6 +19,8 @@ import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
+import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
@@ -127,6 +129,7 @@ export async function quoteBooking(
             refundPaise: owedBack,
           },
         ),
+        { bookingId: booking.id },
       );
       return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
     }
@@ -158,7 +161,9 @@ export async function quoteBooking(
         },
         await currentPaymentRules(tx),
       ),
+      { bookingId: booking.id },
     );
+    await enqueueWhatsApp(tx, quoteSentWhatsApp(booking, booking.finalAmountPaise!, validUntil));
     return { message: `Quote sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
   });
 }

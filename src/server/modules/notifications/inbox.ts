@@ -1,22 +1,25 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
-import { notifications } from '../../db/schema';
+import type { LiveNotificationDto } from '../../../shared/schemas/notifications';
+import type { Executor } from '../../db/client';
+import { notifications, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
+import { announceInboxChange, type InboxKey } from './live-feed';
 
 /**
- * One owner's notifications, as a condition on the `notifications` table. A supplier's are addressed to its
- * supplier row; an admin's to the user, with no supplier. Every read and write below is limited to it, so another
- * owner's notification answers exactly like a missing one.
+ * One owner's notifications: a condition on the `notifications` table and the key the live feed knows the inbox by.
+ * A supplier's are addressed to its supplier row; an admin's to the user, with no supplier. Every read and write
+ * below is limited to it, so another owner's notification answers exactly like a missing one.
  */
-export type Inbox = SQL;
+export type Inbox = { where: SQL; key: InboxKey };
 
 export function supplierInbox(supplierId: string): Inbox {
-  return eq(notifications.supplierId, supplierId);
+  return { where: eq(notifications.supplierId, supplierId), key: `s:${supplierId}` };
 }
 
 export function adminInbox(userId: string): Inbox {
-  return and(eq(notifications.userId, userId), isNull(notifications.supplierId))!;
+  return { where: and(eq(notifications.userId, userId), isNull(notifications.supplierId))!, key: `u:${userId}` };
 }
 
 /** The order both dashboards list in: unread first, then newest. */
@@ -26,6 +29,49 @@ export const INBOX_ORDER = [
   desc(notifications.id),
 ] as const;
 
+type NotificationInsert = typeof notifications.$inferInsert;
+
+const keyOf = (row: NotificationInsert): InboxKey | null =>
+  row.supplierId ? `s:${row.supplierId}` : row.userId ? `u:${row.userId}` : null;
+
+/**
+ * The one way a notification is written (docs/product.md#live-alerts): the rows, then a wake-up on the live feed
+ * for each inbox they land in, both on the caller's transaction, so open dashboards hear of them at commit.
+ */
+export async function addNotifications(tx: Executor, rows: NotificationInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(notifications).values(rows);
+  await announceInboxChange(
+    tx,
+    rows.map(keyOf).filter((key): key is InboxKey => key !== null),
+  );
+}
+
+/**
+ * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
+ * Written in the transaction that created the lead.
+ */
+export async function notifyAdmins(
+  tx: Executor,
+  note: { kind: string; message: string; bookingId?: string | null; projectId?: string | null; createdAt?: Date },
+): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  await addNotifications(
+    tx,
+    admins.map((admin) => ({
+      userId: admin.id,
+      kind: note.kind,
+      message: note.message,
+      bookingId: note.bookingId ?? null,
+      projectId: note.projectId ?? null,
+      ...(note.createdAt && { createdAt: note.createdAt }),
+    })),
+  );
+}
+
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
 export async function markInboxNotificationRead(
   deps: ServiceDeps,
@@ -33,21 +79,104 @@ export async function markInboxNotificationRead(
   input: { notification_id: string },
 ): Promise<{ id: string; read: true }> {
   const { notification_id: id } = notificationIdInputSchema.parse(input);
-  const [row] = await deps.db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), inbox))
-    .returning({ id: notifications.id });
-  if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
-  return { id: row.id, read: true };
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+      .where(and(eq(notifications.id, id), inbox.where))
+      .returning({ id: notifications.id });
+    if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+    await announceInboxChange(tx, [inbox.key]);
+    return { id: row.id, read: true as const };
+  });
 }
 
 /** Marks every unread notification of the inbox read; answers how many changed. */
 export async function markInboxRead(deps: ServiceDeps, inbox: Inbox): Promise<{ updated: number }> {
-  const rows = await deps.db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(inbox, isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return { updated: rows.length };
+  return deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(inbox.where, isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await announceInboxChange(tx, [inbox.key]);
+    return { updated: rows.length };
+  });
+}
+
+/** How many of the inbox's notifications are unread: the header's count. */
+export async function unreadCount(db: Executor, inbox: Inbox): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(inbox.where, isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Where a stream stands in an inbox: the newest notification it has passed. */
+export type InboxCursor = { createdAt: Date; id: string };
+
+/** The cursor of a notification of this inbox, or null when it is not one (unknown, or another owner's). */
+export async function cursorOf(db: Executor, inbox: Inbox, id: string): Promise<InboxCursor | null> {
+  const [row] = await db
+    .select({ createdAt: notifications.createdAt, id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), inbox.where))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The cursor of the inbox's newest notification, or null for an empty inbox. */
+export async function latestOf(db: Executor, inbox: Inbox): Promise<InboxCursor | null> {
+  const [row] = await db
+    .select({ createdAt: notifications.createdAt, id: notifications.id })
+    .from(notifications)
+    .where(inbox.where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The inbox's notifications from `since` on (inclusive), oldest first, at most `limit`, as the stream sends them.
+ * The caller asks from a little before its cursor, because a transaction's rows carry its start time and may
+ * commit after newer ones; it skips what it has already sent.
+ */
+export async function inboxSince(
+  db: Executor,
+  inbox: Inbox,
+  since: Date,
+  limit: number,
+  exclude: readonly string[] = [],
+): Promise<LiveNotificationDto[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      message: notifications.message,
+      projectId: notifications.projectId,
+      bookingId: sql<string | null>`coalesce(${notifications.bookingId}, ${projects.bookingId})`,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .leftJoin(projects, eq(projects.id, notifications.projectId))
+    .where(
+      and(
+        inbox.where,
+        or(gt(notifications.createdAt, since), eq(notifications.createdAt, since)),
+        exclude.length > 0 ? sql`not (${inArray(notifications.id, [...exclude])})` : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    message: row.message,
+    project_id: row.projectId,
+    booking_id: row.bookingId,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  }));
 }

@@ -49,6 +49,8 @@ import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 import { applyPaidSubscription } from './subscriptions.service';
 import { assertDayHasRoom } from '../calendar/calendar.service';
+import { bookingConfirmedWhatsApp, paymentReceivedWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * Payment orders against a booking, the admin's record of a payment, and the Payments view
@@ -529,7 +531,9 @@ export async function receiveBookingPayment(
             rules,
           },
     ),
+    { bookingId: booking.id },
   );
+  await enqueueWhatsApp(tx, paymentReceivedWhatsApp(booking, payment.amountPaise));
   return true;
 }
 
@@ -580,6 +584,7 @@ export async function confirmBooking(
     entityId: booking.id,
     data: { from: booking.status, to: 'confirmed', ...data },
   });
+  await enqueueWhatsApp(tx, bookingConfirmedWhatsApp(row!));
   return row!;
 }
 

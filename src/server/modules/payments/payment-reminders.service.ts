@@ -25,6 +25,8 @@ import { enqueueEmail } from '../../mail/outbox';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingSums, ledgerRows, sumsOf } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
+import { paymentDueWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * Payment reminders (docs/decisions.md, "Payment reminders"): the ones the reminder job sends by itself, 3 days
@@ -210,7 +212,9 @@ async function queueReminder(
         gateway: deps.config.payments.gateway !== null,
       },
     ),
+    { bookingId: booking.id },
   );
+  await enqueueWhatsApp(tx, paymentDueWhatsApp(booking, instalment.outstanding_paise, instalment.due_date));
   await tx.update(paymentReminders).set({ emailId }).where(eq(paymentReminders.id, claimed.id));
   await writeAudit(tx, {
     actorUserId: sentBy,

@@ -10,7 +10,7 @@ import {
 import type { Transaction } from '../../db/client';
 import {
   bookings,
-  notifications,
+  type notifications,
   projectInvitations,
   projects,
   supplierQuotes,
@@ -21,7 +21,12 @@ import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import type { EmailMessage } from '../../mail/templates';
 import {
+  awardCancelledMessage,
   awardedMessage,
+  detailsChangedMessage,
+  projectAwardCancelledEmail,
+  projectDetailsChangedEmail,
+  type EventDetailsChange,
   cancelledMessage,
   dateChangedMessage,
   notSelectedMessage,
@@ -42,11 +47,12 @@ import {
   bidsNeedDecisionEmail,
   bidsNeedDecisionMessage,
   eventDetailsChangedMessage,
-  projectDetailsChangedEmail,
+  projectDetailsChangedEmail as projectEventDetailsEmail,
   type DetailChange,
   type FlaggedBid,
 } from '../../mail/operations-templates';
 import { currentOperationsRules } from '../calendar/calendar.service';
+import { addNotifications } from '../notifications/inbox';
 
 /** One invited supplier as the award rule sees it. */
 export type AwardCandidate = {
@@ -178,11 +184,17 @@ const recipient = (s: Invitee) => ({ email: s.email, name: s.name, businessName:
 /** One person told about a project's outcome: the in-app notification and the e-mail that goes with it. */
 type Message = { notification: typeof notifications.$inferInsert; email: EmailMessage };
 
-/** Writes the notifications, then queues the e-mails, all in the caller's transaction. */
-async function tell(tx: Transaction, messages: Message[]): Promise<void> {
+/**
+ * Writes the notifications, then queues the e-mails, all in the caller's transaction; both carry the booking, so
+ * the booking's message thread shows what its suppliers were told.
+ */
+async function tell(tx: Transaction, bookingId: string, messages: Message[]): Promise<void> {
   if (messages.length === 0) return;
-  await tx.insert(notifications).values(messages.map((m) => m.notification));
-  for (const m of messages) await enqueueEmail(tx, m.email);
+  await addNotifications(
+    tx,
+    messages.map((m) => m.notification),
+  );
+  for (const m of messages) await enqueueEmail(tx, m.email, { bookingId });
 }
 
 /** The project locked for this transaction: 404 when there is none, 409 once it is no longer open. */
@@ -223,6 +235,7 @@ async function closeProject(
     if (closed.length === 0) return null;
     await tell(
       tx,
+      booking.id,
       invitees.map((s) => ({
         notification: {
           userId: s.userId,
@@ -286,6 +299,7 @@ async function closeProject(
     const message = unassignedMessage(event, invitees.length);
     await tell(
       tx,
+      booking.id,
       admins.map((a) => ({
         notification: { userId: a.id, projectId: project.id, kind: 'project_unassigned', message, createdAt: now },
         email: projectUnassignedEmail(brand, { email: a.email, name: a.fullName }, event, {
@@ -329,7 +343,7 @@ async function closeProject(
   const amount = decision.amountPaise === null ? null : paiseToRupees(decision.amountPaise);
   const winner = invitees.find((s) => s.supplierId === decision.supplierId)!;
   const others = invitees.filter((s) => s.supplierId !== decision.supplierId);
-  await tell(tx, [
+  await tell(tx, booking.id, [
     {
       notification: {
         userId: winner.userId,
@@ -416,6 +430,7 @@ async function askAdminToAward(
   const message = bidsNeedDecisionMessage(event, bid);
   await tell(
     tx,
+    booking.id,
     admins.map((a) => ({
       notification: { userId: a.id, projectId: project.id, kind: 'project_bids_flagged', message, createdAt: now },
       email: bidsNeedDecisionEmail(deps.config.brand, { email: a.email, name: a.fullName }, event, bid, {
@@ -599,7 +614,7 @@ export async function closeQuotesNow(
  * becomes `cancelled` and every invited supplier is told (notification and e-mail). Runs inside the caller's
  * transaction, after the booking row has been marked cancelled; a booking without an open project is a no-op.
  */
-export async function cancelOpenProjectOf(
+async function cancelOpenProjectOf(
   deps: ServiceDeps,
   tx: Transaction,
   bookingId: string,
@@ -616,6 +631,101 @@ export async function cancelOpenProjectOf(
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** What changed about a booking's event, as its suppliers hear it. */
+export type ProjectChange =
+  { kind: 'cancelled' } | { kind: 'date'; previousDate: string } | { kind: 'details'; change: EventDetailsChange };
+
+/**
+ * The one way a change to a booking's event reaches its suppliers (docs/product.md#supplier-changes): every caller
+ * that cancels a booking, moves its date or changes its guests or venue calls this, inside its transaction, after
+ * the booking row (locked by the caller) holds the change. Invited suppliers of the open project and the supplier of
+ * every awarded project get a notification (live on their dashboard) and an e-mail:
+ * - cancelled: the open project closes at once as `cancelled`, its invitees told; each awarded supplier is told the
+ *   job will not go ahead (its card then reads "Cancelled");
+ * - date: as `applyDateChange` below (the open project's quotes may close earlier, or award at once);
+ * - details: the new guest count or venue, with the old one.
+ */
+export async function announceProjectChange(
+  deps: ServiceDeps,
+  tx: Transaction,
+  booking: BookingRow,
+  change: ProjectChange,
+  actorUserId: string | null,
+  now: Date = new Date(),
+): Promise<void> {
+  if (change.kind === 'date') return applyDateChange(deps, tx, booking, change.previousDate, actorUserId, now);
+  const event = projectEventOf(booking);
+  const brand = deps.config.brand;
+  let openId: string | null = null;
+  if (change.kind === 'cancelled') {
+    await cancelOpenProjectOf(deps, tx, booking.id, now);
+  } else {
+    const [open] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'open')))
+      .limit(1);
+    if (open) {
+      openId = open.id;
+      const invitees = await inviteesOf(tx, open.id);
+      await tell(
+        tx,
+        booking.id,
+        invitees.map((s) => ({
+          notification: {
+            userId: s.userId,
+            supplierId: s.supplierId,
+            projectId: open.id,
+            kind: 'project_details_changed',
+            message: detailsChangedMessage(event, change.change),
+            createdAt: now,
+          },
+          email: projectDetailsChangedEmail(brand, recipient(s), event, change.change, { role: 'invitee' }),
+        })),
+      );
+    }
+  }
+  const awarded = await awardedSuppliersOf(tx, booking.id);
+  await tell(
+    tx,
+    booking.id,
+    awarded
+      .filter((w) => w.projectId !== openId)
+      .map((w) => ({
+        notification: {
+          userId: w.userId,
+          supplierId: w.supplierId,
+          projectId: w.projectId,
+          kind: change.kind === 'cancelled' ? 'project_cancelled' : 'project_details_changed',
+          message:
+            change.kind === 'cancelled' ? awardCancelledMessage(event) : detailsChangedMessage(event, change.change),
+          createdAt: now,
+        },
+        email:
+          change.kind === 'cancelled'
+            ? projectAwardCancelledEmail(brand, w, event)
+            : projectDetailsChangedEmail(brand, w, event, change.change, { role: 'awarded' }),
+      })),
+  );
+}
+
+/** The supplier of each awarded project of the booking, oldest award first. */
+async function awardedSuppliersOf(tx: Transaction, bookingId: string) {
+  return tx
+    .select({
+      projectId: projects.id,
+      supplierId: suppliers.id,
+      userId: suppliers.userId,
+      name: suppliers.name,
+      businessName: suppliers.businessName,
+      email: suppliers.email,
+    })
+    .from(projects)
+    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
+    .where(and(eq(projects.bookingId, bookingId), eq(projects.status, 'awarded')))
+    .orderBy(asc(projects.awardedAt), asc(projects.id));
+}
+
 /**
  * A booking's event has moved (docs/product.md#date-changes, docs/decisions.md "Date changes, suppliers and status
  * dates"). Runs inside the caller's transaction, after the booking row (locked by the caller) holds the new date:
@@ -630,7 +740,7 @@ type BookingRow = typeof bookings.$inferSelect;
  * Locks the open project after the booking, the order `assignSuppliers` and the cancellation use; an award that
  * got to the project first has closed it, and its winner is then told as an awarded supplier.
  */
-export async function applyEventDateChange(
+async function applyDateChange(
   deps: ServiceDeps,
   tx: Transaction,
   booking: BookingRow,
@@ -669,6 +779,7 @@ export async function applyEventDateChange(
     const invitees = await inviteesOf(tx, open.id);
     await tell(
       tx,
+      booking.id,
       invitees.map((s) => ({
         notification: {
           userId: s.userId,
@@ -687,22 +798,11 @@ export async function applyEventDateChange(
     if (due) await closeProject(deps, tx, { ...open, autoAssignDate }, now, null);
   }
 
-  const awarded = await tx
-    .select({
-      projectId: projects.id,
-      supplierId: suppliers.id,
-      userId: suppliers.userId,
-      name: suppliers.name,
-      businessName: suppliers.businessName,
-      email: suppliers.email,
-    })
-    .from(projects)
-    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
-    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'awarded')))
-    .orderBy(asc(projects.awardedAt), asc(projects.id));
+  const awarded = await awardedSuppliersOf(tx, booking.id);
   // A project this change has just awarded told its winner already, with the new date.
   await tell(
     tx,
+    booking.id,
     awarded
       .filter((w) => w.projectId !== open?.id)
       .map((w) => ({
@@ -763,7 +863,7 @@ export async function notifySuppliersOfEventChange(
         message,
         createdAt: now,
       },
-      email: projectDetailsChangedEmail(deps.config.brand, recipient(s), event, changes, 'invitee'),
+      email: projectEventDetailsEmail(deps.config.brand, recipient(s), event, changes, 'invitee'),
     })),
     ...awarded.map((w) => ({
       notification: {
@@ -774,9 +874,9 @@ export async function notifySuppliersOfEventChange(
         message,
         createdAt: now,
       },
-      email: projectDetailsChangedEmail(deps.config.brand, w, event, changes, 'awarded'),
+      email: projectEventDetailsEmail(deps.config.brand, w, event, changes, 'awarded'),
     })),
   ];
-  await tell(tx, messages);
+  await tell(tx, booking.id, messages);
   return messages.length;
 }

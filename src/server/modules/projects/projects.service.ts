@@ -12,13 +12,16 @@ import {
   type ProjectSupplierDto,
 } from '../../../shared/schemas/projects';
 import { writeAudit } from '../../lib/audit';
-import { bookings, notifications, projectInvitations, projects, supplierQuotes, suppliers } from '../../db/schema';
+import { bookings, projectInvitations, projects, supplierQuotes, suppliers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { invitationQuoteJoin } from './invitation-quote';
+import { addNotifications } from '../notifications/inbox';
+import { supplierInvitedWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suppliers get 48 hours to quote (docs/product.md#vendors)... */
@@ -117,6 +120,7 @@ export async function assignSuppliers(
         name: suppliers.name,
         businessName: suppliers.businessName,
         email: suppliers.email,
+        phone: suppliers.phone,
         isActive: suppliers.isActive,
         approvalStatus: suppliers.approvalStatus,
       })
@@ -187,7 +191,8 @@ export async function assignSuppliers(
         .onConflictDoNothing();
       const event = projectEventOf(booking);
       const message = invitationMessage(event);
-      await tx.insert(notifications).values(
+      await addNotifications(
+        tx,
         toInvite.map((supplierId) => ({
           userId: byId.get(supplierId)!.userId,
           supplierId,
@@ -205,6 +210,15 @@ export async function assignSuppliers(
             deps.config.brand,
             { email: s.email, name: s.name, businessName: s.businessName },
             event,
+            project!.autoAssignDate,
+          ),
+          { bookingId },
+        );
+        await enqueueWhatsApp(
+          tx,
+          supplierInvitedWhatsApp(
+            s,
+            { bookingId, eventName: booking.eventName, eventDate: booking.eventDate, guestCount: booking.guestCount },
             project!.autoAssignDate,
           ),
         );

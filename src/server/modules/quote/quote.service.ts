@@ -29,6 +29,10 @@ import {
   quoteSubscriptions,
   subscriptionForQuote,
 } from '../payments/subscriptions.service';
+import { recordOptIn } from '../messages/consent';
+import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
+import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
+import { announceLead } from '../notifications/leads';
 
 /** The settings key of the GST rate (a JSON number, percent). */
 export const GST_RATE_SETTING = 'gst_percent';
@@ -187,9 +191,34 @@ export async function createInstantQuote(
         eventType: data.event_type,
         bookingId,
       }),
-      enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today)),
+      enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today), { bookingId }),
     ];
     if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
+    // The WhatsApp copy and the admins' alert reference the booking (foreign keys), so they wait for it.
+    writes.push(
+      bookingWritten.then(async () => {
+        if (data.whatsapp_opt_in && data.client_phone) await recordOptIn(tx, data.client_phone, 'quote');
+        const facts = {
+          id: bookingId,
+          clientName: data.client_name,
+          clientPhone: data.client_phone ?? null,
+          eventName: data.event_name,
+          eventDate: data.event_date,
+        };
+        await enqueueWhatsApp(tx, quoteSentWhatsApp(facts, price.finalAmountPaise, validUntil));
+        if (!existing) {
+          await announceLead(tx, {
+            kind: 'booking',
+            bookingId,
+            clientName: data.client_name,
+            eventName: data.event_name,
+            eventDate: data.event_date,
+            guestCount: data.guest_count,
+            totalRupees: result.final_amount,
+          });
+        }
+      }),
+    );
     // These rows reference the booking (foreign keys), so they wait for it.
     if (subscriber || idempotencyKey) {
       writes.push(

@@ -34,7 +34,7 @@ export async function listNotifications(deps: ServiceDeps, supplierId: string): 
   const rows = await deps.db
     .select()
     .from(notifications)
-    .where(supplierInbox(supplierId))
+    .where(supplierInbox(supplierId).where)
     .orderBy(...INBOX_ORDER)
     .limit(MAX_NOTIFICATIONS);
   return rows.map((row) => ({
@@ -61,9 +61,20 @@ export function markAllNotificationsRead(deps: ServiceDeps, supplierId: string):
   return markInboxRead(deps, supplierInbox(supplierId));
 }
 
-function outcomeOf(status: string, awardedSupplierId: string | null, supplierId: string): SupplierProjectOutcome {
+/**
+ * Where the supplier stands on a project. A job the supplier won whose booking was then cancelled reads
+ * `cancelled`, not `won` (docs/product.md#supplier-changes).
+ */
+function outcomeOf(
+  status: string,
+  awardedSupplierId: string | null,
+  supplierId: string,
+  bookingStatus: string,
+): SupplierProjectOutcome {
   if (status === 'open') return 'open';
-  if (status === 'awarded') return awardedSupplierId === supplierId ? 'won' : 'not_selected';
+  if (status === 'awarded' && awardedSupplierId === supplierId)
+    return bookingStatus === 'cancelled' ? 'cancelled' : 'won';
+  if (status === 'awarded') return 'not_selected';
   if (status === 'cancelled') return 'cancelled';
   return 'unassigned';
 }
@@ -120,7 +131,7 @@ export async function listSupplierProjects(
     my_quote: quote
       ? { amount: paiseToRupees(quote.amountPaise), notes: quote.notes, submitted_at: quote.submittedAt.toISOString() }
       : null,
-    outcome: outcomeOf(project.status, project.awardedSupplierId, supplierId),
+    outcome: outcomeOf(project.status, project.awardedSupplierId, supplierId, booking.status),
   }));
 }
 
@@ -215,7 +226,7 @@ export async function supplierDashboard(deps: ServiceDeps, supplierId: string): 
         active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
         quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
         revenuePaise: sql<string>`coalesce(sum(round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)) filter (where ${projects.status} = 'open'), 0)::text`,
-        won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId})::int`,
+        won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId} and ${bookings.status} <> 'cancelled')::int`,
       })
       .from(projectInvitations)
       .innerJoin(projects, eq(projects.id, projectInvitations.projectId))

@@ -26,6 +26,8 @@ import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import type { Requester, ServiceDeps } from '../../context';
 import { queueVerificationEmail } from '../auth/email-verification.service';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
+import { recordOptIn } from '../messages/consent';
+import { announceLead } from '../notifications/leads';
 
 /**
  * A vendor applies (docs/api.md `POST /api/vendor/register`, docs/product.md#vendors). In one transaction: a
@@ -87,6 +89,8 @@ export async function registerVendor(
         supplierId,
       });
       await enqueueEmail(tx, vendorRegistrationReceivedEmail(deps.config.brand, data));
+      if (data.whatsapp_opt_in) await recordOptIn(tx, data.phone, 'vendor_registration');
+      await announceLead(tx, { kind: 'vendor', businessName: data.business_name, location: data.location });
       return { message: VENDOR_REGISTERED_MESSAGE, supplier_id: supplierId };
     });
   } catch (error) {

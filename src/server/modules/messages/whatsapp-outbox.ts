@@ -1,0 +1,37 @@
+import type { WhatsAppTemplate } from '../../../shared/domain';
+import type { Executor } from '../../db/client';
+import { whatsappOutbox } from '../../db/schema';
+import { consentPhone, mayMessage } from './consent';
+import { renderTemplate, templateArity } from './whatsapp-templates';
+
+export type WhatsAppMessage = {
+  /** The person's phone as stored (any form `consentPhone` reads). */
+  to: string | null;
+  template: WhatsAppTemplate;
+  params: string[];
+  bookingId?: string | null;
+};
+
+/**
+ * Queues a WhatsApp template message on the caller's transaction, as `enqueueEmail` does for e-mail (modules
+ * README), so a rolled-back change sends nothing. Only to a number that has opted in and not out: for any other
+ * (or none) nothing is queued and the answer is null. The WhatsApp worker sends it.
+ */
+export async function enqueueWhatsApp(tx: Executor, message: WhatsAppMessage): Promise<string | null> {
+  const phone = message.to ? consentPhone(message.to) : null;
+  if (!phone || !(await mayMessage(tx, phone))) return null;
+  if (message.params.length !== templateArity(message.template)) {
+    throw new Error(`WhatsApp template ${message.template} takes ${templateArity(message.template)} parameters`);
+  }
+  const [row] = await tx
+    .insert(whatsappOutbox)
+    .values({
+      toPhone: phone,
+      template: message.template,
+      params: message.params,
+      preview: renderTemplate(message.template, message.params),
+      bookingId: message.bookingId ?? null,
+    })
+    .returning({ id: whatsappOutbox.id });
+  return row!.id;
+}

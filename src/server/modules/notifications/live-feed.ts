@@ -1,0 +1,77 @@
+import type { DatabaseHandle, Executor } from '../../db/client';
+import { sql } from 'drizzle-orm';
+
+/** The PostgreSQL channel every instance listens on (docs/architecture.md, "Live notifications"). */
+export const INBOX_CHANNEL = 'inbox_changed';
+
+/** An inbox's key on the channel: a supplier's (`s:<supplier id>`) or an admin's (`u:<user id>`). */
+export type InboxKey = `s:${string}` | `u:${string}`;
+
+/**
+ * Tells every instance that an inbox changed (a notification added or read). NOTIFY is transactional: on the
+ * caller's transaction it is delivered at commit, and never when the transaction rolls back.
+ */
+export async function announceInboxChange(db: Executor, keys: Iterable<InboxKey>): Promise<void> {
+  for (const key of new Set(keys)) await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${key})`);
+}
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * This instance's side of the channel: one LISTEN (a dedicated connection on PostgreSQL, the embedded database's
+ * own listener on PGlite) fanned out to the streams open here. A payload names only the inbox; a woken stream reads
+ * its new rows from the database, so a missed or repeated wake-up loses nothing. After a reconnect every stream is
+ * woken, because notifications sent while the connection was down are gone.
+ */
+export type LiveFeed = {
+  subscribe(key: InboxKey, wake: () => void): () => void;
+  /** Fires when the app shuts down: open streams end so the server can close. */
+  readonly closing: AbortSignal;
+  close(): Promise<void>;
+};
+
+export async function startLiveFeed(database: DatabaseHandle, log?: Log): Promise<LiveFeed> {
+  const listeners = new Map<string, Set<() => void>>();
+  const closing = new AbortController();
+  const wakeAll = () => {
+    for (const set of listeners.values()) for (const wake of set) wake();
+  };
+  const dispatch = (payload: string) => {
+    const set = listeners.get(payload);
+    if (set) for (const wake of set) wake();
+  };
+
+  let stop: () => Promise<void>;
+  if (database.kind === 'postgres') {
+    let connected = false;
+    const { unlisten } = await database.client.listen(INBOX_CHANNEL, dispatch, () => {
+      // The first call is the initial LISTEN; later ones follow a reconnect.
+      if (connected) {
+        log?.warn({}, 'live feed reconnected; waking every stream');
+        wakeAll();
+      }
+      connected = true;
+    });
+    stop = unlisten;
+  } else {
+    stop = await database.client.listen(INBOX_CHANNEL, dispatch);
+  }
+
+  return {
+    closing: closing.signal,
+    subscribe(key, wake) {
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(wake);
+      return () => {
+        set.delete(wake);
+        if (set.size === 0) listeners.delete(key);
+      };
+    },
+    async close() {
+      closing.abort();
+      listeners.clear();
+      await stop().catch(() => {});
+    },
+  };
+}

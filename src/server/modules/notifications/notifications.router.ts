@@ -1,0 +1,18 @@
+import { tracked } from '@trpc/server';
+import { liveInputSchema } from '../../../shared/schemas/notifications';
+import { AppError } from '../../lib/errors';
+import { authedProcedure, router } from '../../trpc/init';
+import { inboxOf, liveInbox } from './live.service';
+
+/** `notifications.live`: an admin's or a supplier's notifications as they arrive (docs/api.md). */
+export const notificationsRouter = router({
+  // Who may listen is decided before the stream starts, so a customer gets a plain 403 rather than a stream error.
+  live: authedProcedure.input(liveInputSchema).subscription(({ ctx, input, signal }) => {
+    const inbox = inboxOf(ctx.user);
+    if (!ctx.live) throw new AppError('UNAVAILABLE', 'Live updates are not available');
+    const events = liveInbox(ctx, ctx.live, inbox, input?.lastEventId, signal ?? new AbortController().signal);
+    return (async function* () {
+      for await (const { id, event } of events) yield tracked(id, event);
+    })();
+  }),
+});

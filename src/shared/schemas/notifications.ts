@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** One notification as the live stream carries it: an admin's or a supplier's (docs/product.md#live-alerts). */
+export type LiveNotificationDto = {
+  id: string;
+  kind: string;
+  message: string;
+  project_id: string | null;
+  booking_id: string | null;
+  read: boolean;
+  created_at: string;
+};
+
+/**
+ * One event of the live stream. `snapshot` opens every connection with the unread count; `notification` carries a
+ * new notification (its id is the event id a client resumes from); `unread` follows a change of the unread count
+ * alone (notifications read in another tab).
+ */
+export type LiveEventDto =
+  | { type: 'snapshot'; unread: number }
+  | { type: 'notification'; unread: number; notification: LiveNotificationDto }
+  | { type: 'unread'; unread: number };
+
+/** The stream's input: where a reconnecting client left off (tRPC fills `lastEventId` itself). */
+export const liveInputSchema = z
+  .object({ lastEventId: z.string().trim().max(100).nullish() })
+  .strict()
+  .nullish();
+export type LiveInput = z.infer<typeof liveInputSchema>;
