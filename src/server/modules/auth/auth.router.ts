@@ -5,6 +5,7 @@ import {
   verifyEmailInputSchema,
 } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { limitSignIn } from '../../plugins/rate-limit';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
@@ -22,7 +23,7 @@ export const authRouter = router({
     .input(loginInputSchema)
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('login', input.email);
+      await limitSignIn(ctx.rateLimit, input.email);
       return login(ctx, input);
     }),
   me: authedProcedure

@@ -13,6 +13,7 @@ import {
   verifyEmailResponseSchema,
 } from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
+import { limitSignIn } from '../../plugins/rate-limit';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { resendVerification, verifyEmail } from './email-verification.service';
 import { createOwner } from './owner-setup.service';
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Sign in', tags, body: loginInputSchema, response: { 200: authResponseSchema } } },
     async (request) => {
       const input = parseInput(loginInputSchema, request.body, 'body');
-      await request.ctx.rateLimit('login', input.email);
+      await limitSignIn(request.ctx.rateLimit, input.email);
       return login(request.ctx, input);
     },
   );
