@@ -122,7 +122,7 @@ describe('security headers on every kind of answer', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/auth.register',
-      payload: { email: 'headers@example.in', password: 'secret123', full_name: 'Header Test', phone: '9876543210' },
+      payload: { email: 'headers@example.in', password: 'saffron-rice-42', full_name: 'Header Test', phone: '9876543210' },
     });
     expect(login.statusCode).toBe(200);
     expectApiAnswer(login.headers);

@@ -45,7 +45,7 @@ const trpcLogin = (t: TestApp, email: string, ip?: string) =>
 
 const customer = () => ({
   email: `c.${randomBytes(5).toString('hex')}@example.in`,
-  password: 'secret123',
+  password: 'saffron-rice-42',
   full_name: 'Kavya Joshi',
   phone: '9876543210',
 });

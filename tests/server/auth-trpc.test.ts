@@ -36,7 +36,7 @@ describe('auth procedures in process (createCaller)', () => {
   it('registers, logs in and reads the user back', async () => {
     const registered = await t.caller().auth.register({
       email: 'Rohan.Kapoor@example.in',
-      password: 'secret123',
+      password: 'saffron-rice-42',
       full_name: 'Rohan Kapoor',
       phone: '+91 91234 56789',
     });
@@ -46,13 +46,13 @@ describe('auth procedures in process (createCaller)', () => {
       role: 'customer',
     });
 
-    const loggedIn = await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'secret123' });
+    const loggedIn = await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'saffron-rice-42' });
     const meUser = await t.caller({ token: loggedIn.access_token }).auth.me();
     expect(meUser).toEqual(registered.user);
   });
 
   it('maps service errors to tRPC codes with the same detail as REST', async () => {
-    const input = { email: 'rohan.kapoor@example.in', password: 'secret123', full_name: 'R', phone: '9123456789' };
+    const input = { email: 'rohan.kapoor@example.in', password: 'saffron-rice-42', full_name: 'R', phone: '9123456789' };
     await expect(t.caller().auth.register(input)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
@@ -72,7 +72,7 @@ describe('auth procedures in process (createCaller)', () => {
   it('rejects invalid input with BAD_REQUEST', async () => {
     const error = await t
       .caller()
-      .auth.register({ email: 'bad', password: 'secret123', full_name: 'A', phone: '9123456789' })
+      .auth.register({ email: 'bad', password: 'saffron-rice-42', full_name: 'A', phone: '9123456789' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe('BAD_REQUEST');

@@ -54,3 +54,24 @@ export const ownerSetupInputSchema = z.object({
   password: newPasswordSchema,
 });
 export type OwnerSetupInput = z.input<typeof ownerSetupInputSchema>;
+
+/** "Forgot password?": the address to send a reset link to. The answer is the same whether it has an account. */
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
+
+/** The reset page: the link's token (`/reset-password#token=…`) and the new password. */
+export const resetPasswordInputSchema = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
+
+/** Account settings: a signed-in user changes the password, proving the current one. */
+export const changePasswordInputSchema = z.object({
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;

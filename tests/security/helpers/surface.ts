@@ -20,13 +20,17 @@ import {
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
 import {
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
   loginInputSchema,
   ownerSetupInputSchema,
+  resetPasswordInputSchema,
   registerInputSchema,
   verifyEmailInputSchema,
 } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
+import { hashPassword } from '../../../src/server/lib/password';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
@@ -151,7 +155,7 @@ export function quotationPayload(overrides: Record<string, unknown> = {}) {
 export function registerPayload(overrides: Record<string, unknown> = {}) {
   return {
     email: fresh('register'),
-    password: 'secret123',
+    password: 'saffron-rice-42',
     full_name: 'Neha Gupta',
     phone: '+919826012345',
     ...overrides,
@@ -210,6 +214,26 @@ const setVerified = async (w: World, subject: Subject, verified: boolean) => {
       .where(eq(users.id, subject.userId));
 };
 const reconfirm: Common['after'] = (w, subject) => setVerified(w, subject, true);
+
+/** A fresh reset link's token for a new account (each valid call uses one up). */
+async function resetToken(w: World): Promise<string> {
+  const user = await makeUser(w.t.deps);
+  return issueAccountToken(w.t.deps, w.t.deps.db, user, 'password_reset', 30 * 60 * 1000);
+}
+
+/** A change of password with the subject's own current password; `restorePassword` puts it back afterwards. */
+const changePasswordPayload = (subject: Subject) => ({
+  current_password: subject.password ?? 'not-signed-in',
+  new_password: `pw-${randomBytes(8).toString('hex')}`,
+});
+const restorePassword: Common['after'] = async (w, subject) => {
+  if (!subject.userId || !subject.password) return;
+  await w.t.deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(subject.password, w.t.deps.config.passwordHash) })
+    .where(eq(users.id, subject.userId));
+  await w.refreshToken(subject.name);
+};
 
 const ownBooking = { role: 'customer' as const, object: (w: World, owner: SubjectName) => w.booking(owner) };
 const ownConfirmedBooking = {
@@ -306,6 +330,42 @@ export const REST_ROWS: RestRow[] = [
       await setVerified(w, subject, false);
       return { method: 'POST', url: '/api/auth/verify-email/resend' };
     },
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/forgot',
+    access: 'public',
+    ok: [202],
+    input: { part: 'body', schema: forgotPasswordInputSchema },
+    build: () => ({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: fresh('forgot') } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/reset',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: resetPasswordInputSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token: await resetToken(w), password: 'kesar-pista-kulfi' },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/change',
+    access: 'authed',
+    ok: [200],
+    input: { part: 'body', schema: changePasswordInputSchema },
+    after: restorePassword,
+    build: (_w, subject) => ({
+      method: 'POST',
+      url: '/api/auth/password/change',
+      payload: changePasswordPayload(subject),
+    }),
   },
   {
     kind: 'rest',
@@ -798,6 +858,12 @@ export const TRPC_ROWS: TrpcRow[] = [
       return undefined;
     }),
     after: reconfirm,
+  },
+  q('auth.forgotPassword', 'public', () => ({ email: fresh('forgot') })),
+  q('auth.resetPassword', 'public', async (w) => ({ token: await resetToken(w), password: 'kesar-pista-kulfi' })),
+  {
+    ...q('auth.changePassword', 'authed', (_w, subject) => changePasswordPayload(subject)),
+    after: restorePassword,
   },
   { ...q('auth.logout', 'authed'), after: refreshAfterLogout },
   q('quote.instant', 'public', () => quotePayload()),

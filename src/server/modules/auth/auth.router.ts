@@ -1,11 +1,15 @@
 import {
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  resetPasswordInputSchema,
   loginInputSchema,
   ownerSetupInputSchema,
   registerInputSchema,
   verifyEmailInputSchema,
 } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
-import { limitSignIn } from '../../plugins/rate-limit';
+import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
@@ -38,6 +42,21 @@ export const authRouter = router({
     await ctx.rateLimit('register');
     return createOwner(ctx, input);
   }),
+  forgotPassword: publicProcedure.input(forgotPasswordInputSchema).mutation(async ({ ctx, input }) => {
+    await limitMailingFlow(ctx.rateLimit, PASSWORD_RESET_LIMITS, input.email);
+    return requestPasswordReset(ctx, input);
+  }),
+  resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit(PASSWORD_RESET_LIMITS.perAddress);
+    return resetPassword(ctx, input);
+  }),
+  changePassword: authedProcedure
+    .input(changePasswordInputSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('second_step', ctx.user.id);
+      return changePassword(ctx, ctx.user, input);
+    }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.user.id);
     return { ok: true as const };

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  resetPasswordInputSchema,
   loginInputSchema,
   ownerSetupInputSchema,
   registerInputSchema,
@@ -13,7 +16,8 @@ import {
   verifyEmailResponseSchema,
 } from '../../../shared/schemas/responses';
 import { parseInput, requireUser } from '../../lib/http';
-import { limitSignIn } from '../../plugins/rate-limit';
+import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service';
 import { login, logout, registerCustomer, toUserDto } from './auth.service';
 import { resendVerification, verifyEmail } from './email-verification.service';
 import { createOwner } from './owner-setup.service';
@@ -102,6 +106,59 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = parseInput(ownerSetupInputSchema, request.body, 'body');
       await request.ctx.rateLimit('register');
       return reply.code(201).send(await createOwner(request.ctx, input));
+    },
+  );
+
+  // Password reset and change (docs/decisions.md, "Passwords and the second factor").
+  app.post(
+    '/auth/password/forgot',
+    {
+      schema: {
+        summary: 'Send a password reset link (the same answer whether the address has an account or not)',
+        tags,
+        body: forgotPasswordInputSchema,
+        response: { 202: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(forgotPasswordInputSchema, request.body, 'body');
+      await limitMailingFlow(request.ctx.rateLimit, PASSWORD_RESET_LIMITS, input.email);
+      return reply.code(202).send(await requestPasswordReset(request.ctx, input));
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: {
+        summary: 'Choose a new password with the token of the e-mailed link; every session ends',
+        tags,
+        body: resetPasswordInputSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const input = parseInput(resetPasswordInputSchema, request.body, 'body');
+      await request.ctx.rateLimit(PASSWORD_RESET_LIMITS.perAddress);
+      return resetPassword(request.ctx, input);
+    },
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      schema: {
+        summary: 'Change the password (signed in; the current one required); other sessions end',
+        tags,
+        body: changePasswordInputSchema,
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const input = parseInput(changePasswordInputSchema, request.body, 'body');
+      await request.ctx.rateLimit('second_step', user.id);
+      return changePassword(request.ctx, user, input);
     },
   );
 

@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/domain';
 import { suppliers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
 import type { ServiceDeps } from '../../context';
@@ -74,6 +75,7 @@ function findUserByEmail(deps: ServiceDeps, email: string) {
 export async function registerCustomer(deps: ServiceDeps, input: RegisterInput): Promise<AuthResult> {
   const data = registerInputSchema.parse(input);
   if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
+  await assertPasswordNotCommon(data.password);
   const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
   try {
     const user = await deps.db.transaction(async (tx) => {
