@@ -88,6 +88,8 @@ const envSchema = z
     SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
     SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
     SHED_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
     SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
@@ -99,7 +101,22 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_GATEWAY=cashfree' });
       }
     }
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not be more than REQUEST_TIMEOUT_SECONDS',
+      });
+    }
     if (env.NODE_ENV === 'production') {
+      if (env.PAYMENT_GATEWAY !== 'none' && !env.PUBLIC_BASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_BASE_URL'],
+          message:
+            'required in production when PAYMENT_GATEWAY is set: the gateway sends customers back to it (https://your-site.in)',
+        });
+      }
       if (env.SEED_DEMO && !env.SEED_DEMO_IN_PRODUCTION) {
         ctx.addIssue({
           code: 'custom',
@@ -161,6 +178,8 @@ export type Config = {
   redisUrl: string | undefined;
   rateLimits: RateLimitConfig;
   loadShedding: LoadSheddingConfig;
+  /** Slow clients (docs/security.md, "Limits"): the whole request, and its headers, must arrive within these. */
+  timeouts: { requestMs: number; headersMs: number };
 };
 
 /** The rate-limited flows (docs/security.md, "Limits"); REST and tRPC share one counter per flow. */
@@ -315,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         subscription_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
       },
     },
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000 },
     loadShedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxEventLoopUtilization: e.SHED_MAX_EVENT_LOOP_UTILIZATION,

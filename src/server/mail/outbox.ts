@@ -43,5 +43,8 @@ export function cleanSubject(subject: string): string {
   const characters = Array.from(line);
   return characters.length <= SUBJECT_MAX_LENGTH
     ? line
-    : `${characters.slice(0, SUBJECT_MAX_LENGTH - 1).join('').trimEnd()}…`;
+    : `${characters
+        .slice(0, SUBJECT_MAX_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
 }
