@@ -1,3 +1,4 @@
+import { sessionOf } from '../../src/shared/schemas/auth';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/modules/auth/auth.service';
@@ -46,13 +47,20 @@ describe('auth procedures in process (createCaller)', () => {
       role: 'customer',
     });
 
-    const loggedIn = await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'saffron-rice-42' });
+    const loggedIn = sessionOf(
+      await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'saffron-rice-42' }),
+    );
     const meUser = await t.caller({ token: loggedIn.access_token }).auth.me();
     expect(meUser).toEqual(registered.user);
   });
 
   it('maps service errors to tRPC codes with the same detail as REST', async () => {
-    const input = { email: 'rohan.kapoor@example.in', password: 'saffron-rice-42', full_name: 'R', phone: '9123456789' };
+    const input = {
+      email: 'rohan.kapoor@example.in',
+      password: 'saffron-rice-42',
+      full_name: 'R',
+      phone: '9123456789',
+    };
     await expect(t.caller().auth.register(input)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
@@ -107,7 +115,7 @@ describe('auth procedures over HTTP (/api/trpc)', () => {
 
   it('serves batched queries with the bearer token and refuses batches over 10', async () => {
     const user = await makeUser(t.deps);
-    const { access_token } = await t.caller().auth.login({ email: user.email, password: user.password });
+    const { access_token } = sessionOf(await t.caller().auth.login({ email: user.email, password: user.password }));
     const ok = await t.app.inject({
       method: 'GET',
       url: `/api/trpc/auth.me,site.brand?batch=1&input=${encodeURIComponent('{}')}`,
@@ -183,7 +191,9 @@ describe('procedure tiers', () => {
 
   it('resolves real tokens to the right tier, including a supplier approved later', async () => {
     const supplier = await makeUser(t.deps, { role: 'supplier', approval: 'approved' });
-    const { access_token } = await t.caller().auth.login({ email: supplier.email, password: supplier.password });
+    const { access_token } = sessionOf(
+      await t.caller().auth.login({ email: supplier.email, password: supplier.password }),
+    );
     const caller = call(createContextInner({ ...t.deps, token: access_token }));
     expect(await caller.supplier()).toBe(supplier.supplierId);
     expect(await codeOf(caller.admin())).toBe('FORBIDDEN');

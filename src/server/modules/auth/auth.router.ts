@@ -1,4 +1,7 @@
 import {
+  confirmSecondFactorInputSchema,
+  disableSecondFactorInputSchema,
+  secondStepInputSchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
   resetPasswordInputSchema,
@@ -7,11 +10,26 @@ import {
   registerInputSchema,
   verifyEmailInputSchema,
 } from '../../../shared/schemas/auth';
-import { authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
 import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service';
-import { login, logout, registerCustomer, toUserDto } from './auth.service';
-import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
+import { issueSession, login, logout, registerCustomer, toUserDto } from './auth.service';
+import {
+  completeSecondStep,
+  confirmSecondFactor,
+  disableSecondFactor,
+  secondFactorStatus,
+  secondStepAccount,
+  startSecondFactorEnrolment,
+} from './second-factor.service';
+import {
+  authResponseSchema,
+  loginResponseSchema,
+  recoveryCodesResponseSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
+  userResponseSchema,
+} from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
 import { createOwner } from './owner-setup.service';
 
@@ -25,11 +43,36 @@ export const authRouter = router({
     }),
   login: publicProcedure
     .input(loginInputSchema)
-    .output(authResponseSchema)
+    .output(loginResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await limitSignIn(ctx.rateLimit, input.email);
       return login(ctx, input);
     }),
+  loginSecondStep: publicProcedure
+    .input(secondStepInputSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const userId = await secondStepAccount(ctx, input.second_step_token);
+      await ctx.rateLimit('second_step', userId);
+      return completeSecondStep(ctx, userId, input.code, (user) => issueSession(ctx, user));
+    }),
+  secondFactorStatus: authedProcedure
+    .output(secondFactorStatusSchema)
+    .query(({ ctx }) => secondFactorStatus(ctx, ctx.user)),
+  startSecondFactor: adminProcedure
+    .output(secondFactorEnrolmentSchema)
+    .mutation(({ ctx }) => startSecondFactorEnrolment(ctx, ctx.user)),
+  confirmSecondFactor: adminProcedure
+    .input(confirmSecondFactorInputSchema)
+    .output(recoveryCodesResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('second_step', ctx.user.id);
+      return confirmSecondFactor(ctx, ctx.user, input);
+    }),
+  disableSecondFactor: authedProcedure.input(disableSecondFactorInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('second_step', ctx.user.id);
+    return disableSecondFactor(ctx, ctx.user, input);
+  }),
   me: authedProcedure
     .output(userResponseSchema)
     .query(({ ctx }) => toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt })),
