@@ -50,6 +50,8 @@ const PrivacyPolicyPage = lazyPage(() => import('./pages/privacy-policy/privacy-
 const BookingsPage = lazyPage(() => import('./pages/bookings/bookings-page'), 'BookingsPage');
 const VerifyEmailPage = lazyPage(() => import('./pages/verify-email/verify-email-page'), 'VerifyEmailPage');
 const SetupPage = lazyPage(() => import('./pages/setup/setup-page'), 'SetupPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
+const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** A new page starts at its top, as it would after a full page load. */
@@ -83,6 +85,8 @@ export function App() {
           <Route path="/bookings/:id" component={BookingsPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/setup" component={SetupPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/account" component={AccountPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

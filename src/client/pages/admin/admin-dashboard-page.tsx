@@ -21,6 +21,7 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AttentionCard } from './attention-card';
 import { AdminHeader } from './admin-header';
+import { SecondFactorPrompt } from './second-factor-prompt';
 import {
   useCustomersFirstPage,
   useDashboardStats,
@@ -125,6 +126,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
       <AdminHeader onLogout={onLogout} loggingOut={loggingOut} />
       <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', sm: '4', md: '6' }}>
         <Stack gap={{ base: '5', md: '8' }}>
+          <SecondFactorPrompt />
           <StatCards stats={stats.data} />
           <AttentionCard />
           <Tabs.Root

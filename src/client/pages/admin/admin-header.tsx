@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { House, LogOut } from 'lucide-react';
+import { House, LogOut, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
 import { MandalaMotif } from '../../components/mandala-motif';
 import { useBrand } from '../../lib/brand';
@@ -52,6 +52,21 @@ export function AdminHeader({ onLogout, loggingOut }: AdminHeaderProps) {
               <Link href="/">
                 <House aria-hidden="true" />
                 Home
+              </Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+            >
+              <Link href="/account">
+                <UserCog aria-hidden="true" />
+                Account
               </Link>
             </Button>
             <Button
