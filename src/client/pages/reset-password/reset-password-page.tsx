@@ -11,11 +11,20 @@ import { focusFirstInvalid, validateForm } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+/** A token taken from the address bar and not yet handed to a mounted page (a first render may be thrown away). */
+let takenToken = '';
+
 /** The reset link's token (`/reset-password#token=…`): kept in memory and removed from the address bar. */
 function takeToken(): string {
-  const token = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1] ?? '';
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+  const fromLink = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];
+  if (fromLink) {
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    takenToken = fromLink;
+    return fromLink;
+  }
+  const kept = takenToken;
+  takenToken = '';
+  return kept;
 }
 
 /**
