@@ -52,6 +52,8 @@ const VerifyEmailPage = lazyPage(() => import('./pages/verify-email/verify-email
 const SetupPage = lazyPage(() => import('./pages/setup/setup-page'), 'SetupPage');
 const EventOrderPage = lazyPage(() => import('./pages/event-order/event-order-page'), 'EventOrderPage');
 const KitchenSheetPage = lazyPage(() => import('./pages/event-order/kitchen-sheet-page'), 'KitchenSheetPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
+const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** A new page starts at its top, as it would after a full page load. */
@@ -89,6 +91,8 @@ export function App() {
           <Route path="/admin/kitchen" component={KitchenSheetPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/setup" component={SetupPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/account" component={AccountPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -116,6 +116,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client sending its body or headers a byte at a time is cut off (408) once these run out; Node checks every
+    // second instead of its default 30 s, so a slow request holds its connection at most a second longer.
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors,
     // Draining requests get the app's own 503 with Retry-After and `detail` (plugins/load-shedding.ts).

@@ -92,11 +92,20 @@ const envSchema = z
     RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(5),
     RATE_LIMIT_QUOTE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     RATE_LIMIT_EMAIL_LINK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    RATE_LIMIT_LOGIN_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    RATE_LIMIT_SECOND_STEP_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(5),
+    RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_INQUIRY_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_SUBSCRIPTION_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(3),
     RATE_LIMIT_KEY_PREFIX: z.string().trim().min(1).max(100).default('annapurna:rate-limit:'),
     SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
     SHED_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
     SHED_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
     SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
@@ -122,7 +131,22 @@ const envSchema = z
         message: 'required with WHATSAPP_ACCESS_TOKEN: delivery statuses and STOP replies arrive on the signed webhook',
       });
     }
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not be more than REQUEST_TIMEOUT_SECONDS',
+      });
+    }
     if (env.NODE_ENV === 'production') {
+      if (env.PAYMENT_GATEWAY !== 'none' && !env.PUBLIC_BASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_BASE_URL'],
+          message:
+            'required in production when PAYMENT_GATEWAY is set: the gateway sends customers back to it (https://your-site.in)',
+        });
+      }
       if (env.SEED_DEMO && !env.SEED_DEMO_IN_PRODUCTION) {
         ctx.addIssue({
           code: 'custom',
@@ -186,10 +210,26 @@ export type Config = {
   redisUrl: string | undefined;
   rateLimits: RateLimitConfig;
   loadShedding: LoadSheddingConfig;
+  /** Slow clients (docs/security.md, "Limits"): the whole request, and its headers, must arrive within these. */
+  timeouts: { requestMs: number; headersMs: number };
 };
 
 /** The rate-limited flows (docs/security.md, "Limits"); REST and tRPC share one counter per flow. */
-export type RateLimitRule = 'login' | 'register' | 'vendor_register' | 'quote' | 'email_link';
+export type RateLimitRule =
+  | 'login'
+  | 'login_ip'
+  | 'login_account'
+  | 'second_step'
+  | 'register'
+  | 'vendor_register'
+  | 'quote'
+  | 'email_link'
+  | 'password_reset'
+  | 'password_reset_email'
+  | 'inquiry'
+  | 'inquiry_email'
+  | 'subscription'
+  | 'subscription_email';
 
 export type RateLimitConfig = {
   enabled: boolean;
@@ -339,12 +379,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
       rules: {
         login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: MINUTE_MS, byIp: true },
+        login_ip: { max: e.RATE_LIMIT_LOGIN_IP_PER_MINUTE, windowMs: MINUTE_MS, byIp: true },
+        login_account: { max: e.RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR, windowMs: HOUR_MS, byIp: false },
+        second_step: { max: e.RATE_LIMIT_SECOND_STEP_PER_15_MINUTES, windowMs: 15 * MINUTE_MS, byIp: false },
         register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS, byIp: true },
         vendor_register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: HOUR_MS, byIp: true },
         quote: { max: e.RATE_LIMIT_QUOTE_PER_MINUTE, windowMs: MINUTE_MS, byIp: true },
         email_link: { max: e.RATE_LIMIT_EMAIL_LINK_PER_HOUR, windowMs: HOUR_MS, byIp: false },
+        password_reset: { max: e.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, windowMs: HOUR_MS, byIp: true },
+        password_reset_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
+        inquiry: { max: e.RATE_LIMIT_INQUIRY_PER_HOUR, windowMs: HOUR_MS, byIp: true },
+        inquiry_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
+        subscription: { max: e.RATE_LIMIT_SUBSCRIPTION_PER_HOUR, windowMs: HOUR_MS, byIp: true },
+        subscription_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
       },
     },
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000 },
     loadShedding: {
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxEventLoopUtilization: e.SHED_MAX_EVENT_LOOP_UTILIZATION,

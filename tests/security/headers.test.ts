@@ -47,6 +47,11 @@ function expectBaseline(headers: Headers) {
   expect(headers['referrer-policy']).toBe('no-referrer');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  // Every feature the app does not use is off: camera, microphone, geolocation, payment and the others.
+  const permissions = String(headers['permissions-policy']);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+    expect(permissions, feature).toContain(`${feature}=()`);
+  }
   expect(headers['x-powered-by']).toBeUndefined();
   // Not production: no HSTS (it would pin plain-http development hosts to https).
   expect(headers['strict-transport-security']).toBeUndefined();
@@ -122,7 +127,12 @@ describe('security headers on every kind of answer', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/trpc/auth.register',
-      payload: { email: 'headers@example.in', password: 'secret123', full_name: 'Header Test', phone: '9876543210' },
+      payload: {
+        email: 'headers@example.in',
+        password: 'saffron-rice-42',
+        full_name: 'Header Test',
+        phone: '9876543210',
+      },
     });
     expect(login.statusCode).toBe(200);
     expectApiAnswer(login.headers);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { vendorPayload } from '../server/helpers/admin-fixtures';
 import { makeUser } from '../server/helpers/fixtures';
 import { createTestApp, type TestApp } from '../server/helpers/test-app';
+import { emailOutbox } from '../../src/server/db/schema';
 
 /**
  * Rate limits (docs/security.md, "Limits"): login 5/min per IP and e-mail, registration and vendor registration
@@ -43,7 +45,7 @@ const trpcLogin = (t: TestApp, email: string, ip?: string) =>
 
 const customer = () => ({
   email: `c.${randomBytes(5).toString('hex')}@example.in`,
-  password: 'secret123',
+  password: 'saffron-rice-42',
   full_name: 'Kavya Joshi',
   phone: '9876543210',
 });
@@ -219,6 +221,168 @@ describe('rate limits, one instance (counters in memory)', () => {
   });
 });
 
+const inquiry = (email: string, eventName = 'Wedding') => ({
+  client_name: 'Asha Rao',
+  client_email: email,
+  client_phone: '9876543210',
+  event_type: 'wedding',
+  event_name: eventName,
+  requirements: { guest_count: 100 },
+});
+const subscriptionOrder = (email: string) => ({ email, phone: '9876543210' });
+
+describe('anti-automation: sign-in across e-mails and addresses, inquiries, subscription orders', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(LIMITED);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sign-in: one address trying a new e-mail each time is 429 after 20 in a minute, REST and tRPC together', async () => {
+    const ip = '203.0.113.10';
+    for (let i = 0; i < 10; i += 1) expect((await restLogin(t, `spray${i}@example.in`, ip)).statusCode).toBe(401);
+    for (let i = 10; i < 20; i += 1) expect((await trpcLogin(t, `spray${i}@example.in`, ip)).statusCode).toBe(401);
+    expectLimited(await restLogin(t, 'spray-new@example.in', ip), 60, /^Too many sign-in attempts/);
+    expectLimited(await trpcLogin(t, 'another-new@example.in', ip), 60, /^Too many sign-in attempts/);
+    // Another address is not affected.
+    expect((await restLogin(t, 'spray-new@example.in', '203.0.113.11')).statusCode).toBe(401);
+  });
+
+  it('sign-in: a tRPC batch of 10 e-mails counts 10 against the address', async () => {
+    const ip = '203.0.113.20';
+    const batch = (from: number) =>
+      call(t, {
+        method: 'POST',
+        url: `/api/trpc/${Array(10).fill('auth.login').join(',')}?batch=1`,
+        payload: Object.fromEntries(
+          Array.from({ length: 10 }, (_, i) => [String(i), { email: `b${from + i}@example.in`, password: 'x' }]),
+        ),
+        ip,
+      });
+    const codes = async (from: number) =>
+      ((await batch(from)).json() as { error: { data: { code: string } } }[]).map((item) => item.error.data.code);
+    expect(await codes(0)).toEqual(Array(10).fill('UNAUTHORIZED'));
+    expect(await codes(10)).toEqual(Array(10).fill('UNAUTHORIZED'));
+    expect(await codes(20)).toEqual(Array(10).fill('TOO_MANY_REQUESTS'));
+  });
+
+  it('sign-in: one account tried from 30 addresses is 429 on the 31st from any address, with its right password too', async () => {
+    const user = await makeUser(t.deps);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await restLogin(t, user.email, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    }
+    expectLimited(await restLogin(t, user.email, '192.0.2.200'), 3600, /^Too many sign-in attempts/);
+    const right = await call(t, {
+      method: 'POST',
+      url: '/api/trpc/auth.login',
+      payload: { email: user.email.toUpperCase(), password: user.password },
+      ip: '192.0.2.201',
+    });
+    expectLimited(right, 3600, /^Too many sign-in attempts/);
+    // Another account from those addresses is not affected.
+    expect((await restLogin(t, 'other-account@example.in', '192.0.2.1')).statusCode).toBe(401);
+  });
+
+  it('inquiries: the 4th in an hour to one e-mail is 429 from any address; the 11th from one address is 429', async () => {
+    const victim = 'victim.inquiry@example.in';
+    for (let i = 0; i < 3; i += 1) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: inquiry(victim),
+        ip: `198.18.0.${i}`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expectLimited(
+      await call(t, {
+        method: 'POST',
+        url: '/api/trpc/bookings.createInquiry',
+        payload: inquiry(victim),
+        ip: '198.18.0.9',
+      }),
+      3600,
+      /^Too many e-mails sent to this address/,
+    );
+    const ip = '198.18.1.1';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(t, { method: 'POST', url: '/api/bookings', payload: inquiry(`i${i}@example.in`), ip });
+      expect(res.statusCode).toBe(201);
+    }
+    expectLimited(
+      await call(t, { method: 'POST', url: '/api/bookings', payload: inquiry('i-new@example.in'), ip }),
+      3600,
+      /^Too many inquiries from this network/,
+    );
+  });
+
+  it('subscription orders: the 4th in an hour for one e-mail is 429 from any address; the 11th from one address is 429', async () => {
+    const target = 'victim.sub@example.in';
+    for (let i = 0; i < 3; i += 1) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/payments/subscription-order',
+        payload: subscriptionOrder(target),
+        ip: `198.18.2.${i}`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expectLimited(
+      await call(t, {
+        method: 'POST',
+        url: '/api/trpc/payments.createSubscriptionOrder',
+        payload: subscriptionOrder(target),
+        ip: '198.18.2.9',
+      }),
+      3600,
+      /^Too many e-mails sent to this address/,
+    );
+    const ip = '198.18.3.1';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/payments/subscription-order',
+        payload: subscriptionOrder(`s${i}@example.in`),
+        ip,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expectLimited(
+      await call(t, {
+        method: 'POST',
+        url: '/api/payments/subscription-order',
+        payload: subscriptionOrder('s-new@example.in'),
+        ip,
+      }),
+      3600,
+      /^Too many subscription orders from this network/,
+    );
+  });
+
+  it("no e-mail subject carries a visitor's line breaks, control characters or more than 120 characters", async () => {
+    const email = 'subject.check@example.in';
+    // Names already refuse C0 controls; a line separator, a bidi override and a long text reach the template.
+    const eventName = `Party\u2028Bcc: everyone@example.in\u202e ${'Win a prize! '.repeat(12)}`.slice(0, 150);
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/bookings',
+      payload: inquiry(email, eventName),
+      ip: '198.18.4.1',
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.deps.db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email));
+    expect(mail!.subject).toMatch(/^We have received your inquiry: Party Bcc: everyone@example\.in Win a prize!/);
+    expect(mail!.subject).not.toMatch(/[\r\n\u0000-\u001f\u007f\u2028\u202e]/);
+    expect(Array.from(mail!.subject).length).toBeLessThanOrEqual(120);
+    expect(mail!.subject.endsWith('…')).toBe(true);
+  });
+});
+
 describe('rate limits: configuration', () => {
   it('RATE_LIMITS=false (the test default) turns them off; the limits are read from the environment', async () => {
     const off = await createTestApp();
@@ -305,6 +469,28 @@ describe.skipIf(!redisUp)(
         (await call(b, { method: 'POST', url: '/api/quotation/instant', payload: quote(202), ip: '198.51.100.81' }))
           .statusCode,
       ).toBe(200);
+    });
+
+    it('two instances enforce one per-address sign-in limit across e-mails and one per-e-mail inquiry limit', async () => {
+      const ip = '198.51.100.90';
+      const answers: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        answers.push((await restLogin(i % 2 === 0 ? a : b, `redis-spray${i}@example.in`, ip)).statusCode);
+      }
+      expect(answers.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(answers[20]).toBe(429);
+      const victim = 'redis.victim@example.in';
+      const sent: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await call(i % 2 === 0 ? a : b, {
+          method: 'POST',
+          url: '/api/bookings',
+          payload: inquiry(victim),
+          ip: `198.51.101.${i}`,
+        });
+        sent.push(res.statusCode);
+      }
+      expect(sent).toEqual([201, 201, 201, 429]);
     });
 
     it('counters expire with their window and hold no e-mail address', async () => {

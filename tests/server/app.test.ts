@@ -144,11 +144,11 @@ describe('ensureAdmin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'manager@example.in', password: 'secret123', full_name: 'Manager', phone: '9876543210' },
+      payload: { email: 'manager@example.in', password: 'saffron-rice-42', full_name: 'Manager', phone: '9876543210' },
     });
     await t.deps.db.update(users).set({ isActive: false }).where(eq(users.email, 'manager@example.in'));
-    await ensureAdmin(t.deps, { email: 'manager@example.in', password: 'secret123', name: 'Manager' });
-    const res = await login('manager@example.in', 'secret123');
+    await ensureAdmin(t.deps, { email: 'manager@example.in', password: 'saffron-rice-42', name: 'Manager' });
+    const res = await login('manager@example.in', 'saffron-rice-42');
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe('admin');
   });

@@ -22,7 +22,7 @@ const me = (authorization?: string) =>
 
 const customer = {
   email: 'Meera.Nair@Example.in',
-  password: 'secret123',
+  password: 'saffron-rice-42',
   full_name: 'Meera Nair',
   phone: '98765 43210',
 };
@@ -76,7 +76,11 @@ describe('POST /api/auth/register', () => {
     ],
     [{ ...customer, email: 'x2@example.in', phone: '12345' }, 'phone', 'Enter a valid 10-digit Indian mobile number'],
     [{ ...customer, email: 'x3@example.in', full_name: '   ' }, 'full_name', 'Full name is required'],
-    [{ email: 'x4@example.in', password: 'secret123', phone: '9876543210' }, 'full_name', 'Full name is required'],
+    [
+      { email: 'x4@example.in', password: 'saffron-rice-42', phone: '9876543210' },
+      'full_name',
+      'Full name is required',
+    ],
     [{ ...customer, email: 'x5@example.in', full_name: 42 }, 'full_name', 'Full name is required'],
   ])('answers 422 with loc/msg/type for invalid input (%#)', async (payload, field, msg) => {
     const res = await register(payload);

@@ -1,3 +1,4 @@
+import { sessionOf } from '../../src/shared/schemas/auth';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/modules/auth/auth.service';
@@ -36,7 +37,7 @@ describe('auth procedures in process (createCaller)', () => {
   it('registers, logs in and reads the user back', async () => {
     const registered = await t.caller().auth.register({
       email: 'Rohan.Kapoor@example.in',
-      password: 'secret123',
+      password: 'saffron-rice-42',
       full_name: 'Rohan Kapoor',
       phone: '+91 91234 56789',
     });
@@ -46,13 +47,20 @@ describe('auth procedures in process (createCaller)', () => {
       role: 'customer',
     });
 
-    const loggedIn = await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'secret123' });
+    const loggedIn = sessionOf(
+      await t.caller().auth.login({ email: 'rohan.kapoor@example.in', password: 'saffron-rice-42' }),
+    );
     const meUser = await t.caller({ token: loggedIn.access_token }).auth.me();
     expect(meUser).toEqual(registered.user);
   });
 
   it('maps service errors to tRPC codes with the same detail as REST', async () => {
-    const input = { email: 'rohan.kapoor@example.in', password: 'secret123', full_name: 'R', phone: '9123456789' };
+    const input = {
+      email: 'rohan.kapoor@example.in',
+      password: 'saffron-rice-42',
+      full_name: 'R',
+      phone: '9123456789',
+    };
     await expect(t.caller().auth.register(input)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'An account with this email already exists',
@@ -72,7 +80,7 @@ describe('auth procedures in process (createCaller)', () => {
   it('rejects invalid input with BAD_REQUEST', async () => {
     const error = await t
       .caller()
-      .auth.register({ email: 'bad', password: 'secret123', full_name: 'A', phone: '9123456789' })
+      .auth.register({ email: 'bad', password: 'saffron-rice-42', full_name: 'A', phone: '9123456789' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe('BAD_REQUEST');
@@ -107,7 +115,7 @@ describe('auth procedures over HTTP (/api/trpc)', () => {
 
   it('serves batched queries with the bearer token and refuses batches over 10', async () => {
     const user = await makeUser(t.deps);
-    const { access_token } = await t.caller().auth.login({ email: user.email, password: user.password });
+    const { access_token } = sessionOf(await t.caller().auth.login({ email: user.email, password: user.password }));
     const ok = await t.app.inject({
       method: 'GET',
       url: `/api/trpc/auth.me,site.brand?batch=1&input=${encodeURIComponent('{}')}`,
@@ -183,7 +191,9 @@ describe('procedure tiers', () => {
 
   it('resolves real tokens to the right tier, including a supplier approved later', async () => {
     const supplier = await makeUser(t.deps, { role: 'supplier', approval: 'approved' });
-    const { access_token } = await t.caller().auth.login({ email: supplier.email, password: supplier.password });
+    const { access_token } = sessionOf(
+      await t.caller().auth.login({ email: supplier.email, password: supplier.password }),
+    );
     const caller = call(createContextInner({ ...t.deps, token: access_token }));
     expect(await caller.supplier()).toBe(supplier.supplierId);
     expect(await codeOf(caller.admin())).toBe('FORBIDDEN');

@@ -37,6 +37,38 @@ describe('loadConfig', () => {
     expect(ok.env).toBe('production');
   });
 
+  it('refuses production with a payment gateway and no PUBLIC_BASE_URL, instead of sending customers to localhost', () => {
+    const gateway = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'k'.repeat(32),
+      DATA_DIR: tmp(),
+      PAYMENT_GATEWAY: 'cashfree',
+      CASHFREE_APP_ID: 'app',
+      CASHFREE_SECRET_KEY: 'secret',
+      CASHFREE_WEBHOOK_SECRET: 'hook',
+    };
+    expect(() => loadConfig(gateway)).toThrow(/PUBLIC_BASE_URL: required in production when PAYMENT_GATEWAY is set/);
+    expect(loadConfig({ ...gateway, PUBLIC_BASE_URL: 'https://annapurna-events.in' }).publicBaseUrl).toBe(
+      'https://annapurna-events.in',
+    );
+    // Outside production, or without a gateway, the localhost default stays.
+    expect(loadConfig({ ...gateway, NODE_ENV: 'development' }).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() }).publicBaseUrl).toBe(
+      'http://localhost:3000',
+    );
+  });
+
+  it('bounds the time a request and its headers may take to arrive', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).timeouts).toEqual({ requestMs: 30_000, headersMs: 15_000 });
+    expect(
+      loadConfig({ DATA_DIR: tmp(), REQUEST_TIMEOUT_SECONDS: '8', HEADERS_TIMEOUT_SECONDS: '4' }).timeouts,
+    ).toEqual({ requestMs: 8000, headersMs: 4000 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '10' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+  });
+
   it('reads flags, ports and URLs strictly', () => {
     expect(loadConfig({ SEED_DEMO: 'false', DATA_DIR: tmp() }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: 'true', DATA_DIR: tmp() }).seedDemo).toBe(true);

@@ -1,10 +1,15 @@
-import { Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { Box, Field, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldDescription } from './field-description';
+import { PasswordStrength } from './password-strength';
 import type { TextFieldProps } from './text-field';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { autoComplete: 'current-password' | 'new-password' };
+type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  autoComplete: 'current-password' | 'new-password';
+  /** A new password: show the strength meter, counting these (name, e-mail) as easy to guess. */
+  strengthInputs?: string[];
+};
 
 /** A password input with a show/hide toggle, so people on phones can check what they typed. */
 export function PasswordField({
@@ -14,6 +19,7 @@ export function PasswordField({
   error,
   helperText,
   required,
+  strengthInputs,
   ...inputProps
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
@@ -51,6 +57,11 @@ export function PasswordField({
       </InputGroup>
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
+      {strengthInputs && (
+        <Box w="full" mt="1">
+          <PasswordStrength password={value} userInputs={strengthInputs} />
+        </Box>
+      )}
     </Field.Root>
   );
 }

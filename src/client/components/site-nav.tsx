@@ -72,6 +72,9 @@ export function AccountActions({ layout, onNavigate }: { layout: Layout; onNavig
       <Button asChild variant="outline" colorPalette="accent" rounded="full" onClick={onNavigate}>
         <Link href={destination.href}>{destination.label}</Link>
       </Button>
+      <Button asChild variant="ghost" colorPalette="accent" onClick={onNavigate}>
+        <Link href="/account">Account</Link>
+      </Button>
       <Button variant="ghost" colorPalette="accent" loading={signingOut} onClick={logout}>
         Logout
       </Button>

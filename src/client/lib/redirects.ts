@@ -2,10 +2,22 @@ import { homePathForRole } from '../../shared/domain';
 
 export const NEXT_PARAM = 'next';
 
-/** Only same-site paths are followed after sign-in, so a crafted link cannot send a user to another site. */
+/**
+ * Only a path of this site is followed after sign-in, so a crafted link cannot send a user to another site: the
+ * value must read as a path on its own (one leading `/`, no backslash, no control characters or spaces, which browsers
+ * drop before parsing: `/\t/evil.example` would become `//evil.example`), and must resolve to this origin. Anything
+ * else, including a value that does not parse, gives null: the caller then goes home.
+ */
 export function safeNextPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\s\p{Cc}]/u.test(value)) return null;
+  try {
+    const base = new URL(window.location.origin);
+    const target = new URL(value, base);
+    if (target.origin !== base.origin) return null;
+    return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    return null;
+  }
 }
 
 /** `/login?next=/bookings`: where a signed-out visitor is sent from a page that needs a session. */

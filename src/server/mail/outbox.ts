@@ -17,7 +17,7 @@ export async function enqueueEmail(
     .insert(emailOutbox)
     .values({
       toAddress: message.to,
-      subject: message.subject,
+      subject: cleanSubject(message.subject),
       textBody: message.text,
       htmlBody: message.html,
       template: message.template,
@@ -26,4 +26,27 @@ export async function enqueueEmail(
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** The longest subject kept; mail programs show about this much, and a visitor's text cannot fill an inbox line. */
+export const SUBJECT_MAX_LENGTH = 120;
+
+/**
+ * A subject as one plain line (docs/security.md, "Limits"): subjects quote text visitors typed (an event's or a
+ * business's name), so control and format characters, line and paragraph separators are removed (no header
+ * injection, no bidirectional tricks), runs of spaces become one, and it is cut at SUBJECT_MAX_LENGTH with "…".
+ */
+export function cleanSubject(subject: string): string {
+  const line = subject
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const characters = Array.from(line);
+  return characters.length <= SUBJECT_MAX_LENGTH
+    ? line
+    : `${characters
+        .slice(0, SUBJECT_MAX_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
 }

@@ -33,7 +33,10 @@ export type EmailTemplate =
   | 'booking_date_changed'
   | 'booking_repriced'
   | 'subscription_refunded'
-  | 'verify_email';
+  | 'verify_email'
+  | 'password_reset'
+  | 'password_changed'
+  | 'second_factor_changed';
 
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };

@@ -16,18 +16,33 @@ export type RateLimiter = {
 /** What the caller is told, with the wait in words; REST sends it as `detail`, tRPC as the message. */
 const MESSAGES: Record<RateLimitRule, string> = {
   login: 'Too many sign-in attempts. Please try again in {wait}.',
+  login_ip: 'Too many sign-in attempts. Please try again in {wait}.',
+  login_account: 'Too many sign-in attempts. Please try again in {wait}.',
+  second_step: 'Too many attempts. Please try again in {wait}.',
   register: 'Too many accounts created from this network. Please try again in {wait}.',
   vendor_register: 'Too many vendor applications from this network. Please try again in {wait}.',
   quote: 'Too many quote requests. Please try again in {wait}.',
   email_link: 'Too many e-mails sent to this address. Please try again in {wait}.',
+  password_reset: 'Too many password reset requests from this network. Please try again in {wait}.',
+  password_reset_email: 'Too many e-mails sent to this address. Please try again in {wait}.',
+  inquiry: 'Too many inquiries from this network. Please try again in {wait}.',
+  inquiry_email: 'Too many e-mails sent to this address. Please try again in {wait}.',
+  subscription: 'Too many subscription orders from this network. Please try again in {wait}.',
+  subscription_email: 'Too many e-mails sent to this address. Please try again in {wait}.',
 };
 
 /**
- * Sign-in and registration fail closed when the counter store is unreachable (an attacker must not get unlimited
- * attempts by knocking Redis over); quotes fail open, because losing a customer's quote costs more than a short
- * window without a limit.
+ * Sign-in, registration and password flows fail closed when the counter store is unreachable (an attacker must not
+ * get unlimited attempts by knocking Redis over); quotes, inquiries and subscription orders fail open, because
+ * losing a customer's request costs more than a short window without a limit.
  */
-const FAIL_OPEN: ReadonlySet<RateLimitRule> = new Set(['quote']);
+const FAIL_OPEN: ReadonlySet<RateLimitRule> = new Set([
+  'quote',
+  'inquiry',
+  'inquiry_email',
+  'subscription',
+  'subscription_email',
+]);
 
 const kLimitKey = Symbol('rateLimitKey');
 type KeyedRequest = FastifyRequest & { [kLimitKey]: string };
@@ -153,3 +168,31 @@ function inWords(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
+
+/**
+ * Sign-in is counted three ways (docs/security.md, "Limits"): per address and e-mail (guessing one account from one
+ * place), per address whatever the e-mail (a new e-mail per try), and per account whatever the address (a botnet
+ * spreading guesses at one account). Both doors call this with the parsed e-mail.
+ */
+export async function limitSignIn(check: RateLimitCheck, email: string): Promise<void> {
+  await check('login_ip');
+  await check('login', email);
+  await check('login_account', email);
+}
+
+/**
+ * A flow that e-mails an address its caller typed (an inquiry, a subscription order, a password reset): counted per
+ * client address, and per target address from anywhere, so nobody can fill a stranger's inbox.
+ */
+export async function limitMailingFlow(
+  check: RateLimitCheck,
+  rules: { perAddress: RateLimitRule; perEmail: RateLimitRule },
+  email: string | null | undefined,
+): Promise<void> {
+  await check(rules.perAddress);
+  if (email) await check(rules.perEmail, email);
+}
+
+export const INQUIRY_LIMITS = { perAddress: 'inquiry', perEmail: 'inquiry_email' } as const;
+export const SUBSCRIPTION_LIMITS = { perAddress: 'subscription', perEmail: 'subscription_email' } as const;
+export const PASSWORD_RESET_LIMITS = { perAddress: 'password_reset', perEmail: 'password_reset_email' } as const;

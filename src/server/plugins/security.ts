@@ -8,6 +8,10 @@ export type SecurityHeadersOptions = {
   corsOrigins: readonly string[];
 };
 
+/** Browser features no page of the app uses, switched off for every page and frame. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
+
 /** Request headers a cross-origin client of the API may send (the app's own client sends the first two). */
 const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key';
 /** Response headers such a client may read besides the simple ones. */
@@ -51,6 +55,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   });
   // They are the same for every answer (no nonce), so helmet runs once and its headers are copied onto each.
   const headers = staticHeaders(securityHeaders);
+  // helmet sends no Permissions-Policy: the app uses none of these features, so no page (nor anything injected into
+  // one) may ask for them.
+  headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   app.addHook('onRequest', (_request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);

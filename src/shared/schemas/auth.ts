@@ -54,3 +54,62 @@ export const ownerSetupInputSchema = z.object({
   password: newPasswordSchema,
 });
 export type OwnerSetupInput = z.input<typeof ownerSetupInputSchema>;
+
+/** "Forgot password?": the address to send a reset link to. The answer is the same whether it has an account. */
+export const forgotPasswordInputSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
+
+/** The reset page: the link's token (`/reset-password#token=…`) and the new password. */
+export const resetPasswordInputSchema = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
+
+/** Account settings: a signed-in user changes the password, proving the current one. */
+export const changePasswordInputSchema = z.object({
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
+/** A 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`); spaces and dashes are ignored. */
+export const secondFactorCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .min(1, 'Code is required')
+  .max(40, 'Code is too long');
+
+/** The second sign-in step: the short-lived token sign-in answered and a code. */
+export const secondStepInputSchema = z.object({
+  second_step_token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(2000),
+  code: secondFactorCodeSchema,
+});
+export type SecondStepInput = z.input<typeof secondStepInputSchema>;
+
+/** Confirming enrolment: a code from the app that was just set up. */
+export const confirmSecondFactorInputSchema = z.object({ code: secondFactorCodeSchema });
+export type ConfirmSecondFactorInput = z.input<typeof confirmSecondFactorInputSchema>;
+
+/** Turning the second step off: the password and a code (or a recovery code). */
+export const disableSecondFactorInputSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  code: secondFactorCodeSchema,
+});
+export type DisableSecondFactorInput = z.input<typeof disableSecondFactorInputSchema>;
+
+/** Sign-in of an account with a second step: no session yet, a token that only the second step accepts. */
+export type SecondStepRequired = { second_step_required: true; second_step_token: string; expires_in: number };
+export type LoginResult = AuthResult | SecondStepRequired;
+
+export type SecondFactorStatus = { enabled: boolean; recovery_codes_left: number; available: boolean };
+export type SecondFactorEnrolment = { secret: string; otpauth_url: string };
+
+/** The session of a sign-in answer; throws when the account still has its second step to take (tests, scripts). */
+export function sessionOf(result: LoginResult): AuthResult {
+  if ('second_step_required' in result) throw new Error('this account signs in with a second step');
+  return result;
+}

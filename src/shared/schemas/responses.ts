@@ -160,6 +160,24 @@ export const authResponseSchema = z.object({
   user: userResponseSchema,
 }) satisfies z.ZodType<AuthResult>;
 
+/** Sign-in's answer: a session, or (an account with a second step) the token for `POST /api/auth/login/second-step`. */
+export const loginResponseSchema = z.union([
+  authResponseSchema,
+  z.object({
+    second_step_required: z.literal(true),
+    second_step_token: z.string(),
+    expires_in: z.number().int(),
+  }),
+]);
+
+export const secondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  available: z.boolean(),
+});
+export const secondFactorEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+
 // --- Visitor journey ----------------------------------------------------------------------------------------------
 
 export const quoteLineSchema = z.object({

@@ -29,14 +29,27 @@ import {
   staffBookingInputSchema,
 } from '../../../src/shared/schemas/calendar';
 import {
+  confirmSecondFactorInputSchema,
+  disableSecondFactorInputSchema,
+  secondStepInputSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
   loginInputSchema,
   ownerSetupInputSchema,
+  resetPasswordInputSchema,
   registerInputSchema,
   verifyEmailInputSchema,
 } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import { bookings, dishes, gstDocuments, projects, users } from '../../../src/server/db/schema';
 import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
+import { hashPassword } from '../../../src/server/lib/password';
+import * as OTPAuth from 'otpauth';
+import {
+  confirmSecondFactor,
+  secondStepChallenge,
+  startSecondFactorEnrolment,
+} from '../../../src/server/modules/auth/second-factor.service';
 import { issueAccountToken } from '../../../src/server/modules/auth/account-tokens';
 import { makeUser } from '../../server/helpers/fixtures';
 import { paymentRulesInputSchema } from '../../../src/shared/schemas/payments';
@@ -236,7 +249,7 @@ export function quotationPayload(overrides: Record<string, unknown> = {}) {
 export function registerPayload(overrides: Record<string, unknown> = {}) {
   return {
     email: fresh('register'),
-    password: 'secret123',
+    password: 'saffron-rice-42',
     full_name: 'Neha Gupta',
     phone: '+919826012345',
     ...overrides,
@@ -295,6 +308,58 @@ const setVerified = async (w: World, subject: Subject, verified: boolean) => {
       .where(eq(users.id, subject.userId));
 };
 const reconfirm: Common['after'] = (w, subject) => setVerified(w, subject, true);
+
+/** A fresh reset link's token for a new account (each valid call uses one up). */
+async function resetToken(w: World): Promise<string> {
+  const user = await makeUser(w.t.deps);
+  return issueAccountToken(w.t.deps, w.t.deps.db, user, 'password_reset', 30 * 60 * 1000);
+}
+
+/** A change of password with the subject's own current password; `restorePassword` puts it back afterwards. */
+const changePasswordPayload = (subject: Subject) => ({
+  current_password: subject.password ?? 'not-signed-in',
+  new_password: `pw-${randomBytes(8).toString('hex')}`,
+});
+const restorePassword: Common['after'] = async (w, subject) => {
+  if (!subject.userId || !subject.password) return;
+  await w.t.deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(subject.password, w.t.deps.config.passwordHash) })
+    .where(eq(users.id, subject.userId));
+  await w.refreshToken(subject.name);
+};
+
+const codeFor = (secret: string) =>
+  new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+
+/** A second-step token and a recovery code of a fresh admin who has set up the authenticator app. */
+async function secondStep(w: World) {
+  const admin = await makeUser(w.t.deps, { role: 'admin' });
+  const who = { id: admin.id, role: 'admin' as const, email: admin.email, fullName: 'Test admin' };
+  const { secret } = await startSecondFactorEnrolment(w.t.deps, who);
+  const { recovery_codes } = await confirmSecondFactor(w.t.deps, who, { code: codeFor(secret) });
+  const [row] = await w.t.deps.db.select().from(users).where(eq(users.id, admin.id));
+  const { second_step_token } = await secondStepChallenge(w.t.deps, row!);
+  return { second_step_token, code: recovery_codes[0]! };
+}
+
+/** The subject's pending authenticator secret and its current code; `dropSecondFactor` undoes the enrolment. */
+async function confirmPayload(w: World, subject: Subject) {
+  if (subject.role !== 'admin' || !subject.userId) return { code: '123456' };
+  const { secret } = await startSecondFactorEnrolment(w.t.deps, {
+    id: subject.userId,
+    role: 'admin',
+    email: subject.email ?? 'admin@example.in',
+  });
+  return { code: codeFor(secret) };
+}
+const dropSecondFactor: Common['after'] = async (w, subject) => {
+  if (subject.userId)
+    await w.t.deps.db
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(users.id, subject.userId));
+};
 
 const ownBooking = { role: 'customer' as const, object: (w: World, owner: SubjectName) => w.booking(owner) };
 const ownConfirmedBooking = {
@@ -590,6 +655,90 @@ export const REST_ROWS: RestRow[] = [
       await setVerified(w, subject, false);
       return { method: 'POST', url: '/api/auth/verify-email/resend' };
     },
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/login/second-step',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: secondStepInputSchema },
+    build: async (w) => ({ method: 'POST', url: '/api/auth/login/second-step', payload: await secondStep(w) }),
+  },
+  get('/api/auth/second-factor', 'authed'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/second-factor/setup',
+    access: 'admin',
+    ok: [200],
+    after: dropSecondFactor,
+    build: () => ({ method: 'POST', url: '/api/auth/second-factor/setup' }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/second-factor/confirm',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: confirmSecondFactorInputSchema },
+    after: dropSecondFactor,
+    build: async (w, subject) => ({
+      method: 'POST',
+      url: '/api/auth/second-factor/confirm',
+      payload: await confirmPayload(w, subject),
+    }),
+  },
+  {
+    // Nobody in the world has it on: every signed-in caller hears 409 "already off" (the working path is in
+    // tests/server/second-factor.test.ts).
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/second-factor/disable',
+    access: 'authed',
+    ok: [409],
+    input: { part: 'body', schema: disableSecondFactorInputSchema },
+    build: () => ({
+      method: 'POST',
+      url: '/api/auth/second-factor/disable',
+      payload: { password: 'whatever-pass', code: '123456' },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/forgot',
+    access: 'public',
+    ok: [202],
+    input: { part: 'body', schema: forgotPasswordInputSchema },
+    build: () => ({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: fresh('forgot') } }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/reset',
+    access: 'public',
+    ok: [200],
+    input: { part: 'body', schema: resetPasswordInputSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { token: await resetToken(w), password: 'kesar-pista-kulfi' },
+    }),
+  },
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/password/change',
+    access: 'authed',
+    ok: [200],
+    input: { part: 'body', schema: changePasswordInputSchema },
+    after: restorePassword,
+    build: (_w, subject) => ({
+      method: 'POST',
+      url: '/api/auth/password/change',
+      payload: changePasswordPayload(subject),
+    }),
   },
   {
     kind: 'rest',
@@ -1230,6 +1379,23 @@ export const TRPC_ROWS: TrpcRow[] = [
       return undefined;
     }),
     after: reconfirm,
+  },
+  q('auth.loginSecondStep', 'public', (w) => secondStep(w)),
+  q('auth.secondFactorStatus', 'authed'),
+  { ...q('auth.startSecondFactor', 'admin'), after: dropSecondFactor },
+  {
+    ...q('auth.confirmSecondFactor', 'admin', (w, subject) => confirmPayload(w, subject)),
+    after: dropSecondFactor,
+  },
+  {
+    ...q('auth.disableSecondFactor', 'authed', () => ({ password: 'whatever-pass', code: '123456' })),
+    ok: [409],
+  },
+  q('auth.forgotPassword', 'public', () => ({ email: fresh('forgot') })),
+  q('auth.resetPassword', 'public', async (w) => ({ token: await resetToken(w), password: 'kesar-pista-kulfi' })),
+  {
+    ...q('auth.changePassword', 'authed', (_w, subject) => changePasswordPayload(subject)),
+    after: restorePassword,
   },
   { ...q('auth.logout', 'authed'), after: refreshAfterLogout },
   q('quote.instant', 'public', () => quotePayload()),

@@ -49,7 +49,7 @@ export async function makeBooking(
 export function vendorPayload(overrides: Record<string, unknown> = {}) {
   const base = {
     email: `vendor.${randomBytes(4).toString('hex')}@example.in`,
-    password: 'secret123',
+    password: 'saffron-rice-42',
     contact_person: 'Pooja Chouhan',
     business_name: 'Swaad Sagar Caterers',
     phone: '+91 98260 11223',

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { AttentionCard } from './attention-card';
 import { AdminHeader } from './admin-header';
 import { useLiveNotifications } from '../../components/live-alerts';
+import { SecondFactorPrompt } from './second-factor-prompt';
 import {
   useCustomersFirstPage,
   useDashboardStats,
@@ -130,6 +131,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
       <AdminHeader onLogout={onLogout} loggingOut={loggingOut} unread={unread} />
       <Container as="main" maxW="7xl" py={{ base: '5', md: '8' }} px={{ base: '3', sm: '4', md: '6' }}>
         <Stack gap={{ base: '5', md: '8' }}>
+          <SecondFactorPrompt />
           <StatCards stats={stats.data} />
           <AttentionCard />
           <Tabs.Root

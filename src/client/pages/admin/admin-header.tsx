@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { CookingPot, House, LogOut } from 'lucide-react';
+import { CookingPot, House, LogOut, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
 import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
@@ -69,6 +69,21 @@ export function AdminHeader({ onLogout, loggingOut, unread = null }: AdminHeader
               <Link href="/admin/kitchen">
                 <CookingPot aria-hidden="true" />
                 Kitchen
+              </Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+            >
+              <Link href="/account">
+                <UserCog aria-hidden="true" />
+                Account
               </Link>
             </Button>
             <Button

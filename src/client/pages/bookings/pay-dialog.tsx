@@ -10,6 +10,7 @@ import type { CustomerBookingDto, PaymentOrderDto } from '../../../shared/schema
 import { AppDialog } from '../../components/app-dialog';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { serverDetail } from '../../lib/errors';
+import { openExternalPage } from '../../lib/external-navigation';
 import { usePaymentRules } from '../../lib/payment-rules';
 import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
@@ -75,6 +76,8 @@ function PaymentTermsNote({ booking }: { booking: CustomerBookingDto }) {
  * "I have paid" leads to /payment/success, which follows the order until our team records the payment. Below the
  * payment, the booking's schedule and the terms for the rest of it.
  */
+const PAYMENT_PAGE_REFUSED = 'The payment page could not be opened. Please try again, or pay by UPI.';
+
 export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -82,7 +85,11 @@ export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
     onSuccess: (created: PaymentOrderDto) => {
       void utils.bookings.mine.invalidate();
       void utils.bookings.mineDetail.invalidate({ id: booking.id });
-      if (created.redirect_url) window.location.assign(created.redirect_url);
+      // Only an https address is followed (the server already checked it is the gateway's).
+      if (created.redirect_url && !openExternalPage(created.redirect_url)) {
+        toast.error(PAYMENT_PAGE_REFUSED);
+        onClose();
+      }
     },
   };
   const tokenOrder = trpc.payments.createTokenOrder.useMutation(handlers);

@@ -88,6 +88,7 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
           autoComplete="new-password"
           required
           helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          strengthInputs={[fullName, email]}
           value={password}
           onValueChange={(value) => {
             setPassword(value);

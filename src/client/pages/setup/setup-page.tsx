@@ -106,6 +106,7 @@ export function SetupPage() {
                 name="password"
                 label="Password"
                 autoComplete="new-password"
+                strengthInputs={[values.full_name, values.email]}
                 value={values.password}
                 onValueChange={set('password')}
                 error={errors.password}

@@ -189,6 +189,7 @@ export function VendorRegisterForm() {
                   autoComplete="new-password"
                   required
                   helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                  strengthInputs={[]}
                   maxLength={128}
                 />
                 <PasswordField

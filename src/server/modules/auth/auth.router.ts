@@ -1,12 +1,35 @@
 import {
+  confirmSecondFactorInputSchema,
+  disableSecondFactorInputSchema,
+  secondStepInputSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  resetPasswordInputSchema,
   loginInputSchema,
   ownerSetupInputSchema,
   registerInputSchema,
   verifyEmailInputSchema,
 } from '../../../shared/schemas/auth';
-import { authedProcedure, publicProcedure, router } from '../../trpc/init';
-import { login, logout, registerCustomer, toUserDto } from './auth.service';
-import { authResponseSchema, userResponseSchema } from '../../../shared/schemas/responses';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service';
+import { issueSession, login, logout, registerCustomer, toUserDto } from './auth.service';
+import {
+  completeSecondStep,
+  confirmSecondFactor,
+  disableSecondFactor,
+  secondFactorStatus,
+  secondStepAccount,
+  startSecondFactorEnrolment,
+} from './second-factor.service';
+import {
+  authResponseSchema,
+  loginResponseSchema,
+  recoveryCodesResponseSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
+  userResponseSchema,
+} from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
 import { createOwner } from './owner-setup.service';
 
@@ -20,11 +43,36 @@ export const authRouter = router({
     }),
   login: publicProcedure
     .input(loginInputSchema)
-    .output(authResponseSchema)
+    .output(loginResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.rateLimit('login', input.email);
+      await limitSignIn(ctx.rateLimit, input.email);
       return login(ctx, input);
     }),
+  loginSecondStep: publicProcedure
+    .input(secondStepInputSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const userId = await secondStepAccount(ctx, input.second_step_token);
+      await ctx.rateLimit('second_step', userId);
+      return completeSecondStep(ctx, userId, input.code, (user) => issueSession(ctx, user));
+    }),
+  secondFactorStatus: authedProcedure
+    .output(secondFactorStatusSchema)
+    .query(({ ctx }) => secondFactorStatus(ctx, ctx.user)),
+  startSecondFactor: adminProcedure
+    .output(secondFactorEnrolmentSchema)
+    .mutation(({ ctx }) => startSecondFactorEnrolment(ctx, ctx.user)),
+  confirmSecondFactor: adminProcedure
+    .input(confirmSecondFactorInputSchema)
+    .output(recoveryCodesResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('second_step', ctx.user.id);
+      return confirmSecondFactor(ctx, ctx.user, input);
+    }),
+  disableSecondFactor: authedProcedure.input(disableSecondFactorInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit('second_step', ctx.user.id);
+    return disableSecondFactor(ctx, ctx.user, input);
+  }),
   me: authedProcedure
     .output(userResponseSchema)
     .query(({ ctx }) => toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt })),
@@ -37,6 +85,21 @@ export const authRouter = router({
     await ctx.rateLimit('register');
     return createOwner(ctx, input);
   }),
+  forgotPassword: publicProcedure.input(forgotPasswordInputSchema).mutation(async ({ ctx, input }) => {
+    await limitMailingFlow(ctx.rateLimit, PASSWORD_RESET_LIMITS, input.email);
+    return requestPasswordReset(ctx, input);
+  }),
+  resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimit(PASSWORD_RESET_LIMITS.perAddress);
+    return resetPassword(ctx, input);
+  }),
+  changePassword: authedProcedure
+    .input(changePasswordInputSchema)
+    .output(authResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('second_step', ctx.user.id);
+      return changePassword(ctx, ctx.user, input);
+    }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx, ctx.user.id);
     return { ok: true as const };

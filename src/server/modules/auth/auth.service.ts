@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { LoginInput, RegisterInput, AuthResult, UserDto } from '../../../shared/schemas/auth';
+import type { LoginInput, LoginResult, RegisterInput, AuthResult, UserDto } from '../../../shared/schemas/auth';
 import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
 import type { Role } from '../../../shared/domain';
 import { suppliers, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
 import type { ServiceDeps } from '../../context';
 import { queueVerificationEmail } from './email-verification.service';
+import { secondStepChallenge } from './second-factor.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -74,6 +76,7 @@ function findUserByEmail(deps: ServiceDeps, email: string) {
 export async function registerCustomer(deps: ServiceDeps, input: RegisterInput): Promise<AuthResult> {
   const data = registerInputSchema.parse(input);
   if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
+  await assertPasswordNotCommon(data.password);
   const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
   try {
     const user = await deps.db.transaction(async (tx) => {
@@ -92,11 +95,11 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterInput):
 }
 
 /**
- * Signs a user in (docs/api.md `POST /api/auth/login`). Unknown e-mail and wrong password give the same 401
+ * Signs a user in (docs/api.md `POST /api/auth/login`); an enrolled admin gets the second step's token instead. Unknown e-mail and wrong password give the same 401
  * and take the same time. Vendors that are not approved and active are refused with a 403 saying why
  * (docs/product.md#vendors); so are deactivated accounts.
  */
-export async function login(deps: ServiceDeps, input: LoginInput): Promise<AuthResult> {
+export async function login(deps: ServiceDeps, input: LoginInput): Promise<LoginResult> {
   const data = loginInputSchema.parse(input);
   const user = await findUserByEmail(deps, data.email);
   if (!user?.passwordHash) {
@@ -119,6 +122,8 @@ export async function login(deps: ServiceDeps, input: LoginInput): Promise<AuthR
     if (!supplier.isActive) throw new AppError('ACCOUNT_INACTIVE');
   }
   if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE');
+  // An account with a second step gets no session yet: only a token for `POST /api/auth/login/second-step`.
+  if (user.totpEnabledAt) return secondStepChallenge(deps, user);
   return issueSession(deps, user);
 }
 

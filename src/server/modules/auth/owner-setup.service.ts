@@ -5,6 +5,7 @@ import { settings, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import type { ServiceDeps } from '../../context';
 import { issueSession } from './auth.service';
 import { queueVerificationEmail } from './email-verification.service';
@@ -49,6 +50,7 @@ export async function prepareOwnerSetup(deps: ServiceDeps): Promise<string | nul
  */
 export async function createOwner(deps: ServiceDeps, input: OwnerSetupInput): Promise<AuthResult> {
   const data = ownerSetupInputSchema.parse(input);
+  await assertPasswordNotCommon(data.password);
   const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
   try {
     const owner = await deps.db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { quotationInputSchema } from '../../../shared/schemas/quotation';
 import { requesterOf } from '../../context';
 import { eventDetailsInputSchema, staffBookingInputSchema } from '../../../shared/schemas/calendar';
 import { createStaffBooking, updateEventDetails } from './staff-bookings.service';
+import { INQUIRY_LIMITS, limitMailingFlow } from '../../plugins/rate-limit';
 import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
 import {
   accountBookingIdSchema,
@@ -41,7 +42,10 @@ export const bookingsRouter = router({
   createInquiry: publicProcedure
     .input(bookingInquiryInputSchema)
     .output(bookingInquiryResponseSchema)
-    .mutation(async ({ ctx, input }) => createInquiry(ctx, input, await requesterOf(ctx))),
+    .mutation(async ({ ctx, input }) => {
+      await limitMailingFlow(ctx.rateLimit, INQUIRY_LIMITS, input.client_email);
+      return createInquiry(ctx, input, await requesterOf(ctx));
+    }),
   /** My Bookings: the signed-in customer's bookings and quotes. */
   mine: customerProcedure.output(customerBookingsResponseSchema).query(({ ctx }) => myBookings(ctx, ctx.user)),
   mineDetail: customerProcedure

@@ -9,6 +9,7 @@ import {
   idParamsSchema,
 } from '../../../shared/schemas/responses';
 import { quotationFieldsSchema } from '../../../shared/schemas/quotation';
+import { INQUIRY_LIMITS, limitMailingFlow } from '../../plugins/rate-limit';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { requesterOf } from '../../context';
 import { createInquiry, getBooking, listBookings, setBookingStatus } from './bookings.service';
@@ -35,6 +36,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = parseInput(bookingInquiryInputSchema, request.body, 'body');
+      await limitMailingFlow(request.ctx.rateLimit, INQUIRY_LIMITS, input.client_email);
       const result = await createInquiry(request.ctx, input, await requesterOf(request.ctx));
       return reply.code(201).send(result);
     },

@@ -6,6 +6,7 @@ import {
   recordUtrInputSchema,
   subscriptionIdInputSchema,
 } from '../../../shared/schemas/account';
+import { limitMailingFlow, SUBSCRIPTION_LIMITS } from '../../plugins/rate-limit';
 import { bookingIdInputSchema } from '../../../shared/schemas/admin';
 import { paymentRulesInputSchema, paymentStatusInputSchema } from '../../../shared/schemas/payments';
 import {
@@ -50,7 +51,9 @@ export const paymentsRouter = router({
     .input(createSubscriptionOrderInputSchema)
     .output(paymentOrderResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      return createSubscriptionOrder(ctx, await optionalUser(ctx), input);
+      const user = await optionalUser(ctx);
+      await limitMailingFlow(ctx.rateLimit, SUBSCRIPTION_LIMITS, user?.email ?? input.email);
+      return createSubscriptionOrder(ctx, user, input);
     }),
 });
 

@@ -23,6 +23,7 @@ import {
 } from '../../../shared/schemas/responses';
 import { optionalUser } from '../../context';
 import { AppError } from '../../lib/errors';
+import { limitMailingFlow, SUBSCRIPTION_LIMITS } from '../../plugins/rate-limit';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingAccount, recordBookingPayment } from './booking-account.service';
@@ -167,6 +168,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await optionalUser(request.ctx);
       const input = parseInput(createSubscriptionOrderInputSchema, request.body ?? {}, 'body');
+      await limitMailingFlow(request.ctx.rateLimit, SUBSCRIPTION_LIMITS, user?.email ?? input.email);
       const order = await createSubscriptionOrder(request.ctx, user, input);
       return reply.code(201).send(order);
     },

@@ -20,6 +20,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { enqueueEmail } from '../../mail/outbox';
 import { vendorApprovedEmail, vendorRegistrationReceivedEmail, vendorRejectedEmail } from '../../mail/templates';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
@@ -43,6 +44,7 @@ export async function registerVendor(
   const data = vendorRegisterInputSchema.parse(input);
   // Cheap refusal before the deliberately slow hash; the unique indexes settle any race.
   if (await emailInUse(deps.db, data.email)) throw new AppError('EMAIL_TAKEN');
+  await assertPasswordNotCommon(data.password);
   const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
   try {
     return await deps.db.transaction(async (tx) => {

@@ -70,9 +70,32 @@ export function cashfreeProvider(
         (body.payment_session_id
           ? `${config.apiBase.replace(/\/pg$/, '')}/pg/view/sessions/checkout?payment_session_id=${encodeURIComponent(body.payment_session_id)}`
           : null);
+      if (checkoutUrl !== null && !isGatewayCheckoutUrl(config.apiBase, checkoutUrl)) {
+        throw new AppError('UNAVAILABLE', 'The payment gateway refused the order; please pay by UPI or try again');
+      }
       return { providerReference: body.cf_order_id === undefined ? null : String(body.cf_order_id), checkoutUrl };
     },
   };
+}
+
+/**
+ * Where a customer may be sent to pay (docs/security.md, "Payment redirects"): an https address on the gateway's
+ * own host (that of CASHFREE_API_BASE) or another host of its domain (`sandbox.cashfree.com` allows
+ * `payments.cashfree.com`), never anywhere else, whatever the gateway's answer says.
+ */
+export function isGatewayCheckoutUrl(apiBase: string, url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== 'https:' || target.username || target.password || target.port) return false;
+  const gatewayHost = new URL(apiBase).hostname.toLowerCase();
+  const host = target.hostname.toLowerCase();
+  const labels = gatewayHost.split('.');
+  const domain = labels.length > 2 ? labels.slice(1).join('.') : gatewayHost;
+  return host === gatewayHost || host === domain || host.endsWith(`.${domain}`);
 }
 
 export function cashfreeSignature(secret: string, timestamp: string, rawBody: string): string {

@@ -1,0 +1,197 @@
+import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { totpStep } from '../../src/server/modules/auth/second-factor.service';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeUser } from './helpers/fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * The admin's second sign-in step (docs/decisions.md, "Passwords and the second factor"): TOTP with a window of one
+ * step either way, no replay, single-use recovery codes, and a second-step token that opens nothing else.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
+const post = (url: string, payload?: object, token?: string): Promise<Res> =>
+  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload !== undefined && { payload }) });
+const get = (url: string, token: string): Promise<Res> => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+const totpOf = (secret: string) =>
+  new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+const codeAt = (secret: string, offsetSteps: number) =>
+  totpOf(secret).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+/** An admin who has set up the app: its password, secret and recovery codes. */
+async function enrolledAdmin() {
+  const admin = await makeUser(t.deps, { role: 'admin' });
+  const token = await tokenFor(t.deps, admin.id);
+  const setup = await post('/api/auth/second-factor/setup', undefined, token);
+  expect(setup.statusCode).toBe(200);
+  const { secret, otpauth_url } = setup.json() as { secret: string; otpauth_url: string };
+  expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+  // Confirm with the code of the previous step, so the current one is still unused for the tests that follow.
+  const confirm = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, -1) }, token);
+  expect(confirm.statusCode).toBe(200);
+  const { recovery_codes } = confirm.json() as { recovery_codes: string[] };
+  return { ...admin, token, secret, recoveryCodes: recovery_codes };
+}
+
+async function passwordStep(email: string, password: string): Promise<string> {
+  const res = await post('/api/auth/login', { email, password });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).not.toHaveProperty('access_token');
+  expect(res.json()).toMatchObject({ second_step_required: true, expires_in: 300 });
+  return res.json().second_step_token as string;
+}
+
+describe('enrolment', () => {
+  it('is offered to admins only, shows ten recovery codes once, and is prompted, not forced', async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const adminToken = await tokenFor(t.deps, admin.id);
+    // Not enrolled: the password alone still signs the admin in (the demo admin and the browser tests rely on it).
+    const plain = await post('/api/auth/login', { email: admin.email, password: admin.password });
+    expect(plain.json()).toHaveProperty('access_token');
+    expect((await get('/api/auth/second-factor', adminToken)).json()).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+      available: true,
+    });
+    const customer = await makeUser(t.deps);
+    const customerToken = await tokenFor(t.deps, customer.id);
+    expect((await post('/api/auth/second-factor/setup', undefined, customerToken)).statusCode).toBe(403);
+    expect((await get('/api/auth/second-factor', customerToken)).json()).toMatchObject({ available: false });
+
+    const enrolled = await enrolledAdmin();
+    expect(enrolled.recoveryCodes).toHaveLength(10);
+    expect(new Set(enrolled.recoveryCodes).size).toBe(10);
+    expect((await get('/api/auth/second-factor', enrolled.token)).json()).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+      available: true,
+    });
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, enrolled.id));
+    // The secret is stored sealed, never as the app's text.
+    expect(row!.totpSecret).not.toContain(enrolled.secret);
+    expect(row!.totpPendingSecret).toBeNull();
+  });
+
+  it('refuses a wrong code at confirmation', async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const token = await tokenFor(t.deps, admin.id);
+    await post('/api/auth/second-factor/setup', undefined, token);
+    const res = await post('/api/auth/second-factor/confirm', { code: '000000' }, token);
+    expect(res.statusCode).toBe(422);
+    expect((await get('/api/auth/second-factor', token)).json()).toMatchObject({ enabled: false });
+  });
+});
+
+describe('signing in with the second step', () => {
+  it('needs a code once enrolled; the code of the current or a neighbouring step works, once', async () => {
+    const admin = await enrolledAdmin();
+    const challenge = await passwordStep(admin.email, admin.password);
+    const now = await post('/api/auth/login/second-step', {
+      second_step_token: challenge,
+      code: codeAt(admin.secret, 0),
+    });
+    expect(now.statusCode).toBe(200);
+    expect(now.json().user.role).toBe('admin');
+    expect((await get('/api/auth/me', now.json().access_token)).statusCode).toBe(200);
+
+    // Replay: the same code again, and the code of the step just before, are refused.
+    const again = await passwordStep(admin.email, admin.password);
+    const replay = await post('/api/auth/login/second-step', {
+      second_step_token: again,
+      code: codeAt(admin.secret, 0),
+    });
+    expect(replay.statusCode).toBe(422);
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: again, code: codeAt(admin.secret, -1) }))
+        .statusCode,
+    ).toBe(422);
+    // The next step's code (a phone clock slightly ahead) is accepted.
+    const ahead = await post('/api/auth/login/second-step', {
+      second_step_token: again,
+      code: codeAt(admin.secret, 1),
+    });
+    expect(ahead.statusCode).toBe(200);
+  });
+
+  it('accepts exactly one step of drift either way', () => {
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const totp = totpOf(secret);
+    const now = 1_900_000_000_000;
+    const step = Math.floor(now / 30_000);
+    const at = (steps: number) => totp.generate({ timestamp: now + steps * 30_000 });
+    expect(totpStep(totp, at(0), now)).toBe(step);
+    expect(totpStep(totp, at(-1), now)).toBe(step - 1);
+    expect(totpStep(totp, at(1), now)).toBe(step + 1);
+    expect(totpStep(totp, at(-2), now)).toBeNull();
+    expect(totpStep(totp, at(2), now)).toBeNull();
+    expect(totpStep(totp, `${at(0).slice(0, 3)} ${at(0).slice(3)}`, now)).toBe(step);
+    expect(totpStep(totp, 'abcdef', now)).toBeNull();
+  });
+
+  it('accepts each recovery code once, in any letter case', async () => {
+    const admin = await enrolledAdmin();
+    const [first, second] = admin.recoveryCodes;
+    const challenge = await passwordStep(admin.email, admin.password);
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: challenge, code: first!.toUpperCase() }))
+        .statusCode,
+    ).toBe(200);
+    const again = await passwordStep(admin.email, admin.password);
+    expect((await post('/api/auth/login/second-step', { second_step_token: again, code: first })).statusCode).toBe(422);
+    const viaTrpc = await t.caller().auth.loginSecondStep({ second_step_token: again, code: second! });
+    expect(viaTrpc.user.id).toBe(admin.id);
+    expect((await get('/api/auth/second-factor', viaTrpc.access_token)).json()).toMatchObject({
+      recovery_codes_left: 8,
+    });
+  });
+
+  it('the second-step token opens no other route, on REST or tRPC, and dies with the sessions', async () => {
+    const admin = await enrolledAdmin();
+    const challenge = await passwordStep(admin.email, admin.password);
+    for (const url of ['/api/auth/me', '/api/dashboard/stats', '/api/bookings', '/api/auth/second-factor']) {
+      expect((await get(url, challenge)).statusCode, url).toBe(401);
+    }
+    await expect(t.caller({ token: challenge }).auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // An access token is no second-step token.
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: admin.token, code: codeAt(admin.secret, 1) }))
+        .statusCode,
+    ).toBe(401);
+    // Logging out everywhere ends a pending second step too.
+    await post('/api/auth/logout', undefined, admin.token);
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: challenge, code: codeAt(admin.secret, 1) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('turns off with the password and a code, and the password alone signs in again', async () => {
+    const admin = await enrolledAdmin();
+    const wrong = await post(
+      '/api/auth/second-factor/disable',
+      { password: 'not-it', code: admin.recoveryCodes[0] },
+      admin.token,
+    );
+    expect(wrong.statusCode).toBe(422);
+    const off = await post(
+      '/api/auth/second-factor/disable',
+      { password: admin.password, code: admin.recoveryCodes[0] },
+      admin.token,
+    );
+    expect(off.statusCode).toBe(200);
+    const plain = await post('/api/auth/login', { email: admin.email, password: admin.password });
+    expect(plain.json()).toHaveProperty('access_token');
+  });
+});
