@@ -18,7 +18,7 @@ import type { PaymentRulesDto } from './schemas/payments';
  * e-mails and PDFs render their figures from them, and the admin's Settings change only the schedule's numbers.
  */
 
-/** The ₹99 subscription and its 50% refund when the services cannot be provided (docs/product.md#subscription). */
+/** The ₹99 subscription and its 50% refund when the services cannot be provided (docs/product.md#subscriptions). */
 export const SUBSCRIPTION_AMOUNT_PAISE = 99_00;
 export const SUBSCRIPTION_REFUND_PAISE = 49_50;
 export const SUBSCRIBER_DISCOUNT_PERCENT = 5;

@@ -166,7 +166,7 @@ export type GstRate = {
 };
 
 /**
- * The rates as built (docs/gst.md#rates): the product description's 18% for the package as sold, on both SACs.
+ * The rates as built (docs/gst.md#settings): the product description's 18% for the package as sold, on both SACs.
  * The admin, advised by a CA, may add a row (e.g. 996334 at 5% without ITC from a date) in Settings.
  */
 export const DEFAULT_GST_RATES: readonly GstRate[] = [

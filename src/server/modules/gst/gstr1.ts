@@ -291,7 +291,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     }));
 
   // Tables 11A and 11B: advances received this month and not adjusted in it; earlier advances adjusted or refunded
-  // this month (docs/gst.md#advances).
+  // this month (docs/gst.md#gstr-1).
   const received: AdvanceEntry[] = ofKind('receipt_voucher').map((rv) => ({
     pos: rv.placeOfSupply,
     rate: rv.ratePercent,
