@@ -342,6 +342,7 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'admin.bookings.get': ({ input }) => booking(Number((input as { id: string }).id.slice(-11)), {}),
     'admin.projects.forBooking': () => null,
     'admin.payments.bookingAccount': ({ input }) => bookingAccount((input as { id: string }).id),
+    'admin.messages.forBooking': () => [],
     'admin.notifications.list': () => [],
     'admin.settings.paymentRules': () => ({
       rules: paymentRulesToDto(DEFAULT_PAYMENT_RULES),

@@ -40,8 +40,7 @@ export const phoneSchema = z
  */
 export const whatsappOptInSchema = z
   .boolean({ error: 'WhatsApp updates must be true or false' })
-  .optional()
-  .default(false);
+  .optional();
 
 /** A person's or business's name: trimmed, 1-100 characters, no control characters. */
 export function nameSchema(label: string, max = 100) {
