@@ -17,9 +17,12 @@ import {
   auditLog,
   bookings,
   emailOutbox,
+  notifications,
   paymentOrders,
   subscriptions,
   users,
+  whatsappConsents,
+  whatsappOutbox,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -205,6 +208,13 @@ export async function eraseCustomer(
       })
       .where(eq(users.id, id))
       .returning();
+    // The names and phone numbers the bookings were made under: notifications and WhatsApp rows hold them too.
+    const madeUnder = await tx
+      .select({ name: bookings.clientName, phone: bookings.clientPhone })
+      .from(bookings)
+      .where(or(eq(bookings.userId, id), sql`lower(${bookings.clientEmail}) = ${email}`));
+    const names = [...new Set([current.fullName, ...madeUnder.map((b) => b.name)])].filter((n) => n.trim().length > 1);
+    const phones = [...new Set([current.phone, ...madeUnder.map((b) => b.phone)])].filter((p): p is string => !!p);
     const erasedBookings = await tx
       .update(bookings)
       .set({
@@ -246,6 +256,24 @@ export async function eraseCustomer(
       .set({ toAddress: placeholder, subject: '[erased]', textBody: '[erased]', htmlBody: null })
       .where(sql`lower(${emailOutbox.toAddress}) = ${email}`)
       .returning({ id: emailOutbox.id });
+    // Alerts to the team named the customer (a new lead, a booking): the name goes, the alert stays.
+    for (const name of names) {
+      await tx
+        .update(notifications)
+        .set({ message: sql`replace(${notifications.message}, ${name}, ${ERASED_NAME})` })
+        .where(sql`strpos(${notifications.message}, ${name}) > 0`);
+    }
+    // WhatsApp: the consent of the customer's numbers and the messages of their bookings.
+    if (phones.length > 0) await tx.delete(whatsappConsents).where(inArray(whatsappConsents.phone, phones));
+    if (bookingIds.length > 0) {
+      await tx
+        .delete(whatsappOutbox)
+        .where(and(inArray(whatsappOutbox.bookingId, bookingIds), eq(whatsappOutbox.status, 'pending')));
+      await tx
+        .update(whatsappOutbox)
+        .set({ toPhone: '[erased]', params: [], preview: '[erased]' })
+        .where(inArray(whatsappOutbox.bookingId, bookingIds));
+    }
     // Links sent to the address (e-mail confirmation) hold it too, and an erased account has no use for them.
     await tx.delete(accountTokens).where(eq(accountTokens.userId, id));
     // The admin's earlier edits recorded the old name and phone.
