@@ -1,3 +1,4 @@
+import { DEFAULT_BID_RULES, supplierBudgetPaise } from '../../src/shared/supplier-bids';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
@@ -23,7 +24,8 @@ afterAll(async () => {
 });
 
 /** A fresh quoted booking, made the way a visitor makes one, so no project exists for it yet. */
-async function newQuotedBooking(eventName: string): Promise<void> {
+/** Makes a quoted booking and answers its taxable amount in paise (what the supplier budget is a share of). */
+async function newQuotedBooking(eventName: string): Promise<number> {
   const response = await fetch(new URL('/api/quotation/instant', baseURL), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -40,6 +42,8 @@ async function newQuotedBooking(eventName: string): Promise<void> {
     }),
   });
   expect(response.status).toBe(200);
+  const quote = (await response.json()) as { subtotal: number };
+  return Math.round(quote.subtotal * 100);
 }
 
 async function signIn(page: Page, email: string, password: string, home: string): Promise<void> {
@@ -106,7 +110,10 @@ async function outcomeFor(supplier: typeof SUPPLIER_A, eventName: string, shot: 
 describe('a project from assignment to award in a real browser', () => {
   it('admin assigns two suppliers; A quotes, B quotes lower; closing the quotes awards B; each sees the outcome', async () => {
     const eventName = `Pithampur Plant Annual Dinner ${Date.now() % 100_000}`;
-    await newQuotedBooking(eventName);
+    // Both bids sit inside the supplier budget (docs/product.md#supplier-bids), so neither is flagged.
+    const budget = supplierBudgetPaise(await newQuotedBooking(eventName), DEFAULT_BID_RULES)!;
+    const bidA = Math.round((budget * 0.9) / 100);
+    const bidB = Math.round((budget * 0.85) / 100) + 0.5;
 
     const admin = await newPage(browser, baseURL, VIEWPORTS.desktop);
     await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin');
@@ -114,16 +121,16 @@ describe('a project from assignment to award in a real browser', () => {
     await assign(admin.page, eventName, SUPPLIER_A.business);
     await assign(admin.page, eventName, SUPPLIER_B.business);
 
-    await quoteAs(SUPPLIER_A, eventName, 312_000);
-    await quoteAs(SUPPLIER_B, eventName, 298_500.5);
+    await quoteAs(SUPPLIER_A, eventName, bidA);
+    await quoteAs(SUPPLIER_B, eventName, bidB);
 
     // The admin sees both quotes, lowest first, and closes the quotes: the auto-assign date moves to now.
     await admin.page.reload();
     const row = await findBooking(admin.page, eventName);
     await row.getByRole('button', { name: `View ${eventName}` }).click();
     const details = admin.page.getByRole('dialog', { name: 'Booking Details' });
-    await details.getByRole('article', { name: SUPPLIER_B.business }).getByText(formatInr(298_500.5)).waitFor();
-    await details.getByRole('article', { name: SUPPLIER_A.business }).getByText(formatInr(312_000)).waitFor();
+    await details.getByRole('article', { name: SUPPLIER_B.business }).getByText(formatInr(bidB)).waitFor();
+    await details.getByRole('article', { name: SUPPLIER_A.business }).getByText(formatInr(bidA)).waitFor();
     await details.getByRole('button', { name: 'Close quotes and award now' }).click();
     const confirm = admin.page.getByRole('alertdialog', { name: 'Close the quotes now?' });
     await confirm.getByRole('button', { name: 'Close and award' }).click();
