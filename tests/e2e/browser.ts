@@ -49,3 +49,36 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/** The live alerts stream (docs/product.md#live-alerts): open for as long as a signed-in page is. */
+const LIVE_STREAM = /\/api\/(notifications\/stream|trpc\/notifications\.live)/;
+
+/**
+ * Counts the page's requests in flight from now on, leaving out the live alerts stream, which never ends (so
+ * Playwright's `networkidle` never comes on a signed-in page). `settled()` resolves once nothing else has been in
+ * flight for half a second.
+ */
+export function trackRequests(page: Page): { settled: (timeoutMs?: number) => Promise<void> } {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const start = (request: { url(): string }) => {
+    if (LIVE_STREAM.test(request.url())) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const end = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async settled(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < 500) {
+        if (Date.now() > deadline) throw new Error(`requests still in flight after ${timeoutMs} ms`);
+        await page.waitForTimeout(100);
+      }
+    },
+  };
+}

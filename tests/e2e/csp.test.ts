@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, trackRequests } from './browser';
 
 /**
  * The built client under the server's Content-Security-Policy (docs/security.md, "Headers"): every screen renders
@@ -77,11 +77,12 @@ describe('the client under the Content-Security-Policy', () => {
     ['priya.sharma@example.in', '/bookings', 'Customer@123'],
   ])('signed in as %s, renders %s with no violation', async (email, path, password) => {
     const { page, violations, close } = await watchedPage();
+    const requests = trackRequests(page);
     await signIn(page, email, password);
     await page.waitForFunction(() => localStorage.getItem('token') !== null);
     await page.goto(path);
     await page.locator('main').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
     expect(await violations()).toEqual([]);
     await close();
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, trackRequests } from './browser';
 import startApp from './global-setup';
 
 /*
@@ -256,6 +256,7 @@ describe('hostile names in the browser', () => {
 
   it('every admin tab and dialog shows them as text, and nothing runs', async () => {
     const { context, page } = await newPage(browser, baseURL);
+    const requests = trackRequests(page);
     const seen = await watch(page);
     await signIn(page, ADMIN, '/admin');
     await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
@@ -299,8 +300,7 @@ describe('hostile names in the browser', () => {
         .getByRole('tab', { name: new RegExp(`^${name}`) })
         .first()
         .click();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await requests.settled();
       await seen.check(`the ${name} tab`);
 
       if (/Suppliers/.test(name)) {
