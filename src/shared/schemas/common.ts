@@ -38,9 +38,7 @@ export const phoneSchema = z
  * "Send me updates on WhatsApp" as ticked on a form (docs/product.md#whatsapp): optional, off unless ticked. Stored
  * with the time it was given; only numbers that opted in are ever messaged.
  */
-export const whatsappOptInSchema = z
-  .boolean({ error: 'WhatsApp updates must be true or false' })
-  .optional();
+export const whatsappOptInSchema = z.boolean({ error: 'WhatsApp updates must be true or false' }).optional();
 
 /** A person's or business's name: trimmed, 1-100 characters, no control characters. */
 export function nameSchema(label: string, max = 100) {
