@@ -187,7 +187,8 @@ function restCase(row: RestRow): fc.Arbitrary<Case> {
       let i = 0;
       const path = row.route.replace(/:(\w+)/g, () => urlEncode(values[i++] ?? ''));
       const search = queryString(isRecord(q) ? q : { q });
-      const call: Call = { method: row.method, url: `${path}${search}` };
+      // A live stream never ends by itself: it is read over real HTTP up to its first event (helpers/http.ts).
+      const call: Call = { method: row.method, url: `${path}${search}`, ...(ex.call.stream && { stream: true }) };
       if (b.raw !== undefined) {
         call.rawBody = b.raw;
         call.headers = { 'content-type': b.type! };

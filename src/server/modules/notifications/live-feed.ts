@@ -1,4 +1,5 @@
 import type { DatabaseHandle, Executor } from '../../db/client';
+import { setMaxListeners } from 'node:events';
 import { sql } from 'drizzle-orm';
 
 /** The PostgreSQL channel every instance listens on (docs/architecture.md, "Live notifications"). */
@@ -33,6 +34,8 @@ export type LiveFeed = {
 export async function startLiveFeed(database: DatabaseHandle, log?: Log): Promise<LiveFeed> {
   const listeners = new Map<string, Set<() => void>>();
   const closing = new AbortController();
+  // Every open stream listens for the shutdown: as many listeners as streams, not a leak.
+  setMaxListeners(0, closing.signal);
   const wakeAll = () => {
     for (const set of listeners.values()) for (const wake of set) wake();
   };

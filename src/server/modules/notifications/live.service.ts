@@ -72,12 +72,14 @@ export async function* liveInbox(
 
     while (!stop.aborted) {
       if (!pending) {
+        // The wait ends on a wake-up (which the abort also sends) or the idle re-check, whichever comes first.
+        let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wakeUp = resolve;
-          const timer = setTimeout(resolve, IDLE_RECHECK_MS);
+          timer = setTimeout(resolve, IDLE_RECHECK_MS);
           timer.unref();
-          stop.addEventListener('abort', () => clearTimeout(timer), { once: true });
         });
+        clearTimeout(timer);
         wakeUp = null;
         if (stop.aborted) break;
       }
