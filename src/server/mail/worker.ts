@@ -1,48 +1,26 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
 import type { ServiceDeps } from '../context';
+import {
+  afterMs,
+  MAX_SEND_ATTEMPTS,
+  startOutboxWorker,
+  type OutboxSettings,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from '../lib/outbox-worker';
 import type { MailTransport } from './transport';
 
 /** After this many failed attempts a message is marked `failed` and left for a person to look at. */
-export const MAX_EMAIL_ATTEMPTS = 5;
-
-/** Waits after the 1st, 2nd, 3rd and 4th failure: a provider outage of a few hours loses nothing. */
-const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
-
-export function defaultRetryDelayMs(attempt: number): number {
-  return RETRY_DELAYS_MS[Math.min(Math.max(attempt, 1), RETRY_DELAYS_MS.length) - 1]!;
-}
+export const MAX_EMAIL_ATTEMPTS = MAX_SEND_ATTEMPTS;
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-type MailLog = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
-const silentLog: MailLog = { info() {}, warn() {}, error() {} };
-
-export type MailWorkerOptions = {
-  /** Poll for due messages in the background (default true). Tests set false and call `drainOnce()`. */
-  poll?: boolean;
-  pollIntervalMs?: number;
-  /** How long a claimed message is hidden from other workers while it is being sent. */
-  leaseMs?: number;
-  /** Most messages sent in one pass. */
-  batchSize?: number;
-  retryDelayMs?: (attempt: number) => number;
-  log?: MailLog;
-};
+export type MailWorkerOptions = OutboxWorkerOptions;
 
 export type DrainResult = { sent: number; retried: number; failed: number };
 
-export type MailWorker = {
-  /** Sends every due message once (up to the batch size) and reports what happened. */
-  drainOnce(): Promise<DrainResult>;
-  /** Stops polling and waits for the pass in progress; the transport stays open (its owner closes it). */
-  stop(): Promise<void>;
-};
+export type MailWorker = OutboxWorker<DrainResult>;
 
 /**
  * Sends `email_outbox` rows. Several workers, in one process or many, may run against one
@@ -58,15 +36,8 @@ export function startMailWorker(
   options: MailWorkerOptions = {},
 ): MailWorker {
   const { db } = deps;
-  const log = options.log ?? silentLog;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const batchSize = options.batchSize ?? 50;
-  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
-  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
 
-  const afterMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
-
-  async function claimNext(): Promise<OutboxRow | undefined> {
+  async function claimNext(leaseMs: number): Promise<OutboxRow | undefined> {
     const due = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
@@ -94,7 +65,11 @@ export function startMailWorker(
   const ownAttempt = (row: OutboxRow) =>
     and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), eq(emailOutbox.status, 'pending'));
 
-  async function recordFailure(row: OutboxRow, error: unknown): Promise<'retried' | 'failed'> {
+  async function recordFailure(
+    row: OutboxRow,
+    error: unknown,
+    { log, retryDelayMs }: OutboxSettings,
+  ): Promise<'retried' | 'failed'> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const giveUp = row.attempts >= MAX_EMAIL_ATTEMPTS;
     await db
@@ -111,65 +86,31 @@ export function startMailWorker(
     return giveUp ? 'failed' : 'retried';
   }
 
-  async function drainOnce(): Promise<DrainResult> {
-    const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
-    for (let i = 0; i < batchSize; i += 1) {
-      // Stopping (a shutdown) ends the pass after the message in hand; the rest wait in the outbox for the next start.
-      if (stopped) break;
-      const row = await claimNext();
-      if (!row) break;
-      let delivered: Awaited<ReturnType<MailTransport['send']>>;
-      try {
-        delivered = await transport.send({
-          id: row.id,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody,
-        });
-      } catch (error) {
-        result[await recordFailure(row, error)] += 1;
-        continue;
-      }
-      const marked = await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-        .where(ownAttempt(row))
-        .returning({ id: emailOutbox.id });
-      if (marked.length === 0) log.warn({ outboxId: row.id }, 'e-mail sent after its lease ran out');
-      log.info(
-        { outboxId: row.id, template: row.template, transport: transport.kind, file: delivered.file },
-        'e-mail sent',
-      );
-      result.sent += 1;
-    }
-    return result;
-  }
-
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-
-  const tick = () => {
-    running = drainOnce()
-      .catch((error: unknown) => log.error({ err: error }, 'mail worker pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule(pollIntervalMs);
+  return startOutboxWorker('mail', options, ['sent', 'retried', 'failed'], async (settings) => {
+    const row = await claimNext(settings.leaseMs);
+    if (!row) return null;
+    let delivered: Awaited<ReturnType<MailTransport['send']>>;
+    try {
+      delivered = await transport.send({
+        id: row.id,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
       });
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
-  if (options.poll ?? true) schedule(0);
-
-  return {
-    drainOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+    } catch (error) {
+      return recordFailure(row, error, settings);
+    }
+    const marked = await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .where(ownAttempt(row))
+      .returning({ id: emailOutbox.id });
+    if (marked.length === 0) settings.log.warn({ outboxId: row.id }, 'e-mail sent after its lease ran out');
+    settings.log.info(
+      { outboxId: row.id, template: row.template, transport: transport.kind, file: delivered.file },
+      'e-mail sent',
+    );
+    return 'sent';
+  });
 }

@@ -1,39 +1,27 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { whatsappOutbox } from '../../db/schema';
-import { defaultRetryDelayMs, MAX_EMAIL_ATTEMPTS } from '../../mail/worker';
+import {
+  afterMs,
+  MAX_SEND_ATTEMPTS,
+  startOutboxWorker,
+  type OutboxSettings,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from '../../lib/outbox-worker';
 import type { ServiceDeps } from '../../context';
 import { mayMessage } from './consent';
 import { PermanentSendError, type WhatsAppProvider } from './providers';
 
 type OutboxRow = typeof whatsappOutbox.$inferSelect;
 
-type Log = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
-const silentLog: Log = { info() {}, warn() {}, error() {} };
-
-export type WhatsAppWorkerOptions = {
-  /** Poll for due messages in the background (default true). Tests set false and call `drainOnce()`. */
-  poll?: boolean;
-  pollIntervalMs?: number;
-  leaseMs?: number;
-  batchSize?: number;
-  retryDelayMs?: (attempt: number) => number;
-  log?: Log;
-};
+export type WhatsAppWorkerOptions = OutboxWorkerOptions;
 
 export type WhatsAppDrainResult = { sent: number; retried: number; failed: number; skipped: number };
 
-export type WhatsAppWorker = {
-  drainOnce(): Promise<WhatsAppDrainResult>;
-  stop(): Promise<void>;
-};
+export type WhatsAppWorker = OutboxWorker<WhatsAppDrainResult>;
 
 /**
- * Sends `whatsapp_outbox` rows through the provider, with the mail worker's rules (src/server/mail/worker.ts): one
+ * Sends `whatsapp_outbox` rows through the provider, with the mail worker's rules (src/server/lib/outbox-worker.ts and src/server/mail/worker.ts): one
  * guarded claim per row (`FOR UPDATE SKIP LOCKED`, a lease), every later write guarded by the claimed attempt, the
  * same retry delays and the same attempt limit. A number that opted out after the message was queued is skipped,
  * not sent; an answer the provider calls permanent (a bad number, an unknown template) fails at once.
@@ -44,14 +32,8 @@ export function startWhatsAppWorker(
   options: WhatsAppWorkerOptions = {},
 ): WhatsAppWorker {
   const { db } = deps;
-  const log = options.log ?? silentLog;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const batchSize = options.batchSize ?? 50;
-  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
-  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
-  const afterMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
-  async function claimNext(): Promise<OutboxRow | undefined> {
+  async function claimNext(leaseMs: number): Promise<OutboxRow | undefined> {
     const due = db
       .select({ id: whatsappOutbox.id })
       .from(whatsappOutbox)
@@ -76,7 +58,7 @@ export function startWhatsAppWorker(
   const ownAttempt = (row: OutboxRow) =>
     and(eq(whatsappOutbox.id, row.id), eq(whatsappOutbox.attempts, row.attempts), eq(whatsappOutbox.status, 'pending'));
 
-  async function sendOne(row: OutboxRow): Promise<keyof WhatsAppDrainResult> {
+  async function sendOne(row: OutboxRow, { log, retryDelayMs }: OutboxSettings): Promise<keyof WhatsAppDrainResult> {
     if (!(await mayMessage(db, row.toPhone))) {
       await db
         .update(whatsappOutbox)
@@ -95,7 +77,7 @@ export function startWhatsAppWorker(
       }));
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = error instanceof PermanentSendError || row.attempts >= MAX_EMAIL_ATTEMPTS;
+      const giveUp = error instanceof PermanentSendError || row.attempts >= MAX_SEND_ATTEMPTS;
       await db
         .update(whatsappOutbox)
         .set(
@@ -119,40 +101,8 @@ export function startWhatsAppWorker(
     return 'sent';
   }
 
-  async function drainOnce(): Promise<WhatsAppDrainResult> {
-    const result: WhatsAppDrainResult = { sent: 0, retried: 0, failed: 0, skipped: 0 };
-    for (let i = 0; i < batchSize; i += 1) {
-      if (stopped) break;
-      const row = await claimNext();
-      if (!row) break;
-      result[await sendOne(row)] += 1;
-    }
-    return result;
-  }
-
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running = drainOnce()
-      .catch((error: unknown) => log.error({ err: error }, 'WhatsApp worker pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) schedule(pollIntervalMs);
-      });
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  };
-  if (options.poll ?? true) schedule(0);
-
-  return {
-    drainOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startOutboxWorker('WhatsApp', options, ['sent', 'retried', 'failed', 'skipped'], async (settings) => {
+    const row = await claimNext(settings.leaseMs);
+    return row ? sendOne(row, settings) : null;
+  });
 }
