@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * The head tags of a public page at this URL (docs/product.md, "Link previews and search"), or null for a page
+ * that keeps the shell's own title and description.
+ */
+export type PageHead = (url: string) => Promise<string | null>;
+
+/**
  * Serves the built client with a single-page-app fallback: every non-/api GET without a file extension gets
  * index.html; missing assets and unknown /api paths get a JSON 404 (a cached HTML answer for a missing hashed
- * chunk would break the next deploy).
+ * chunk would break the next deploy). A public page gets the shell with its own head tags in place of the shell's
+ * title and description, so crawlers and link previews that never run scripts read them.
  */
-export async function registerClient(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerClient(app: FastifyInstance, distDir: string, pageHead?: PageHead): Promise<void> {
   const hasClient = existsSync(join(distDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -31,7 +39,7 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -39,7 +47,11 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
       path !== '/api' &&
       !/\.[a-z0-9]{1,8}$/i.test(path);
     if (wantsPage && hasClient) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const head = pageHead ? await pageHead(request.url) : null;
+      if (head === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Read on every request (a few kilobytes): a rebuilt client is served at once, as the file itself would be.
+      const shell = await readFile(join(distDir, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withHead(shell, head));
     }
     if (wantsPage) {
       return reply
@@ -49,4 +61,11 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     }
     return reply.code(404).send({ detail: 'Not found' });
   });
+}
+
+/** The shell with its `<title>` replaced by the page's head tags and its generic description left out. */
+export function withHead(shell: string, head: string): string {
+  return shell
+    .replace(/[ \t]*<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, () => head);
 }
