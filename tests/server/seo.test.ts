@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testimonials } from '../../src/server/db/schema';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
@@ -104,6 +105,20 @@ describe('the head of the public pages', () => {
       expect(jsonLd(html) !== null).toBe(path === '/');
     },
   );
+
+  it('sends the page compressed to a client that accepts it, like the built files', async () => {
+    const plain = (await t.app.inject({ method: 'GET', url: '/terms' })).body;
+    const br = await t.app.inject({ method: 'GET', url: '/terms', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    const gzip = await t.app.inject({ method: 'GET', url: '/terms', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain);
+    const none = await t.app.inject({ method: 'GET', url: '/terms', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
+  });
 
   it('leaves other pages with the shell as built', async () => {
     for (const url of ['/admin', '/bookings/abc', '/no/such/page']) {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -51,7 +52,11 @@ export async function registerClient(app: FastifyInstance, distDir: string, page
       if (head === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
       // Read on every request (a few kilobytes): a rebuilt client is served at once, as the file itself would be.
       const shell = await readFile(join(distDir, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withHead(shell, head));
+      const html = withHead(shell, head);
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressed(html, encoding));
     }
     if (wantsPage) {
       return reply
@@ -68,4 +73,34 @@ export function withHead(shell: string, head: string): string {
   return shell
     .replace(/[ \t]*<meta\s+name="description"[^>]*>\s*/i, '')
     .replace(/<title>[\s\S]*?<\/title>/i, () => head);
+}
+
+/** The encoding a page is sent in, as the built files are (brotli first, then gzip), or none. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name!.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/** A page's head changes only with the brand or the published reviews: each compressed form is kept, a few at most. */
+const compressedPages = new Map<string, Buffer>();
+const COMPRESSED_PAGES_KEPT = 32;
+
+function compressed(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${html}`;
+  let body = compressedPages.get(key);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(html, { level: 9 });
+    if (compressedPages.size >= COMPRESSED_PAGES_KEPT) compressedPages.clear();
+    compressedPages.set(key, body);
+  }
+  return body;
 }
