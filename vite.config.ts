@@ -62,7 +62,12 @@ export default defineConfig({
     port: 3000,
     strictPort: true,
     // `npm run dev`: the API runs beside Vite and is reached through this proxy, so the browser sees one origin.
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    proxy: Object.fromEntries(
+      ['/api', '/robots.txt', '/sitemap.xml'].map((path) => [
+        path,
+        { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      ]),
+    ),
   },
   test: {
     // Vitest runs one file at a time on a 2-core machine by default (cores - 1); the suites are CPU-bound and

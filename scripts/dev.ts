@@ -13,7 +13,8 @@ const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    // Links the API writes (canonical URLs, sitemap, e-mails) point to Vite's address, where the browser is.
+    env: { PUBLIC_BASE_URL: 'http://localhost:3000', ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -119,6 +119,8 @@ async function main(): Promise<number> {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Canonical URLs on the audited host, as a deployment's PUBLIC_BASE_URL would be (docs/decisions.md).
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO: 'true',
     SEED_DEMO_IN_PRODUCTION: 'true',

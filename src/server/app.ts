@@ -34,6 +34,8 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes';
 import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
+import { seoRoutes } from './modules/site/seo.routes';
+import { publicPageAt, publicPageHead } from './modules/site/seo.service';
 import { registerJsonOnly } from './plugins/content-type';
 import { registerPlainAmounts } from './plugins/plain-amounts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -232,7 +234,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
 
-    await registerClient(app, config.clientDistDir);
+    await app.register(seoRoutes);
+    await registerClient(app, config.clientDistDir, async (url) => {
+      const page = publicPageAt(url);
+      return page ? publicPageHead(deps, page) : null;
+    });
 
     if (options.startWorkers ?? true) {
       transport = options.mailTransport ?? createMailTransport(config.mail);

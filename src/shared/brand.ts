@@ -30,3 +30,13 @@ export const DEFAULT_BRAND: Brand = {
   gstin: null,
   fssai: null,
 };
+
+/**
+ * When the office answers (docs/product.md#screens, the footer and the legal pages: Monday to Saturday, 10:00 to
+ * 19:00 India time), as schema.org reads opening hours.
+ */
+export const BUSINESS_HOURS = {
+  days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  opens: '10:00',
+  closes: '19:00',
+} as const;

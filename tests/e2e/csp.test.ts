@@ -59,6 +59,19 @@ describe('the client under the Content-Security-Policy', () => {
     await close();
   });
 
+  it('keeps the business JSON-LD of the home page without a violation or a weaker policy', async () => {
+    const { page, violations, close } = await watchedPage();
+    const response = await page.goto('/');
+    const policy = (await response!.allHeaders())['content-security-policy'] ?? '';
+    expect(/script-src 'self'(;|$)/.test(policy)).toBe(true);
+    await page.locator('#root *').first().waitFor();
+    const data = await page.locator('script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(data ?? '{}')['@type']).toBe('FoodEstablishment');
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await close();
+  });
+
   it.each(['/', '/book', '/login', '/vendor-register', '/terms', '/privacy-policy'])(
     'renders %s with no violation',
     async (path) => {

@@ -80,7 +80,7 @@ describe('serving the built client', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shell</title><main>app shell</main>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     const database = await openTestDatabase();
     app = await buildApp(testConfig({ CLIENT_DIST_DIR: dist }), { database, migrate: false, startWorkers: false });

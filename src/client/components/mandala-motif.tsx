@@ -1,12 +1,5 @@
 import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
-
-type Ring = { count: number; radius: number; length: number; width: number; fill: string; offset?: number };
-
-const RINGS: Ring[] = [
-  { count: 16, radius: 78, length: 20, width: 8, fill: 'var(--mandala-outer)' },
-  { count: 12, radius: 56, length: 22, width: 11, fill: 'var(--mandala-middle)', offset: 15 },
-  { count: 8, radius: 33, length: 20, width: 12, fill: 'var(--mandala-inner)' },
-];
+import { MANDALA_RINGS, type Ring } from './mandala-geometry';
 
 function petals(ring: Ring) {
   return Array.from({ length: ring.count }, (_, index) => {
@@ -71,7 +64,7 @@ export function MandalaMotif({ css, ...props }: HTMLChakraProps<'svg'>) {
         strokeDasharray="2 5"
       />
       {dots(32, 91, 1.6)}
-      {RINGS.map(petals)}
+      {MANDALA_RINGS.map(petals)}
       <circle cx={100} cy={100} r={20} fill="var(--mandala-core)" />
       <circle cx={100} cy={100} r={13} fill="none" stroke="var(--mandala-dots)" strokeWidth={1.5} />
       {dots(8, 13, 1.8)}

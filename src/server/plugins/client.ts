@@ -1,14 +1,23 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * The head tags of a public page at this URL (docs/product.md, "Link previews and search"), or null for a page
+ * that keeps the shell's own title and description.
+ */
+export type PageHead = (url: string) => Promise<string | null>;
+
+/**
  * Serves the built client with a single-page-app fallback: every non-/api GET without a file extension gets
  * index.html; missing assets and unknown /api paths get a JSON 404 (a cached HTML answer for a missing hashed
- * chunk would break the next deploy).
+ * chunk would break the next deploy). A public page gets the shell with its own head tags in place of the shell's
+ * title and description, so crawlers and link previews that never run scripts read them.
  */
-export async function registerClient(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerClient(app: FastifyInstance, distDir: string, pageHead?: PageHead): Promise<void> {
   const hasClient = existsSync(join(distDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -31,7 +40,7 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -39,7 +48,15 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
       path !== '/api' &&
       !/\.[a-z0-9]{1,8}$/i.test(path);
     if (wantsPage && hasClient) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const head = pageHead ? await pageHead(request.url) : null;
+      if (head === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Read on every request (a few kilobytes): a rebuilt client is served at once, as the file itself would be.
+      const shell = await readFile(join(distDir, 'index.html'), 'utf8');
+      const html = withHead(shell, head);
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressed(html, encoding));
     }
     if (wantsPage) {
       return reply
@@ -49,4 +66,41 @@ export async function registerClient(app: FastifyInstance, distDir: string): Pro
     }
     return reply.code(404).send({ detail: 'Not found' });
   });
+}
+
+/** The shell with its `<title>` replaced by the page's head tags and its generic description left out. */
+export function withHead(shell: string, head: string): string {
+  return shell
+    .replace(/[ \t]*<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, () => head);
+}
+
+/** The encoding a page is sent in, as the built files are (brotli first, then gzip), or none. */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name!.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/** A page's head changes only with the brand or the published reviews: each compressed form is kept, a few at most. */
+const compressedPages = new Map<string, Buffer>();
+const COMPRESSED_PAGES_KEPT = 32;
+
+function compressed(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${html}`;
+  let body = compressedPages.get(key);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(html, { level: 9 });
+    if (compressedPages.size >= COMPRESSED_PAGES_KEPT) compressedPages.clear();
+    compressedPages.set(key, body);
+  }
+  return body;
 }

@@ -393,6 +393,9 @@ const get = (route: string, access: Access, input?: RestInput): RestRow => ({
  * that is missing here, so a new route cannot ship without deciding who may call it.
  */
 export const REST_ROWS: RestRow[] = [
+  // For crawlers, at the site root (docs/product.md, "Link previews and search").
+  get('/robots.txt', 'public'),
+  get('/sitemap.xml', 'public'),
   get('/api/health', 'public'),
   get('/api/site/brand', 'public'),
   get('/api/site/payment-terms', 'public'),
