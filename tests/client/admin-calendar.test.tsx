@@ -304,7 +304,7 @@ describe('Settings tab: capacity and dates', () => {
     expect(events).toHaveValue('');
     await user.type(events, '2.5');
     await user.type(guests, '-4');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(form).getByRole('button', { name: 'Save capacity' }));
     expect(await within(form).findByText('Events per day must be a whole number')).toBeInTheDocument();
     expect(within(form).getByText('Guests per day cannot be negative')).toBeInTheDocument();
     expect(events).toHaveFocus();
@@ -314,7 +314,7 @@ describe('Settings tab: capacity and dates', () => {
     await user.type(events, '3');
     await user.clear(guests);
     await user.type(guests, '1200');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(within(form).getByRole('button', { name: 'Save capacity' }));
     expect(await toasts().findByText('Daily capacity saved')).toBeInTheDocument();
     expect(recordedCalls('admin.settings.updateOperationsRules')[0]!.input).toEqual({
       max_events_per_day: 3,

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, ButtonGroup, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Ban, ChevronLeft, ChevronRight, CircleSlash2 } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
 import { BOOKING_STATUSES, type BookingStatus, type EventType } from '../../../shared/domain';
@@ -86,7 +86,6 @@ function StatusDot({ status }: { status: BookingStatus }) {
 
 /** One event as a line of a month cell: its status colour, name and guests (the supplier in its tooltip). */
 function MonthEventLine({ event }: { event: CalendarEventDto }) {
-  const guests = event.guest_count === null ? '' : ` · ${event.guest_count}`;
   return (
     <Flex
       as="li"
@@ -101,7 +100,6 @@ function MonthEventLine({ event }: { event: CalendarEventDto }) {
       <StatusDot status={event.status} />
       <Text as="span" truncate minW="0">
         {event.event_name}
-        {guests}
       </Text>
     </Flex>
   );
@@ -114,6 +112,8 @@ type GridProps = {
   focused: string;
   onFocusDate(date: string): void;
   onOpen(date: string): void;
+  /** The day whose run sheet is open, outlined. */
+  openDay: string | null;
 };
 
 /**
@@ -121,7 +121,7 @@ type GridProps = {
  * whole day in its name (events, guests, closed or full with the reason); arrow keys move between days, Home and End
  * to the week's ends, Enter opens the day's run sheet. Only one day is in the tab order.
  */
-function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen }: GridProps) {
+function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen, openDay }: GridProps) {
   const grid = useRef<HTMLDivElement>(null);
   const byDate = eventsByDate(data);
   const days = new Map(data.days.map((day) => [day.date, day]));
@@ -192,6 +192,10 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen }: GridPr
               <Box
                 key={date}
                 role="gridcell"
+                aria-selected={date === openDay}
+                outline={date === openDay ? '2px solid' : undefined}
+                outlineColor="accent.600"
+                outlineOffset="-2px"
                 borderTopWidth="1px"
                 borderStartWidth="1px"
                 borderColor="border.muted"
@@ -260,9 +264,13 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen }: GridPr
                       </Text>
                     )}
                     {mark && (
-                      <Text fontSize="xs" fontWeight="semibold" color={`${mark.palette}.700`} hideFrom="md">
-                        {day?.status === 'closed' ? 'Closed' : 'Full'}
-                      </Text>
+                      <Box
+                        color={`${mark.palette}.700`}
+                        hideFrom="md"
+                        css={{ '& svg': { width: '3.5', height: '3.5' } }}
+                      >
+                        {day?.status === 'closed' ? <Ban /> : <CircleSlash2 />}
+                      </Box>
                     )}
                     {events.length > 0 && (
                       <>
@@ -275,6 +283,12 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen }: GridPr
                               +{events.length - 3} more
                             </Text>
                           )}
+                          <Text as="li" fontSize="xs" color="fg.muted" mt="0.5">
+                            {plural(
+                              events.reduce((sum, event) => sum + (event.guest_count ?? 0), 0),
+                              'guest',
+                            )}
+                          </Text>
                         </Box>
                         <Badge size="xs" colorPalette="accent" variant="solid" rounded="full" hideFrom="md">
                           {events.length}
@@ -475,6 +489,7 @@ export function CalendarTab() {
                     focused={focused}
                     onFocusDate={setFocused}
                     onOpen={setOpenDay}
+                    openDay={openDay}
                   />
                 ) : (
                   <WeekList data={data} today={today} onOpen={setOpenDay} />

@@ -85,7 +85,7 @@ function DailyLimitsForm({ settings }: { settings: OperationsRulesSettingsDto })
         </SimpleGrid>
         <Flex>
           <Button type="submit" rounded="full" px="6" loading={save.isPending} loadingText="Saving…">
-            Save
+            Save capacity
           </Button>
         </Flex>
       </Stack>
@@ -225,7 +225,7 @@ function dayLimitsText(day: CalendarDayDto): string {
   const parts: string[] = [];
   if (day.max_events !== null) parts.push(plural(day.max_events, 'event'));
   if (day.max_guests !== null) parts.push(plural(day.max_guests, 'guest'));
-  return parts.length === 0 ? 'Daily capacity' : parts.join(', ');
+  return parts.length === 0 ? 'As any day' : parts.join(', ');
 }
 
 function CalendarDaysList({ days, onEdit }: { days: CalendarDayDto[]; onEdit(day: CalendarDayDto): void }) {
