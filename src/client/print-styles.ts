@@ -34,6 +34,10 @@ export const printConfig = defineConfig({
       },
     },
     [SCREEN_ONLY]: { _print: { display: 'none !important' } },
+    // A part marked to print alone (a day's run sheet) leaves everything around it off the paper.
+    'body:has([data-print-alone]) *:not(:has([data-print-alone])):not([data-print-alone]):not([data-print-alone] *)': {
+      _print: { display: 'none !important' },
+    },
     a: { _print: { textDecoration: 'none !important' } },
     'section, article, li, dl > div, tr': { _print: { breakInside: 'avoid' } },
     'h1, h2, h3': { _print: { breakAfter: 'avoid' } },

@@ -92,6 +92,7 @@ describe('admin dashboard: first load', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent?.replace(/\d+$/, ''));
     expect(tabs).toEqual([
       'Bookings',
+      'Calendar',
       'Suppliers',
       'Customers',
       'Payments',

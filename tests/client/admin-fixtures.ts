@@ -348,10 +348,40 @@ export function adminDefaults(): Record<string, TrpcResolver> {
       rules: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
       defaults: paymentRulesToDto(DEFAULT_PAYMENT_RULES),
     }),
+    'admin.settings.operationsRules': () => ({ rules: OPERATIONS_DEFAULTS, defaults: OPERATIONS_DEFAULTS }),
+    'admin.calendar.days': () => [],
+    'admin.calendar.events': ({ input }) => emptyCalendar(input as { from: string; to: string }),
+    'admin.calendar.feed': () => ({ active: false, created_at: null, url: null }),
     'admin.gst.settings': () => GST_SETTINGS,
     'admin.gst.booking': () => bookingGst(),
     'admin.gst.summary': ({ input }) => gstSummary((input as { month: string }).month),
   };
+}
+
+/** The capacity and bid numbers as a new installation ships them (docs/product.md#calendar): no daily limit. */
+export const OPERATIONS_DEFAULTS = {
+  max_events_per_day: null,
+  max_guests_per_day: null,
+  supplier_budget_percent: 70,
+  bid_floor_percent: 40,
+};
+
+/** A calendar range with no events, every day open under no limits. */
+export function emptyCalendar({ from, to }: { from: string; to: string }) {
+  const days = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    days.push({
+      date,
+      status: date < todayInIndia() ? ('past' as const) : ('available' as const),
+      reason: date < todayInIndia() ? 'This date has passed' : null,
+      events: 0,
+      guests: 0,
+      max_events: null,
+      max_guests: null,
+      surcharge: null,
+    });
+  }
+  return { from, to, events: [], days };
 }
 
 /** The GST settings at their defaults (docs/gst.md#settings). */

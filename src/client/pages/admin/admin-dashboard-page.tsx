@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Heading, Stack, Tabs, Text, VStack } fro
 import {
   BarChart3,
   CalendarDays,
+  CalendarRange,
   ClipboardList,
   IndianRupee,
   Settings,
@@ -34,6 +35,7 @@ import {
 } from './admin-queries';
 import { AnalyticsTab } from './analytics-tab';
 import { BookingsTab } from './bookings-tab';
+import { CalendarTab } from './calendar-tab';
 import { CustomersTab } from './customers-tab';
 import { MoneyTab } from './money-tab';
 import { PaymentsTab } from './payments-tab';
@@ -46,14 +48,25 @@ import { SuppliersTab } from './suppliers-tab';
 const LOADING_TEXT = 'Loading Admin Dashboard...';
 
 type TabId =
-  'bookings' | 'suppliers' | 'customers' | 'payments' | 'money' | 'vendors' | 'reports' | 'analytics' | 'settings';
+  | 'bookings'
+  | 'calendar'
+  | 'suppliers'
+  | 'customers'
+  | 'payments'
+  | 'money'
+  | 'vendors'
+  | 'reports'
+  | 'analytics'
+  | 'settings';
 
 /**
- * docs/product.md#screens: the tabs, in this order, Bookings first; Payments sits with the day-to-day work, and
- * Money (receivables and collections) beside it; Settings, changed rarely, comes last.
+ * docs/product.md#screens: the tabs, in this order, Bookings first and the Calendar of the same bookings beside it
+ * (docs/product.md#calendar-screens); Payments sits with the day-to-day work, and Money (receivables and
+ * collections) beside it; Settings, changed rarely, comes last.
  */
 const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
   { id: 'bookings', label: 'Bookings', icon: <CalendarDays /> },
+  { id: 'calendar', label: 'Calendar', icon: <CalendarRange /> },
   { id: 'suppliers', label: 'Suppliers', icon: <Store /> },
   { id: 'customers', label: 'Customers', icon: <Users /> },
   { id: 'payments', label: 'Payments', icon: <IndianRupee /> },
@@ -174,6 +187,9 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             </Box>
             <Tabs.Content value="bookings">
               <BookingsTab />
+            </Tabs.Content>
+            <Tabs.Content value="calendar">
+              <CalendarTab />
             </Tabs.Content>
             <Tabs.Content value="suppliers">
               <SuppliersTab />

@@ -16,6 +16,7 @@ import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { plural } from './admin-format';
+import { CapacitySettingsCard } from './capacity-settings';
 import { GstSettingsCard } from './gst-settings-form';
 import { QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
@@ -233,6 +234,7 @@ function PaymentRulesForm({ settings }: { settings: PaymentRulesSettingsDto }) {
  * The Settings tab (docs/product.md#payments, "Settings"): the payment schedule's five numbers, checked with the
  * shared schema the server uses, with the defaults beside them and a live example worked by the shared
  * `paymentSchedule`. Saving applies to what is asked for from then on and changes the published terms with it.
+ * Below it the daily capacity and the dates with their own settings (docs/product.md#calendar-screens), then GST.
  */
 export function SettingsTab() {
   const settings = trpc.admin.settings.paymentRules.useQuery();
@@ -250,6 +252,7 @@ export function SettingsTab() {
           {(data) => <PaymentRulesForm settings={data} />}
         </QueryContent>
       </SectionCard>
+      <CapacitySettingsCard />
       <GstSettingsCard />
     </Stack>
   );

@@ -1,0 +1,398 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
+import type { CalendarEventDto, CalendarEventsQuery } from '../../src/shared/schemas/calendar';
+import { emptyCalendar, openAdmin, openTab, toasts, uuid } from './admin-fixtures';
+import { recordedCalls, TrpcTestError } from './msw';
+
+const TODAY = todayInIndia();
+const MONTH = TODAY.slice(0, 7);
+/** Two days of this month, so the month view shows them whatever today is. */
+const BUSY = `${MONTH}-12`;
+const CLOSED = `${MONTH}-20`;
+
+function calendarEvent(n: number, overrides: Partial<CalendarEventDto> = {}): CalendarEventDto {
+  return {
+    booking_id: uuid('b', n),
+    event_date: BUSY,
+    event_time: '7 PM',
+    event_name: `Event ${n}`,
+    event_type: 'wedding',
+    status: 'confirmed',
+    guest_count: 100,
+    client_name: `Client ${n}`,
+    client_phone: '+91-9876543210',
+    venue: 'Lalbagh Palace, Indore',
+    supplier: null,
+    notes: null,
+    source: 'website',
+    ...overrides,
+  };
+}
+
+const EVENTS: CalendarEventDto[] = [
+  calendarEvent(1, {
+    event_name: 'Sharma Sangeet',
+    event_time: '7 PM',
+    guest_count: 250,
+    supplier: 'Supplier 1 Caterers',
+  }),
+  calendarEvent(2, {
+    event_name: 'Mehta Haldi',
+    event_time: '10:30 AM',
+    guest_count: 80,
+    status: 'quoted',
+    event_type: 'pre_wedding',
+    client_name: 'Anita Mehta',
+    source: 'phone',
+    notes: 'Jain food for 20',
+  }),
+  calendarEvent(3, { event_name: 'Infotech Offsite', event_date: CLOSED, event_type: 'corporate', guest_count: 40 }),
+];
+
+/** The calendar answer the server gives for a range and filters: the fixture events, a closed day and a full day. */
+function calendarAnswer(input: unknown) {
+  const query = input as CalendarEventsQuery;
+  const base = emptyCalendar(query);
+  const events = EVENTS.filter(
+    (event) =>
+      event.event_date >= query.from &&
+      event.event_date <= query.to &&
+      (!query.status || event.status === query.status) &&
+      (!query.event_type || event.event_type === query.event_type),
+  );
+  const days = base.days.map((day) =>
+    day.date === CLOSED && day.status !== 'past'
+      ? { ...day, status: 'closed' as const, reason: 'Closed: Diwali', events: 1, guests: 40 }
+      : day.date === BUSY && day.status !== 'past'
+        ? {
+            ...day,
+            status: 'full' as const,
+            reason: 'Fully booked: 1 of 1 events',
+            events: 1,
+            guests: 250,
+            max_events: 1,
+            surcharge: { percent: 10, reason: 'Muhurat' },
+          }
+        : day,
+  );
+  return { ...base, events, days };
+}
+
+async function openCalendar(overrides: Parameters<typeof openAdmin>[0] = {}) {
+  const view = await openAdmin({ 'admin.calendar.events': ({ input }) => calendarAnswer(input), ...overrides });
+  await openTab(view.user, /Calendar/);
+  await screen.findByRole('grid', { name: /^Events in / });
+  return view;
+}
+
+function dayButton(date: string): HTMLElement {
+  return screen.getByRole('button', { name: new RegExp(`^\\w+day, ${formatLongDate(date)}`) });
+}
+
+describe('Calendar tab', () => {
+  it('shows the month as a labelled grid with events, closed and full days marked, and moves by keyboard', async () => {
+    const { user } = await openCalendar();
+    const grid = screen.getByRole('grid');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.getAttribute('aria-label')),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    const [call] = recordedCalls('admin.calendar.events');
+    const input = call!.input as CalendarEventsQuery;
+    // Whole weeks around the month, Monday first.
+    expect(new Date(`${input.from}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(input.from <= `${MONTH}-01` && input.to >= `${MONTH}-28`).toBe(true);
+
+    expect(within(grid).getByText(/Sharma Sangeet/)).toBeInTheDocument();
+    expect(within(grid).getByText(/Infotech Offsite/)).toBeInTheDocument();
+    const today = screen.getByRole('button', { current: 'date' });
+    expect(today).toHaveAccessibleName(new RegExp(formatLongDate(TODAY)));
+    if (CLOSED >= TODAY) {
+      expect(dayButton(CLOSED)).toHaveAccessibleName(/1 event, 40 guests, Closed: Diwali/);
+      expect(within(grid).getByText('Closed: Diwali')).toBeInTheDocument();
+    }
+    if (BUSY >= TODAY) {
+      expect(dayButton(BUSY)).toHaveAccessibleName(
+        /2 events, 330 guests, Fully booked: 1 of 1 events, Peak \+10%: Muhurat/,
+      );
+    }
+
+    // One day is in the tab order; arrows move it.
+    const start = screen.getAllByRole('button').filter((b) => b.dataset.date && b.tabIndex === 0);
+    expect(start).toHaveLength(1);
+    start[0]!.focus();
+    const from = start[0]!.dataset.date!;
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAttribute('data-date', addDays(from, 1));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-date', addDays(from, 8));
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    expect(document.activeElement).toHaveAttribute('data-date', from);
+  });
+
+  it('opens a day’s run sheet from the keyboard, its events in time order with contact, venue and supplier', async () => {
+    const { user } = await openCalendar();
+    dayButton(BUSY).focus();
+    await user.keyboard('{Enter}');
+    const sheet = await screen.findByRole('region', { name: new RegExp(`Run sheet: \\w+, ${formatLongDate(BUSY)}`) });
+    expect(within(sheet).getByRole('heading', { level: 2 })).toHaveFocus();
+    const list = await within(sheet).findByRole('list', { name: `Events on ${formatLongDate(BUSY)}` });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      '10:30 AM · Mehta Haldi',
+      '7 PM · Sharma Sangeet',
+    ]);
+    expect(items[0]).toHaveTextContent('80 guests');
+    expect(items[0]).toHaveTextContent('No supplier awarded yet');
+    expect(items[0]).toHaveTextContent('Anita Mehta');
+    expect(items[0]).toHaveTextContent('Phone');
+    expect(items[0]).toHaveTextContent('Jain food for 20');
+    expect(within(items[0]!).getByRole('link', { name: '+91-9876543210' })).toHaveAttribute(
+      'href',
+      'tel:+91-9876543210',
+    );
+    expect(items[1]).toHaveTextContent('Supplier 1 Caterers');
+    expect(items[1]).toHaveTextContent('Lalbagh Palace, Indore');
+    const sheetCall = recordedCalls('admin.calendar.events').at(-1)!.input as CalendarEventsQuery;
+    expect(sheetCall).toMatchObject({ from: BUSY, to: BUSY });
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(within(sheet).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: /Run sheet/ })).not.toBeInTheDocument();
+  });
+
+  it('filters by status and event type, switches to the week view and steps weeks and months', async () => {
+    const { user } = await openCalendar();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Quoted');
+    await waitFor(() =>
+      expect(recordedCalls('admin.calendar.events').at(-1)!.input).toMatchObject({ status: 'quoted' }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event type' }), 'Corporate Event');
+    await waitFor(() =>
+      expect(recordedCalls('admin.calendar.events').at(-1)!.input).toMatchObject({
+        status: 'quoted',
+        event_type: 'corporate',
+      }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event type' }), '');
+
+    dayButton(BUSY).focus();
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+    const week = await screen.findByRole('list', { name: 'Days of the week' });
+    expect(within(week).getAllByRole('heading', { level: 3 })).toHaveLength(7);
+    await waitFor(() => expect(within(week).getByText(/Sharma Sangeet/)).toBeInTheDocument());
+    expect(within(week).getByText('Supplier 1 Caterers')).toBeInTheDocument();
+    expect(within(week).getByText('250 guests', { exact: false })).toBeInTheDocument();
+    const weekCall = recordedCalls('admin.calendar.events').at(-1)!.input as CalendarEventsQuery;
+    expect(addDays(weekCall.from, 6)).toBe(weekCall.to);
+
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() =>
+      expect(recordedCalls('admin.calendar.events').at(-1)!.input).toMatchObject({ from: addDays(weekCall.from, 7) }),
+    );
+    await user.click(within(week).getAllByRole('button', { name: /^Run sheet for / })[0]!);
+    expect(await screen.findByRole('region', { name: /Run sheet/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByRole('button', { current: 'date' })).toBeInTheDocument();
+  });
+
+  it('says so when the calendar cannot load, and tries again', async () => {
+    let fail = true;
+    const view = await openAdmin({
+      'admin.calendar.events': ({ input }) => {
+        if (fail) throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'down');
+        return calendarAnswer(input);
+      },
+    });
+    await openTab(view.user, /Calendar/);
+    expect(await screen.findByText('Failed to load the calendar')).toBeInTheDocument();
+    fail = false;
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+  });
+});
+
+describe('Calendar tab: the phone calendar feed', () => {
+  it('makes the secret URL, shows it once with a copy button, and revokes it after a confirmation', async () => {
+    const url = 'https://example.test/api/calendar/feed/abc123.ics';
+    let state = { active: false, created_at: null as string | null, url: null as string | null };
+    const { user } = await openCalendar({
+      'admin.calendar.feed': () => state,
+      'admin.calendar.createFeed': () => {
+        state = { active: true, created_at: '2026-11-20T05:30:00.000Z', url: null };
+        return { ...state, url };
+      },
+      'admin.calendar.revokeFeed': () => {
+        state = { active: false, created_at: null, url: null };
+        return state;
+      },
+    });
+    const card = screen.getByRole('region', { name: 'Phone calendar feed' });
+    expect(await within(card).findByText('You have no calendar feed.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Make a feed URL' }));
+    const field = await within(card).findByRole('textbox', { name: /Your feed URL/ });
+    expect(field).toHaveValue(url);
+    expect(await toasts().findByText('Calendar feed URL made')).toBeInTheDocument();
+    expect(within(card).getByText(/Your feed is live, made/)).toBeInTheDocument();
+
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(card).getByRole('button', { name: 'Copy URL' }));
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(await toasts().findByText('Feed URL copied')).toBeInTheDocument();
+
+    // A new URL asks first: the old one stops working.
+    await user.click(within(card).getByRole('button', { name: 'Make a new feed URL' }));
+    const replace = await screen.findByRole('alertdialog', { name: 'Make a new feed URL?' });
+    await user.click(within(replace).getByRole('button', { name: 'Cancel' }));
+    expect(recordedCalls('admin.calendar.createFeed')).toHaveLength(1);
+
+    await user.click(within(card).getByRole('button', { name: 'Revoke feed' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke the calendar feed?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke feed' }));
+    expect(await toasts().findByText('Calendar feed revoked')).toBeInTheDocument();
+    expect(recordedCalls('admin.calendar.revokeFeed')).toHaveLength(1);
+    await waitFor(() => expect(within(card).queryByRole('textbox')).not.toBeInTheDocument());
+    expect(within(card).getByText('You have no calendar feed.')).toBeInTheDocument();
+  });
+
+  it('toasts the server’s detail when the feed cannot be made', async () => {
+    const { user } = await openCalendar({
+      'admin.calendar.createFeed': () => {
+        throw new TrpcTestError('TOO_MANY_REQUESTS', 'Too many requests, try again in a minute');
+      },
+    });
+    const card = screen.getByRole('region', { name: 'Phone calendar feed' });
+    await user.click(await within(card).findByRole('button', { name: 'Make a feed URL' }));
+    expect(await toasts().findByText('Too many requests, try again in a minute')).toBeInTheDocument();
+    expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Settings tab: capacity and dates', () => {
+  async function openSettings(overrides: Parameters<typeof openAdmin>[0] = {}) {
+    const view = await openAdmin(overrides);
+    await openTab(view.user, /Settings/);
+    await screen.findByRole('form', { name: 'Daily capacity' });
+    return view;
+  }
+
+  it('checks the daily limits at their fields and saves them with the bid numbers unchanged', async () => {
+    const rules = {
+      max_events_per_day: null,
+      max_guests_per_day: null,
+      supplier_budget_percent: 65,
+      bid_floor_percent: 35,
+    };
+    const { user } = await openSettings({
+      'admin.settings.operationsRules': () => ({ rules, defaults: rules }),
+      'admin.settings.updateOperationsRules': ({ input }) => ({ rules: input, defaults: rules }),
+    });
+    const form = screen.getByRole('form', { name: 'Daily capacity' });
+    const events = within(form).getByRole('textbox', { name: 'Maximum events per day' });
+    const guests = within(form).getByRole('textbox', { name: 'Maximum guests per day' });
+    expect(events).toHaveValue('');
+    await user.type(events, '2.5');
+    await user.type(guests, '-4');
+    await user.click(within(form).getByRole('button', { name: 'Save capacity' }));
+    expect(await within(form).findByText('Events per day must be a whole number')).toBeInTheDocument();
+    expect(within(form).getByText('Guests per day cannot be negative')).toBeInTheDocument();
+    expect(events).toHaveFocus();
+    expect(recordedCalls('admin.settings.updateOperationsRules')).toHaveLength(0);
+
+    await user.clear(events);
+    await user.type(events, '3');
+    await user.clear(guests);
+    await user.type(guests, '1200');
+    await user.click(within(form).getByRole('button', { name: 'Save capacity' }));
+    expect(await toasts().findByText('Daily capacity saved')).toBeInTheDocument();
+    expect(recordedCalls('admin.settings.updateOperationsRules')[0]!.input).toEqual({
+      max_events_per_day: 3,
+      max_guests_per_day: 1200,
+      supplier_budget_percent: 65,
+      bid_floor_percent: 35,
+    });
+  });
+
+  it('adds a date with a surcharge (its reason required), edits it and removes it after a confirmation', async () => {
+    const date = addDays(TODAY, 30);
+    type Day = {
+      date: string;
+      max_events: number | null;
+      max_guests: number | null;
+      closed_reason: string | null;
+      surcharge_percent: number | null;
+      surcharge_reason: string | null;
+    };
+    let days: Day[] = [];
+    const { user } = await openSettings({
+      'admin.calendar.days': () => days,
+      'admin.calendar.saveDay': ({ input }) => {
+        const day = input as Day;
+        days = [day];
+        return { day };
+      },
+      'admin.calendar.removeDay': ({ input }) => {
+        days = [];
+        return { date: (input as { date: string }).date, removed: true };
+      },
+    });
+    expect(await screen.findByText('No dates with their own settings')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add a date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a date' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    expect(await within(dialog).findByText('Date must be written YYYY-MM-DD')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Date/, { selector: 'input' }), date);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Maximum events on this date' }), '5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Peak surcharge (%)' }), '12.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    expect(
+      await within(dialog).findByText('Give the reason the quote will show for the surcharge'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Surcharge reason' })).toHaveFocus();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Surcharge reason' }), 'Akshaya Tritiya');
+    await user.click(within(dialog).getByRole('button', { name: 'Save date' }));
+    expect(await toasts().findByText(`Settings for ${formatLongDate(date)} saved`)).toBeInTheDocument();
+    expect(recordedCalls('admin.calendar.saveDay')[0]!.input).toEqual({
+      date,
+      max_events: 5,
+      max_guests: null,
+      closed_reason: null,
+      surcharge_percent: 12.5,
+      surcharge_reason: 'Akshaya Tritiya',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const table = await screen.findByRole('table', { name: 'Dates with their own settings' });
+    const row = within(table).getByRole('row', { name: new RegExp(formatLongDate(date)) });
+    expect(row).toHaveTextContent('5 events');
+    expect(row).toHaveTextContent('12.5%: Akshaya Tritiya');
+
+    // Closing the date: a blackout with its reason.
+    await user.click(within(row).getByRole('button', { name: `Edit ${formatLongDate(date)}` }));
+    const edit = await screen.findByRole('dialog', { name: `Settings for ${formatLongDate(date)}` });
+    expect(within(edit).getByRole('textbox', { name: 'Surcharge reason' })).toHaveValue('Akshaya Tritiya');
+    await user.type(within(edit).getByRole('textbox', { name: 'Closed: reason' }), 'Kitchen maintenance');
+    await user.click(within(edit).getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(recordedCalls('admin.calendar.saveDay')).toHaveLength(2));
+    expect(recordedCalls('admin.calendar.saveDay')[1]!.input).toMatchObject({ closed_reason: 'Kitchen maintenance' });
+    expect(await screen.findByText('Kitchen maintenance')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Remove ${formatLongDate(date)}` }));
+    const confirm = await screen.findByRole('alertdialog', { name: `Remove ${formatLongDate(date)}?` });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await toasts().findByText(`${formatLongDate(date)} follows the ordinary day again`)).toBeInTheDocument();
+    expect(await screen.findByText('No dates with their own settings')).toBeInTheDocument();
+  });
+});
