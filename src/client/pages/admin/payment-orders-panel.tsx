@@ -206,7 +206,7 @@ function OrdersTable({
             >
               {formatInr(order.amount)}
             </Table.Cell>
-            <Table.Cell role="cell" minW="44">
+            <Table.Cell role="cell" minW="36">
               <Text>{whoPaid(order)}</Text>
               {order.client_name && order.email && (
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
