@@ -533,6 +533,53 @@ describe('/book: the quote', () => {
   });
 });
 
+describe('/book: the draft kept for the tab', () => {
+  it('brings back what was typed after a reload, and Start over empties the form and forgets it', async () => {
+    const first = await openBook();
+    await fillDetails(first.user, { ...VISITOR, eventType: 'corporate', date: undefined });
+    await enter(first.user, field(/^Event Date/), typedDate(EVENT_DATE));
+    await first.user.tab();
+    await screen.findByText(formatLongDate(EVENT_DATE));
+    first.unmount();
+
+    const { user } = await openBook();
+    expect(field(/^Full Name/)).toHaveValue('Meera Iyer');
+    expect(field(/^Phone Number/)).toHaveValue('98930 11223');
+    expect(field(/^Event Type/)).toHaveValue('corporate');
+    expect(field(/^Event Name/)).toHaveValue('Meera & Kabir Reception');
+    expect(field(/^Expected Guest Count/)).toHaveValue(320);
+    expect(field(/^Venue Name/)).toHaveValue('Sayaji Lawns');
+    expect(field(/^Venue Location\/City/)).toHaveValue('Mumbai');
+    expect(field(/^Event Date/)).toHaveValue(typedDate(EVENT_DATE));
+    expect(screen.getByRole('radio', { name: 'Premium' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(field(/^Full Name/)).toHaveValue('');
+    expect(field(/^Event Date/)).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Basic' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('book-draft')).toBeNull();
+  });
+
+  it('shows the last quote again after a reload or Back from the payment page, without asking for a new one', async () => {
+    const first = await getQuote();
+    first.unmount();
+
+    await renderApp({ path: '/book' });
+    const card = await screen.findByRole('article', { name: 'Your Instant Quote is Ready!' });
+    expect(within(card).getByText('PREMIUM PACKAGE')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Subscribe for Just ₹99!' })).toBeInTheDocument();
+    expect(recordedCalls('quote.instant')).toHaveLength(1);
+  });
+
+  it('opens empty in a new tab and ignores a draft it cannot read', async () => {
+    window.sessionStorage.setItem('book-draft', '{"values":{"client_name":5},"tier":"gold"}');
+    await openBook();
+    expect(field(/^Full Name/)).toHaveValue('');
+    expect(window.sessionStorage.getItem('book-draft')).toBeNull();
+  });
+});
+
 describe('/book: the ₹99 subscription offer', () => {
   it('lists the eight benefits, the total value, the five steps, the payee and the refund note', async () => {
     await getQuote();

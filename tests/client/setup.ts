@@ -46,6 +46,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -54,6 +55,7 @@ afterEach(() => {
   act(() => toast.remove());
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   const unhandled = resetTrpcRecording();
   expect(unhandled, 'tRPC procedures called without a test handler').toEqual([]);
 });

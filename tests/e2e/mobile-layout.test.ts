@@ -59,8 +59,9 @@ for (const size of SIZES) {
 
     it.each(views.map((view) => [view.name, view] as const))('%s', async (_name, view) => {
       const page = await walker.show(view);
-      const { overflowPx, smallTargets, cutText, overlappingText } = await measureLayout(page);
+      const { overflowPx, smallTargets, cutText, overlappingText, wideTables } = await measureLayout(page);
       expect(overflowPx, 'px of sideways scrolling').toBe(0);
+      expect(wideTables, 'tables wider than their box').toEqual([]);
       expect(cutText, 'text cut off').toEqual([]);
       expect(overlappingText, 'text drawn over text').toEqual([]);
       if (size.name === 'mobile')
@@ -94,6 +95,14 @@ describe('the layout measures themselves', () => {
       expect.stringContaining('"Off the edge" in span is clipped by div'),
       expect.stringContaining('"A line that wraps onto a second line" in p overflows its p at the bottom'),
     ]);
+  });
+
+  it('finds a table wider than its box, and passes a wide report scrolling in a labelled region on a phone', async () => {
+    const report = await measure(`
+      <div style="overflow-x:auto;width:300px"><table aria-label="Payment orders"><tr><td style="padding-right:600px">Wide</td><td><button>Record UTR</button></td></tr></table></div>
+      <div style="overflow-x:auto;width:300px" role="region" tabindex="0" aria-label="Vendor Reports, scrollable"><table aria-label="Vendor Reports"><tr><td style="padding-right:600px">Wide</td></tr></table></div>
+      <div style="overflow-x:auto;width:300px"><table aria-label="Fits"><tr><td>Narrow</td></tr></table></div>`);
+    expect(report.wideTables).toEqual([expect.stringContaining('table "Payment orders" is')]);
   });
 
   it('finds text drawn over text', async () => {

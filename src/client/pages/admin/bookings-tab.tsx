@@ -2,7 +2,7 @@ import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeft, List, Search } from 'lucide-react';
 import { useState } from 'react';
-import { BOOKING_STATUSES, type BookingStatus } from '../../../shared/domain';
+import { BOOKING_STATUSES } from '../../../shared/domain';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import { trpc } from '../../lib/trpc';
 import { useRecentBookings } from './admin-queries';
@@ -13,6 +13,7 @@ import { ListPager, useDebouncedValue } from './list-pager';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
 import { bookingStatusLabel } from './status-badges';
+import { intParam, useAddressParams } from './use-address-params';
 
 const ALL_PAGE_SIZE = 20;
 
@@ -52,9 +53,12 @@ function RecentBookings({ onView, onAssign, onViewAll }: Actions & { onViewAll()
 
 /** Beyond the spec: every booking, paged on the server, searchable by client, event or date. */
 function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<BookingStatus | ''>('');
-  const [page, setPage] = useState(0);
+  // The search, status and page are in the address (`q`, `status`, `page` counted from 1) with `view=all`.
+  const [params, update] = useAddressParams();
+  const search = params.get('q') ?? '';
+  const status = BOOKING_STATUSES.find((value) => value === params.get('status')) ?? '';
+  const page = Math.max(0, intParam(params, 'page', 1, 1) - 1);
+  const setPage = (next: number) => update({ page: next > 0 ? String(next + 1) : null });
   const q = useDebouncedValue(search.trim(), 300);
   const bookings = trpc.admin.bookings.list.useQuery(
     { limit: ALL_PAGE_SIZE, offset: page * ALL_PAGE_SIZE, q: q || undefined, status: status || undefined },
@@ -82,10 +86,7 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
               placeholder="Client, event or date"
               value={search}
               maxLength={100}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(0);
-              }}
+              onChange={(event) => update({ q: event.target.value, page: null })}
             />
           </InputGroup>
         </Field.Root>
@@ -95,10 +96,7 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
             <NativeSelect.Field
               bg="bg.panel"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as BookingStatus | '');
-                setPage(0);
-              }}
+              onChange={(event) => update({ status: event.target.value, page: null })}
             >
               <option value="">All statuses</option>
               {BOOKING_STATUSES.map((value) => (
@@ -141,7 +139,11 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
 
 /** docs/product.md#screens, Bookings tab, with Booking Details and Assign Supplier. */
 export function BookingsTab() {
-  const [showAll, setShowAll] = useState(false);
+  // All Bookings is in the address (`view=all`), so a reload or a link opens it with its filters.
+  const [params, update] = useAddressParams();
+  const showAll = params.get('view') === 'all';
+  const setShowAll = (all: boolean) =>
+    update(all ? { view: 'all' } : { view: null, q: null, status: null, page: null });
   const [viewing, setViewing] = useState<AdminBookingDto | null>(null);
   const [assigning, setAssigning] = useState<AdminBookingDto | null>(null);
   const actions: Actions = { onView: setViewing, onAssign: setAssigning };

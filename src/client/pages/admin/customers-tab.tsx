@@ -13,6 +13,7 @@ import { ListPager } from './list-pager';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
+import { intParam, useAddressParams } from './use-address-params';
 import { useLastDefined } from './use-last-defined';
 
 type UpdateMutation = ReturnType<typeof trpc.admin.customers.update.useMutation>;
@@ -183,7 +184,10 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
 
 /** docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase. */
 export function CustomersTab() {
-  const [page, setPage] = useState(0);
+  // The page is in the address (`page`, counted from 1), so a reload stays on it.
+  const [params, update] = useAddressParams();
+  const page = Math.max(0, intParam(params, 'page', 1, 1) - 1);
+  const setPage = (next: number) => update({ page: next > 0 ? String(next + 1) : null });
   const firstPage = useCustomersFirstPage();
   const laterPage = trpc.admin.customers.list.useQuery(
     { limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE },

@@ -1,23 +1,30 @@
 import { Box } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ListPager } from './list-pager';
 import { EmptyPanel, QueryContent, type QueryLike } from './panel-states';
 import { SectionCard } from './section-card';
 import { StatusFilter } from './status-filter';
+import { intParam, useAddressParams } from './use-address-params';
 
 /** The query options of a filtered list: the page shown stays while the next one loads. */
 export const KEEP_PAGE = { placeholderData: keepPreviousData } as const;
 
-/** A status filter and a page number; changing the filter goes back to the first page. */
-export function useFilteredPage<Filter extends string>(initial: Filter) {
-  const [filter, setFilterState] = useState<Filter>(initial);
-  const [page, setPage] = useState(0);
-  function setFilter(value: Filter) {
-    setFilterState(value);
-    setPage(0);
-  }
-  return { filter, setFilter, page, setPage };
+/**
+ * A status filter and a page number, kept in the address (`show`, and `page` counted from 1) so a reload keeps them
+ * and a filtered list can be linked; the default filter and the first page leave the address clean. Changing the
+ * filter goes back to the first page. A value the list does not know reads as the default.
+ */
+export function useFilteredPage<Filter extends string>(initial: Filter, filters: readonly { value: Filter }[]) {
+  const [params, update] = useAddressParams();
+  const filter = filters.find((option) => option.value === params.get('show'))?.value ?? initial;
+  const page = Math.max(0, intParam(params, 'page', 1, 1) - 1);
+  return {
+    filter,
+    setFilter: (value: Filter) => update({ show: value === initial ? null : value, page: null }),
+    page,
+    setPage: (next: number) => update({ page: next > 0 ? String(next + 1) : null }),
+  };
 }
 
 type FilteredListSectionProps<Filter extends string, Item> = {

@@ -206,7 +206,7 @@ function OrdersTable({
             >
               {formatInr(order.amount)}
             </Table.Cell>
-            <Table.Cell role="cell" minW="44">
+            <Table.Cell role="cell" minW="36">
               <Text>{whoPaid(order)}</Text>
               {order.client_name && order.email && (
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
@@ -270,7 +270,7 @@ function OrdersTable({
 
 /** The token, instalment and ₹99 subscription orders, newest first, and recording a UPI payment's UTR. */
 export function PaymentOrdersPanel() {
-  const state = useFilteredPage<OrderFilter>('pending');
+  const state = useFilteredPage<OrderFilter>('pending', FILTERS);
   const [recording, setRecording] = useState<AdminPaymentDto | null>(null);
   const orders = trpc.admin.payments.list.useQuery(
     { status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE },

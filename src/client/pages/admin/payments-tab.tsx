@@ -1,8 +1,8 @@
 import { Box, Tabs } from '@chakra-ui/react';
-import { useState } from 'react';
 import { PaymentOrdersPanel } from './payment-orders-panel';
 import { RefundsPanel } from './refunds-panel';
 import { SubscriptionsPanel } from './subscriptions-panel';
+import { useAddressParams } from './use-address-params';
 
 type Section = 'orders' | 'refunds' | 'subscriptions';
 
@@ -14,14 +14,19 @@ const SECTIONS: { id: Section; label: string }[] = [
 
 /**
  * The money side of the dashboard: payment orders waiting for a UTR, refunds owed after cancellations,
- * and the ₹99 subscriptions. Each section loads when it is opened.
+ * and the ₹99 subscriptions. Each section loads when it is opened. The open section is in the address
+ * (`section`, Payment orders when absent) with the section's own filter and page, which are left behind when
+ * another section opens.
  */
 export function PaymentsTab() {
-  const [section, setSection] = useState<Section>('orders');
+  const [params, update] = useAddressParams();
+  const section = SECTIONS.find((item) => item.id === params.get('section'))?.id ?? 'orders';
   return (
     <Tabs.Root
       value={section}
-      onValueChange={(details) => setSection(details.value as Section)}
+      onValueChange={(details) =>
+        update({ section: details.value === 'orders' ? null : details.value, show: null, page: null })
+      }
       variant="subtle"
       size="sm"
       colorPalette="accent"

@@ -228,13 +228,13 @@ export function PendingVendorsTab() {
             <Table.Body role="rowgroup">
               {page.items.map((vendor) => (
                 <Table.Row role="row" key={vendor.id}>
-                  <Table.Cell role="cell" minW="40" fontWeight="semibold">
+                  <Table.Cell role="cell" whiteSpace="normal" minW="32" fontWeight="semibold">
                     {vendor.business_name}
                   </Table.Cell>
-                  <Table.Cell role="cell" minW="32">
+                  <Table.Cell role="cell" minW="28">
                     {vendor.contact_person}
                   </Table.Cell>
-                  <Table.Cell role="cell" wordBreak="break-all" minW="44">
+                  <Table.Cell role="cell" whiteSpace="normal" wordBreak="break-all" minW="36">
                     {vendor.email}
                     <EmailVerifiedBadge verified={vendor.email_verified} />
                   </Table.Cell>
@@ -248,7 +248,7 @@ export function PendingVendorsTab() {
                     {yearsText(vendor.experience_years)}
                   </Table.Cell>
                   <Table.Cell role="cell" textAlign="end" data-actions="">
-                    <HStack gap="2" justify="flex-end">
+                    <HStack gap="2" justify="flex-end" flexWrap="wrap">
                       <Button
                         size="xs"
                         colorPalette="green"

@@ -233,7 +233,7 @@ function RefundsTable({
 
 /** Refunds owed after cancellations (docs/product.md#refunds's bands, or 100% when the company cancels), oldest first. */
 export function RefundsPanel() {
-  const state = useFilteredPage<RefundFilter>('due');
+  const state = useFilteredPage<RefundFilter>('due', FILTERS);
   const [marking, setMarking] = useState<AdminRefundDto | null>(null);
   const refunds = trpc.admin.refunds.list.useQuery(
     { status: state.filter, limit: PAYMENTS_PAGE_SIZE, offset: state.page * PAYMENTS_PAGE_SIZE },

@@ -164,7 +164,9 @@ function CustomerReports() {
                 <Table.Cell minW="36" fontWeight="medium">
                   {row.customer_name}
                 </Table.Cell>
-                <Table.Cell>{row.email}</Table.Cell>
+                <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="36">
+                  {row.email}
+                </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{row.phone ?? NA}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{eventTypeLabel(row.event_type)}</Table.Cell>
                 <Table.Cell textAlign="end">{row.guest_count ?? NA}</Table.Cell>
@@ -211,12 +213,16 @@ function VendorReports() {
           <Table.Body>
             {rows.map((row) => (
               <Table.Row key={row.supplier_id}>
-                <Table.Cell minW="40" fontWeight="medium">
+                <Table.Cell whiteSpace="normal" minW="32" fontWeight="medium">
                   {row.business_name}
                 </Table.Cell>
-                <Table.Cell minW="32">{row.contact_person}</Table.Cell>
-                <Table.Cell>{row.email}</Table.Cell>
-                <Table.Cell>{row.location ?? NA}</Table.Cell>
+                <Table.Cell whiteSpace="normal" minW="28">
+                  {row.contact_person}
+                </Table.Cell>
+                <Table.Cell whiteSpace="normal" overflowWrap="anywhere" minW="36">
+                  {row.email}
+                </Table.Cell>
+                <Table.Cell whiteSpace="normal">{row.location ?? NA}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{yearsText(row.experience_years, 'yrs')}</Table.Cell>
                 <Table.Cell>
                   <ApprovalBadge status={row.approval_status} />

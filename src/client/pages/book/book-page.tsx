@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
+import { clearBookDraft, readBookDraft, saveBookDraft } from './book-draft';
 import { EventDetailsForm, type FieldError } from './event-details-form';
 import { PackageChooser } from './package-chooser';
 import {
@@ -63,12 +64,21 @@ type Reveal = 'quote' | 'form' | null;
 export function BookPage() {
   useDocumentTitle('Book Your Event');
   const eventTypeParam = new URLSearchParams(useSearch()).get('eventType');
-  const [values, setValues] = useState<QuoteFormValues>(() => initialQuoteValues(eventTypeParam));
-  const [tier, setTier] = useState<PricingTier>(DEFAULT_TIER);
+  // The tab's draft (book-draft.ts), read once: a reload or Back from the payment page finds the form as it was.
+  const [draft] = useState(readBookDraft);
+  const [values, setValues] = useState<QuoteFormValues>(() => {
+    const opened = initialQuoteValues(eventTypeParam);
+    if (!draft) return opened;
+    // A service link names the event the visitor wants now, over the one in the draft.
+    return { ...draft.values, event_type: opened.event_type || draft.values.event_type };
+  });
+  const [tier, setTier] = useState<PricingTier>(draft?.tier ?? DEFAULT_TIER);
+  // Start over draws the form anew, so the date field forgets a date typed but not accepted.
+  const [formKey, setFormKey] = useState(0);
   const [error, setError] = useState<FieldError | null>(null);
   // A typed date the field refused: `values.event_date` still holds the last accepted one, which must not be sent.
   const [dateProblem, setDateProblem] = useState<string | undefined>();
-  const [quoted, setQuoted] = useState<QuotedEvent | null>(null);
+  const [quoted, setQuoted] = useState<QuotedEvent | null>(draft?.quoted ?? null);
   const [result, setResult] = useState(() => quoteResult.loaded());
   const instant = trpc.quote.instant.useMutation();
   // A submit may wait for code fetched after the first render (the schema check before sending, the quote's own
@@ -81,6 +91,30 @@ export function BookPage() {
   const packagesHeadingRef = useRef<HTMLHeadingElement>(null);
   const reveal = useRef<Reveal>(null);
   const today = todayInIndia();
+
+  const blankValues = initialQuoteValues(null);
+  const started =
+    quoted !== null ||
+    tier !== DEFAULT_TIER ||
+    (Object.keys(values) as QuoteField[]).some((field) => values[field].trim() !== blankValues[field]);
+
+  useEffect(() => {
+    if (started) saveBookDraft({ values, tier, quoted });
+    else clearBookDraft();
+  }, [started, values, tier, quoted]);
+
+  useEffect(() => {
+    // A quote kept in the draft is shown once its view's code is here.
+    if (!quoted || result) return;
+    let live = true;
+    quoteResult.load().then(
+      (module) => live && setResult(() => module),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [quoted, result]);
 
   useEffect(() => {
     // Runs after the swap between form and quote has rendered, so the target exists.
@@ -169,6 +203,16 @@ export function BookPage() {
     );
   }
 
+  function startOver() {
+    clearBookDraft();
+    setValues(initialQuoteValues(eventTypeParam));
+    setTier(DEFAULT_TIER);
+    setError(null);
+    setDateProblem(undefined);
+    setFormKey((key) => key + 1);
+    toast.dismiss();
+  }
+
   function modifyDetails() {
     reveal.current = 'form';
     setQuoted(null);
@@ -221,7 +265,9 @@ export function BookPage() {
             </Box>
           </Box>
           <EventDetailsForm
+            key={formKey}
             values={values}
+            onStartOver={started ? startOver : undefined}
             onFieldChange={setField}
             onDateProblemChange={(problem) => {
               setDateProblem(problem);

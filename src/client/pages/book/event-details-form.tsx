@@ -1,5 +1,5 @@
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CalendarHeart, MapPin, Sparkles, UserRound, Users } from 'lucide-react';
+import { CalendarHeart, MapPin, RotateCcw, Sparkles, UserRound, Users } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
@@ -24,6 +24,8 @@ type EventDetailsFormProps = {
   canSubmit: boolean;
   pending: boolean;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
+  /** Empties the form and forgets the tab's draft (book-draft.ts); undefined while there is nothing to forget. */
+  onStartOver?: (() => void) | undefined;
 };
 
 /**
@@ -40,6 +42,7 @@ export function EventDetailsForm({
   canSubmit,
   pending,
   onSubmit,
+  onStartOver,
 }: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
@@ -213,6 +216,12 @@ export function EventDetailsForm({
               />
               Choose an event date and enter your guest count to get your quote.
             </Text>
+          )}
+          {onStartOver && (
+            <Button type="button" variant="ghost" size="sm" alignSelf="center" onClick={onStartOver} disabled={pending}>
+              <RotateCcw aria-hidden="true" />
+              Start over
+            </Button>
           )}
         </Stack>
       </form>
