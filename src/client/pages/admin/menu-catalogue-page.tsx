@@ -606,6 +606,7 @@ function AllowanceField({
         size="md"
         bg="bg.panel"
         textAlign="center"
+        px="1"
         inputMode="numeric"
         autoComplete="off"
         value={value}
@@ -667,11 +668,19 @@ function RulesForm({ initial }: { initial: MenuRulesInput }) {
             <Table.Body>
               {COURSES.map((course) => (
                 <Table.Row key={course}>
-                  <Table.Cell fontWeight="medium">{COURSE_LABELS[course]}</Table.Cell>
+                  <Table.Cell fontWeight="medium" px={{ base: '2', sm: '3' }} whiteSpace="normal" minW="20">
+                    {COURSE_LABELS[course]}
+                  </Table.Cell>
                   {PRICING_TIERS.map((tier) => {
                     const name = `${tier}.${course}`;
                     return (
-                      <Table.Cell key={tier} minW="24" verticalAlign="top">
+                      <Table.Cell
+                        key={tier}
+                        w={{ base: '16', sm: 'auto' }}
+                        minW={{ base: '14', sm: '24' }}
+                        px={{ base: '1', sm: '3' }}
+                        verticalAlign="top"
+                      >
                         <AllowanceField
                           name={name}
                           label={`${humanize(tier)}: ${COURSE_LABELS[course]}`}
