@@ -191,6 +191,33 @@ describe('Booking Details', () => {
     await waitFor(() => expect(view).toHaveFocus());
   });
 
+  it("links to the booking's event order, which opens in place of the dashboard", async () => {
+    const { user, currentPath } = await openAdmin({
+      'admin.bookings.list': () => page([detailed]),
+      'admin.bookings.get': () => detailed,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const link = dialog.getByRole('link', { name: 'Event order' });
+    expect(link).toHaveAttribute('href', `/admin/event-orders/${detailed.id}`);
+    await user.click(link);
+    await waitFor(() => expect(currentPath()).toBe(`/admin/event-orders/${detailed.id}`));
+  });
+
+  it('counts the auto-assign down from the moment the answer arrived, never up from an earlier render', async () => {
+    // The panel mounts, then its answer comes 3 s later: the countdown starts at the server's figure, not above it.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user } = await openAdmin({ 'admin.projects.forBooking': async () => (await gate, project()) });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const mounted = Date.now();
+    await waitFor(() => expect(Date.now() - mounted).toBeGreaterThanOrEqual(3000), { timeout: 5000 });
+    release();
+    const timer = await dialog.findByRole('timer');
+    expect(timer.textContent).toMatch(/^1d 01h 01m 0[01]s$/);
+  });
+
   it('says when the customer has moved the event date', async () => {
     const moved = booking(1, { original_event_date: addDays(EVENT_DATE, -20) });
     const { user } = await openAdmin({ 'admin.bookings.list': () => page([moved]), 'admin.bookings.get': () => moved });

@@ -108,6 +108,7 @@ describe('/supplier', () => {
     expect(screen.getByRole('heading', { name: 'Supplier Dashboard', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Manage your quotes and project opportunities')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Supplier Dashboard · Annapurna Events'));
     // Both lists go out together on load (docs/api.md).

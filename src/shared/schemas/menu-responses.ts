@@ -70,6 +70,7 @@ export const bookingMenuSchema = z.object({
   editable: z.boolean(),
   edit_refusal: z.string().nullable(),
   saved: z.boolean(),
+  guests_need_review: z.boolean(),
   guests,
   dish_ids: z.array(id),
   dishes: z.array(dishSchema),

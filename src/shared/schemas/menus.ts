@@ -208,6 +208,8 @@ export type BookingMenuDto = {
   edit_refusal: string | null;
   /** Whether a menu was saved yet (before that, the guests are all counted as veg). */
   saved: boolean;
+  /** The guest count changed after the split was saved: the split was made to add up; the customer should check it. */
+  guests_need_review: boolean;
   guests: Record<GuestDiet, number>;
   dish_ids: string[];
   /** The menu's dishes as chosen (retired ones included), with the add-on price each was chosen at. */

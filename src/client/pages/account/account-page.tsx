@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { homePathForRole } from '../../../shared/domain';
-import { changePasswordInputSchema, type UserDto } from '../../../shared/schemas/auth';
+import { changePasswordInputSchema, disableSecondFactorInputSchema, type UserDto } from '../../../shared/schemas/auth';
 import { BrandLogo } from '../../components/brand-logo';
 import { PasswordField } from '../../components/password-field';
 import { QrCodeImage } from '../../components/qr-code-image';
@@ -208,15 +208,18 @@ function SecondFactorSection() {
             </SimpleGrid>
           </Stack>
         ) : status.data.enabled ? (
-          <HStack gap="3" align="flex-start">
-            <Box color="green.600" aria-hidden="true">
-              <ShieldCheck />
-            </Box>
-            <Text>
-              On. Signing in asks for a code from your authenticator app after the password.{' '}
-              {status.data.recovery_codes_left} recovery codes left.
-            </Text>
-          </HStack>
+          <Stack gap="5">
+            <HStack gap="3" align="flex-start">
+              <Box color="green.600" aria-hidden="true">
+                <ShieldCheck />
+              </Box>
+              <Text>
+                On. Signing in asks for a code from your authenticator app after the password.{' '}
+                {status.data.recovery_codes_left} recovery codes left.
+              </Text>
+            </HStack>
+            <DisableSecondFactorForm />
+          </Stack>
         ) : start.data ? (
           <Stack gap="4">
             <Text>
@@ -273,5 +276,113 @@ function SecondFactorSection() {
         )}
       </Stack>
     </Section>
+  );
+}
+
+type DisableFieldName = 'password' | 'code';
+const DISABLE_REQUIRED: Record<DisableFieldName, string> = {
+  password: 'Password is required',
+  code: 'Code is required',
+};
+
+/**
+ * Turning the second step off asks for the password and a current code (or an unused recovery code), as the server
+ * does (docs/decisions.md, "Passwords and the second factor"); the owner is told by e-mail.
+ */
+function DisableSecondFactorForm() {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<Record<DisableFieldName, string>>({ password: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<DisableFieldName>>({});
+  const disable = trpc.auth.disableSecondFactor.useMutation({
+    onSuccess: (result) => {
+      setValues({ password: '', code: '' });
+      setOpen(false);
+      toast.success(result.message);
+      void utils.auth.secondFactorStatus.invalidate();
+    },
+    onError: (error) => {
+      const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
+      const field = issue?.loc[1] as DisableFieldName | undefined;
+      if (field && field in DISABLE_REQUIRED) setErrors({ [field]: issue!.msg });
+      else toast.error(serverDetail(error) ?? 'Two-step sign-in could not be turned off. Please try again.');
+    },
+  });
+  const set = (field: DisableFieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  if (!open) {
+    return (
+      <Button
+        variant="outline"
+        colorPalette="red"
+        rounded="full"
+        minH="11"
+        alignSelf="flex-start"
+        onClick={() => setOpen(true)}
+      >
+        Turn off two-step sign-in
+      </Button>
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validateForm(disableSecondFactorInputSchema, values, DISABLE_REQUIRED);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      focusFirstInvalid(form, checked.errors);
+      return;
+    }
+    disable.mutate(checked.data);
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Turn off two-step sign-in">
+      <Stack gap="4" maxW="md">
+        <Text fontSize="sm" color="fg.muted">
+          To turn it off, confirm with your password and a current code from your authenticator app (or one of your
+          recovery codes). Your recovery codes stop working.
+        </Text>
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onValueChange={set('password')}
+          error={errors.password}
+        />
+        <TextField
+          name="code"
+          label="Code from the app or a recovery code"
+          autoComplete="one-time-code"
+          required
+          value={values.code}
+          onValueChange={set('code')}
+          error={errors.code}
+        />
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" colorPalette="red" rounded="full" minH="11" loading={disable.isPending}>
+            Turn off two-step sign-in
+          </Button>
+          <Button
+            variant="ghost"
+            rounded="full"
+            minH="11"
+            onClick={() => {
+              setOpen(false);
+              setValues({ password: '', code: '' });
+              setErrors({});
+            }}
+          >
+            Keep it on
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
   );
 }

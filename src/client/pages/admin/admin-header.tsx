@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { CookingPot, House, LogOut, UserCog } from 'lucide-react';
+import { BookOpen, CookingPot, House, LogOut, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
 import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
@@ -54,6 +54,21 @@ export function AdminHeader({ onLogout, loggingOut, unread = null }: AdminHeader
               <Link href="/">
                 <House aria-hidden="true" />
                 Home
+              </Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+            >
+              <Link href="/admin/menu">
+                <BookOpen aria-hidden="true" />
+                Menu
               </Link>
             </Button>
             <Button

@@ -1,5 +1,6 @@
 import { Box, Button, Field, Flex, Heading, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
-import { UserPlus } from 'lucide-react';
+import { ClipboardList, UserPlus } from 'lucide-react';
+import { Link as RouterLink } from 'wouter';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { statusDateRefusal } from '../../../shared/booking-rules';
@@ -266,6 +267,14 @@ export function BookingDetailsDialog({ booking, onClose, onAssign }: BookingDeta
           <Button variant="ghost" colorPalette="accent" onClick={onClose}>
             Close
           </Button>
+          {current && (
+            <Button asChild variant="outline" colorPalette="accent" rounded="full" px="5">
+              <RouterLink href={`/admin/event-orders/${current.id}`}>
+                <ClipboardList aria-hidden="true" />
+                Event order
+              </RouterLink>
+            </Button>
+          )}
           <Button
             rounded="full"
             px="5"

@@ -33,7 +33,10 @@ function useSecondsLeft(secondsAtFetch: number | null, fetchedAt: number): numbe
     return () => window.clearInterval(timer);
   }, [secondsAtFetch]);
   if (secondsAtFetch === null) return null;
-  return Math.max(0, Math.round(secondsAtFetch - (now - fetchedAt) / 1000));
+  // `now` is the last tick, which may be from before this answer arrived (the panel mounts before its data): time
+  // before the answer does not count, or the countdown would show more than the server said until the next tick.
+  const elapsed = Math.max(0, now - fetchedAt);
+  return Math.max(0, Math.round(secondsAtFetch - elapsed / 1000));
 }
 
 function canAward(project: ProjectDetailDto, supplier: ProjectSupplierDto): boolean {

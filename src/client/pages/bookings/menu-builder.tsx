@@ -215,6 +215,12 @@ function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCat
           Split your {menu.guest_count.toLocaleString('en-IN')} guests by diet. Jain guests are served only Jain dishes,
           so every course needs a Jain dish when you have Jain guests.
         </Text>
+        {menu.guests_need_review && (
+          <Text role="status" color="orange.800" bg="orange.50" rounded="md" px="3" py="2" mb="3" fontSize="sm">
+            Your guest count changed to {menu.guest_count.toLocaleString('en-IN')}, so we moved the difference to veg
+            guests. Please check the split and save your menu.
+          </Text>
+        )}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
           {GUEST_DIETS.map((diet) => (
             <TextField

@@ -1,12 +1,15 @@
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { House, LogOut } from 'lucide-react';
+import { House, LogOut, UserCog } from 'lucide-react';
 import { Link } from 'wouter';
 import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
 
 type SupplierHeaderProps = { name: string | undefined; onLogout(): void; loggingOut: boolean; unread?: number | null };
 
-/** docs/product.md#screens: 'Supplier Dashboard', its subtitle, Home (to /) and Logout. */
+/**
+ * docs/product.md#screens: 'Supplier Dashboard', its subtitle, Home (to /) and Logout; Account (to /account) as in the
+ * admin's header, for the password and e-mail settings.
+ */
 export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: SupplierHeaderProps) {
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
@@ -62,6 +65,22 @@ export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: Su
               <Link href="/">
                 <House aria-hidden="true" />
                 Home
+              </Link>
+            </Button>
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              rounded="full"
+              color="cream.50"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              flex={{ base: '1', md: 'initial' }}
+              minH={{ base: '11', md: '10' }}
+            >
+              <Link href="/account">
+                <UserCog aria-hidden="true" />
+                Account
               </Link>
             </Button>
             <Button

@@ -65,6 +65,8 @@ export const bookingMenus = pgTable(
     guestsNonVeg: integer('guests_non_veg').notNull(),
     allergyNotes: text('allergy_notes'),
     setupNotes: text('setup_notes'),
+    /** The guest count changed after the split was saved: the split was made to add up and awaits the customer. */
+    guestsNeedReview: boolean('guests_need_review').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
   },

@@ -16,15 +16,20 @@ function tokenHash(deps: ServiceDeps, purpose: AccountTokenPurpose, token: strin
   return createHmac('sha256', deps.config.jwt.secret).update(`${purpose}:${token}`).digest('base64url');
 }
 
-/** Makes a one-time token for the account's current address; earlier unused tokens of the same purpose stop working. */
-export async function issueAccountToken(
-  deps: ServiceDeps,
+/** A fresh token and its stored form: the same random draw and keyed hash whether or not it will be stored. */
+export function newAccountToken(deps: ServiceDeps, purpose: AccountTokenPurpose): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: tokenHash(deps, purpose, token) };
+}
+
+/** Stores a token made by newAccountToken for the account's current address; earlier unused ones stop working. */
+export async function storeAccountToken(
   tx: Executor,
   user: { id: string; email: string },
   purpose: AccountTokenPurpose,
+  hash: string,
   ttlMs: number,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+): Promise<void> {
   const now = new Date();
   await tx
     .update(accountTokens)
@@ -33,10 +38,22 @@ export async function issueAccountToken(
   await tx.insert(accountTokens).values({
     userId: user.id,
     purpose,
-    tokenHash: tokenHash(deps, purpose, token),
+    tokenHash: hash,
     email: user.email,
     expiresAt: new Date(now.getTime() + ttlMs),
   });
+}
+
+/** Makes a one-time token for the account's current address; earlier unused tokens of the same purpose stop working. */
+export async function issueAccountToken(
+  deps: ServiceDeps,
+  tx: Executor,
+  user: { id: string; email: string },
+  purpose: AccountTokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  const { token, hash } = newAccountToken(deps, purpose);
+  await storeAccountToken(tx, user, purpose, hash, ttlMs);
   return token;
 }
 

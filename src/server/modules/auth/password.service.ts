@@ -18,7 +18,7 @@ import { passwordChangedEmail, passwordResetEmail } from '../../mail/auth-templa
 import { enqueueEmail } from '../../mail/outbox';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
-import { consumeAccountToken, issueAccountToken } from './account-tokens';
+import { consumeAccountToken, newAccountToken, storeAccountToken } from './account-tokens';
 import { issueSession, type AuthUser } from './auth.service';
 
 /** How long a reset link works (docs/decisions.md, "Passwords and the second factor"; OWASP Forgot Password). */
@@ -55,20 +55,21 @@ export async function requestPasswordReset(
       sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.isActive} and ${users.passwordHash} is not null`,
     )
     .limit(1);
+  // The same work for every address: a token is drawn and hashed and the e-mail is written; only an account's is
+  // stored and queued (docs/decisions.md, "Passwords and the second factor").
+  const { token, hash } = newAccountToken(deps, 'password_reset');
+  // In the fragment: never sent to a server, so no access log or Referer holds it.
+  const link = `${resetPageLink(deps)}#token=${token}`;
+  const mail = passwordResetEmail(
+    deps.config.brand,
+    { email: user?.email ?? email, name: user?.fullName ?? email },
+    link,
+    PASSWORD_RESET_TTL_MINUTES,
+  );
   if (user) {
     await deps.db.transaction(async (tx) => {
-      const token = await issueAccountToken(deps, tx, user, 'password_reset', PASSWORD_RESET_TTL_MINUTES * 60_000);
-      // In the fragment: never sent to a server, so no access log or Referer holds it.
-      const link = `${resetPageLink(deps)}#token=${token}`;
-      await enqueueEmail(
-        tx,
-        passwordResetEmail(
-          deps.config.brand,
-          { email: user.email, name: user.fullName },
-          link,
-          PASSWORD_RESET_TTL_MINUTES,
-        ),
-      );
+      await storeAccountToken(tx, user, 'password_reset', hash, PASSWORD_RESET_TTL_MINUTES * 60_000);
+      await enqueueEmail(tx, mail);
     });
   }
   const left = FORGOT_PASSWORD_ANSWER_MS - (Date.now() - started);

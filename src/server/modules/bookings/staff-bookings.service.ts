@@ -37,7 +37,7 @@ import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
-import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
+import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { notifySuppliersOfEventChange } from '../projects/award.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { auditBookingCreated, toAdminBookingDto } from './bookings.service';
@@ -324,6 +324,8 @@ export async function updateEventDetails(
       .where(eq(bookings.id, id))
       .returning();
     const booking = updated!;
+    // A saved menu's guests by diet follow the new count (docs/product.md#menus, "Guests by diet").
+    if (newGuests !== null) await followGuestCount(tx, booking.id, newGuests);
     let refundPaise = 0;
     if (price && REPRICEABLE_STATUSES.includes(booking.status) && price.finalAmountPaise !== row.finalAmountPaise) {
       await setCharge(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');

@@ -15,6 +15,7 @@ import {
   accountTokens,
   analyticsEvents,
   auditLog,
+  bookingMenus,
   bookings,
   emailOutbox,
   notifications,
@@ -244,8 +245,15 @@ export async function eraseCustomer(
       .set({ email: placeholder, phone: null, updatedAt: now })
       .where(or(eq(subscriptions.userId, id), sql`lower(${subscriptions.email}) = ${email}`))
       .returning({ id: subscriptions.id });
+    let menus: { id: string }[] = [];
     if (bookingIds.length > 0) {
       await tx.update(analyticsEvents).set({ ipAddress: null }).where(inArray(analyticsEvents.bookingId, bookingIds));
+      // Allergy notes describe the guests' health (docs/product.md#menus): they go; the dishes and the split stay.
+      menus = await tx
+        .update(bookingMenus)
+        .set({ allergyNotes: null, updatedAt: now })
+        .where(and(inArray(bookingMenus.bookingId, bookingIds), sql`${bookingMenus.allergyNotes} is not null`))
+        .returning({ id: bookingMenus.bookingId });
     }
     const unsent = await tx
       .delete(emailOutbox)
@@ -291,6 +299,7 @@ export async function eraseCustomer(
         payment_orders: orders.length,
         subscriptions: subs.length,
         emails: mail.length + unsent.length,
+        menu_allergy_notes: menus.length,
       },
     });
     return { message: 'Customer erased', customer: toCustomerDto(row!) };

@@ -74,6 +74,43 @@ export function guestSplitOf(booking: Pick<BookingRow, 'guestCount'>, menu: Menu
   return { veg: menu.guestsVeg, jain: menu.guestsJain, non_veg: menu.guestsNonVeg };
 }
 
+/**
+ * The guests by diet for a new guest count (docs/product.md#menus, "Guests by diet"): the Jain and non-veg counts the
+ * customer chose stay and the veg count takes the difference; when the new count is smaller than the Jain and
+ * non-veg guests together, the split starts again with every guest as veg.
+ */
+export function splitForGuestCount(split: GuestSplit, guests: number): GuestSplit {
+  const veg = guests - split.jain - split.non_veg;
+  return veg >= 0 ? { veg, jain: split.jain, non_veg: split.non_veg } : { veg: guests, jain: 0, non_veg: 0 };
+}
+
+/**
+ * Keeps a saved menu's split adding up when the booking's guest count changes, in the caller's transaction: the split
+ * follows `splitForGuestCount` and the menu is marked for the customer to check, until the menu is saved again.
+ * Returns whether the split changed.
+ */
+export async function followGuestCount(tx: Executor, bookingId: string, guests: number): Promise<boolean> {
+  const [menu] = await tx
+    .select()
+    .from(bookingMenus)
+    .where(eq(bookingMenus.bookingId, bookingId))
+    .limit(1)
+    .for('update');
+  if (!menu || menu.guestsVeg + menu.guestsJain + menu.guestsNonVeg === guests) return false;
+  const split = splitForGuestCount(guestSplitOf({ guestCount: guests }, menu), guests);
+  await tx
+    .update(bookingMenus)
+    .set({
+      guestsVeg: split.veg,
+      guestsJain: split.jain,
+      guestsNonVeg: split.non_veg,
+      guestsNeedReview: true,
+      updatedAt: new Date(),
+    })
+    .where(eq(bookingMenus.bookingId, bookingId));
+  return true;
+}
+
 /** The menu's add-ons as the pricing functions take them, at the price each was chosen at. */
 export function addOnsOf(items: readonly ItemRow[], dishes: readonly DishRow[]): AddOnCharge[] {
   const byId = new Map(dishes.map((dish) => [dish.id, dish]));
@@ -234,6 +271,7 @@ export async function toBookingMenuDto(
     editable: refusal === null,
     edit_refusal: refusal,
     saved: stored.menu !== null,
+    guests_need_review: stored.menu?.guestsNeedReview ?? false,
     guests: { ...guestSplitOf(booking, stored.menu) },
     dish_ids: stored.dishes.map((dish) => dish.id),
     dishes: stored.dishes.map((dish) => toDishDto(dish, priceOf.get(dish.id) ?? null)),
@@ -374,6 +412,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
       guestsNonVeg: split.non_veg,
       allergyNotes: data.allergy_notes,
       setupNotes: data.setup_notes,
+      guestsNeedReview: false,
       updatedBy: actorId,
       updatedAt: now,
     };

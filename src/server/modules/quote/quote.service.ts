@@ -20,7 +20,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
-import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
+import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
 import {
@@ -194,6 +194,8 @@ export async function createInstantQuote(
       enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today), { bookingId }),
     ];
     if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
+    // Quoting the same event for another guest count: a saved menu's guests by diet follow (docs/product.md#menus).
+    if (existing) writes.push(bookingWritten.then(() => followGuestCount(tx, bookingId, data.guest_count)));
     // The WhatsApp copy and the admins' alert reference the booking (foreign keys), so they wait for it.
     writes.push(
       bookingWritten.then(async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_menus" ADD COLUMN "guests_need_review" boolean DEFAULT false NOT NULL;
