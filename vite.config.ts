@@ -8,6 +8,18 @@ import { defineConfig } from 'vitest/config';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
+ * Client test files that replace a module with `vi.mock` run each in a fresh module graph; the others share one
+ * per worker (`isolate: false`), which halves the suite's CPU time: importing React, Chakra and the app once per
+ * worker instead of once per file. tests/client/setup.ts resets what a file may leave behind (the DOM, toasts,
+ * storage, request handlers).
+ */
+const CLIENT_TESTS = 'tests/client';
+const clientFilesMockingModules = readdirSync(CLIENT_TESTS)
+  .filter((name) => name.endsWith('.test.tsx'))
+  .filter((name) => /\bvi\.mock\(/.test(readFileSync(join(CLIENT_TESTS, name), 'utf8')))
+  .map((name) => `${CLIENT_TESTS}/${name}`);
+
+/**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, which the server sends to
  * browsers that accept them (src/server/plugins/client.ts, `preCompressed`): compressed once here at maximum
  * effort instead of on every request (issue 7).
@@ -95,9 +107,21 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.tsx'],
+          exclude: clientFilesMockingModules,
+          isolate: false,
           setupFiles: ['tests/client/setup.ts'],
           // Well above the 20 s a single wait may take (tests/client/setup.ts): a long journey through a page makes
           // dozens of waits, and on a loaded 2-core machine one took over a minute. A test never waits by time.
+          testTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: clientFilesMockingModules,
+          setupFiles: ['tests/client/setup.ts'],
           testTimeout: 180_000,
         },
       },

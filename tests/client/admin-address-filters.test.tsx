@@ -26,6 +26,8 @@ describe('Admin lists keep their filters in the address', () => {
     await screen.findByRole('heading', { name: 'All Bookings' });
     await user.type(screen.getByLabelText('Search bookings'), 'Sharma');
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    // The search applies after a pause in typing; a person pages on once the filtered list is there.
+    await waitFor(() => expect(view.currentUrl()).toBe('/admin?view=all&q=Sharma&status=confirmed'));
     await user.click(await screen.findByRole('button', { name: /Next/ }));
     await waitFor(() => expect(view.currentUrl()).toBe('/admin?view=all&q=Sharma&status=confirmed&page=2'));
 

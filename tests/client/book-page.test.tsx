@@ -363,6 +363,8 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
       client_name: 'Meera Iyer',
       client_email: 'meera@example.in',
       client_phone: '9893011223',
+      // The WhatsApp opt-in is shown beside the phone, unticked (docs/product.md#whatsapp).
+      whatsapp_opt_in: false,
       idempotency_key: expect.stringMatching(UUID) as string,
     });
     // The API's documented defaults stay for other callers; this page never reaches them.
@@ -389,6 +391,7 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
       client_email: 'meera@example.in',
       client_phone: '98930 11223',
       venue_name: 'Sayaji Lawns',
+      whatsapp_opt_in: false,
       idempotency_key: expect.stringMatching(UUID) as string,
     });
     expect(recordedCalls('quote.instant')).toHaveLength(1);

@@ -24,6 +24,8 @@ export class TrpcTestError extends Error {
   constructor(
     readonly code: TrpcErrorCode,
     message: string,
+    /** Fields the server adds to `error.data` (e.g. a full day's `next_free_dates`). */
+    readonly data: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -111,11 +113,11 @@ async function readInputs(request: Request, count: number, batched: boolean): Pr
   return Array.from({ length: count }, (_, index) => keyed[String(index)]);
 }
 
-function errorEnvelope(path: string, code: TrpcErrorCode, message: string) {
+function errorEnvelope(path: string, code: TrpcErrorCode, message: string, extra: Record<string, unknown> = {}) {
   const spec = ERROR_CODES[code];
   return {
     status: spec.httpStatus,
-    body: { error: { message, code: spec.jsonRpc, data: { code, httpStatus: spec.httpStatus, path } } },
+    body: { error: { message, code: spec.jsonRpc, data: { code, httpStatus: spec.httpStatus, path, ...extra } } },
   };
 }
 
@@ -148,7 +150,7 @@ export function trpcHandler(path: string, resolver: TrpcResolver): HttpHandler {
         results.push({ status: 200, body: { result: { data } } });
       } catch (error) {
         if (!(error instanceof TrpcTestError)) throw error;
-        results.push(errorEnvelope(procedure, error.code, error.message));
+        results.push(errorEnvelope(procedure, error.code, error.message, error.data));
       }
     }
 

@@ -233,6 +233,8 @@ describe('/vendor-register', () => {
       experience_years: 12,
       gst_number: null,
       portfolio_link: 'https://www.malwarasoi.in',
+      // The opt-in is shown beside the phone, unticked (docs/product.md#whatsapp).
+      whatsapp_opt_in: false,
     });
     expect(sent).not.toHaveProperty('confirm_password');
 

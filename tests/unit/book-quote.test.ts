@@ -130,6 +130,7 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
         client_name: 'Meera Iyer',
         event_name: 'Meera & Kabir Reception',
         client_phone: '9893011223',
+        whatsapp_opt_in: false,
       },
     });
   });

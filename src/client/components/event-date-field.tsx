@@ -34,6 +34,11 @@ type EventDateFieldProps = {
    * accepted date, the text keeps what was typed.
    */
   onTypedProblemChange?(problem: string | undefined): void;
+  /**
+   * Grey out full and closed days (docs/product.md#calendar): the calendar asks the server for the month on screen,
+   * for an event of this many guests (0 or undefined: any event).
+   */
+  availability?: { guests?: number | undefined } | undefined;
 };
 
 /** What the visitor did in the stand-in before the picker's code arrived; the picker does it again. */
@@ -52,7 +57,7 @@ export type DateFieldHandoff = {
 export type DatePickerProps = Required<
   Pick<EventDateFieldProps, 'value' | 'onValueChange' | 'min' | 'label' | 'name'>
 > &
-  Pick<EventDateFieldProps, 'max' | 'error'> & {
+  Pick<EventDateFieldProps, 'max' | 'error' | 'availability'> & {
     hintId: string;
     /** The value as the input shows it, DD/MM/YYYY (en-IN), or ''. */
     shown: string;
@@ -207,6 +212,7 @@ export function EventDateField({
   emptyHint = 'Past dates are not available.',
   name = 'event_date',
   onTypedProblemChange,
+  availability,
 }: EventDateFieldProps) {
   const [loaded, setLoaded] = useState(() => picker.loaded());
   const [handoff, setHandoff] = useState<DateFieldHandoff>();
@@ -280,6 +286,7 @@ export function EventDateField({
     shown,
     handoff,
     onTypedText,
+    availability,
   };
   return (
     <Box>

@@ -1,7 +1,8 @@
 import { DatePicker, IconButton, parseDate, Portal, useDatePickerContext } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isIsoDate } from '../../shared/dates';
+import { trpc } from '../lib/trpc';
 import { DateFieldLabel, type DateFieldHandoff, type DatePickerProps } from './event-date-field';
 
 const NEXT_VIEW = { day: 'month', month: 'year', year: undefined } as const;
@@ -25,6 +26,73 @@ function CalendarHeader() {
       <DatePicker.NextTrigger />
     </DatePicker.ViewControl>
   );
+}
+
+/** Dates that cannot be chosen, with the reason the server gave ("Fully booked: 3 of 3 events"). */
+type Unavailable = ReadonlyMap<string, string>;
+
+/**
+ * Chakra's DatePicker.DayTable, with each full or closed day's reason on hover (`title`); screen readers get it in
+ * the day's name (the root's `dayCell` translation). Reports the month on screen, the only one asked for.
+ */
+function DayTable({ unavailable, onMonth }: { unavailable: Unavailable; onMonth(month: string): void }) {
+  const picker = useDatePickerContext();
+  const month = picker.visibleRange.start.toString().slice(0, 7);
+  useEffect(() => onMonth(month), [month, onMonth]);
+  return (
+    <DatePicker.Table>
+      <DatePicker.TableHead>
+        <DatePicker.TableRow>
+          {picker.weekDays.map((weekDay, index) => (
+            <DatePicker.TableHeader key={index}>{weekDay.narrow}</DatePicker.TableHeader>
+          ))}
+        </DatePicker.TableRow>
+      </DatePicker.TableHead>
+      <DatePicker.TableBody>
+        {picker.weeks.map((week, weekIndex) => (
+          <DatePicker.TableRow key={weekIndex}>
+            {week.map((day, index) => {
+              const reason = unavailable.get(day.toString());
+              return (
+                <DatePicker.TableCell key={index} value={day}>
+                  <DatePicker.TableCellTrigger
+                    title={reason}
+                    {...(reason ? { textDecoration: 'line-through', color: 'fg.subtle' } : {})}
+                  >
+                    {day.day}
+                  </DatePicker.TableCellTrigger>
+                </DatePicker.TableCell>
+              );
+            })}
+          </DatePicker.TableRow>
+        ))}
+      </DatePicker.TableBody>
+    </DatePicker.Table>
+  );
+}
+
+const NO_DAYS: Unavailable = new Map();
+
+/**
+ * The full and closed days of the month on screen (docs/product.md#calendar), asked for only while the calendar is
+ * open and only when the field wants them.
+ */
+function useUnavailableDays(availability: DatePickerProps['availability'], open: boolean) {
+  const [month, setMonth] = useState<string | null>(null);
+  const guests = availability?.guests && availability.guests > 0 ? availability.guests : undefined;
+  const query = trpc.calendar.availability.useQuery(
+    { month: month ?? '', guests },
+    { enabled: Boolean(availability) && open && month !== null, staleTime: 60_000 },
+  );
+  const unavailable = useMemo<Unavailable>(() => {
+    if (!availability || !query.data) return NO_DAYS;
+    return new Map(
+      query.data.days
+        .filter((day) => day.status === 'full' || day.status === 'closed')
+        .map((day) => [day.date, day.reason ?? 'Not available']),
+    );
+  }, [availability, query.data]);
+  return { unavailable, setMonth };
 }
 
 /** Sets an input's text the way typing does, so React's (and Zag's) input handler sees it. */
@@ -92,9 +160,12 @@ export function EventDatePicker({
   shown,
   handoff,
   onTypedText,
+  availability,
 }: DatePickerProps) {
   const selected = isIsoDate(value) ? [parseDate(value)] : [];
   const { inputRef, triggerRef } = useHandoff(handoff, shown);
+  const [open, setOpen] = useState(false);
+  const { unavailable, setMonth } = useUnavailableDays(availability, open);
   return (
     <DatePicker.Root
       name={name}
@@ -112,7 +183,16 @@ export function EventDatePicker({
       positioning={{ placement: 'bottom-start' }}
       lazyMount
       unmountOnExit
-      translations={{ trigger: (open) => (open ? 'Close calendar' : 'Open calendar') }}
+      onOpenChange={(details) => setOpen(details.open)}
+      isDateUnavailable={(date) => unavailable.has(date.toString())}
+      translations={{
+        trigger: (isOpen) => (isOpen ? 'Close calendar' : 'Open calendar'),
+        dayCell: (state) => {
+          const reason = unavailable.get(state.value.toString());
+          if (reason) return `Not available. ${state.valueText}. ${reason}`;
+          return state.selected ? `Selected date. ${state.valueText}` : `Choose ${state.valueText}`;
+        },
+      }}
     >
       <DatePicker.Label fontWeight="medium" textStyle="sm">
         <DateFieldLabel label={label} />
@@ -152,7 +232,7 @@ export function EventDatePicker({
           >
             <DatePicker.View view="day">
               <CalendarHeader />
-              <DatePicker.DayTable />
+              <DayTable unavailable={unavailable} onMonth={setMonth} />
             </DatePicker.View>
             <DatePicker.View view="month">
               <CalendarHeader />

@@ -17,3 +17,13 @@ export function serverDetail(error: unknown): string | null {
   const message = error.message.trim();
   return message === '' ? null : message;
 }
+
+/**
+ * The next free dates the server offers with a 409 for a full or closed day (docs/api.md "Calendar, staff bookings
+ * and supplier bids": `error.data.next_free_dates`), or an empty list.
+ */
+export function nextFreeDates(error: unknown): string[] {
+  if (!(error instanceof TRPCClientError)) return [];
+  const dates = (error.data as { next_free_dates?: unknown } | undefined)?.next_free_dates;
+  return Array.isArray(dates) ? dates.filter((date): date is string => typeof date === 'string') : [];
+}

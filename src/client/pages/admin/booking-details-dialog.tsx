@@ -1,5 +1,5 @@
 import { Box, Button, Field, Flex, Heading, Link, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
-import { ClipboardList, UserPlus } from 'lucide-react';
+import { ClipboardList, PencilLine, UserPlus } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -27,6 +27,7 @@ import { BookingProjectPanel } from './booking-project-panel';
 import { QuotationForm, QuotationSummary } from './quotation-form';
 import { canAssign } from './bookings-table';
 import { DetailItem, DetailList } from './detail-list';
+import { canEditDetails, EditDetailsForm, SavedDetailsNote } from './edit-details-form';
 import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
 import { useLastDefined } from './use-last-defined';
 import { touchTarget } from '../../touch-targets';
@@ -147,57 +148,98 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
   );
 }
 
-function BookingDetails({ booking }: { booking: AdminBookingDto }) {
+/** The details, or the "Edit details" form in their place (docs/product.md#staff-bookings). */
+function EditableDetails({ booking }: { booking: AdminBookingDto }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  if (editing) {
+    return (
+      <Box>
+        <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+          Edit details
+        </Heading>
+        <EditDetailsForm
+          booking={booking}
+          onDone={(result) => {
+            setEditing(false);
+            setSaved(result ? result.updated_at : null);
+          }}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Stack gap="3">
+      {canEditDetails(booking) && (
+        <Flex justify="flex-end">
+          <Button size="sm" variant="outline" colorPalette="accent" onClick={() => setEditing(true)}>
+            <PencilLine aria-hidden="true" />
+            Edit details
+          </Button>
+        </Flex>
+      )}
+      {saved !== null && saved === booking.updated_at && <SavedDetailsNote booking={booking} />}
+      <DetailsList booking={booking} />
+    </Stack>
+  );
+}
+
+function DetailsList({ booking }: { booking: AdminBookingDto }) {
   const venue = [booking.venue_name, booking.venue_address].filter(Boolean).join(', ');
   return (
-    <Stack gap="6">
-      <DetailList>
-        <DetailItem label="Event Name">{booking.event_name}</DetailItem>
-        <DetailItem label="Event Type">{eventTypeLabel(booking.event_type)}</DetailItem>
-        <DetailItem label="Client Name">{booking.client_name}</DetailItem>
-        <DetailItem label="Email">
-          <Link href={`mailto:${booking.client_email}`} color="accent.700" wordBreak="break-all" css={touchTarget}>
-            {booking.client_email}
+    <DetailList>
+      <DetailItem label="Event Name">{booking.event_name}</DetailItem>
+      <DetailItem label="Event Type">{eventTypeLabel(booking.event_type)}</DetailItem>
+      <DetailItem label="Client Name">{booking.client_name}</DetailItem>
+      <DetailItem label="Email">
+        <Link href={`mailto:${booking.client_email}`} color="accent.700" wordBreak="break-all" css={touchTarget}>
+          {booking.client_email}
+        </Link>
+      </DetailItem>
+      <DetailItem label="Phone">
+        {booking.client_phone ? (
+          <Link href={`tel:${booking.client_phone}`} color="accent.700" css={touchTarget}>
+            {booking.client_phone}
           </Link>
-        </DetailItem>
-        <DetailItem label="Phone">
-          {booking.client_phone ? (
-            <Link href={`tel:${booking.client_phone}`} color="accent.700" css={touchTarget}>
-              {booking.client_phone}
-            </Link>
-          ) : (
-            'Not given'
-          )}
-        </DetailItem>
-        <DetailItem label="Event Date">
-          {eventDateText(booking.event_date)}
-          {booking.original_event_date && booking.original_event_date !== booking.event_date && (
-            <Text as="span" color="fg.muted">
-              {' '}
-              (moved from {eventDateText(booking.original_event_date)})
-            </Text>
-          )}
-        </DetailItem>
-        <DetailItem label="Guest Count">{plural(booking.requirements.guest_count, 'guest')}</DetailItem>
-        <DetailItem label="Status">
-          <BookingStatusBadge status={booking.status} />
-        </DetailItem>
-        {booking.pricing_tier && <DetailItem label="Package">{sentenceCase(booking.pricing_tier)}</DetailItem>}
-        {booking.final_amount !== null && (
-          <DetailItem label="Quoted Total">{formatInr(booking.final_amount)}</DetailItem>
+        ) : (
+          'Not given'
         )}
-        {venue && <DetailItem label="Venue">{venue}</DetailItem>}
-        {booking.notes && (
-          <DetailItem label="Notes">
-            <Text whiteSpace="pre-wrap">{booking.notes}</Text>
-          </DetailItem>
+      </DetailItem>
+      <DetailItem label="Event Date">
+        {eventDateText(booking.event_date)}
+        {booking.original_event_date && booking.original_event_date !== booking.event_date && (
+          <Text as="span" color="fg.muted">
+            {' '}
+            (moved from {eventDateText(booking.original_event_date)})
+          </Text>
         )}
-        {booking.requirements.special_requests && (
-          <DetailItem label="Special Requests">
-            <Text whiteSpace="pre-wrap">{booking.requirements.special_requests}</Text>
-          </DetailItem>
-        )}
-      </DetailList>
+      </DetailItem>
+      <DetailItem label="Guest Count">{plural(booking.requirements.guest_count, 'guest')}</DetailItem>
+      <DetailItem label="Status">
+        <BookingStatusBadge status={booking.status} />
+      </DetailItem>
+      {booking.pricing_tier && <DetailItem label="Package">{sentenceCase(booking.pricing_tier)}</DetailItem>}
+      {booking.final_amount !== null && <DetailItem label="Quoted Total">{formatInr(booking.final_amount)}</DetailItem>}
+      {venue && <DetailItem label="Venue">{venue}</DetailItem>}
+      {booking.notes && (
+        <DetailItem label="Notes">
+          <Text whiteSpace="pre-wrap">{booking.notes}</Text>
+        </DetailItem>
+      )}
+      {booking.event_time && <DetailItem label="Event Time">{booking.event_time}</DetailItem>}
+      {booking.requirements.special_requests && (
+        <DetailItem label="Special Requests">
+          <Text whiteSpace="pre-wrap">{booking.requirements.special_requests}</Text>
+        </DetailItem>
+      )}
+    </DetailList>
+  );
+}
+
+function BookingDetails({ booking }: { booking: AdminBookingDto }) {
+  return (
+    <Stack gap="6">
+      <EditableDetails key={booking.id} booking={booking} />
       {booking.quotation && <QuotationSummary quotation={booking.quotation} />}
       <StatusChange booking={booking} />
       {(QUOTABLE_STATUSES.includes(booking.status) || REPRICEABLE_STATUSES.includes(booking.status)) && (

@@ -1,6 +1,6 @@
 import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ArrowLeft, List, Search } from 'lucide-react';
+import { ArrowLeft, List, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { BOOKING_STATUSES } from '../../../shared/domain';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
@@ -10,6 +10,7 @@ import { AssignSupplierDialog } from './assign-supplier-dialog';
 import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingsTable } from './bookings-table';
 import { ListPager, useDebouncedValue } from './list-pager';
+import { NewBookingDialog } from './new-booking-dialog';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
 import { bookingStatusLabel } from './status-badges';
@@ -137,7 +138,7 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
   );
 }
 
-/** docs/product.md#screens, Bookings tab, with Booking Details and Assign Supplier. */
+/** docs/product.md#screens, Bookings tab, with Booking Details, Assign Supplier and New booking (#staff-bookings). */
 export function BookingsTab() {
   // All Bookings is in the address (`view=all`), so a reload or a link opens it with its filters.
   const [params, update] = useAddressParams();
@@ -146,10 +147,17 @@ export function BookingsTab() {
     update(all ? { view: 'all' } : { view: null, q: null, status: null, page: null });
   const [viewing, setViewing] = useState<AdminBookingDto | null>(null);
   const [assigning, setAssigning] = useState<AdminBookingDto | null>(null);
+  const [creating, setCreating] = useState(false);
   const actions: Actions = { onView: setViewing, onAssign: setAssigning };
 
   return (
     <>
+      <Flex justify="flex-end" mb="4">
+        <Button rounded="full" px="5" onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          New booking
+        </Button>
+      </Flex>
       {showAll ? (
         <AllBookings {...actions} onBack={() => setShowAll(false)} />
       ) : (
@@ -157,6 +165,7 @@ export function BookingsTab() {
       )}
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onAssign={setAssigning} />
       <AssignSupplierDialog booking={assigning} onClose={() => setAssigning(null)} />
+      <NewBookingDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }

@@ -15,7 +15,8 @@ export type BookDraft = {
   quoted: QuotedEvent | null;
 };
 
-const FIELDS: readonly (keyof QuoteFormValues)[] = [
+/** The typed fields; the WhatsApp opt-in is the one tick box. */
+const FIELDS = [
   'client_name',
   'client_email',
   'client_phone',
@@ -26,7 +27,7 @@ const FIELDS: readonly (keyof QuoteFormValues)[] = [
   'venue_name',
   'location',
   'event_date',
-];
+] as const satisfies readonly (keyof QuoteFormValues)[];
 
 function storage(): Storage | null {
   try {
@@ -60,7 +61,11 @@ export function readBookDraft(): BookDraft | null {
     if (!FIELDS.every((field) => typeof stored[field] === 'string')) throw new Error('not a draft');
     const tier = PRICING_TIERS.find((item) => item === parsed.tier);
     if (!tier) throw new Error('not a draft');
-    return { values: stored as QuoteFormValues, tier, quoted: readQuoted(parsed.quoted) };
+    const values = {
+      ...Object.fromEntries(FIELDS.map((field) => [field, stored[field]])),
+      whatsapp_opt_in: stored.whatsapp_opt_in === true,
+    } as QuoteFormValues;
+    return { values, tier, quoted: readQuoted(parsed.quoted) };
   } catch {
     store.removeItem(BOOK_DRAFT_KEY);
     return null;

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useSearch } from 'wouter';
 import { todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
-import { serverDetail } from '../../lib/errors';
+import { nextFreeDates, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { deferredModule } from '../../lib/deferred-module';
 import { createRetryKeys } from '../../lib/idempotency-key';
@@ -79,6 +79,8 @@ export function BookPage() {
   // A typed date the field refused: `values.event_date` still holds the last accepted one, which must not be sent.
   const [dateProblem, setDateProblem] = useState<string | undefined>();
   const [quoted, setQuoted] = useState<QuotedEvent | null>(draft?.quoted ?? null);
+  // A full or closed day's next free dates, offered under the date field until another date is chosen.
+  const [freeDates, setFreeDates] = useState<string[]>([]);
   const [result, setResult] = useState(() => quoteResult.loaded());
   const instant = trpc.quote.instant.useMutation();
   // A submit may wait for code fetched after the first render (the schema check before sending, the quote's own
@@ -96,7 +98,10 @@ export function BookPage() {
   const started =
     quoted !== null ||
     tier !== DEFAULT_TIER ||
-    (Object.keys(values) as QuoteField[]).some((field) => values[field].trim() !== blankValues[field]);
+    (Object.keys(values) as QuoteField[]).some((field) => {
+      const value = values[field];
+      return (typeof value === 'string' ? value.trim() : value) !== blankValues[field];
+    });
 
   useEffect(() => {
     if (started) saveBookDraft({ values, tier, quoted });
@@ -138,6 +143,7 @@ export function BookPage() {
   function setField<Field extends QuoteField>(field: Field, value: QuoteFormValues[Field]) {
     setValues((current) => ({ ...current, [field]: value }));
     setError((current) => (current?.field === field ? null : current));
+    if (field === 'event_date') setFreeDates([]);
   }
 
   function showProblem(form: HTMLFormElement, problem: QuoteFormProblem) {
@@ -195,7 +201,9 @@ export function BookPage() {
           // The server answered (a validation or limit error): nothing was saved, so the next try starts afresh.
           if (failure.data) retryKeys.settle();
           const message = serverDetail(failure) ?? QUOTE_MESSAGES.failure;
-          const field = fieldOfServerError(failure, values);
+          const free = nextFreeDates(failure);
+          const field = free.length > 0 ? 'event_date' : fieldOfServerError(failure, values);
+          setFreeDates(free);
           if (field) setError({ field, message });
           toast.error(message);
         },
@@ -279,6 +287,7 @@ export function BookPage() {
             canSubmit={hasDateAndGuests(values)}
             pending={instant.isPending || waiting}
             onSubmit={submit}
+            freeDates={freeDates}
           />
         </Stack>
       )}

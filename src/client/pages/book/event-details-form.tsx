@@ -10,6 +10,9 @@ import { EventDateField } from '../../components/event-date-field';
 import { type QuoteField, type QuoteFormValues } from './quote-fields';
 import { SelectField } from './select-field';
 import { FormSection } from '../../components/form-section';
+import { NextFreeDates } from '../../components/next-free-dates';
+import { WhatsappOptIn } from '../../components/whatsapp-opt-in';
+import { parseGuestCount } from './quote-fields';
 
 export type FieldError = { field: QuoteField; message: string };
 
@@ -26,6 +29,8 @@ type EventDetailsFormProps = {
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   /** Empties the form and forgets the tab's draft (book-draft.ts); undefined while there is nothing to forget. */
   onStartOver?: (() => void) | undefined;
+  /** The next free dates the server offered for a full or closed day (docs/product.md#calendar), or none. */
+  freeDates?: readonly string[];
 };
 
 /**
@@ -43,6 +48,7 @@ export function EventDetailsForm({
   pending,
   onSubmit,
   onStartOver,
+  freeDates = [],
 }: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
@@ -94,18 +100,24 @@ export function EventDetailsForm({
                 onValueChange={(value) => onFieldChange('client_email', value)}
                 error={errorFor('client_email')}
               />
-              <TextField
-                name="client_phone"
-                label="Phone Number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+91-XXXXXXXXXX"
-                required
-                value={values.client_phone}
-                onValueChange={(value) => onFieldChange('client_phone', value)}
-                error={errorFor('client_phone')}
-              />
+              <Stack gap="1">
+                <TextField
+                  name="client_phone"
+                  label="Phone Number"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="+91-XXXXXXXXXX"
+                  required
+                  value={values.client_phone}
+                  onValueChange={(value) => onFieldChange('client_phone', value)}
+                  error={errorFor('client_phone')}
+                />
+                <WhatsappOptIn
+                  checked={values.whatsapp_opt_in}
+                  onCheckedChange={(checked) => onFieldChange('whatsapp_opt_in', checked)}
+                />
+              </Stack>
               <SelectField<EventType>
                 name="event_type"
                 label="Event Type"
@@ -181,13 +193,17 @@ export function EventDetailsForm({
                 onValueChange={(value) => onFieldChange('location', value)}
                 error={errorFor('location')}
               />
-              <EventDateField
-                value={values.event_date}
-                onValueChange={(value) => onFieldChange('event_date', value)}
-                min={today}
-                error={errorFor('event_date')}
-                onTypedProblemChange={onDateProblemChange}
-              />
+              <Box>
+                <EventDateField
+                  value={values.event_date}
+                  onValueChange={(value) => onFieldChange('event_date', value)}
+                  min={today}
+                  error={errorFor('event_date')}
+                  onTypedProblemChange={onDateProblemChange}
+                  availability={{ guests: parseGuestCount(values.guest_count) ?? undefined }}
+                />
+                <NextFreeDates dates={freeDates} onChoose={(date) => onFieldChange('event_date', date)} />
+              </Box>
             </SimpleGrid>
           </FormSection>
         </Stack>

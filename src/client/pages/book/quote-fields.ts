@@ -23,6 +23,8 @@ export type QuoteFormValues = {
   location: string;
   /** `YYYY-MM-DD`, or '' while no date is chosen. */
   event_date: string;
+  /** Updates on WhatsApp at the phone number (docs/product.md#whatsapp); unticked until the visitor ticks it. */
+  whatsapp_opt_in: boolean;
 };
 
 export type QuoteField = keyof QuoteFormValues;
@@ -71,6 +73,7 @@ export function initialQuoteValues(eventTypeParam: string | null): QuoteFormValu
     venue_name: '',
     location: '',
     event_date: '',
+    whatsapp_opt_in: false,
   };
 }
 

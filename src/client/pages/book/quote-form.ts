@@ -37,6 +37,7 @@ export function checkQuoteForm(values: QuoteFormValues, tier: PricingTier, today
     client_name: values.client_name.trim(),
     event_name: values.event_name.trim(),
     client_phone: values.client_phone.trim(),
+    whatsapp_opt_in: values.whatsapp_opt_in,
     ...(values.venue_name.trim() && { venue_name: values.venue_name.trim() }),
   };
   const parsed = instantQuoteInputSchema.safeParse(input);

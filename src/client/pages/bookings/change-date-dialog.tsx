@@ -6,7 +6,8 @@ import { addMonths, checkDateChange, DATE_CHANGE_RULE, DATE_CHANGE_WINDOW_MONTHS
 import type { CustomerBookingDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { EventDateField } from '../../components/event-date-field';
-import { serverDetail } from '../../lib/errors';
+import { nextFreeDates, serverDetail } from '../../lib/errors';
+import { NextFreeDates } from '../../components/next-free-dates';
 import { trpc } from '../../lib/trpc';
 
 type ChangeDateDialogProps = {
@@ -30,6 +31,8 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
   const utils = trpc.useUtils();
   const [newDate, setNewDate] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // A full or closed day's next free dates (docs/product.md#calendar), offered until another date is chosen.
+  const [freeDates, setFreeDates] = useState<string[]>([]);
   // A typed date the field refused (event-date-field.tsx): shown there, and nothing is sent while it stands.
   const [typedProblem, setTypedProblem] = useState<string | undefined>();
   const today = todayInIndia();
@@ -45,7 +48,10 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
     },
     onError: (failure) => {
       const field = newDateIssue(failure);
-      if (field) setError(field);
+      const free = nextFreeDates(failure);
+      setFreeDates(free);
+      if (free.length > 0) setError(serverDetail(failure) ?? 'This date is full.');
+      else if (field) setError(field);
       else toast.error(serverDetail(failure) ?? 'The date could not be changed. Please try again.');
     },
   });
@@ -53,6 +59,7 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
   function close() {
     setNewDate('');
     setError(undefined);
+    setFreeDates([]);
     setTypedProblem(undefined);
     onClose();
   }
@@ -113,12 +120,22 @@ export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogPro
             onValueChange={(value) => {
               setNewDate(value);
               setError(undefined);
+              setFreeDates([]);
             }}
             min={today}
             max={latest}
             error={error}
             onTypedProblemChange={setTypedProblem}
             emptyHint={`Choose a date up to ${formatLongDate(latest)}.`}
+            availability={{ guests: booking.guest_count ?? undefined }}
+          />
+          <NextFreeDates
+            dates={freeDates.filter((date) => date <= latest)}
+            onChoose={(date) => {
+              setNewDate(date);
+              setError(undefined);
+              setFreeDates([]);
+            }}
           />
         </Stack>
       </form>

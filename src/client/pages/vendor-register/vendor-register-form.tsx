@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Heading, Link as ChakraLink, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { BriefcaseBusiness, KeyRound, Store } from 'lucide-react';
+import { WhatsappOptIn } from '../../components/whatsapp-opt-in';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
@@ -47,6 +48,8 @@ export function VendorRegisterForm() {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<VendorFormValues>(EMPTY_VENDOR_FORM);
   const [errors, setErrors] = useState<FieldErrors<VendorField>>({});
+  // Updates on WhatsApp at the phone number (docs/product.md#whatsapp): unticked until the vendor ticks it.
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   const [submittedMessage, setSubmittedMessage] = useState<string | null>(null);
   const register = trpc.vendor.register.useMutation();
   const successRef = useRef<HTMLDivElement>(null);
@@ -101,18 +104,22 @@ export function VendorRegisterForm() {
       return;
     }
     setErrors({});
-    register.mutate(check.input, {
-      onSuccess(result) {
-        const message = result.message?.trim() || VENDOR_MESSAGES.success;
-        if (lastError.current) toast.dismiss(lastError.current);
-        toast.success(message);
-        setValues(EMPTY_VENDOR_FORM);
-        setSubmittedMessage(message);
+    register.mutate(
+      { ...check.input, whatsapp_opt_in: whatsappOptIn },
+      {
+        onSuccess(result) {
+          const message = result.message?.trim() || VENDOR_MESSAGES.success;
+          if (lastError.current) toast.dismiss(lastError.current);
+          toast.success(message);
+          setValues(EMPTY_VENDOR_FORM);
+          setWhatsappOptIn(false);
+          setSubmittedMessage(message);
+        },
+        onError(failure) {
+          showError(serverDetail(failure) ?? VENDOR_MESSAGES.failure);
+        },
       },
-      onError(failure) {
-        showError(serverDetail(failure) ?? VENDOR_MESSAGES.failure);
-      },
-    });
+    );
   }
 
   const field = (name: VendorField) => ({
@@ -219,17 +226,20 @@ export function VendorRegisterForm() {
                 required
                 maxLength={BUSINESS_NAME_MAX_LENGTH}
               />
-              <PrefixedField
-                {...field('phone')}
-                prefix="+91"
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="98XXX XXXXX"
-                required
-                maxLength={20}
-              />
+              <Stack gap="1">
+                <PrefixedField
+                  {...field('phone')}
+                  prefix="+91"
+                  label="Phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  placeholder="98XXX XXXXX"
+                  required
+                  maxLength={20}
+                />
+                <WhatsappOptIn checked={whatsappOptIn} onCheckedChange={setWhatsappOptIn} />
+              </Stack>
               <TextField
                 {...field('location')}
                 label="Location"
