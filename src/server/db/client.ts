@@ -23,6 +23,8 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** PGlite data directory, or 'memory'. */
   pgliteDir: string;
+  /** For an in-memory PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  pgliteDump?: Blob | undefined;
   /** Connections in the postgres.js pool. */
   poolSize?: number;
   /** Prepare parameterised statements on the server (default true; see `preparingStatements`). */
@@ -80,7 +82,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.pgliteDir === 'memory';
   const release = inMemory ? () => {} : acquireDirLock(options.pgliteDir);
   try {
-    const client = inMemory ? new PGlite() : new PGlite(options.pgliteDir);
+    const client = inMemory
+      ? new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {})
+      : new PGlite(options.pgliteDir);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {

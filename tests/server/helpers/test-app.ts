@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../src/server/app';
@@ -9,6 +13,13 @@ import type { AuthUser } from '../../../src/server/modules/auth/auth.service';
 import { createContextInner, type RequestInfo, type ServiceDeps } from '../../../src/server/context';
 import { createCallerFactory } from '../../../src/server/trpc/init';
 import { appRouter } from '../../../src/server/trpc/router';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Cheap argon2 settings: tests hash hundreds of passwords; production keeps OWASP's. */
 export const TEST_PASSWORD_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -35,11 +46,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const handle = await openDatabase({ pgliteDir: 'memory' });
-    await runMigrations(handle);
-    return handle;
-  }
+  if (!adminUrl) return migratedPglite();
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
@@ -55,6 +62,42 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await admin.end();
     },
   } as DatabaseHandle;
+}
+
+/**
+ * A migrated in-memory PGlite. Creating one from nothing (initdb, then every migration) costs seconds of CPU per
+ * test file; the first file to need one dumps it to a file in the temporary folder, named after the migrations and
+ * the PGlite version, and every later one starts from that dump. Two workers may write it at once: each writes its
+ * own file and renames it into place, so a reader sees one whole dump or none.
+ */
+async function migratedPglite(): Promise<DatabaseHandle> {
+  const file = templateFile();
+  if (existsSync(file)) {
+    const handle = await openDatabase({ pgliteDir: 'memory', pgliteDump: new Blob([readFileSync(file)]) });
+    await runMigrations(handle);
+    return handle;
+  }
+  const handle = await openDatabase({ pgliteDir: 'memory' });
+  await runMigrations(handle);
+  if (handle.kind === 'pglite') {
+    const dump = await handle.client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return handle;
+}
+
+function templateFile(): string {
+  const hash = createHash('sha256');
+  hash.update(pgliteVersion);
+  const folder = join(repoRoot, 'drizzle');
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort();
+  for (const name of files) {
+    const path = join(folder, name);
+    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+  }
+  return join(tmpdir(), `annapurna-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 export type TestApp = {
