@@ -4,7 +4,7 @@ import { adminCalendarRouter, operationsRulesProcedures } from '../calendar/cale
 import { adminBookingsRouter } from '../bookings/bookings.router';
 import { adminRefundsRouter } from '../bookings/bookings.router';
 import { adminCollectionsRouter, adminReceivablesRouter } from '../payments/money.router';
-import { adminPaymentsRouter, adminSettingsRouter, adminSubscriptionsRouter } from '../payments/payments.router';
+import { adminPaymentsRouter, paymentRulesProcedures, adminSubscriptionsRouter } from '../payments/payments.router';
 import { adminCustomersRouter } from '../customers/customers.router';
 import { adminGstRouter } from '../gst/gst.router';
 import { adminMenusRouter } from '../menus/menus.router';
@@ -37,7 +37,7 @@ export const adminRouter = router({
   subscriptions: adminSubscriptionsRouter,
   receivables: adminReceivablesRouter,
   collections: adminCollectionsRouter,
-  settings: router({ ...adminSettingsRouter._def.record, ...operationsRulesProcedures }),
+  settings: router({ ...paymentRulesProcedures, ...operationsRulesProcedures }),
   gst: adminGstRouter,
   calendar: adminCalendarRouter,
   menus: adminMenusRouter,

@@ -92,11 +92,14 @@ export const adminSubscriptionsRouter = router({
     .mutation(({ ctx, input }) => refundSubscription(ctx, input, ctx.user.id)),
 });
 
-/** `admin.settings.*`: the payment schedule's numbers (docs/decisions.md, "Payment schedule and refunds on real money"). */
-export const adminSettingsRouter = router({
+/**
+ * `admin.settings.paymentRules` / `updatePaymentRules`: the payment schedule's numbers (docs/decisions.md, "Payment
+ * schedule and refunds on real money"). The admin router gathers the Settings tab's procedures into `admin.settings`.
+ */
+export const paymentRulesProcedures = {
   paymentRules: adminProcedure.output(paymentRulesSettingsResponseSchema).query(({ ctx }) => getPaymentRules(ctx)),
   updatePaymentRules: adminProcedure
     .input(paymentRulesInputSchema)
     .output(paymentRulesSettingsResponseSchema)
     .mutation(({ ctx, input }) => updatePaymentRules(ctx, input, ctx.user.id)),
-});
+};
