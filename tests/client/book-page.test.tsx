@@ -575,6 +575,18 @@ describe('/book: the draft kept for the tab', () => {
     expect(recordedCalls('quote.instant')).toHaveLength(1);
   });
 
+  it('a service link after a quote asks for a new one: the typed details stay, the old quote does not come back', async () => {
+    const first = await getQuote();
+    first.unmount();
+
+    const { currentUrl } = await openBook('/book?eventType=corporate');
+    expect(field(/^Full Name/)).toHaveValue('Meera Iyer');
+    expect(field(/^Event Type/)).toHaveValue('corporate');
+    expect(screen.queryByRole('heading', { name: 'Your Instant Quote is Ready!' })).not.toBeInTheDocument();
+    // The link has been read: a reload from here finds the draft, not the link.
+    await waitFor(() => expect(currentUrl()).toBe('/book'));
+  });
+
   it('opens empty in a new tab and ignores a draft it cannot read', async () => {
     window.sessionStorage.setItem('book-draft', '{"values":{"client_name":5},"tier":"gold"}');
     await openBook();

@@ -59,9 +59,13 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-toast-id][data-visible="true"]', { hasText: text }).waitFor();
 }
 
+/** All Bookings searched for the event; after a reload the address has kept the list and its search. */
 async function findBooking(page: Page, eventName: string) {
-  await page.getByRole('button', { name: 'View all' }).click();
-  await page.getByLabel('Search bookings').fill(eventName);
+  const viewAll = page.getByRole('button', { name: 'View all' });
+  const search = page.getByLabel('Search bookings');
+  await viewAll.or(search).first().waitFor();
+  if (await viewAll.isVisible()) await viewAll.click();
+  await search.fill(eventName);
   const row = page.getByRole('table', { name: 'All Bookings' }).getByRole('row').filter({ hasText: eventName });
   await row.waitFor();
   return row;

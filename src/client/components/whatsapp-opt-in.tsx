@@ -25,6 +25,14 @@ export function WhatsappOptIn({
       alignItems="center"
       gap="2.5"
       minH="11"
+      rounded="sm"
+      // The whole row is the target, so the whole row shows where the keyboard is (as the package cards do).
+      css={{
+        '&:has(input:focus-visible)': {
+          outline: '3px solid var(--chakra-colors-brand-focus-ring)',
+          outlineOffset: '3px',
+        },
+      }}
     >
       <Checkbox.HiddenInput />
       <Checkbox.Control />

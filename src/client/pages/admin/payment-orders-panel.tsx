@@ -206,7 +206,7 @@ function OrdersTable({
             >
               {formatInr(order.amount)}
             </Table.Cell>
-            <Table.Cell role="cell" minW="36">
+            <Table.Cell role="cell" minW="36" overflowWrap="anywhere">
               <Text>{whoPaid(order)}</Text>
               {order.client_name && order.email && (
                 <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
@@ -217,7 +217,7 @@ function OrdersTable({
                 {order.phone ?? 'No phone'}
               </Text>
             </Table.Cell>
-            <Table.Cell role="cell" data-label="Booking" minW="36">
+            <Table.Cell role="cell" data-label="Booking" minW="36" overflowWrap="anywhere">
               {order.event_name ?? (
                 <Text as="span" color="fg.muted">
                   No booking
