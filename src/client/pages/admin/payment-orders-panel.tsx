@@ -190,7 +190,7 @@ function OrdersTable({
         {orders.map((order) => (
           <Table.Row role="row" key={order.id}>
             <Table.Cell role="cell">
-              <Code size="sm" variant="plain" fontWeight="semibold" wordBreak="break-all">
+              <Code size="sm" variant="plain" fontWeight="semibold" wordBreak="break-all" whiteSpace="normal">
                 {order.order_id}
               </Code>
             </Table.Cell>
@@ -224,7 +224,7 @@ function OrdersTable({
                 </Text>
               )}
             </Table.Cell>
-            <Table.Cell role="cell" data-label="Created" whiteSpace="nowrap">
+            <Table.Cell role="cell" data-label="Created" minW="24">
               {indiaDateTimeText(order.created_at)}
             </Table.Cell>
             <Table.Cell role="cell">
