@@ -83,3 +83,18 @@ export function saveBookDraft(draft: BookDraft): void {
 export function clearBookDraft(): void {
   storage()?.removeItem(BOOK_DRAFT_KEY);
 }
+
+/** The mark /book leaves in its browser history entry: a reload or Back returns to an entry that has it. */
+const VISITED_MARK = 'bookPage';
+
+/** Whether this history entry has shown /book before (a reload, or Back from the payment page). */
+export function isBookPageRevisit(): boolean {
+  const state: unknown = window.history.state;
+  return isRecord(state) && state[VISITED_MARK] === true;
+}
+
+/** Marks the current history entry as one that has shown /book, keeping what the router keeps there. */
+export function markBookPageVisited(): void {
+  const state: unknown = window.history.state;
+  window.history.replaceState({ ...(isRecord(state) ? state : {}), [VISITED_MARK]: true }, '');
+}

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { todayInIndia } from '../../../shared/dates';
 import type { PricingTier } from '../../../shared/domain';
 import { nextFreeDates, serverDetail } from '../../lib/errors';
@@ -12,7 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
-import { clearBookDraft, readBookDraft, saveBookDraft } from './book-draft';
+import { clearBookDraft, isBookPageRevisit, markBookPageVisited, readBookDraft, saveBookDraft } from './book-draft';
 import { EventDetailsForm, type FieldError } from './event-details-form';
 import { PackageChooser } from './package-chooser';
 import {
@@ -78,17 +78,13 @@ export function BookPage() {
   const [error, setError] = useState<FieldError | null>(null);
   // A typed date the field refused: `values.event_date` still holds the last accepted one, which must not be sent.
   const [dateProblem, setDateProblem] = useState<string | undefined>();
-  // A service link asks for a new quote: the draft's details stay, its quote does not come back.
-  const [quoted, setQuoted] = useState<QuotedEvent | null>(
-    initialQuoteValues(eventTypeParam).event_type ? null : (draft?.quoted ?? null),
+  // A service link followed to a new page asks for a new quote: the draft's details stay, its quote does not come
+  // back. The same page met again (a reload, Back from the payment page) is marked in its history entry and shows
+  // the draft as it was.
+  const [quoted, setQuoted] = useState<QuotedEvent | null>(() =>
+    initialQuoteValues(eventTypeParam).event_type && !isBookPageRevisit() ? null : (draft?.quoted ?? null),
   );
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    // The link has been read: the address becomes plain /book, so a reload or Back finds the draft as it is now.
-    if (eventTypeParam !== null) navigate('/book', { replace: true });
-    // Once, on opening: later changes to the address are the page's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useEffect(markBookPageVisited, []);
   // A full or closed day's next free dates, offered under the date field until another date is chosen.
   const [freeDates, setFreeDates] = useState<string[]>([]);
   const [result, setResult] = useState(() => quoteResult.loaded());
