@@ -28,7 +28,10 @@ describe('Admin lists keep their filters in the address', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
     // The search applies after a pause in typing; a person pages on once the filtered list is there.
     await waitFor(() => expect(view.currentUrl()).toBe('/admin?view=all&q=Sharma&status=confirmed'));
-    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    // The pager waits while the filtered list loads; a person clicks Next once it can be pressed.
+    const next = await screen.findByRole('button', { name: /Next/ });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
     await waitFor(() => expect(view.currentUrl()).toBe('/admin?view=all&q=Sharma&status=confirmed&page=2'));
 
     const again = await reload(view, { 'admin.bookings.list': bookings });
