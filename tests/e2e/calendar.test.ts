@@ -127,6 +127,8 @@ describe('the admin calendar in a real browser', () => {
   it('an admin makes the phone calendar feed and the URL serves the booking', async () => {
     const page = await openCalendar(VIEWPORTS.desktop);
     const card = page.getByRole('region', { name: 'Phone calendar feed' });
+    // A person acts on the card once it says where things stand.
+    await card.getByText('You have no calendar feed.').waitFor();
     await card.getByRole('button', { name: 'Make a feed URL' }).click();
     const field = card.getByRole('textbox', { name: /Your feed URL/ });
     await field.waitFor();
