@@ -1,6 +1,6 @@
+import { HeaderLinkButton } from '../../components/header-link-button';
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { BookOpen, CookingPot, House, LogOut, UserCog } from 'lucide-react';
-import { Link } from 'wouter';
 import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
 import { useBrand } from '../../lib/brand';
@@ -41,66 +41,18 @@ export function AdminHeader({ onLogout, loggingOut, unread = null }: AdminHeader
           </HStack>
           <HStack gap="2" flexShrink={0} wrap="wrap">
             <LiveBell unread={unread} />
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-            >
-              <Link href="/">
-                <House aria-hidden="true" />
-                Home
-              </Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-            >
-              <Link href="/admin/menu">
-                <BookOpen aria-hidden="true" />
-                Menu
-              </Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-            >
-              <Link href="/admin/kitchen">
-                <CookingPot aria-hidden="true" />
-                Kitchen
-              </Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-            >
-              <Link href="/account">
-                <UserCog aria-hidden="true" />
-                Account
-              </Link>
-            </Button>
+            <HeaderLinkButton href="/" icon={House}>
+              Home
+            </HeaderLinkButton>
+            <HeaderLinkButton href="/admin/menu" icon={BookOpen}>
+              Menu
+            </HeaderLinkButton>
+            <HeaderLinkButton href="/admin/kitchen" icon={CookingPot}>
+              Kitchen
+            </HeaderLinkButton>
+            <HeaderLinkButton href="/account" icon={UserCog}>
+              Account
+            </HeaderLinkButton>
             <Button
               size="sm"
               rounded="full"

@@ -1,6 +1,6 @@
+import { HeaderLinkButton } from '../../components/header-link-button';
 import { Box, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { House, LogOut, UserCog } from 'lucide-react';
-import { Link } from 'wouter';
 import { LiveBell } from '../../components/live-alerts';
 import { MandalaMotif } from '../../components/mandala-motif';
 
@@ -51,38 +51,12 @@ export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: Su
           </HStack>
           <HStack gap="2" flexShrink={0} wrap="wrap">
             <LiveBell unread={unread} />
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-              minH={{ base: '11', md: '10' }}
-            >
-              <Link href="/">
-                <House aria-hidden="true" />
-                Home
-              </Link>
-            </Button>
-            <Button
-              asChild
-              variant="outline"
-              size="sm"
-              rounded="full"
-              color="cream.50"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.200' }}
-              flex={{ base: '1', md: 'initial' }}
-              minH={{ base: '11', md: '10' }}
-            >
-              <Link href="/account">
-                <UserCog aria-hidden="true" />
-                Account
-              </Link>
-            </Button>
+            <HeaderLinkButton href="/" icon={House} minH={{ base: '11', md: '10' }}>
+              Home
+            </HeaderLinkButton>
+            <HeaderLinkButton href="/account" icon={UserCog} minH={{ base: '11', md: '10' }}>
+              Account
+            </HeaderLinkButton>
             <Button
               size="sm"
               rounded="full"
