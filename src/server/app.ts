@@ -38,7 +38,7 @@ import { seoRoutes } from './modules/site/seo.routes';
 import { publicPageAt, publicPageHead } from './modules/site/seo.service';
 import { registerJsonOnly } from './plugins/content-type';
 import { registerPlainAmounts } from './plugins/plain-amounts';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrors, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRestContract } from './plugins/rest-contract';
@@ -128,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // Draining requests get the app's own 503 with Retry-After and `detail` (plugins/load-shedding.ts).
     return503OnClosing: false,
   });

@@ -67,6 +67,7 @@ describe('slow clients', () => {
         `Content-Length: ${body.length}\r\n\r\n`;
       const outcome = await trickle(head, body, 4000);
       expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(outcome.answer).toContain('{"detail":"The request took too long to arrive"}');
       // 8 s allowed, checked every second: cut after 8 to about 10 s, with only a couple of bytes sent.
       expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(7500);
       expect(outcome.closedAfterMs).toBeLessThan(20_000);
@@ -80,6 +81,12 @@ describe('slow clients', () => {
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(3500);
     expect(outcome.closedAfterMs).toBeLessThan(15_000);
+  });
+
+  it('answers a request line and headers over 16 KB with 431 and a detail', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health?q=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ detail: expect.stringContaining('over 16 KB') });
   });
 
   it('serves a request that arrives in time', async () => {

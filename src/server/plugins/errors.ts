@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, ERRORS, ValidationError, zodIssuesToDetail } from '../lib/errors';
@@ -51,4 +53,28 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     request.log.error({ err: error }, 'router error');
     void reply.code(500).send({ detail: ERRORS.INTERNAL.detail, request_id: request.id });
   }
+}
+
+/** Requests Node's HTTP parser refuses before Fastify sees them: a slow client, headers over 16 KB, broken HTTP. */
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request line and headers are over 16 KB; send a shorter URL' },
+};
+
+/**
+ * Answers those requests in the app's shape, `{detail}`, instead of Fastify's own body, then closes the socket:
+ * the connection cannot carry another request once the parser has given up on it.
+ */
+export function clientErrors(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, detail: 'Malformed HTTP request' };
+  this.log.debug({ code: error.code, status }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -122,4 +122,4 @@ export function leaks(body: string): string[] {
 }
 
 /** Statuses a hostile request may get (issue "Hostile input"); anything else is a finding. */
-export const ALLOWED_4XX = new Set([400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
+export const ALLOWED_4XX = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 431]);
