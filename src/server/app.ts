@@ -7,6 +7,7 @@ import { startRetentionJob, type RetentionJob } from './jobs/retention';
 import { seedDemo, type DemoLogin } from './db/seed-demo';
 import { prepareOwnerSetup } from './modules/auth/owner-setup.service';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
+import { startEventRemindersRunner, type EventRemindersRunner } from './jobs/event-reminders';
 import { startPaymentRemindersRunner, type PaymentRemindersRunner } from './jobs/payment-reminders';
 import { loggerOptions, type LogStream } from './lib/log';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -63,6 +64,7 @@ declare module 'fastify' {
     autoAssign: AutoAssignRunner | null;
     /** The payment reminder sweep; null when built with `startWorkers: false`. */
     paymentReminders: PaymentRemindersRunner | null;
+    eventReminders: EventRemindersRunner | null;
     /** The WhatsApp outbox worker; null when built with `startWorkers: false`. */
     whatsappWorker: WhatsAppWorker | null;
     /** This instance's live notification feed (PostgreSQL LISTEN/NOTIFY). */
@@ -141,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.decorate<MailWorker | null>('mailWorker', null);
     app.decorate<AutoAssignRunner | null>('autoAssign', null);
     app.decorate<PaymentRemindersRunner | null>('paymentReminders', null);
+    app.decorate<EventRemindersRunner | null>('eventReminders', null);
     app.decorate<WhatsAppWorker | null>('whatsappWorker', null);
     const liveFeed = await startLiveFeed(database, app.log.child({ feed: 'live' }));
     app.decorate<LiveFeed>('liveFeed', liveFeed);
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.whatsappWorker?.stop();
       await app.autoAssign?.stop();
       await app.paymentReminders?.stop();
+      await app.eventReminders?.stop();
       await retention?.stop();
       transport?.close();
       if (ownsDatabase) await database.close();
@@ -254,6 +258,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.paymentReminders = startPaymentRemindersRunner(deps, {
         log: app.log.child({ worker: 'payment-reminders' }),
         sweepIntervalMs: config.paymentReminderSweepSeconds * 1000,
+      });
+      app.eventReminders = startEventRemindersRunner(deps, {
+        log: app.log.child({ worker: 'event-reminders' }),
+        daysBefore: config.eventReminders.daysBefore,
+        sweepIntervalMs: config.eventReminders.sweepSeconds * 1000,
       });
       retention = startRetentionJob(deps, app.log.child({ worker: 'retention' }));
       app.log.info(

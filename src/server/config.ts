@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type Brand, DEFAULT_BRAND } from '../shared/brand';
+import { EVENT_REMINDER_DEFAULT_DAYS_BEFORE } from '../shared/booking-rules';
 
 /** The project root: two levels above this file, both when run from source and from the repository. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -64,6 +65,8 @@ const envSchema = z
     ),
     AUTO_ASSIGN_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PAYMENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    EVENT_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(1).max(30).default(EVENT_REMINDER_DEFAULT_DAYS_BEFORE),
+    EVENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     PUBLIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     PAYMENT_GATEWAY: z.enum(['none', 'cashfree']).default('none'),
     CASHFREE_APP_ID: optionalText,
@@ -198,6 +201,8 @@ export type Config = {
   autoAssignSweepSeconds: number;
   /** How often each instance sweeps for payment reminders due today (each is sent once whatever the count). */
   paymentReminderSweepSeconds: number;
+  /** Event reminders (docs/decisions.md, "Event reminders"): how many India days ahead, and how often each instance sweeps. */
+  eventReminders: { daysBefore: number; sweepSeconds: number };
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;
   /** Token and subscription payments: UPI always; a Cashfree-style gateway when configured. */
@@ -345,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     autoAssignSweepSeconds: e.AUTO_ASSIGN_SWEEP_SECONDS,
     paymentReminderSweepSeconds: e.PAYMENT_REMINDER_SWEEP_SECONDS,
+    eventReminders: { daysBefore: e.EVENT_REMINDER_DAYS_BEFORE, sweepSeconds: e.EVENT_REMINDER_SWEEP_SECONDS },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     payments: {
       gateway:

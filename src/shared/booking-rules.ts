@@ -470,6 +470,31 @@ export function dueReminders(status: BookingStatus, money: BookingMoney, today: 
   });
 }
 
+/**
+ * Statuses whose event is reminded (docs/product.md#event-reminders): a booking that went ahead and whose event has
+ * not happened. A quote or inquiry is not yet an event, and a cancelled booking has none.
+ */
+export const EVENT_REMINDER_STATUSES: readonly BookingStatus[] = ['confirmed', 'in_progress'];
+
+/** Default of `EVENT_REMINDER_DAYS_BEFORE`: the reminder goes out this many India days before the event. */
+export const EVENT_REMINDER_DEFAULT_DAYS_BEFORE = 2;
+
+/**
+ * Whether a booking's event reminder is due on an India day (docs/decisions.md, "Event reminders"): from
+ * `daysBefore` days before the event until the day before it, on a booking that went ahead. A booking confirmed
+ * (or moved) inside that window is reminded at once; on the event day itself, or after, nothing goes.
+ */
+export function eventReminderDue(
+  status: BookingStatus,
+  eventDate: string | null,
+  today: string,
+  daysBefore: number,
+): boolean {
+  if (!EVENT_REMINDER_STATUSES.includes(status) || eventDate === null) return false;
+  const daysLeft = daysBetween(today, eventDate);
+  return daysLeft >= 1 && daysLeft <= daysBefore;
+}
+
 /** The schedule in rupees, as My Bookings and the admin show it. */
 export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
   return {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { WHATSAPP_CONSENT_SOURCES, WHATSAPP_STATUSES, WHATSAPP_TEMPLATES } from '../../../shared/domain';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
@@ -69,3 +81,21 @@ export const whatsappWebhookEvents = pgTable('whatsapp_webhook_events', {
   eventKey: text('event_key').primaryKey(),
   receivedAt: createdAt(),
 });
+
+/**
+ * One row per event reminder sent (docs/decisions.md, "Event reminders"): the key is the booking and the event date
+ * it announced, so a booking is reminded once per date however many sweeps run, in one instance or many, and a new
+ * date makes a new reminder due. The row is written in the transaction that queues the message.
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    whatsappId: uuid('whatsapp_id').references(() => whatsappOutbox.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'event_reminders_pkey', columns: [t.bookingId, t.eventDate] })],
+);
