@@ -126,6 +126,7 @@ describe('service inquiry modal', () => {
       event_time: null,
       venue_name: null,
       venue_address: null,
+      whatsapp_opt_in: false,
       requirements: {
         guest_count: 1200,
         event_duration: 'Full day',
@@ -171,6 +172,36 @@ describe('service inquiry modal', () => {
       budget_range: '',
       decoration_required: true,
     });
+  });
+
+  it('asks for WhatsApp updates under the phone, unticked, sends the choice and clears it after sending', async () => {
+    answerInquiry();
+    const { user, dialog } = await openInquiry('Wedding Catering');
+    const optIn = dialog.getByRole('checkbox', { name: 'Send me updates on WhatsApp at this number' });
+    expect(optIn).not.toBeChecked();
+    // Right under the phone, as on /book: the next control after the phone field.
+    const controls = dialog.getAllByRole('textbox').concat(dialog.getAllByRole('checkbox'));
+    const phone = dialog.getByLabelText(/^Phone/);
+    const after = controls
+      .filter((el) => phone.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    expect(after[0]).toBe(optIn);
+
+    await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
+    await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');
+    await fill(user, phone, '98930 11223');
+    await fill(user, dialog.getByLabelText(/^Guest Count/), '150');
+    await user.click(optIn);
+    expect(optIn).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Submit Inquiry' }));
+
+    await screen.findByText(/^Wedding Catering inquiry submitted successfully!/);
+    expect(inquiryCalls()[0]!.input).toMatchObject({ client_phone: '98930 11223', whatsapp_opt_in: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Request a custom quote for Wedding Catering' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Wedding Catering' }));
+    expect(again.getByRole('checkbox', { name: 'Send me updates on WhatsApp at this number' })).not.toBeChecked();
   });
 
   it('keeps the dialog and what was typed when the server refuses, showing its detail', async () => {

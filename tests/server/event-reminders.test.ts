@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReminderDue } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate } from '../../src/shared/dates';
-import { auditLog, bookings, eventReminders, whatsappOutbox } from '../../src/server/db/schema';
+import { auditLog, bookings, eventReminders, whatsappConsents, whatsappOutbox } from '../../src/server/db/schema';
 import { startEventRemindersRunner } from '../../src/server/jobs/event-reminders';
 import { recordOptIn, recordOptOut } from '../../src/server/modules/messages/consent';
 import { sendEventReminder } from '../../src/server/modules/messages/event-reminders.service';
@@ -241,5 +241,36 @@ describe('event reminders over random sequences', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('the inquiry opt-in', () => {
+  it('stores the ticked box with its time and source, and nothing when unticked', async () => {
+    const inquiry = (phone: string, optIn: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: {
+          client_name: 'Kavya Rao',
+          client_email: `kavya.${phone.slice(-4)}@example.in`,
+          client_phone: phone,
+          event_type: 'wedding',
+          event_name: 'Wedding Catering',
+          event_date: null,
+          event_time: null,
+          venue_name: null,
+          venue_address: null,
+          whatsapp_opt_in: optIn,
+          requirements: { guest_count: 150, decoration_required: true },
+        },
+      });
+    const before = Date.now();
+    expect((await inquiry('98930 44556', true)).statusCode).toBeLessThan(300);
+    expect((await inquiry('98930 44557', false)).statusCode).toBeLessThan(300);
+    const consents = await t.deps.db.select().from(whatsappConsents);
+    const ticked = consents.find((c) => c.phone === '+919893044556');
+    expect(ticked).toMatchObject({ optedInSource: 'inquiry', optedOutAt: null });
+    expect(ticked!.optedInAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(consents.find((c) => c.phone === '+919893044557')).toBeUndefined();
   });
 });

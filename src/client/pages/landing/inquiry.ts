@@ -15,9 +15,12 @@ export type InquiryValues = {
   cateringStyle: string;
   eventDuration: string;
   specialRequests: string;
+  /** The "updates on WhatsApp" box under the phone (docs/product.md#whatsapp), unticked until ticked. */
+  whatsappOptIn: boolean;
 };
 
-export type InquiryField = keyof InquiryValues;
+/** The typed fields (every value but the WhatsApp box). */
+export type InquiryField = Exclude<keyof InquiryValues, 'whatsappOptIn'>;
 
 export const EMPTY_INQUIRY: InquiryValues = {
   name: '',
@@ -30,6 +33,7 @@ export const EMPTY_INQUIRY: InquiryValues = {
   cateringStyle: '',
   eventDuration: '',
   specialRequests: '',
+  whatsappOptIn: false,
 };
 
 /** Budget ranges in rupees, Indian digit grouping; sent as the label the customer chose. */
@@ -104,6 +108,7 @@ export function buildInquiryPayload(service: Pick<Service, 'id' | 'name'>, value
     event_time: null,
     venue_name: null,
     venue_address: null,
+    whatsapp_opt_in: values.whatsappOptIn,
     requirements: {
       guest_count: parseGuestCount(values.guestCount),
       event_duration: values.eventDuration,

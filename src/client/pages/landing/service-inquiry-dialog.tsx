@@ -13,6 +13,7 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field';
+import { WhatsappOptIn } from '../../components/whatsapp-opt-in';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
@@ -170,15 +171,21 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
                       autoComplete="email"
                       required
                     />
-                    <TextField
-                      {...text('phone')}
-                      label="Phone"
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder="+91 98XXX XXXXX"
-                      required
-                    />
+                    <Stack gap="2">
+                      <TextField
+                        {...text('phone')}
+                        label="Phone"
+                        type="tel"
+                        inputMode="tel"
+                        autoComplete="tel"
+                        placeholder="+91 98XXX XXXXX"
+                        required
+                      />
+                      <WhatsappOptIn
+                        checked={values.whatsappOptIn}
+                        onCheckedChange={(checked) => setValues((current) => ({ ...current, whatsappOptIn: checked }))}
+                      />
+                    </Stack>
                     <TextField
                       {...text('guestCount')}
                       label="Guest Count"
