@@ -16,12 +16,12 @@ import type { Role } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
 import { secondFactorChangedEmail } from '../../mail/auth-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from './auth.service';
+import { checkAccountPassword } from './password-check';
 
 /*
  * The admin's second sign-in step (docs/decisions.md, "Passwords and the second factor"): TOTP (RFC 6238: SHA-1,
@@ -301,7 +301,7 @@ export async function disableSecondFactor(
   const data = disableSecondFactorInputSchema.parse(input);
   const row = await userRow(deps, user.id);
   if (!row.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off.');
-  if (!row.passwordHash || !(await verifyPassword(row.passwordHash, data.password))) {
+  if (!(await checkAccountPassword(deps, row, data.password))) {
     throw new ValidationError([
       { loc: ['body', 'password'], msg: 'Your password is not correct', type: 'value_error' },
     ]);
