@@ -116,6 +116,7 @@ async function main(): Promise<number> {
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(48).toString('base64url'),
+    PASSWORD_PEPPER: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -109,6 +109,7 @@ async function startApp(url: string, dataDir: string): Promise<{ child: Child; b
     NODE_ENV: 'production',
     DATABASE_URL: url,
     JWT_SECRET: randomBytes(48).toString('base64url'),
+    PASSWORD_PEPPER: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),

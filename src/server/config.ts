@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,30 @@ import { EVENT_REMINDER_DEFAULT_DAYS_BEFORE } from '../shared/booking-rules';
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const JWT_SECRET_MIN_BYTES = 32;
+const PASSWORD_PEPPER_MIN_BYTES = 32;
+/**
+ * The pepper outside production: fixed and public, so development and test databases keep working across restarts
+ * and data folders. Production refuses to start without its own (docs/security.md, "Passwords").
+ */
+export const DEVELOPMENT_PASSWORD_PEPPER = 'development-password-pepper-not-a-secret-0000';
+
+/**
+ * The variables holding a secret. Each can instead be read from a file named by `<NAME>_FILE` (the container
+ * secrets convention: `JWT_SECRET_FILE=/run/secrets/jwt_secret`), never both (docs/security.md, "Service secrets").
+ */
+export const SECRET_KEYS = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'PASSWORD_PEPPER',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'REDIS_URL',
+  'CASHFREE_SECRET_KEY',
+  'CASHFREE_WEBHOOK_SECRET',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
 
 const optionalText = z
   .string()
@@ -27,6 +51,7 @@ const envSchema = z
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
     JWT_SECRET: optionalText,
+    PASSWORD_PEPPER: optionalText,
     JWT_ISSUER: z.string().trim().min(1).default('annapurna-events'),
     JWT_AUDIENCE: z.string().trim().min(1).default('annapurna-events-app'),
     TRUST_PROXY: optionalText,
@@ -35,6 +60,7 @@ const envSchema = z
     ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
     SEED_DEMO: z.stringbool().default(false),
     SEED_DEMO_IN_PRODUCTION: z.stringbool().default(false),
+    ADMIN_SECOND_FACTOR_REQUIRED: z.stringbool().optional(),
     CLIENT_DIST_DIR: optionalText,
     BRAND_NAME: optionalText,
     LEGAL_NAME: optionalText,
@@ -158,6 +184,21 @@ const envSchema = z
             'refused in production: demo accounts would be open to anyone. Set SEED_DEMO_IN_PRODUCTION=true as well to load them with random passwords printed once',
         });
       }
+      if (!env.PASSWORD_PEPPER) {
+        ctx.addIssue({ code: 'custom', path: ['PASSWORD_PEPPER'], message: 'required in production' });
+      } else if (Buffer.byteLength(env.PASSWORD_PEPPER) < PASSWORD_PEPPER_MIN_BYTES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_PEPPER'],
+          message: `must be at least ${PASSWORD_PEPPER_MIN_BYTES} bytes in production`,
+        });
+      } else if (env.PASSWORD_PEPPER === env.JWT_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_PEPPER'],
+          message: 'must differ from JWT_SECRET: the pepper is a secret kept apart',
+        });
+      }
       if (!env.JWT_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
       } else if (Buffer.byteLength(env.JWT_SECRET) < JWT_SECRET_MIN_BYTES) {
@@ -171,6 +212,9 @@ const envSchema = z
   });
 
 export type PasswordHashOptions = { memoryCost: number; timeCost: number; parallelism: number };
+
+/** The secret mixed into every password hash (argon2's `secret`), and the short id written into each hash made with it. */
+export type PasswordPepper = { id: string; secret: Buffer };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -187,6 +231,14 @@ export type Config = {
   jwt: { secret: Uint8Array; issuer: string; audience: string; ttlSeconds: number };
   /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. Tests use cheaper settings. */
   passwordHash: PasswordHashOptions;
+  /** PASSWORD_PEPPER (docs/security.md, "Passwords"): kept out of the database, required in production. */
+  passwordPepper: PasswordPepper;
+  /**
+   * ADMIN_SECOND_FACTOR_REQUIRED (default on in production only): an admin without a second factor may only enrol,
+   * and refunds, erasure and settings changes need a re-authentication of the last 5 minutes
+   * (docs/decisions.md, "Admin second factor and step-up").
+   */
+  adminSecondFactorRequired: boolean;
   trustProxy: boolean | string;
   admin: { email: string; password: string; name: string } | undefined;
   seedDemo: boolean;
@@ -295,7 +347,7 @@ export class ConfigError extends Error {
  *; everything else receives the typed `Config`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withSecretFiles(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
@@ -333,6 +385,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: 12 * 60 * 60,
     },
     passwordHash: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    passwordPepper: pepperOf(e.PASSWORD_PEPPER ?? DEVELOPMENT_PASSWORD_PEPPER),
+    adminSecondFactorRequired: e.ADMIN_SECOND_FACTOR_REQUIRED ?? e.NODE_ENV === 'production',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
@@ -468,5 +522,45 @@ function devSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The environment with each `<NAME>_FILE` of a secret replaced by `<NAME>` holding the file's content (one trailing
+ * newline dropped). Both set, an unreadable file or an empty one: a ConfigError naming the variable.
+ */
+function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const result = { ...env };
+  const problems: string[] = [];
+  for (const key of SECRET_KEYS) {
+    const fileKey = `${key}_FILE`;
+    const path = env[fileKey]?.trim();
+    delete result[fileKey];
+    if (!path) continue;
+    if (env[key] !== undefined && env[key]!.trim() !== '') {
+      problems.push(`${fileKey}: set ${key} or ${fileKey}, not both`);
+      continue;
+    }
+    let content: string;
+    try {
+      content = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${fileKey}: cannot read ${path} (${reason})`);
+      continue;
+    }
+    if (content.trim() === '') problems.push(`${fileKey}: ${path} is empty`);
+    else result[key] = content;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result;
+}
+
+/** The pepper's id: a keyed digest, so the hash records which pepper made it without revealing anything of it. */
+function pepperOf(pepper: string): PasswordPepper {
+  const secret = Buffer.from(pepper, 'utf8');
+  return { id: createHmac('sha256', secret).update('password-pepper-id').digest('hex').slice(0, 8), secret };
+}
+
 /** Every variable the server reads; `.env.example` documents each (checked by a test). */
-export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);
+export const CONFIG_KEYS: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...SECRET_KEYS.map((key) => `${key}_FILE`),
+];

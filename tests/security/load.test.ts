@@ -74,6 +74,7 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
       DATABASE_URL: db.url,
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(48).toString('base64url'),
+      PASSWORD_PEPPER: randomBytes(48).toString('base64url'),
       RATE_LIMITS: 'false',
       SEED_DEMO: 'true',
       // Production refuses the demo data unless asked twice; its passwords are then random (only ADMIN signs in).

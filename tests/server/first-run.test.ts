@@ -5,7 +5,7 @@ import { DEMO_LOGINS, seedDemo } from '../../src/server/db/seed-demo';
 import { settings, users } from '../../src/server/db/schema';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from './helpers/test-app';
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48) };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48), PASSWORD_PEPPER: 'r'.repeat(40) };
 
 describe('demo data in production', () => {
   it('SEED_DEMO alone is refused, naming the second switch', () => {

@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { recoveryCodes, users } from '../../src/server/db/schema';
 import { totpStep } from '../../src/server/modules/auth/second-factor.service';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
 import { makeUser } from './helpers/fixtures';
@@ -193,5 +194,48 @@ describe('signing in with the second step', () => {
     expect(off.statusCode).toBe(200);
     const plain = await post('/api/auth/login', { email: admin.email, password: admin.password });
     expect(plain.json()).toHaveProperty('access_token');
+  });
+});
+
+describe('recovery code storage (ASVS 2.6.2)', () => {
+  const storedCodes = (userId: string) =>
+    t.deps.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+
+  it('stores each code salted and hashed: its own 16-byte salt, no plain or unsalted form', async () => {
+    const admin = await enrolledAdmin();
+    const rows = await storedCodes(admin.id);
+    expect(rows).toHaveLength(10);
+    const salts = new Set<string>();
+    for (const row of rows) {
+      const match = /^s1\$([A-Za-z0-9_-]{22})\$([A-Za-z0-9_-]{43})$/.exec(row.codeHash);
+      expect(match, row.codeHash).not.toBeNull();
+      salts.add(match![1]!);
+    }
+    expect(salts.size).toBe(10);
+    for (const code of admin.recoveryCodes) {
+      expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+      const plain = code.replace('-', '');
+      const unsalted = createHmac('sha256', t.config.jwt.secret).update(`recovery_code:${plain}`).digest('base64url');
+      expect(rows.some((row) => row.codeHash.includes(plain) || row.codeHash === unsalted)).toBe(false);
+    }
+  });
+
+  it('a code stored before the salt still works, once, and new enrolment makes salted codes only', async () => {
+    const admin = await enrolledAdmin();
+    // The form codes had before: HMAC of the code alone under the app's key, no salt.
+    const legacy = 'abcde-fghjk';
+    await t.deps.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, admin.id));
+    await t.deps.db.insert(recoveryCodes).values({
+      userId: admin.id,
+      codeHash: createHmac('sha256', t.config.jwt.secret).update('recovery_code:abcdefghjk').digest('base64url'),
+    });
+    const challenge = await passwordStep(admin.email, admin.password);
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: challenge, code: 'ABCDE FGHJK' })).statusCode,
+    ).toBe(200);
+    const again = await passwordStep(admin.email, admin.password);
+    expect((await post('/api/auth/login/second-step', { second_step_token: again, code: legacy })).statusCode).toBe(
+      422,
+    );
   });
 });

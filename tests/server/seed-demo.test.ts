@@ -328,7 +328,7 @@ describe('seedDemo on an empty database', () => {
         .where(sql`lower(${users.email}) = ${login.email.toLowerCase()}`);
       expect(user, login.email).toBeDefined();
       expect(user!.role).toBe(login.role);
-      expect(await verifyPassword(user!.passwordHash!, login.password), login.email).toBe(true);
+      expect(await verifyPassword(user!.passwordHash!, login.password, config.passwordPepper), login.email).toBe(true);
     }
   });
 

@@ -1,10 +1,17 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_KEYS, ConfigError, loadConfig } from '../../src/server/config';
+import {
+  CONFIG_KEYS,
+  ConfigError,
+  DEVELOPMENT_PASSWORD_PEPPER,
+  loadConfig,
+  SECRET_KEYS,
+} from '../../src/server/config';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+const PEPPER = 'q'.repeat(32);
 
 describe('loadConfig', () => {
   it('starts with no environment at all: port 3000, embedded database under ./data', () => {
@@ -33,7 +40,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret', DATA_DIR: tmp() })).toThrow(
       /JWT_SECRET: must be at least 32 bytes/,
     );
-    const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() });
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'k'.repeat(32),
+      PASSWORD_PEPPER: PEPPER,
+      DATA_DIR: tmp(),
+    });
     expect(ok.env).toBe('production');
   });
 
@@ -41,6 +53,7 @@ describe('loadConfig', () => {
     const gateway = {
       NODE_ENV: 'production',
       JWT_SECRET: 'k'.repeat(32),
+      PASSWORD_PEPPER: PEPPER,
       DATA_DIR: tmp(),
       PAYMENT_GATEWAY: 'cashfree',
       CASHFREE_APP_ID: 'app',
@@ -53,9 +66,10 @@ describe('loadConfig', () => {
     );
     // Outside production, or without a gateway, the localhost default stays.
     expect(loadConfig({ ...gateway, NODE_ENV: 'development' }).publicBaseUrl).toBe('http://localhost:3000');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() }).publicBaseUrl).toBe(
-      'http://localhost:3000',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), PASSWORD_PEPPER: PEPPER, DATA_DIR: tmp() })
+        .publicBaseUrl,
+    ).toBe('http://localhost:3000');
   });
 
   it('bounds the time a request and its headers may take to arrive', () => {
@@ -123,6 +137,85 @@ describe('mail settings', () => {
     );
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'no-address' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_FROM: 'a@b.in\r\nBcc: x@y.in' })).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE)', () => {
+  const secretFile = (content: string) => {
+    const file = join(tmp(), 'secret');
+    writeFileSync(file, content, { mode: 0o600 });
+    return file;
+  };
+
+  it('reads every secret variable from the file its _FILE names, dropping one trailing newline', () => {
+    const jwt = 'j'.repeat(40);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: tmp(),
+      JWT_SECRET_FILE: secretFile(`${jwt}\n`),
+      PASSWORD_PEPPER_FILE: secretFile(PEPPER),
+      DATABASE_URL_FILE: secretFile('postgres://app:s3cret@db:5432/app\n'),
+      REDIS_URL_FILE: secretFile('redis://:pw@cache:6379'),
+      ADMIN_EMAIL: 'owner@example.in',
+      ADMIN_PASSWORD_FILE: secretFile('Owner pass 1 2 3\n'),
+    });
+    expect(Buffer.from(config.jwt.secret).toString()).toBe(jwt);
+    expect(config.passwordPepper.secret.toString()).toBe(PEPPER);
+    expect(config.databaseUrl).toBe('postgres://app:s3cret@db:5432/app');
+    expect(config.redisUrl).toBe('redis://:pw@cache:6379');
+    expect(config.admin?.password).toBe('Owner pass 1 2 3');
+  });
+
+  it('covers every secret the server reads, and each _FILE is documented', () => {
+    for (const key of SECRET_KEYS) {
+      expect(CONFIG_KEYS).toContain(key);
+      expect(CONFIG_KEYS).toContain(`${key}_FILE`);
+    }
+  });
+
+  it('refuses a secret set both directly and from a file, a missing file and an empty one', () => {
+    const base = { NODE_ENV: 'production', DATA_DIR: tmp(), PASSWORD_PEPPER: PEPPER };
+    expect(() =>
+      loadConfig({ ...base, JWT_SECRET: 'k'.repeat(32), JWT_SECRET_FILE: secretFile('k'.repeat(32)) }),
+    ).toThrow(/JWT_SECRET_FILE: set JWT_SECRET or JWT_SECRET_FILE, not both/);
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: join(tmp(), 'missing') })).toThrow(
+      /JWT_SECRET_FILE: cannot read .* \(ENOENT\)/,
+    );
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: secretFile('\n') })).toThrow(/JWT_SECRET_FILE: .* is empty/);
+    // A file's secret meets the same strength rule as one set directly.
+    expect(() => loadConfig({ ...base, JWT_SECRET_FILE: secretFile('short') })).toThrow(
+      /JWT_SECRET: must be at least 32 bytes/,
+    );
+  });
+});
+
+describe('password pepper and the admin second factor switch', () => {
+  it('requires a strong PASSWORD_PEPPER in production, kept apart from JWT_SECRET', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() };
+    expect(() => loadConfig(base)).toThrow(/PASSWORD_PEPPER: required in production/);
+    expect(() => loadConfig({ ...base, PASSWORD_PEPPER: 'short' })).toThrow(
+      /PASSWORD_PEPPER: must be at least 32 bytes in production/,
+    );
+    expect(() => loadConfig({ ...base, PASSWORD_PEPPER: 'k'.repeat(32) })).toThrow(/must differ from JWT_SECRET/);
+    const config = loadConfig({ ...base, PASSWORD_PEPPER: PEPPER });
+    expect(config.passwordPepper.secret.toString()).toBe(PEPPER);
+    expect(config.passwordPepper.id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('uses a fixed development pepper outside production, the same in every data folder', () => {
+    const one = loadConfig({ DATA_DIR: tmp() });
+    const two = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp() });
+    expect(one.passwordPepper.secret.toString()).toBe(DEVELOPMENT_PASSWORD_PEPPER);
+    expect(two.passwordPepper).toEqual(one.passwordPepper);
+  });
+
+  it('requires the admin second factor by default in production only, and can be switched either way', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), PASSWORD_PEPPER: PEPPER, DATA_DIR: tmp() };
+    expect(loadConfig(production).adminSecondFactorRequired).toBe(true);
+    expect(loadConfig({ ...production, ADMIN_SECOND_FACTOR_REQUIRED: 'false' }).adminSecondFactorRequired).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp() }).adminSecondFactorRequired).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmp() }).adminSecondFactorRequired).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), ADMIN_SECOND_FACTOR_REQUIRED: 'true' }).adminSecondFactorRequired).toBe(true);
   });
 });
 

@@ -1359,7 +1359,7 @@ export async function seedDemo(
   const hashes = new Map<string, string>();
   await Promise.all(
     [...actual].map(async ([demo, password]) => {
-      hashes.set(demo, await hashPassword(password, deps.config.passwordHash));
+      hashes.set(demo, await hashPassword(password, deps.config.passwordHash, deps.config.passwordPepper));
     }),
   );
   const hashOf = (password: string) => hashes.get(password)!;

@@ -324,7 +324,9 @@ const restorePassword: Common['after'] = async (w, subject) => {
   if (!subject.userId || !subject.password) return;
   await w.t.deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(subject.password, w.t.deps.config.passwordHash) })
+    .set({
+      passwordHash: await hashPassword(subject.password, w.t.deps.config.passwordHash, w.t.deps.config.passwordPepper),
+    })
     .where(eq(users.id, subject.userId));
   await w.refreshToken(subject.name);
 };

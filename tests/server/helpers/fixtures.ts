@@ -34,7 +34,7 @@ export async function makeUser(
       phone: '+919876543210',
       role,
       isActive,
-      passwordHash: await hashPassword(password, deps.config.passwordHash),
+      passwordHash: await hashPassword(password, deps.config.passwordHash, deps.config.passwordPepper),
       emailVerifiedAt: options.emailVerified === false ? null : new Date(),
     })
     .returning();

@@ -9,6 +9,7 @@ import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
 import type { ServiceDeps } from '../../context';
+import { checkAccountPassword } from './password-check';
 import { queueVerificationEmail } from './email-verification.service';
 import { secondStepChallenge } from './second-factor.service';
 
@@ -77,7 +78,7 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterInput):
   const data = registerInputSchema.parse(input);
   if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
   await assertPasswordNotCommon(data.password);
-  const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
+  const passwordHash = await hashPassword(data.password, deps.config.passwordHash, deps.config.passwordPepper);
   try {
     const user = await deps.db.transaction(async (tx) => {
       const [created] = await tx
@@ -103,10 +104,14 @@ export async function login(deps: ServiceDeps, input: LoginInput): Promise<Login
   const data = loginInputSchema.parse(input);
   const user = await findUserByEmail(deps, data.email);
   if (!user?.passwordHash) {
-    await verifyPassword(await dummyHash(deps.config.passwordHash), data.password);
+    await verifyPassword(
+      await dummyHash(deps.config.passwordHash, deps.config.passwordPepper),
+      data.password,
+      deps.config.passwordPepper,
+    );
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, data.password))) throw new AppError('INVALID_CREDENTIALS');
+  if (!(await checkAccountPassword(deps, user, data.password))) throw new AppError('INVALID_CREDENTIALS');
 
   if (user.role === 'supplier') {
     const [supplier] = await deps.db.select().from(suppliers).where(eq(suppliers.userId, user.id)).limit(1);
@@ -182,7 +187,7 @@ export async function ensureAdmin(
   const email = admin.email.trim().toLowerCase();
   const existing = await findUserByEmail(deps, email);
   if (!existing) {
-    const passwordHash = await hashPassword(admin.password, deps.config.passwordHash);
+    const passwordHash = await hashPassword(admin.password, deps.config.passwordHash, deps.config.passwordPepper);
     // The operator named this address in the environment: nothing to prove to anyone.
     await deps.db
       .insert(users)
@@ -190,14 +195,16 @@ export async function ensureAdmin(
     return 'created';
   }
   // A changed password also ends the sessions signed in with the old one.
-  const passwordChanged = !existing.passwordHash || !(await verifyPassword(existing.passwordHash, admin.password));
+  const passwordChanged =
+    !existing.passwordHash ||
+    !(await verifyPassword(existing.passwordHash, admin.password, deps.config.passwordPepper));
   await deps.db
     .update(users)
     .set({
       role: 'admin',
       isActive: true,
       ...(passwordChanged && {
-        passwordHash: await hashPassword(admin.password, deps.config.passwordHash),
+        passwordHash: await hashPassword(admin.password, deps.config.passwordHash, deps.config.passwordPepper),
         tokenVersion: existing.tokenVersion + 1,
       }),
       updatedAt: new Date(),

@@ -51,7 +51,7 @@ export async function prepareOwnerSetup(deps: ServiceDeps): Promise<string | nul
 export async function createOwner(deps: ServiceDeps, input: OwnerSetupInput): Promise<AuthResult> {
   const data = ownerSetupInputSchema.parse(input);
   await assertPasswordNotCommon(data.password);
-  const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
+  const passwordHash = await hashPassword(data.password, deps.config.passwordHash, deps.config.passwordPepper);
   try {
     const owner = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('owner_setup'))`);

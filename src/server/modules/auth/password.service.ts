@@ -86,7 +86,7 @@ export async function requestPasswordReset(
 export async function resetPassword(deps: ServiceDeps, input: ResetPasswordInput): Promise<{ message: string }> {
   const data = resetPasswordInputSchema.parse(input);
   await assertPasswordNotCommon(data.password);
-  const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
+  const passwordHash = await hashPassword(data.password, deps.config.passwordHash, deps.config.passwordPepper);
   await deps.db.transaction(async (tx) => {
     const userId = await consumeAccountToken(deps, tx, 'password_reset', data.token, RESET_LINK_INVALID);
     await setPassword(deps, tx, userId, passwordHash, 'reset');
@@ -106,7 +106,7 @@ export async function changePassword(
   const data = changePasswordInputSchema.parse(input);
   const [row] = await deps.db.select().from(users).where(eq(users.id, user.id)).limit(1);
   if (!row?.passwordHash) throw new AppError('NOT_AUTHENTICATED');
-  if (!(await verifyPassword(row.passwordHash, data.current_password))) {
+  if (!(await verifyPassword(row.passwordHash, data.current_password, deps.config.passwordPepper))) {
     throw new ValidationError([
       { loc: ['body', 'current_password'], msg: 'Your current password is not correct', type: 'value_error' },
     ]);
@@ -117,7 +117,7 @@ export async function changePassword(
     ]);
   }
   await assertPasswordNotCommon(data.new_password, 'new_password');
-  const passwordHash = await hashPassword(data.new_password, deps.config.passwordHash);
+  const passwordHash = await hashPassword(data.new_password, deps.config.passwordHash, deps.config.passwordPepper);
   const updated = await deps.db.transaction((tx) => setPassword(deps, tx, user.id, passwordHash, 'change'));
   return issueSession(deps, updated);
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import * as OTPAuth from 'otpauth';
@@ -16,12 +16,12 @@ import type { Role } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
 import { secondFactorChangedEmail } from '../../mail/auth-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from './auth.service';
+import { checkAccountPassword } from './password-check';
 
 /*
  * The admin's second sign-in step (docs/decisions.md, "Passwords and the second factor"): TOTP (RFC 6238: SHA-1,
@@ -87,23 +87,60 @@ export function totpStep(totp: OTPAuth.TOTP, code: string, now: number = Date.no
 // --- Recovery codes ------------------------------------------------------------------------------------------------
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const RECOVERY_CODE_PATTERN = /^[a-z0-9]{10}$/;
 
-function recoveryCodeHash(deps: ServiceDeps, code: string): string {
-  const normalised = code.toLowerCase().replace(/[\s-]/g, '');
-  return createHmac('sha256', deps.config.jwt.secret).update(`recovery_code:${normalised}`).digest('base64url');
+/** The marker of a salted stored code: `s1$<16-byte salt>$<HMAC>`. Codes stored without it predate the salt. */
+const SALTED_PREFIX = 's1$';
+
+const normaliseCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+/**
+ * The stored form of a recovery code (ASVS 2.6.2): HMAC-SHA256 under JWT_SECRET of a random per-code 16-byte salt and
+ * the code, so equal codes never share a stored form and no table of precomputed codes fits two accounts.
+ */
+function saltedRecoveryCodeHash(deps: ServiceDeps, code: string, salt: string = randomBytes(16).toString('base64url')) {
+  const mac = createHmac('sha256', deps.config.jwt.secret)
+    .update(`recovery_code:${salt}:${normaliseCode(code)}`)
+    .digest('base64url');
+  return `${SALTED_PREFIX}${salt}$${mac}`;
 }
 
-/** `abcde-fghjk`: 10 characters of a 31-letter alphabet (about 50 bits), easy to read and type. */
+/** The form codes were stored in before the salt: kept working until used or replaced, never made any more. */
+function unsaltedRecoveryCodeHash(deps: ServiceDeps, code: string): string {
+  return createHmac('sha256', deps.config.jwt.secret)
+    .update(`recovery_code:${normaliseCode(code)}`)
+    .digest('base64url');
+}
+
+/** Whether a typed code is the one a stored form was made from (either form), compared in constant time. */
+function recoveryCodeMatches(deps: ServiceDeps, stored: string, code: string): boolean {
+  let expected: string;
+  if (stored.startsWith(SALTED_PREFIX)) {
+    const salt = stored.slice(SALTED_PREFIX.length).split('$')[0] ?? '';
+    expected = saltedRecoveryCodeHash(deps, code, salt);
+  } else {
+    expected = unsaltedRecoveryCodeHash(deps, code);
+  }
+  const a = Buffer.from(expected);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `abcde-fghjk`: 10 characters drawn evenly from a 31-letter alphabet (about 50 bits), easy to read and type; stored
+ * salted and hashed, and guessed online at most 5 times in 15 minutes per account.
+ */
 function newRecoveryCode(): string {
-  const bytes = randomBytes(10);
-  const letters = Array.from(bytes, (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+  const letters = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 
 async function replaceRecoveryCodes(deps: ServiceDeps, tx: Executor, userId: string): Promise<string[]> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryCodeHash(deps, code) })));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: saltedRecoveryCodeHash(deps, code) })));
   return codes;
 }
 
@@ -125,16 +162,18 @@ async function acceptCode(deps: ServiceDeps, tx: Executor, user: UserRow, code: 
       .returning({ id: users.id });
     return accepted !== undefined;
   }
+  if (!RECOVERY_CODE_PATTERN.test(normaliseCode(code))) return false;
+  // Each code has its own salt, so the account's unused codes (ten at most) are each compared.
+  const unused = await tx
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+  const match = unused.find((row) => recoveryCodeMatches(deps, row.codeHash, code));
+  if (!match) return false;
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, user.id),
-        eq(recoveryCodes.codeHash, recoveryCodeHash(deps, code)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(recoveryCodes.id, match.id), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used !== undefined;
 }
@@ -301,7 +340,7 @@ export async function disableSecondFactor(
   const data = disableSecondFactorInputSchema.parse(input);
   const row = await userRow(deps, user.id);
   if (!row.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off.');
-  if (!row.passwordHash || !(await verifyPassword(row.passwordHash, data.password))) {
+  if (!(await checkAccountPassword(deps, row, data.password))) {
     throw new ValidationError([
       { loc: ['body', 'password'], msg: 'Your password is not correct', type: 'value_error' },
     ]);

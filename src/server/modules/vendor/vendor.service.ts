@@ -45,7 +45,7 @@ export async function registerVendor(
   // Cheap refusal before the deliberately slow hash; the unique indexes settle any race.
   if (await emailInUse(deps.db, data.email)) throw new AppError('EMAIL_TAKEN');
   await assertPasswordNotCommon(data.password);
-  const passwordHash = await hashPassword(data.password, deps.config.passwordHash);
+  const passwordHash = await hashPassword(data.password, deps.config.passwordHash, deps.config.passwordPepper);
   try {
     return await deps.db.transaction(async (tx) => {
       if (await emailInUse(tx, data.email)) throw new AppError('EMAIL_TAKEN');
