@@ -314,7 +314,8 @@ export const BOOKINGS: BookingSeed[] = [
       catering_style: 'Jain (no root vegetables)',
       dietary_restrictions: ['Jain'],
       special_requests:
-        'Strictly Jain: no onion, garlic, potato or other root vegetables; served before sunset; boiled and filtered water.',
+        'Strictly Jain: no onion, garlic, potato or other root vegetables; served before sunset; boiled and ' +
+        'filtered water.',
       decoration_required: false,
       entertainment_required: false,
       photography_required: false,

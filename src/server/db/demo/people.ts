@@ -104,7 +104,9 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: '42, Sapna Sangeeta Road, Near Tower Square, Indore, Madhya Pradesh 452001',
     services: ['Catering', 'Live counters', 'Jain menu'],
     servicesOffered:
-      'Pure-veg Malwa and North Indian catering for 50 to 2,000 guests: dal bafla, poha-jalebi breakfasts, bhutte ka kees, garadu chaat and sabudana khichdi counters; separate Jain kitchen (no onion, garlic or root vegetables).',
+      'Pure-veg Malwa and North Indian catering for 50 to 2,000 guests: dal bafla, poha-jalebi breakfasts, bhutte ' +
+      'ka kees, garadu chaat and sabudana khichdi counters; separate Jain kitchen (no onion, garlic or root ' +
+      'vegetables).',
     experienceYears: 14,
     gst: { state: '23', pan: 'AHKPA4821L' },
     portfolioLink: 'https://example.in/malwa-rasoi',
@@ -123,7 +125,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: 'Plot 7, Hamidia Road, Near Peer Gate, Bhopal, Madhya Pradesh 462001',
     services: ['Catering', 'Mughlai cuisine', 'Event management'],
     servicesOffered:
-      'Bhopali and Mughlai feasts: gosht korma, biryani on dum, seekh kebab and shahi tukda; veg and non-veg kitchens kept apart; full wedding management with service staff and crockery.',
+      'Bhopali and Mughlai feasts: gosht korma, biryani on dum, seekh kebab and shahi tukda; veg and non-veg ' +
+      'kitchens kept apart; full wedding management with service staff and crockery.',
     experienceYears: 18,
     gst: { state: '23', pan: 'AAJFS7315M' },
     portfolioLink: 'https://example.in/shahi-dawat',
@@ -142,7 +145,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: '18, Freeganj, Tower Chowk, Ujjain, Madhya Pradesh 456010',
     services: ['Decoration', 'Floral design', 'Mandap setup'],
     servicesOffered:
-      'Fresh-flower mandaps, marigold and rajnigandha entrances, haldi and mehendi themes, stage backdrops and table centrepieces.',
+      'Fresh-flower mandaps, marigold and rajnigandha entrances, haldi and mehendi themes, stage backdrops and ' +
+      'table centrepieces.',
     experienceYears: 9,
     gst: { state: '23', pan: 'BQLPJ2094C' },
     portfolioLink: 'https://example.in/sugandh-floral',
@@ -161,7 +165,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: '5, Jawahar Marg, Near Rajwada, Indore, Madhya Pradesh 452002',
     services: ['Tent & shamiana', 'Furniture', 'Lighting'],
     servicesOffered:
-      'German hangars and traditional shamianas, sofas and banquet chairs, coolers and heaters, generator backup and fairy-light canopies.',
+      'German hangars and traditional shamianas, sofas and banquet chairs, coolers and heaters, generator backup ' +
+      'and fairy-light canopies.',
     experienceYears: 22,
     gst: { state: '23', pan: 'ACNPY6610H' },
     portfolioLink: null,
@@ -180,7 +185,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: 'Shop 3, Prabhat Road, Erandwane, Pune, Maharashtra 411004',
     services: ['Live counters', 'Chaat', 'Grazing tables'],
     servicesOffered:
-      'Pani puri, dabeli and vada pav stations, live jalebi and mango mastani, artisanal cheese and chaat grazing tables for cocktail evenings.',
+      'Pani puri, dabeli and vada pav stations, live jalebi and mango mastani, artisanal cheese and chaat grazing ' +
+      'tables for cocktail evenings.',
     experienceYears: 7,
     gst: { state: '27', pan: 'AAKFN3378Q' },
     portfolioLink: 'https://example.in/nimbu-mirchi',
@@ -199,7 +205,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     businessAddress: 'Unit 12, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013',
     services: ['Sound', 'Lighting', 'DJ', 'LED walls'],
     servicesOffered:
-      'Line-array sound, DJ and dhol, intelligent lighting, LED walls and stage trussing for sangeets and corporate galas.',
+      'Line-array sound, DJ and dhol, intelligent lighting, LED walls and stage trussing for sangeets and corporate ' +
+      'galas.',
     experienceYears: 11,
     gst: { state: '27', pan: 'AAMCS5521R' },
     portfolioLink: 'https://example.in/sapphire-sound-lights',
@@ -280,7 +287,8 @@ export const SUPPLIERS: SupplierSeed[] = [
     createdDaysAgo: 24,
     password: VENDOR_PASSWORD,
     rejectionReason:
-      'We could not verify an FSSAI licence for on-site event catering, and the business serves delivery only. You are welcome to apply again with a valid FSSAI registration.',
+      'We could not verify an FSSAI licence for on-site event catering, and the business serves delivery only. You ' +
+      'are welcome to apply again with a valid FSSAI registration.',
   },
   {
     key: 'chhappan',
