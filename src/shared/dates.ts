@@ -30,6 +30,11 @@ export function isoDateInIndia(instant: Date): string {
   return new Date(instant.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The instant a wall-clock time (`HH:MM`) is reached in India on a `YYYY-MM-DD` date. */
+export function indiaTimeOn(isoDate: string, time: string): Date {
+  return new Date(`${isoDate}T${time}:00+05:30`);
+}
+
 /** The hour of the day (0-23) an instant falls in, in India. */
 export function hourInIndia(instant: Date): number {
   return new Date(instant.getTime() + INDIA_OFFSET_MS).getUTCHours();

@@ -15,7 +15,8 @@ import { signAccessToken } from '../../src/server/lib/tokens';
 import { appRouter } from '../../src/server/trpc/router';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
-import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -268,6 +269,10 @@ describe('bookings (admin)', () => {
           eventName: i === 5 ? 'Sharma 100% Vegetarian Griha Pravesh' : `Event ${i}`,
           eventDate: eventDateOf(i, status),
           status,
+          venueName: null,
+          guestCount: 120,
+          requirements: {},
+          pricingTier: 'premium',
           finalAmountPaise: 10_000_00 + i * 1_000_50,
           createdAt: new Date(base + i * 3_600_000),
           updatedAt: new Date(base + i * 3_600_000),
@@ -535,7 +540,7 @@ describe('bookings (admin)', () => {
 
   it('admin.bookings over tRPC: list with total, get, setStatus', async () => {
     const caller = t.caller({ token: tokens.admin });
-    const page = await caller.admin.bookings.list({ limit: 3, q: 'meera' });
+    const page = await caller.admin.bookings.list({ limit: 3, q: 'meera iy' });
     expect(page.total).toBe(1);
     expect(page.items[0]!.client_name).toBe('Meera Iyer');
     expect((await caller.admin.bookings.list()).items).toHaveLength(10);
@@ -678,6 +683,10 @@ describe('suppliers (admin)', () => {
     const booking = await makeBooking(t.deps, {
       status: 'confirmed',
       eventName: `Project event ${randomUUID().slice(0, 6)}`,
+      venueName: null,
+      guestCount: 120,
+      requirements: {},
+      finalAmountPaise: 1_00_000_00,
     });
     const [project] = await t.deps.db
       .insert(projects)

@@ -12,7 +12,7 @@ import {
   router,
   supplierProcedure,
 } from '../../src/server/trpc/init';
-import { makeUser } from './helpers/fixtures';
+import { codeOf, makeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -22,16 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 describe('auth procedures in process (createCaller)', () => {
   it('registers, logs in and reads the user back', async () => {

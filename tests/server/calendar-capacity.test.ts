@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { auditLog, bookings, calendarDays, refunds, settings } from '../../src/server/db/schema';
 import { OPERATIONS_RULES_KEY } from '../../src/server/modules/calendar/calendar.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../src/server/db/schema';
 import { saveCalendarDay } from '../../src/server/modules/calendar/calendar.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -5,7 +5,8 @@ import { MENU_RULES_KEY } from '../../src/server/modules/menus/menu-rules.servic
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_MENU_RULES } from '../../src/shared/menu';
 import { paiseToRupees, priceQuote, pricePackage } from '../../src/shared/pricing';
-import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';

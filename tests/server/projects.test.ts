@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatLongDate } from '../../src/shared/dates';
 import { makeActor, makeBooking, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { codeOf } from './helpers/fixtures';
 
 let t: TestApp;
 let admin: Actor;
@@ -40,16 +40,6 @@ const assign = (bookingId: string, supplierIds: string[] | string, headers: Reco
     url: `/api/projects?booking_id=${bookingId}&supplier_ids=${Array.isArray(supplierIds) ? supplierIds.join(',') : supplierIds}`,
     headers,
   });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 const rowsFor = async (bookingId: string) => {
   const ps = await t.deps.db.select().from(projects).where(eq(projects.bookingId, bookingId));

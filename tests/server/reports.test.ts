@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/db/seed-demo';
 import { analyticsEvents, auditLog, bookings, suppliers } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { bearer, makeBooking, tokenFor, vendorPayload } from './helpers/admin-fixtures';
+import { bearer, tokenFor, vendorPayload } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

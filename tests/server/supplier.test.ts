@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, projects, supplierQuotes, suppliers } from '../../src/server/db/schema';
@@ -6,6 +5,7 @@ import { awardProject } from '../../src/server/modules/projects/award.service';
 import { assignSuppliers } from '../../src/server/modules/projects/projects.service';
 import { makeActor, makeBooking, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { codeOf } from './helpers/fixtures';
 
 let t: TestApp;
 let admin: Actor;
@@ -19,16 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 const get = (url: string, who: { auth: Record<string, string> }) =>
   t.app.inject({ method: 'GET', url, headers: who.auth });

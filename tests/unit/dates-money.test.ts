@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   formatLongDate,
+  indiaTimeOn,
   isIsoDate,
   isoDateInIndia,
   readTypedDate,
@@ -43,6 +44,14 @@ describe('isIsoDate and addDays', () => {
     expect(addDays('2028-02-25', 7)).toBe('2028-03-03');
     expect(addDays('2027-12-28', 7)).toBe('2028-01-04');
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
+  });
+});
+
+describe('indiaTimeOn', () => {
+  it('reads a wall-clock time on a date in India as the instant, 5:30 ahead of UTC', () => {
+    expect(indiaTimeOn('2027-03-05', '00:00').toISOString()).toBe('2027-03-04T18:30:00.000Z');
+    expect(indiaTimeOn('2027-03-05', '11:00').toISOString()).toBe('2027-03-05T05:30:00.000Z');
+    expect(isoDateInIndia(indiaTimeOn('2027-12-31', '23:59'))).toBe('2027-12-31');
   });
 });
 

@@ -55,12 +55,17 @@ export function paymentReceiptEmail(
       : payment.purpose === 'subscription'
         ? '₹99 subscription'
         : (payment.label ?? 'payment').toLowerCase();
-  const subject = `Payment received: ${rupees(payment.amountPaise)} ${what}${payment.orderCode ? ` (${payment.orderCode})` : ''}`;
+  const subject =
+    `Payment received: ${rupees(payment.amountPaise)} ` +
+    `${what}${payment.orderCode ? ` (${payment.orderCode})` : ''}`;
   const intro =
     payment.purpose === 'token'
-      ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted against your final bill. Our team will contact you within 2 hours.'
+      ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted ' +
+        'against your final bill. Our team will contact you within 2 hours.'
       : payment.purpose === 'subscription'
-        ? 'Thank you for subscribing. Your one-time 5% instant discount comes off the final bill of the quote you subscribed from (or your next quote) while you are signed in with this e-mail address, confirmed; My Bookings shows the new total.'
+        ? 'Thank you for subscribing. Your one-time 5% instant discount comes off the final bill of the quote you ' +
+          'subscribed from (or your next quote) while you are signed in with this e-mail address, confirmed; My ' +
+          'Bookings shows the new total.'
         : `Thank you: we have received your payment of ${rupees(payment.amountPaise)} towards your booking.`;
   const rows: [string, string][] = [
     ...(payment.orderCode ? ([['Order id', payment.orderCode]] as [string, string][]) : []),
@@ -111,7 +116,8 @@ export function paymentReceiptEmail(
       ...(account?.next ? ['You can pay the next instalment from My Bookings whenever you are ready.'] : []),
       ...(payment.gstDocument
         ? [
-            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is ready to download (PDF) from the booking in My Bookings.`,
+            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is ready to download ` +
+              `(PDF) from the booking in My Bookings.`,
           ]
         : []),
       'Keep this e-mail as your receipt.',
@@ -156,7 +162,8 @@ export function paymentReminderEmail(
       ? `A friendly reminder: the ${what} of ${amount} for ${booking.eventName} is due on ${day}.`
       : reminder.timing === 'due'
         ? `A friendly reminder: the ${what} of ${amount} for ${booking.eventName} is due today, ${day}.`
-        : `The ${what} of ${amount} for ${booking.eventName} was due on ${day} and is now overdue. Please pay it at your earliest convenience.`;
+        : `The ${what} of ${amount} for ${booking.eventName} was due on ${day} and is now overdue. Please pay it at ` +
+          `your earliest convenience.`;
   const body = render({
     brand,
     preheader: `${reminder.label} of ${amount} ${when}.`,
@@ -204,10 +211,15 @@ export type CancellationReason = { kind: 'advance_overdue'; advanceDueDate: stri
 
 function cancellationIntro(eventName: string, refund: RefundComputation, reason?: CancellationReason): string {
   if (reason?.kind === 'advance_overdue') {
-    return `The advance for ${eventName} was due on ${formatLongDate(reason.advanceDueDate)} and has not been paid, so we have cancelled the booking and released the date. The cancellation terms apply as for a cancellation by you.`;
+    return (
+      `The advance for ${eventName} was due on ${formatLongDate(reason.advanceDueDate)} and has not been paid, ` +
+      `so we have cancelled the booking and released the date. The cancellation terms apply as for a cancellation ` +
+      `by you.`
+    );
   }
   return refund.cancelled_by === 'company'
-    ? `We are sorry: we have had to cancel your booking for ${eventName}. You receive a full refund of what you paid, deposit included.`
+    ? `We are sorry: we have had to cancel your booking for ${eventName}. You receive a full refund of what you ` +
+        `paid, deposit included.`
     : `As you asked, your booking for ${eventName} has been cancelled.`;
 }
 
@@ -282,7 +294,8 @@ export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPai
     heading: 'Subscription refund',
     greeting: `Dear ${to.name},`,
     intro: [
-      `We could not provide the services of your subscription, so we are refunding 50% of it, ${rupees(refundPaise)}, within 3 working days.`,
+      `We could not provide the services of your subscription, so we are refunding 50% of it, ` +
+        `${rupees(refundPaise)}, within 3 working days.`,
     ],
     sections: [],
     closing: [],
@@ -313,8 +326,10 @@ export function bookingRepricedEmail(
     greeting: `Dear ${to.name},`,
     intro: [
       cause === 'menu'
-        ? `The menu of ${booking.eventName} was changed and its add-ons change the price. Your payment schedule follows the new total; My Bookings shows what is due and when.`
-        : `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows the new total; My Bookings shows what is due and when.`,
+        ? `The menu of ${booking.eventName} was changed and its add-ons change the price. Your payment schedule ` +
+          `follows the new total; My Bookings shows what is due and when.`
+        : `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows ` +
+          `the new total; My Bookings shows what is due and when.`,
     ],
     sections: [
       {

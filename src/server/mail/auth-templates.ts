@@ -11,7 +11,8 @@ export function verifyEmailEmail(brand: Brand, to: Recipient, link: string, vali
     heading: 'Confirm your e-mail address',
     greeting: `Dear ${to.name},`,
     intro: [
-      `Please confirm that ${to.email} is your address. Once you do, the quotes and bookings made in this address appear in My Bookings.`,
+      `Please confirm that ${to.email} is your address. Once you do, the quotes and bookings made in this address ` +
+        `appear in My Bookings.`,
     ],
     action: { label: 'Confirm my e-mail address', url: link },
     sections: [],
@@ -58,7 +59,8 @@ export function passwordChangedEmail(
     intro: [
       details.how === 'reset'
         ? `The password of your ${brand.name} account (${to.email}) was reset with an e-mailed link on ${details.when}.`
-        : `The password of your ${brand.name} account (${to.email}) was changed in account settings on ${details.when}.`,
+        : `The password of your ${brand.name} account (${to.email}) was changed in account settings on ` +
+          `${details.when}.`,
       'Every device that was signed in has been signed out.',
     ],
     sections: [],
@@ -80,7 +82,8 @@ export function secondFactorChangedEmail(
     greeting: `Dear ${to.name},`,
     intro: [
       details.enabled
-        ? `From ${details.when}, signing in to ${to.email} asks for a code from your authenticator app (or one of your recovery codes) after the password.`
+        ? `From ${details.when}, signing in to ${to.email} asks for a code from your authenticator app (or one of ` +
+          `your recovery codes) after the password.`
         : `On ${details.when} two-step sign-in was turned off for ${to.email}: the password alone signs in again.`,
     ],
     sections: [],

@@ -29,7 +29,10 @@ export type FlaggedBid = {
 };
 
 export function bidsNeedDecisionMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>, bid: FlaggedBid): string {
-  return `Award by hand: ${event.eventName} on ${eventDateLabel(event.eventDate)} — the lowest bid (${rupees(bid.amountPaise)} from ${bid.businessName}) is ${FLAG_WORDS[bid.flag]}`;
+  return (
+    `Award by hand: ${event.eventName} on ${eventDateLabel(event.eventDate)} — the lowest bid ` +
+    `(${rupees(bid.amountPaise)} from ${bid.businessName}) is ${FLAG_WORDS[bid.flag]}`
+  );
 }
 
 /** An admin is asked to award a project whose winning bid was flagged, instead of the auto-assign taking it. */
@@ -46,7 +49,9 @@ export function bidsNeedDecisionEmail(
     heading: 'A project needs your decision',
     greeting: `Dear ${to.name},`,
     intro: [
-      `The auto-assign date of ${event.eventName} has passed, but the lowest bid is ${FLAG_WORDS[bid.flag]}, so it was not awarded automatically. Open the booking in the Admin Dashboard, check the bids and award the project by hand; quotes stay closed meanwhile.`,
+      `The auto-assign date of ${event.eventName} has passed, but the lowest bid is ${FLAG_WORDS[bid.flag]}, so it ` +
+        `was not awarded automatically. Open the booking in the Admin Dashboard, check the bids and award the ` +
+        `project by hand; quotes stay closed meanwhile.`,
     ],
     sections: [
       {
@@ -93,7 +98,8 @@ export function projectDetailsChangedEmail(
     intro: [
       `The details of ${event.eventName} on ${eventDateLabel(event.eventDate)} have changed.`,
       role === 'awarded'
-        ? `${to.businessName} remains the supplier for this event; please plan for the new details and call or WhatsApp us on ${brand.phone} at once if you cannot serve them.`
+        ? `${to.businessName} remains the supplier for this event; please plan for the new details and call or ` +
+          `WhatsApp us on ${brand.phone} at once if you cannot serve them.`
         : 'If your quote depends on them, you can revise it until quotes close.',
     ],
     sections: [
@@ -143,7 +149,9 @@ export function eventDetailsChangedEmail(
     heading: 'Your event details were updated',
     greeting: `Dear ${to.name},`,
     intro: [
-      `As agreed with our team, we have updated the details of ${booking.eventName}${booking.eventDate ? ` on ${formatLongDate(booking.eventDate)}` : ''}. My Bookings shows the booking as it is now.`,
+      `As agreed with our team, we have updated the details of ` +
+        `${booking.eventName}${booking.eventDate ? ` on ${formatLongDate(booking.eventDate)}` : ''}. My Bookings ` +
+        `shows the booking as it is now.`,
     ],
     sections: [
       {

@@ -66,7 +66,10 @@ export function notSelectedMessage(event: Pick<ProjectEvent, 'eventName' | 'even
 }
 
 export function unassignedMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>, invitees: number): string {
-  return `No supplier for ${event.eventName} on ${eventDateLabel(event.eventDate)}: no quotes from ${invitees} invited suppliers — invite or assign one by hand`;
+  return (
+    `No supplier for ${event.eventName} on ${eventDateLabel(event.eventDate)}: no quotes from ${invitees} ` +
+    `invited suppliers — invite or assign one by hand`
+  );
 }
 
 export function cancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>): string {
@@ -75,7 +78,10 @@ export function cancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventD
 
 /** The notification text when the event of a project moves: "Date changed: {event name} is now on {date} (was …)". */
 export function dateChangedMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>, previousDate: string): string {
-  return `Date changed: ${event.eventName} is now on ${eventDateLabel(event.eventDate)} (was ${formatLongDate(previousDate)})`;
+  return (
+    `Date changed: ${event.eventName} is now on ${eventDateLabel(event.eventDate)} (was ` +
+    `${formatLongDate(previousDate)})`
+  );
 }
 
 /**
@@ -95,10 +101,13 @@ export function projectDateChangedEmail(
   const newDate = eventDateLabel(event.eventDate);
   const what =
     standing.role === 'awarded'
-      ? `${to.businessName} remains the supplier for this event. Please make sure you can serve it on ${newDate}, and call or WhatsApp us on ${brand.phone} at once if you cannot.`
+      ? `${to.businessName} remains the supplier for this event. Please make sure you can serve it on ${newDate}, ` +
+        `and call or WhatsApp us on ${brand.phone} at once if you cannot.`
       : standing.quotesClose === null
-        ? 'The new date is too close to keep quotes open, so quotes have closed and the project is awarded now by the usual rule; you will hear the outcome in a separate message.'
-        : `Quotes now close on ${formatIndiaDateTime(standing.quotesClose)}; you can submit or revise your quote until then.`;
+        ? 'The new date is too close to keep quotes open, so quotes have closed and the project is awarded now by ' +
+          'the usual rule; you will hear the outcome in a separate message.'
+        : `Quotes now close on ${formatIndiaDateTime(standing.quotesClose)}; you can submit or revise your quote ` +
+          `until then.`;
   const { text, html } = render({
     brand,
     preheader: `${event.eventName} is now on ${newDate}.`,
@@ -131,7 +140,8 @@ export function projectInvitationEmail(
     heading: 'A new project is waiting for your quote',
     greeting: `Dear ${to.name},`,
     intro: [
-      `${brand.name} has invited ${to.businessName} to quote for ${event.eventName}. Sign in to your Supplier Dashboard and use Submit Quote on the project; you can revise your quote until the deadline.`,
+      `${brand.name} has invited ${to.businessName} to quote for ${event.eventName}. Sign in to your Supplier ` +
+        `Dashboard and use Submit Quote on the project; you can revise your quote until the deadline.`,
     ],
     sections: [
       { title: 'The event', rows: eventRows(event) },
@@ -167,7 +177,9 @@ export function projectAwardedEmail(
     heading: 'Congratulations, the project is yours',
     greeting: `Dear ${to.name},`,
     intro: [
-      `${event.eventName} has been awarded to ${to.businessName}${amountRupees === null ? '' : ` at your quote of ${formatInr(amountRupees)}`}. Our event coordinator will call you shortly to confirm the menu, timings and logistics.`,
+      `${event.eventName} has been awarded to ` +
+        `${to.businessName}${amountRupees === null ? '' : ` at your quote of ${formatInr(amountRupees)}`}. Our ` +
+        `event coordinator will call you shortly to confirm the menu, timings and logistics.`,
     ],
     sections: [{ title: 'The event', rows: eventRows(event) }],
     closing: [`Thank you for quoting. For anything urgent, call or WhatsApp us on ${brand.phone}.`],
@@ -183,7 +195,9 @@ export function projectNotSelectedEmail(brand: Brand, to: ProjectRecipient, even
     heading: 'An update on a project you were invited to',
     greeting: `Dear ${to.name},`,
     intro: [
-      `Thank you for your interest in ${event.eventName} on ${eventDateLabel(event.eventDate)}. This time the project was awarded to another supplier. We will keep inviting ${to.businessName} to projects that match your services.`,
+      `Thank you for your interest in ${event.eventName} on ${eventDateLabel(event.eventDate)}. This time the ` +
+        `project was awarded to another supplier. We will keep inviting ${to.businessName} to projects that match ` +
+        `your services.`,
     ],
     sections: [],
     closing: [`Questions? Call or WhatsApp us on ${brand.phone}.`],
@@ -199,7 +213,8 @@ export function projectCancelledEmail(brand: Brand, to: ProjectRecipient, event:
     heading: 'A project has been cancelled',
     greeting: `Dear ${to.name},`,
     intro: [
-      `${event.eventName} on ${eventDateLabel(event.eventDate)} has been closed without an award because the booking is no longer going ahead. No action is needed from you.`,
+      `${event.eventName} on ${eventDateLabel(event.eventDate)} has been closed without an award because the ` +
+        `booking is no longer going ahead. No action is needed from you.`,
     ],
     sections: [],
     closing: [`Questions? Call or WhatsApp us on ${brand.phone}.`],
@@ -220,7 +235,9 @@ export function projectUnassignedEmail(
     heading: 'A project needs a supplier',
     greeting: `Dear ${to.name},`,
     intro: [
-      `The auto-assign date of ${event.eventName} has passed without a single quote from the ${details.invitees} invited suppliers, so it was not awarded. Open the booking in the Admin Dashboard and invite suppliers again or call one directly.`,
+      `The auto-assign date of ${event.eventName} has passed without a single quote from the ${details.invitees} ` +
+        `invited suppliers, so it was not awarded. Open the booking in the Admin Dashboard and invite suppliers ` +
+        `again or call one directly.`,
     ],
     sections: [
       {
@@ -235,7 +252,10 @@ export function projectUnassignedEmail(
 
 /** The awarded supplier's notification when the customer's event is cancelled. */
 export function awardCancelledMessage(event: Pick<ProjectEvent, 'eventName' | 'eventDate'>): string {
-  return `Cancelled: ${event.eventName} on ${eventDateLabel(event.eventDate)} has been cancelled — the job you won will not go ahead`;
+  return (
+    `Cancelled: ${event.eventName} on ${eventDateLabel(event.eventDate)} has been cancelled — the job you won ` +
+    `will not go ahead`
+  );
 }
 
 /** The awarded supplier learns the event it won is cancelled: no need to keep the date or buy anything for it. */
@@ -246,8 +266,10 @@ export function projectAwardCancelledEmail(brand: Brand, to: ProjectRecipient, e
     heading: 'An event you won has been cancelled',
     greeting: `Dear ${to.name},`,
     intro: [
-      `${event.eventName} on ${eventDateLabel(event.eventDate)}, awarded to ${to.businessName}, has been cancelled by the customer or our team. Please do not prepare or buy anything more for it; the date is yours again.`,
-      `If you have already spent money on this event, reply or call us on ${brand.phone} and we will settle it with you.`,
+      `${event.eventName} on ${eventDateLabel(event.eventDate)}, awarded to ${to.businessName}, has been cancelled ` +
+        `by the customer or our team. Please do not prepare or buy anything more for it; the date is yours again.`,
+      `If you have already spent money on this event, reply or call us on ${brand.phone} and we will settle it with ` +
+        `you.`,
     ],
     sections: [{ title: 'The event', rows: eventRows(event) }],
     closing: [`Questions? Call or WhatsApp us on ${brand.phone}.`],
@@ -270,7 +292,10 @@ function changeLines(change: EventDetailsChange): string[] {
   return lines;
 }
 
-/** The notification text when an event's guests or venue change: "Event changed: {event name} — 250 guests (was 200)". */
+/**
+ * The notification text when an event's guests or venue change:
+ * "Event changed: {event name} — 250 guests (was 200)".
+ */
 export function detailsChangedMessage(event: Pick<ProjectEvent, 'eventName'>, change: EventDetailsChange): string {
   return `Event changed: ${event.eventName} — ${changeLines(change).join('; ')}`;
 }
@@ -285,7 +310,8 @@ export function projectDetailsChangedEmail(
 ): EmailMessage {
   const what =
     standing.role === 'awarded'
-      ? `${to.businessName} remains the supplier for this event. Please plan for the change, and call or WhatsApp us on ${brand.phone} at once if you cannot serve it.`
+      ? `${to.businessName} remains the supplier for this event. Please plan for the change, and call or WhatsApp ` +
+        `us on ${brand.phone} at once if you cannot serve it.`
       : 'Quotes are still open: please check your quote against the change and revise it if needed.';
   const { text, html } = render({
     brand,

@@ -80,7 +80,10 @@ type Layout = {
 
 function actionHtml(action: { label: string; url: string }): string {
   const url = escapeHtml(action.url);
-  return `<p style="margin:8px 0 18px;"><a href="${url}" style="display:inline-block;background:${COLORS.saffron};color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 22px;border-radius:8px;">${escapeHtml(action.label)}</a></p>
+  const button =
+    `display:inline-block;background:${COLORS.saffron};color:#ffffff;text-decoration:none;font-weight:700;` +
+    'font-size:15px;padding:12px 22px;border-radius:8px;';
+  return `<p style="margin:8px 0 18px;"><a href="${url}" style="${button}">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 14px;font-size:13px;line-height:1.5;color:${COLORS.muted};word-break:break-all;">${url}</p>`;
 }
 
@@ -119,7 +122,11 @@ export function render(layout: Layout): { text: string; html: string } {
           const strong = section.emphasisLast && index === all.length - 1;
           const weight = strong ? 'font-weight:700;font-size:16px;' : '';
           const border = index === all.length - 1 ? '' : `border-bottom:1px solid ${COLORS.line};`;
-          return `<tr><td style="padding:8px 0;color:${COLORS.muted};${border}${weight}">${escapeHtml(label)}</td><td align="right" style="padding:8px 0;color:${COLORS.ink};${border}${weight}">${escapeHtml(value)}</td></tr>`;
+          return (
+            `<tr><td style="padding:8px ` +
+            `0;color:${COLORS.muted};${border}${weight}">${escapeHtml(label)}</td><td align="right" ` +
+            `style="padding:8px 0;color:${COLORS.ink};${border}${weight}">${escapeHtml(value)}</td></tr>`
+          );
         })
         .join('');
       const bullets = (section.bullets ?? [])
@@ -128,7 +135,8 @@ export function render(layout: Layout): { text: string; html: string } {
       return [
         `<h2 style="margin:24px 0 8px;font-size:16px;color:${COLORS.maroon};">${escapeHtml(section.title)}</h2>`,
         rows
-          ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;">${rows}</table>`
+          ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" ` +
+            `style="border-collapse:collapse;font-size:14px;">${rows}</table>`
           : '',
         bullets ? `<ul style="margin:0;padding-left:20px;font-size:14px;color:${COLORS.ink};">${bullets}</ul>` : '',
       ].join('');
@@ -138,14 +146,18 @@ export function render(layout: Layout): { text: string; html: string } {
   const paragraph = (p: string) =>
     `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">${escapeHtml(p)}</p>`;
 
+  const meta = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
+  const card = `max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid ${COLORS.line};`;
+  const signOff = `<p style="margin:0;font-size:15px;line-height:1.55;color:${COLORS.ink};">`;
+
   const html = `<!doctype html>
 <html lang="en-IN">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(layout.heading)}</title></head>
+<head>${meta}<title>${escapeHtml(layout.heading)}</title></head>
 <body style="margin:0;padding:0;background:${COLORS.cream};font-family:Helvetica,Arial,sans-serif;">
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(layout.preheader)}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.cream};">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid ${COLORS.line};">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="${card}">
 <tr><td style="background:${COLORS.maroon};padding:20px 28px;">
 <div style="font-size:22px;font-weight:700;color:#ffffff;">${escapeHtml(brand.name)}</div>
 <div style="font-size:13px;color:#FDD48C;margin-top:4px;">${escapeHtml(brand.tagline)}</div>
@@ -158,7 +170,7 @@ ${layout.action ? actionHtml(layout.action) : ''}
 ${sectionHtml}
 <div style="height:16px;"></div>
 ${layout.closing.map(paragraph).join('\n')}
-<p style="margin:0;font-size:15px;line-height:1.55;color:${COLORS.ink};">Warm regards,<br>The ${escapeHtml(brand.name)} team</p>
+${signOff}Warm regards,<br>The ${escapeHtml(brand.name)} team</p>
 </td></tr>
 <tr><td style="background:${COLORS.cream};padding:16px 28px;font-size:12px;line-height:1.6;color:${COLORS.muted};">
 ${escapeHtml(contact)}<br>${escapeHtml(legal)}
@@ -216,11 +228,13 @@ function subscriptionBullet(quote: InstantQuoteResult): string[] {
   switch (quote.subscription ?? 'none') {
     case 'none':
       return [
-        'Subscribe for just ₹99 for a 5% instant discount on your final bill, a free menu tasting session and a dedicated event coordinator.',
+        'Subscribe for just ₹99 for a 5% instant discount on your final bill, a free menu tasting session and a ' +
+          'dedicated event coordinator.',
       ];
     case 'sign_in':
       return [
-        'This address has a ₹99 subscription: its 5% subscriber price applies once you sign in with this address and confirm it.',
+        'This address has a ₹99 subscription: its 5% subscriber price applies once you sign in with this address ' +
+          'and confirm it.',
       ];
     case 'kept':
       return ['Your subscriber discount is kept for the quote you subscribed from; My Bookings shows it.'];
@@ -251,7 +265,8 @@ export function quoteEmail(
     heading: 'Your instant quote is ready',
     greeting: `Dear ${input.client_name},`,
     intro: [
-      `Thank you for choosing ${brand.name}. Here is your instant quote for ${input.event_name}; all prices include GST at ${quote.gst_percent}%.`,
+      `Thank you for choosing ${brand.name}. Here is your instant quote for ${input.event_name}; all prices include ` +
+        `GST at ${quote.gst_percent}%.`,
     ],
     sections: [
       {
@@ -272,7 +287,8 @@ export function quoteEmail(
         title: 'What happens next',
         bullets: [
           `Reply to this e-mail or call us on ${brand.phone} to confirm your date and menu.`,
-          `To accept the quote, sign in to My Bookings on our website with ${input.client_email} and pay the booking amount: it confirms your date.`,
+          `To accept the quote, sign in to My Bookings on our website with ${input.client_email} and pay the ` +
+            `booking amount: it confirms your date.`,
           'The final guest count is confirmed 7 days before the event.',
           ...subscriptionBullet(quote),
         ],
@@ -280,7 +296,8 @@ export function quoteEmail(
       paymentTermsSection(rules),
     ],
     closing: [
-      `This quote is valid until ${formatLongDate(quote.valid_until)}. Quote reference: ${quoteReference(quote.quote_id)}.`,
+      `This quote is valid until ${formatLongDate(quote.valid_until)}. Quote reference: ` +
+        `${quoteReference(quote.quote_id)}.`,
     ],
   });
   return {
@@ -338,7 +355,8 @@ export function quotationEmail(
     heading: 'Your quote is ready',
     greeting: `Dear ${data.clientName},`,
     intro: [
-      `Thank you for your inquiry. Here is our quote for ${data.eventName}; all prices include GST at ${q.gst_percent}%.`,
+      `Thank you for your inquiry. Here is our quote for ${data.eventName}; all prices include GST at ` +
+        `${q.gst_percent}%.`,
     ],
     sections: [
       {
@@ -357,14 +375,16 @@ export function quotationEmail(
       {
         title: 'What happens next',
         bullets: [
-          `Sign in to My Bookings on our website with ${data.clientEmail} to see this quote and pay the booking amount that confirms your date.`,
+          `Sign in to My Bookings on our website with ${data.clientEmail} to see this quote and pay the booking ` +
+            `amount that confirms your date.`,
           `Questions or changes: reply to this e-mail or call us on ${brand.phone}.`,
         ],
       },
       paymentTermsSection(rules),
     ],
     closing: [
-      `This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ${quoteReference(data.bookingId)}.`,
+      `This quote is valid until ${formatLongDate(data.validUntil)}. Quote reference: ` +
+        `${quoteReference(data.bookingId)}.`,
     ],
   });
   return {
@@ -409,7 +429,8 @@ export function inquiryAcknowledgementEmail(brand: Brand, input: BookingInquiryD
       ...(r.special_requests ? [{ title: 'Special requests', bullets: [r.special_requests] }] : []),
     ],
     closing: [
-      `We are available Monday to Saturday, 10:00 to 19:00 IST. For anything urgent, call or WhatsApp us on ${brand.phone}. Inquiry reference: ${quoteReference(bookingId)}.`,
+      `We are available Monday to Saturday, 10:00 to 19:00 IST. For anything urgent, call or WhatsApp us on ` +
+        `${brand.phone}. Inquiry reference: ${quoteReference(bookingId)}.`,
     ],
   });
   return {
@@ -441,7 +462,8 @@ export function vendorRegistrationReceivedEmail(brand: Brand, input: VendorRegis
     heading: 'Thank you for applying',
     greeting: `Dear ${input.contact_person},`,
     intro: [
-      `Thank you for applying to become a vendor partner of ${brand.name}. Our team reviews every application; your account is activated once it is approved, and we will e-mail you as soon as that happens.`,
+      `Thank you for applying to become a vendor partner of ${brand.name}. Our team reviews every application; your ` +
+        `account is activated once it is approved, and we will e-mail you as soon as that happens.`,
     ],
     sections: [
       { title: 'Your application', rows },
@@ -468,7 +490,8 @@ export function vendorApprovedEmail(brand: Brand, vendor: VendorContact): EmailM
     heading: 'Your vendor account is approved',
     greeting: `Dear ${vendor.contactPerson},`,
     intro: [
-      `Good news: ${vendor.businessName} is now an approved vendor partner of ${brand.name}. You can sign in with the e-mail and password you registered with and open the Supplier Portal.`,
+      `Good news: ${vendor.businessName} is now an approved vendor partner of ${brand.name}. You can sign in with ` +
+        `the e-mail and password you registered with and open the Supplier Portal.`,
     ],
     sections: [
       {
@@ -498,7 +521,8 @@ export function vendorRejectedEmail(brand: Brand, vendor: VendorContact, reason:
     heading: 'An update on your vendor application',
     greeting: `Dear ${vendor.contactPerson},`,
     intro: [
-      `Thank you for your interest in partnering with ${brand.name}. After reviewing the application of ${vendor.businessName}, we are unable to approve it at this time.`,
+      `Thank you for your interest in partnering with ${brand.name}. After reviewing the application of ` +
+        `${vendor.businessName}, we are unable to approve it at this time.`,
     ],
     sections: [{ title: 'Reason', bullets: [reason] }],
     closing: [`If you can address this, you are welcome to contact us on ${brand.phone} or ${brand.email}.`],

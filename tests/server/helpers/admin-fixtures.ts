@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { bookings, users } from '../../../src/server/db/schema';
+import { users } from '../../../src/server/db/schema';
 import { signAccessToken } from '../../../src/server/lib/tokens';
 import type { ServiceDeps } from '../../../src/server/context';
-import { addDays, todayInIndia } from '../../../src/shared/dates';
 import type { VendorRegisterInput } from '../../../src/shared/schemas/vendor';
 
 /** A bearer token for a user as the login would issue it (current token version). */
@@ -13,37 +12,6 @@ export async function tokenFor(deps: ServiceDeps, userId: string): Promise<strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-type BookingInsert = typeof bookings.$inferInsert;
-
-/** A booking straight in the database; an instant-quote style booking unless told otherwise. */
-export async function makeBooking(
-  deps: ServiceDeps,
-  overrides: Partial<BookingInsert> = {},
-): Promise<typeof bookings.$inferSelect> {
-  const suffix = randomBytes(3).toString('hex');
-  const guests = overrides.guestCount ?? 120;
-  const [row] = await deps.db
-    .insert(bookings)
-    .values({
-      clientName: `Client ${suffix}`,
-      clientEmail: `client.${suffix}@example.in`,
-      clientPhone: '+919812345678',
-      eventType: 'wedding',
-      eventName: `Event ${suffix}`,
-      eventDate: addDays(todayInIndia(), 30),
-      city: 'Indore',
-      guestCount: guests,
-      requirements: {},
-      pricingTier: 'premium',
-      finalAmountPaise: 1_00_000_00,
-      status: 'quoted',
-      source: 'instant_quote',
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
 
 /** A complete, valid vendor registration payload with a unique e-mail; overrides may add or break any field. */
 export function vendorPayload(overrides: Record<string, unknown> = {}) {

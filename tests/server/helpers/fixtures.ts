@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { suppliers, users } from '../../../src/server/db/schema';
@@ -61,4 +62,15 @@ export async function makeUser(
 
 export async function setUserActive(deps: ServiceDeps, userId: string, isActive: boolean): Promise<void> {
   await deps.db.update(users).set({ isActive }).where(eq(users.id, userId));
+}
+
+/** The tRPC error code a call ends with, or 'OK' when it succeeds; any other error is thrown on. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+  return 'OK';
 }

@@ -3,16 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import { bookings, projectInvitations, projects, supplierQuotes, suppliers } from '../../../src/server/db/schema';
-import { signAccessToken } from '../../../src/server/lib/tokens';
 import type { ServiceDeps } from '../../../src/server/context';
+import { tokenFor } from './admin-fixtures';
 import { makeUser, type MadeUser } from './fixtures';
 
 export type Actor = MadeUser & { token: string; auth: { authorization: string } };
-
-/** A bearer token for a user made by `makeUser` (token version 0), without going through the login route. */
-export async function tokenOf(deps: ServiceDeps, user: MadeUser): Promise<string> {
-  return signAccessToken(deps.config, { sub: user.id, ver: 0 });
-}
 
 export async function makeActor(
   deps: ServiceDeps,
@@ -20,7 +15,7 @@ export async function makeActor(
   options: Parameters<typeof makeUser>[1] = {},
 ): Promise<Actor> {
   const user = await makeUser(deps, { ...options, role });
-  const token = await tokenOf(deps, user);
+  const token = await tokenFor(deps, user.id);
   return { ...user, token, auth: { authorization: `Bearer ${token}` } };
 }
 
