@@ -289,6 +289,47 @@ export function splitInclusive(grossPaise: number, ratePercent: number, intra: b
   return best!;
 }
 
+/**
+ * A document's split shared out over its lines (docs/gst.md#lines): each head (taxable value, CGST, SGST, IGST,
+ * round-off) is divided in proportion to the lines' weights (their priced amounts, e.g. the package and each
+ * add-on) by the largest-remainder rule, so every line is whole paise and the lines' heads add up to the
+ * document's heads exactly. Weights are non-negative integers with a positive sum.
+ */
+export function apportionSplit(split: TaxSplit, weights: readonly number[]): TaxSplit[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (weights.length === 0 || total <= 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0)) {
+    throw new RangeError('Line weights are non-negative integers with a positive sum');
+  }
+  const share = (amount: number): number[] => {
+    const sign = amount < 0 ? -1n : 1n;
+    const abs = BigInt(Math.abs(amount));
+    const sum = BigInt(total);
+    const parts = weights.map((w) => (abs * BigInt(w)) / sum);
+    const remainders = weights.map((w, i) => ({ i, r: (abs * BigInt(w)) % sum }));
+    let left = abs - parts.reduce((acc, p) => acc + p, 0n);
+    remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+    for (const { i } of remainders) {
+      if (left <= 0n) break;
+      parts[i]! += 1n;
+      left -= 1n;
+    }
+    return parts.map((p) => Number(p * sign));
+  };
+  const taxable = share(split.taxable_paise);
+  const cgst = share(split.cgst_paise);
+  const sgst = share(split.sgst_paise);
+  const igst = share(split.igst_paise);
+  const roundOff = share(split.round_off_paise);
+  return weights.map((_, i) => ({
+    taxable_paise: taxable[i]!,
+    cgst_paise: cgst[i]!,
+    sgst_paise: sgst[i]!,
+    igst_paise: igst[i]!,
+    round_off_paise: roundOff[i]!,
+    total_paise: taxable[i]! + cgst[i]! + sgst[i]! + igst[i]! + roundOff[i]!,
+  }));
+}
+
 export function taxOfSplit(split: Pick<TaxSplit, 'cgst_paise' | 'sgst_paise' | 'igst_paise'>): number {
   return split.cgst_paise + split.sgst_paise + split.igst_paise;
 }

@@ -1,4 +1,5 @@
 import type { EventType, PricingTier, QuoteLineKind, VenueType } from './domain';
+import { formatInr } from './money';
 
 /**
  * Instant-quote pricing (docs/product.md#pricing). Pure and shared: the server prices, the client shows, and the
@@ -206,6 +207,37 @@ export function addOnQuoteLines(addOns: readonly AddOnCharge[], guests: number):
     unitPricePaise: Math.round(addOn.perGuestPaise),
     quantity: guests,
   }));
+}
+
+/**
+ * A priced booking's parts as its GST documents list them (docs/gst.md#lines): the package (or each custom quote
+ * line) and each menu add-on, with the amount the pricing functions charged for it before the discount. Discounts,
+ * the peak surcharge and the subscriber's discount are percentages of the whole (or, for a custom quote, one
+ * amount off it), so the documents share the taxable value out over these amounts.
+ */
+export type PricePart = { kind: 'package' | 'add_on' | 'line'; description: string; amountPaise: number };
+
+export function packagePriceParts(price: QuoteBreakdown, packageLabel: string): PricePart[] {
+  const guests = `${price.guestCount.toLocaleString('en-IN')} ${price.guestCount === 1 ? 'guest' : 'guests'}`;
+  return [
+    { kind: 'package', description: `${packageLabel}, ${guests}`, amountPaise: price.packagePaise },
+    ...price.addOns.map((addOn) => ({
+      kind: 'add_on' as const,
+      description: `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${guests}`,
+      amountPaise: addOn.amountPaise,
+    })),
+  ];
+}
+
+export function customPriceParts(price: CustomQuoteBreakdown): PricePart[] {
+  return price.lines
+    .filter((line) => line.amountPaise > 0)
+    .map((line) => ({
+      kind: line.kind === 'add_on' ? ('add_on' as const) : ('line' as const),
+      description:
+        line.quantity === 1 ? line.description : `${line.description} × ${line.quantity.toLocaleString('en-IN')}`,
+      amountPaise: line.amountPaise,
+    }));
 }
 
 /** Multipliers are applied with four decimals of precision, in integers: no floating-point drift. */

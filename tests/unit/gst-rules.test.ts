@@ -4,6 +4,7 @@ import type { GstDocumentRow } from '../../src/server/modules/gst/gst-documents.
 import { buildGstr1, invoiceClass } from '../../src/server/modules/gst/gstr1';
 import { isoDateInIndia } from '../../src/shared/dates';
 import {
+  apportionSplit,
   financialYearOf,
   gstDocumentNumber,
   GST_NUMBER_PATTERN,
@@ -126,6 +127,33 @@ describe('the financial year and the numbers (rule 46(b))', () => {
   });
 });
 
+describe('a document shared out over its lines', () => {
+  it('every line is whole paise and the lines add up to the document head by head (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50_00_000_00 }),
+        fc.constantFrom(5, 12, 18, 28),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 0, max: 20_00_000_00 }), { minLength: 1, maxLength: 8 }),
+        (gross, rate, intra, weights) => {
+          fc.pre(weights.some((w) => w > 0));
+          const split = splitInclusive(gross, rate, intra);
+          const lines = apportionSplit(split, weights);
+          for (const key of ['taxable_paise', 'cgst_paise', 'sgst_paise', 'igst_paise', 'round_off_paise'] as const) {
+            expect(lines.reduce((acc, line) => acc + line[key], 0)).toBe(split[key]);
+          }
+          expect(lines.reduce((acc, line) => acc + line.total_paise, 0)).toBe(gross);
+          lines.forEach((line, i) => {
+            if (weights[i] === 0) expect(line.total_paise).toBe(0);
+            expect(Number.isInteger(line.taxable_paise)).toBe(true);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 // --- GSTR-1 totals equal the documents, to the paisa (property) ---------------------------------------------------
 
 const MONTH = { from: '2026-11-01', to: '2026-11-30' };
@@ -171,6 +199,7 @@ function doc(
     totalPaise: split.total_paise,
     advanceAdjustedPaise: 0,
     references: options.references ?? [],
+    lines: [],
     ledgerPaymentId: null,
     refundId: null,
     reason: null,

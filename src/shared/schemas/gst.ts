@@ -195,6 +195,21 @@ export type GstDocumentDto = {
   total: number;
   references: { kind: GstDocumentKind; number: string; issue_date: string; applied: number }[];
   reason: string | null;
+  /** The lines a tax invoice lists (the package, each add-on), adding up to the document; empty for one line. */
+  lines: GstDocumentLineDto[];
+};
+
+export type GstDocumentLineDto = {
+  kind: 'package' | 'add_on' | 'line';
+  sac: string;
+  description: string;
+  taxable_value: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** CGST + SGST + IGST. */
+  tax: number;
+  total: number;
 };
 
 export type BookingGstDto = {
@@ -332,6 +347,19 @@ export const gstDocumentResponseSchema = z.object({
   total: money,
   references: z.array(z.object({ kind: GST_KIND_ENUM, number: z.string(), issue_date: z.string(), applied: money })),
   reason: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      kind: z.enum(['package', 'add_on', 'line']),
+      sac: z.string(),
+      description: z.string(),
+      taxable_value: money,
+      cgst: money,
+      sgst: money,
+      igst: money,
+      tax: money,
+      total: money,
+    }),
+  ),
 }) satisfies z.ZodType<GstDocumentDto>;
 
 export const bookingGstResponseSchema = z.object({

@@ -75,6 +75,15 @@ export function GstDocumentsTable({
                 <Text fontWeight="medium" overflowWrap="anywhere">
                   {doc.number}
                 </Text>
+                {doc.lines.length > 0 && (
+                  <Stack as="ul" gap="0" listStyleType="none" fontSize="xs" color="fg.muted" aria-label="Lines">
+                    {doc.lines.map((line, i) => (
+                      <Text as="li" key={i} overflowWrap="anywhere">
+                        {line.description}: {formatInr(line.taxable_value)} + tax {formatInr(line.tax)}
+                      </Text>
+                    ))}
+                  </Stack>
+                )}
                 {doc.references.length > 0 && (
                   <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
                     {doc.kind === 'credit_note' ? 'Against' : doc.kind === 'refund_voucher' ? 'Refunds' : 'Adjusts'}{' '}

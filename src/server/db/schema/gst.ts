@@ -77,6 +77,22 @@ export type GstDocumentReference = {
 };
 
 /**
+ * One line of a document that lists lines (docs/gst.md#lines): the package or an add-on, with its share of the
+ * document's taxable value and tax heads. The lines' heads add up to the document's.
+ */
+export type GstDocumentLine = {
+  kind: 'package' | 'add_on' | 'line';
+  sac: string;
+  description: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+};
+
+/**
  * GST documents issued (docs/gst.md): receipt vouchers, tax invoices, refund vouchers and credit notes. One line
  * each (one SAC, one rate, one place of supply), frozen with the supplier and recipient as they were; never edited
  * or deleted (a trigger refuses it): a mistake is corrected by a credit note.
@@ -113,6 +129,8 @@ export const gstDocuments = pgTable(
     /** Tax invoice: the gross of the receipt vouchers it adjusts. */
     advanceAdjustedPaise: paise('advance_adjusted_paise').notNull().default(0),
     references: jsonb('references').$type<GstDocumentReference[]>().notNull().default([]),
+    /** The lines a tax invoice lists (the package, each add-on); empty for a one-line document. */
+    lines: jsonb('lines').$type<GstDocumentLine[]>().notNull().default([]),
     /** Receipt voucher: the ledger payment row it receipts (one voucher per payment). */
     ledgerPaymentId: uuid('ledger_payment_id').references(() => bookingLedger.id),
     /** Refund voucher: the refund paid out. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
 import {
+  apportionSplit,
   financialYearOf,
   GST_DOCUMENT_META,
   gstDocumentNumber,
@@ -14,7 +15,7 @@ import {
   type GstDocumentKind,
   type ServiceKind,
 } from '../../../shared/gst';
-import { paiseToRupees } from '../../../shared/pricing';
+import { paiseToRupees, type PricePart } from '../../../shared/pricing';
 import type { BookingGstDetailsDto, GstDocumentDto } from '../../../shared/schemas/gst';
 import type { Executor } from '../../db/client';
 import {
@@ -22,6 +23,7 @@ import {
   gstDocuments,
   gstDocumentSeries,
   type refunds,
+  type GstDocumentLine,
   type GstDocumentReference,
   type GstRecipientSnapshot,
   type GstSupplierSnapshot,
@@ -29,6 +31,7 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
+import { bookingPriceParts } from '../menus/booking-menu.service';
 import { bookingSums } from '../payments/ledger';
 import { currentGstSettings, type GstSettings } from './gst-settings.service';
 
@@ -147,6 +150,8 @@ type IssueInput = {
   grossPaise: number;
   description: string;
   references?: GstDocumentReference[];
+  /** The parts the document lists as its own lines (docs/gst.md#lines); none for a one-line document. */
+  parts?: readonly PricePart[];
   advanceAdjustedPaise?: number;
   ledgerPaymentId?: string | null;
   refundId?: string | null;
@@ -165,6 +170,7 @@ async function issue(
   const financialYear = financialYearOf(issueDate);
   const serial = await nextSerial(tx, input.kind, financialYear);
   const split = splitInclusive(input.grossPaise, input.line.ratePercent, input.line.intraState);
+  const lines = documentLines(split, input.line.sac, input.parts ?? []);
   const [row] = await tx
     .insert(gstDocuments)
     .values({
@@ -191,6 +197,7 @@ async function issue(
       totalPaise: split.total_paise,
       advanceAdjustedPaise: input.advanceAdjustedPaise ?? 0,
       references: input.references ?? [],
+      lines,
       ledgerPaymentId: input.ledgerPaymentId ?? null,
       refundId: input.refundId ?? null,
       reason: input.reason ?? null,
@@ -205,6 +212,23 @@ async function issue(
     data: { kind: input.kind, number: row!.number, total_paise: row!.totalPaise },
   });
   return row!;
+}
+
+/**
+ * The document's lines (docs/gst.md#lines): its split shared out over the priced parts by `apportionSplit`, so the
+ * lines add up to the document to the paisa. A single part (or none) leaves a one-line document.
+ */
+export function documentLines(
+  split: ReturnType<typeof splitInclusive>,
+  sac: string,
+  parts: readonly PricePart[],
+): GstDocumentLine[] {
+  const priced = parts.filter((part) => part.amountPaise > 0);
+  if (priced.length < 2) return [];
+  return apportionSplit(
+    split,
+    priced.map((part) => part.amountPaise),
+  ).map((share, i) => ({ kind: priced[i]!.kind, sac, description: priced[i]!.description, ...share }));
 }
 
 export async function bookingDocuments(db: Executor, bookingId: string): Promise<GstDocumentRow[]> {
@@ -377,6 +401,8 @@ export async function issueTaxInvoice(
   const refs = allocate(openAdvances(await bookingDocuments(tx, booking.id)), figures.valuePaise);
   const line = packageLine(settings, booking, todayInIndia());
   const cancelled = booking.status === 'cancelled';
+  // A cancellation charge is one line; the supply lists the package and each add-on (docs/gst.md#lines).
+  const parts = cancelled ? [] : await bookingPriceParts(tx, booking);
   const issued = await issue(deps, tx, settings, {
     kind: 'tax_invoice',
     booking,
@@ -386,6 +412,7 @@ export async function issueTaxInvoice(
       ? `Cancellation charge kept for ${line.description.toLowerCase()}: ${eventWords(booking)}`
       : `${line.description}: ${eventWords(booking)}${booking.guestCount ? `, ${booking.guestCount} guests` : ''}`,
     references: refs,
+    parts,
     advanceAdjustedPaise: refs.reduce((sum, ref) => sum + ref.applied_paise, 0),
     reason: cancelled ? 'Cancellation charge' : null,
     issuedBy: actorUserId,
@@ -505,6 +532,17 @@ export function toGstDocumentDto(row: GstDocumentRow): GstDocumentDto {
       applied: paiseToRupees(ref.applied_paise),
     })),
     reason: row.reason,
+    lines: row.lines.map((line) => ({
+      kind: line.kind,
+      sac: line.sac,
+      description: line.description,
+      taxable_value: paiseToRupees(line.taxable_paise),
+      cgst: paiseToRupees(line.cgst_paise),
+      sgst: paiseToRupees(line.sgst_paise),
+      igst: paiseToRupees(line.igst_paise),
+      tax: paiseToRupees(line.cgst_paise + line.sgst_paise + line.igst_paise),
+      total: paiseToRupees(line.total_paise),
+    })),
   };
 }
 

@@ -42,6 +42,33 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
       ]
     : [[`IGST @ ${percent(doc.ratePercent)}`, rupees(doc.igstPaise)]];
 
+  // A document that lists lines (the package, each add-on: docs/gst.md#lines) prints each with its own tax split;
+  // a one-line document prints its single line. The lines add up to the totals below.
+  const lines = doc.lines.length
+    ? doc.lines
+    : [
+        {
+          sac: doc.sac,
+          description: doc.description,
+          taxable_paise: doc.taxablePaise,
+          cgst_paise: doc.cgstPaise,
+          sgst_paise: doc.sgstPaise,
+          igst_paise: doc.igstPaise,
+          round_off_paise: doc.roundOffPaise,
+          total_paise: doc.totalPaise,
+        },
+      ];
+  const right = (text: string) => ({ text, alignment: 'right' as const });
+  const lineRows = lines.map((line) => [
+    line.sac,
+    line.description,
+    stateLabel(doc.placeOfSupply),
+    percent(doc.ratePercent),
+    right(rupees(line.taxable_paise)),
+    right(doc.intraState ? `${rupees(line.cgst_paise)} + ${rupees(line.sgst_paise)}` : rupees(line.igst_paise)),
+    right(rupees(line.total_paise)),
+  ]);
+
   const references: Content[] = doc.references.length
     ? [
         {
@@ -125,20 +152,25 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
           ],
         ],
       },
+      ...(doc.lines.length
+        ? [{ text: `Supply: ${doc.description}`, margin: [0, 12, 0, 0] as [number, number, number, number] }]
+        : []),
       {
-        margin: [0, 14, 0, 0],
+        margin: [0, doc.lines.length ? 4 : 14, 0, 0] as [number, number, number, number],
         table: {
           headerRows: 1,
-          widths: ['auto', '*', 'auto', 'auto', 'auto'],
+          widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto'],
           body: [
-            [head('SAC'), head('Description'), head('Place of supply'), head('Rate'), head('Taxable value')],
             [
-              doc.sac,
-              doc.description,
-              stateLabel(doc.placeOfSupply),
-              percent(doc.ratePercent),
-              { text: rupees(doc.taxablePaise), alignment: 'right' },
+              head('SAC'),
+              head('Description'),
+              head('Place of supply'),
+              head('Rate'),
+              head('Taxable value'),
+              head(doc.intraState ? 'CGST + SGST' : 'IGST'),
+              head('Amount'),
             ],
+            ...lineRows,
           ],
         },
         layout: 'lightHorizontalLines',

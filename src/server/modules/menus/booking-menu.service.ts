@@ -3,16 +3,19 @@ import { todayInIndia } from '../../../shared/dates';
 import { menuEditRefusal, menuFreezeDate, menuProblems, type GuestSplit, type MenuRules } from '../../../shared/menu';
 import {
   addOnQuoteLines,
+  customPriceParts,
   DEFAULT_PRICING,
+  packagePriceParts,
   paiseToRupees,
   priceCustomQuote,
   pricePackage,
   withPeakSurcharge,
   subscriberPrice,
   type AddOnCharge,
+  type PricePart,
 } from '../../../shared/pricing';
 import { quoteLines, withSubscriberDiscount } from '../../../shared/quote-result';
-import type { PricingTier } from '../../../shared/domain';
+import { humanize, type PricingTier } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import {
   saveMenuInputSchema,
@@ -130,6 +133,8 @@ export type MenuPrice = {
   discountPaise: number;
   subscriberDiscountPaise: number | null;
   lines: QuoteLine[];
+  /** The package (or the custom quote's lines) and each add-on, as the GST documents list them; none for a hand-set price. */
+  parts: PricePart[];
 };
 
 /**
@@ -198,6 +203,7 @@ export async function menuPrice(
       discountPaise: custom.discountPaise,
       subscriberDiscountPaise: billed?.discountPaise ?? null,
       lines,
+      parts: customPriceParts(custom),
     };
   }
   if (booking.basePricePerPersonPaise === null || booking.pricingTier === null) {
@@ -211,6 +217,7 @@ export async function menuPrice(
       discountPaise: booking.discountPaise ?? 0,
       subscriberDiscountPaise: booking.subscriberDiscountPaise,
       lines: [{ key: 'total', label: 'Total amount', amount: paiseToRupees(booking.finalAmountPaise) }],
+      parts: [],
     };
   }
   // The peak-date surcharge the booking was quoted with stays on it (docs/product.md#calendar).
@@ -242,7 +249,17 @@ export async function menuPrice(
     discountPaise: price.discountPaise,
     subscriberDiscountPaise: subscriber?.amountPaise ?? null,
     lines: quoteLines(price, subscriber),
+    parts: packagePriceParts(price, `${humanize(booking.pricingTier)} package`),
   };
+}
+
+/**
+ * The booking's priced parts now (the package or the custom quote's lines, and each add-on at the price it was
+ * chosen at), for the GST documents that list lines (docs/gst.md#lines); empty for a price set by hand.
+ */
+export async function bookingPriceParts(tx: Executor, booking: BookingRow): Promise<PricePart[]> {
+  const stored = await storedMenu(tx, booking.id);
+  return (await menuPrice(tx, booking, addOnsOf(stored.items, stored.dishes)))?.parts ?? [];
 }
 
 /** The menu as the builder and the admin read it. */

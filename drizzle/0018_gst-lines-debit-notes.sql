@@ -1,0 +1,1 @@
+ALTER TABLE "gst_documents" ADD COLUMN "lines" jsonb DEFAULT '[]'::jsonb NOT NULL;
