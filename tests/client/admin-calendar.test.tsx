@@ -316,6 +316,39 @@ describe('Calendar tab: the phone calendar feed', () => {
     expect(within(card).getByText('You have no calendar feed.')).toBeInTheDocument();
   });
 
+  it('keeps the one-time URL when the card is replaced while it is made, and after leaving the tab', async () => {
+    const url = 'https://example.test/api/calendar/feed/remount.ics';
+    let state = { active: false, created_at: null as string | null, url: null as string | null };
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { user } = await openCalendar({
+      'admin.calendar.feed': () => state,
+      'admin.calendar.createFeed': async () => {
+        await answered;
+        state = { active: true, created_at: '2026-11-20T05:30:00.000Z', url: null };
+        return { ...state, url };
+      },
+    });
+    const card = () => screen.getByRole('region', { name: 'Phone calendar feed' });
+    await within(card()).findByText('You have no calendar feed.');
+    await user.click(within(card()).getByRole('button', { name: 'Make a feed URL' }));
+
+    // The card goes away before the answer (the tab is left), and a new one is made when the admin returns.
+    await openTab(user, /Bookings/);
+    expect(screen.queryByRole('region', { name: 'Phone calendar feed' })).not.toBeInTheDocument();
+    answer();
+    expect(await toasts().findByText('Calendar feed URL made')).toBeInTheDocument();
+    await openTab(user, /Calendar/);
+    expect(await within(card()).findByRole('textbox', { name: /Your feed URL/ })).toHaveValue(url);
+
+    await openTab(user, /Bookings/);
+    await openTab(user, /Calendar/);
+    expect(await within(card()).findByRole('textbox', { name: /Your feed URL/ })).toHaveValue(url);
+    expect(recordedCalls('admin.calendar.createFeed')).toHaveLength(1);
+  });
+
   it('toasts the server’s detail when the feed cannot be made', async () => {
     const { user } = await openCalendar({
       'admin.calendar.createFeed': () => {
