@@ -57,6 +57,11 @@ export const GUEST_DIET_LABELS: Readonly<Record<GuestDiet, string>> = {
   non_veg: 'Non-veg guests',
 };
 
+/** A guest split as the event order, its PDF and the run sheet print it: "Veg guests 180 · Jain guests 50 · …". */
+export function guestSplitText(split: GuestSplit): string {
+  return GUEST_DIETS.map((diet) => `${GUEST_DIET_LABELS[diet]} ${split[diet].toLocaleString('en-IN')}`).join(' · ');
+}
+
 export const ALLERGENS = [
   'nuts',
   'peanuts',

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { CalendarEventDto, CalendarEventsQuery } from '../../src/shared/schemas/calendar';
 import { emptyCalendar, openAdmin, openTab, toasts, uuid } from './admin-fixtures';
-import { recordedCalls, TrpcTestError } from './msw';
+import { CalendarRunSheet } from '../../src/client/pages/admin/calendar-run-sheet';
+import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
+import { renderWithProviders } from './render';
 
 const TODAY = todayInIndia();
 const MONTH = TODAY.slice(0, 7);
@@ -26,6 +28,7 @@ function calendarEvent(n: number, overrides: Partial<CalendarEventDto> = {}): Ca
     supplier: null,
     notes: null,
     source: 'website',
+    diet: null,
     ...overrides,
   };
 }
@@ -36,6 +39,7 @@ const EVENTS: CalendarEventDto[] = [
     event_time: '7 PM',
     guest_count: 250,
     supplier: 'Supplier 1 Caterers',
+    diet: { veg: 180, jain: 50, non_veg: 20, needs_review: false },
   }),
   calendarEvent(2, {
     event_name: 'Mehta Haldi',
@@ -155,6 +159,14 @@ describe('Calendar tab', () => {
     );
     expect(items[1]).toHaveTextContent('Supplier 1 Caterers');
     expect(items[1]).toHaveTextContent('Lalbagh Palace, Indore');
+    // The diet split where the customer chose a menu; said plainly where they have not.
+    expect(items[1]).toHaveTextContent('DietVeg guests 180 · Jain guests 50 · Non-veg guests 20');
+    expect(items[0]).toHaveTextContent('DietNo menu chosen yet');
+    expect(
+      within(sheet).getByText(
+        'By diet, over 1 of 2 events with a menu: Veg guests 180 · Jain guests 50 · Non-veg guests 20',
+      ),
+    ).toBeInTheDocument();
     const sheetCall = recordedCalls('admin.calendar.events').at(-1)!.input as CalendarEventsQuery;
     expect(sheetCall).toMatchObject({ from: BUSY, to: BUSY });
 
@@ -163,6 +175,44 @@ describe('Calendar tab', () => {
     expect(print).toHaveBeenCalledTimes(1);
     await user.click(within(sheet).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: /Run sheet/ })).not.toBeInTheDocument();
+  });
+
+  it('adds up the day’s diet split when every event has a menu, and flags a split awaiting the customer', async () => {
+    const day = addDays(TODAY, 9);
+    const events = [
+      calendarEvent(11, {
+        event_date: day,
+        event_name: 'Jain Wedding Lunch',
+        guest_count: 1200,
+        diet: { veg: 200, jain: 1000, non_veg: 0, needs_review: false },
+      }),
+      calendarEvent(12, {
+        event_date: day,
+        event_name: 'Rao Reception',
+        guest_count: 320,
+        diet: { veg: 120, jain: 0, non_veg: 200, needs_review: true },
+      }),
+    ];
+    server.use(
+      trpcHandler('admin.calendar.events', ({ input }) => ({
+        ...emptyCalendar(input as CalendarEventsQuery),
+        events,
+      })),
+    );
+    renderWithProviders(<CalendarRunSheet date={day} onClose={() => {}} />);
+    const list = await screen.findByRole('list', { name: `Events on ${formatLongDate(day)}` });
+    const [lunch, reception] = within(list).getAllByRole('listitem');
+    expect(lunch).toHaveTextContent('DietVeg guests 200 · Jain guests 1,000 · Non-veg guests 0');
+    expect(lunch).not.toHaveTextContent('yet to confirm');
+    expect(reception).toHaveTextContent('DietVeg guests 120 · Jain guests 0 · Non-veg guests 200');
+    expect(reception).toHaveTextContent(
+      'The guest count changed after the menu was saved; the customer has yet to confirm this split.',
+    );
+    expect(
+      screen.getByText(
+        'By diet, over every event with a menu: Veg guests 320 · Jain guests 1,000 · Non-veg guests 200',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('filters by status and event type, switches to the week view and steps weeks and months', async () => {
@@ -264,6 +314,39 @@ describe('Calendar tab: the phone calendar feed', () => {
     expect(recordedCalls('admin.calendar.revokeFeed')).toHaveLength(1);
     await waitFor(() => expect(within(card).queryByRole('textbox')).not.toBeInTheDocument());
     expect(within(card).getByText('You have no calendar feed.')).toBeInTheDocument();
+  });
+
+  it('keeps the one-time URL when the card is replaced while it is made, and after leaving the tab', async () => {
+    const url = 'https://example.test/api/calendar/feed/remount.ics';
+    let state = { active: false, created_at: null as string | null, url: null as string | null };
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { user } = await openCalendar({
+      'admin.calendar.feed': () => state,
+      'admin.calendar.createFeed': async () => {
+        await answered;
+        state = { active: true, created_at: '2026-11-20T05:30:00.000Z', url: null };
+        return { ...state, url };
+      },
+    });
+    const card = () => screen.getByRole('region', { name: 'Phone calendar feed' });
+    await within(card()).findByText('You have no calendar feed.');
+    await user.click(within(card()).getByRole('button', { name: 'Make a feed URL' }));
+
+    // The card goes away before the answer (the tab is left), and a new one is made when the admin returns.
+    await openTab(user, /Bookings/);
+    expect(screen.queryByRole('region', { name: 'Phone calendar feed' })).not.toBeInTheDocument();
+    answer();
+    expect(await toasts().findByText('Calendar feed URL made')).toBeInTheDocument();
+    await openTab(user, /Calendar/);
+    expect(await within(card()).findByRole('textbox', { name: /Your feed URL/ })).toHaveValue(url);
+
+    await openTab(user, /Bookings/);
+    await openTab(user, /Calendar/);
+    expect(await within(card()).findByRole('textbox', { name: /Your feed URL/ })).toHaveValue(url);
+    expect(recordedCalls('admin.calendar.createFeed')).toHaveLength(1);
   });
 
   it('toasts the server’s detail when the feed cannot be made', async () => {

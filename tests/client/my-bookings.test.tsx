@@ -473,6 +473,81 @@ describe('paying the token', () => {
   });
 });
 
+describe('paying for a day that filled up', () => {
+  const ORDER: PaymentOrderDto = {
+    order_id: 'TKN-4F8K2P',
+    amount: 999,
+    purpose: 'token',
+    status: 'created',
+    provider: 'upi',
+    upi_uri: 'upi://pay?pa=annapurnaevents%40upi&pn=Annapurna&am=999.00&cu=INR&tn=TKN-4F8K2P&tr=TKN-4F8K2P',
+    payee: { upi_id: 'annapurnaevents@upi', name: 'Annapurna Hospitality Private Limited' },
+    note: 'TKN-4F8K2P',
+    redirect_url: null,
+    result_path: '/payment/success?order_id=TKN-4F8K2P',
+  };
+  const full = (free: string[]) => () => {
+    throw new TrpcTestError('CONFLICT', 'Fully booked: 3 of 3 events', { next_free_dates: free });
+  };
+
+  it('offers the next free dates and moves the event through the date change, then pays', async () => {
+    const item = booking(21, { event_date: addDays(todayInIndia(), 40) });
+    const free = [41, 43, 47].map((days) => addDays(todayInIndia(), days));
+    let dayFull = true;
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('payments.createTokenOrder', () => (dayFull ? full(free)() : ORDER)),
+      trpcHandler('bookings.changeDate', ({ input }) => ({
+        message: 'Event date changed',
+        booking: { ...item, event_date: (input as { new_date: string }).new_date, date_changed: true },
+      })),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const pay = await screen.findByRole('dialog');
+    expect(await within(pay).findByRole('alert')).toHaveTextContent('Fully booked: 3 of 3 events');
+    expect(within(pay).getByText(/Choose one of the next free dates to move your event there/)).toBeInTheDocument();
+    const choices = within(within(pay).getByRole('group', { name: 'Next free dates' })).getAllByRole('button');
+    expect(choices.map((button) => button.textContent)).toEqual(free.map((date) => formatLongDate(date)));
+
+    await user.click(choices[1]!);
+    const change = await screen.findByRole('dialog', { name: 'Change the event date' });
+    const [y, m, d] = free[1]!.split('-');
+    expect(within(change).getByRole('textbox', { name: /New event date/ })).toHaveValue(`${d}/${m}/${y}`);
+    await user.click(within(change).getByRole('button', { name: 'Change date' }));
+    await waitFor(() =>
+      expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: free[1] }),
+    );
+    expect(await screen.findByText(`Event date changed to ${formatLongDate(free[1]!)}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dayFull = false;
+    await user.click(screen.getByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    expect(await screen.findByText('TKN-4F8K2P')).toBeInTheDocument();
+  });
+
+  it('says to call with the dates to ask for when the date can no longer be changed online', async () => {
+    const item = booking(22, { can_change_date: false, date_changed: true });
+    const free = [61, 62, 64].map((days) => addDays(todayInIndia(), days));
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('payments.createTokenOrder', full(free)),
+    );
+    const { user } = renderApp({ path: '/bookings', token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const pay = await screen.findByRole('dialog');
+    expect(await within(pay).findByRole('alert')).toHaveTextContent('Fully booked: 3 of 3 events');
+    expect(within(pay).queryByRole('group', { name: 'Next free dates' })).not.toBeInTheDocument();
+    const advice = within(pay).getByText(/The date of this booking cannot be changed online any more/);
+    expect(advice).toHaveTextContent(
+      `to move your event to ${formatLongDate(free[0]!)}, ${formatLongDate(free[1]!)} or ${formatLongDate(free[2]!)}, the next free dates.`,
+    );
+    expect(within(advice).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
+  });
+});
+
 describe('paying the rest', () => {
   it('asks for the next instalment and shows what is paid, what is due when, and the terms', async () => {
     const eventDate = addDays(todayInIndia(), 60);

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, notifications } from '../../src/server/db/schema';
+import {
+  auditLog,
+  bookingLedger,
+  bookingMenus,
+  bookings,
+  emailOutbox,
+  notifications,
+} from '../../src/server/db/schema';
 import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
@@ -235,9 +242,29 @@ describe('the admin calendar and its feed', () => {
       headers: admin.auth,
     });
     expect(events.statusCode).toBe(200);
-    const body = events.json() as { events: { booking_id: string }[]; days: { date: string; events: number }[] };
+    const body = events.json() as {
+      events: { booking_id: string; diet: unknown }[];
+      days: { date: string; events: number }[];
+    };
     expect(body.events.map((e) => e.booking_id)).toContain(booking.id);
     expect(body.days).toHaveLength(7);
+    expect(body.events.find((e) => e.booking_id === booking.id)!.diet).toBeNull();
+
+    // Once the customer's menu is saved, the run sheet reads its diet split.
+    await t.deps.db
+      .insert(bookingMenus)
+      .values({ bookingId: booking.id, guestsVeg: 150, guestsJain: 60, guestsNonVeg: 40, guestsNeedReview: true });
+    const withMenu = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/calendar/events?from=${day}&to=${day}`,
+      headers: admin.auth,
+    });
+    expect((withMenu.json() as typeof body).events.find((e) => e.booking_id === booking.id)!.diet).toEqual({
+      veg: 150,
+      jain: 60,
+      non_veg: 40,
+      needs_review: true,
+    });
 
     const made = await t.app.inject({ method: 'POST', url: '/api/admin/calendar/feed', headers: admin.auth });
     expect(made.statusCode).toBe(201);

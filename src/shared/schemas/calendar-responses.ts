@@ -61,6 +61,14 @@ export const calendarEventsResponseSchema = z.object({
       supplier: z.string().nullable(),
       notes: z.string().nullable(),
       source: z.string(),
+      diet: z
+        .object({
+          veg: z.number().int(),
+          jain: z.number().int(),
+          non_veg: z.number().int(),
+          needs_review: z.boolean(),
+        })
+        .nullable(),
     }),
   ),
   days: z.array(

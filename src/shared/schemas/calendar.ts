@@ -153,6 +153,11 @@ export type CalendarEventDto = {
   supplier: string | null;
   notes: string | null;
   source: string;
+  /**
+   * How the guests eat, from the customer's saved menu (docs/product.md#menus); null until a menu is chosen.
+   * `needs_review`: the guest count changed after it was saved, so the split was re-made and awaits the customer.
+   */
+  diet: { veg: number; jain: number; non_veg: number; needs_review: boolean } | null;
 };
 
 export type CalendarDaySummaryDto = {

@@ -1,4 +1,5 @@
 import { Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,6 +12,26 @@ import { SectionCard } from './section-card';
 
 type Confirming = 'replace' | 'revoke' | null;
 
+/** Where the one-time URL is kept: the query cache, dropped with the rest of the user's data at sign-in and out. */
+const SHOWN_URL_KEY = ['admin-calendar-feed-url'] as const;
+
+/**
+ * The feed URL as it was shown when made, kept outside the card (docs/decisions.md, "Calendar capacity, staff
+ * bookings and fair bids"): the server never shows it again, so a card that remounts (a tab switch, the session
+ * check settling, a live refresh) or an answer that arrives after the card was replaced must not lose it. It stays
+ * until the feed is replaced or revoked, the admin signs out, or the page is reloaded.
+ */
+function useShownFeedUrl(): [string | null, (url: string | null) => void] {
+  const queryClient = useQueryClient();
+  const shown = useQuery<string | null>({
+    queryKey: SHOWN_URL_KEY,
+    queryFn: skipToken,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return [shown.data ?? null, (url) => queryClient.setQueryData<string | null>(SHOWN_URL_KEY, url)];
+}
+
 /**
  * The admin's own iCalendar feed (docs/product.md#calendar-screens): a secret URL for a phone calendar, shown once
  * when it is made, with a copy button; making a new one or revoking it (each confirmed) stops the old one at once.
@@ -18,7 +39,7 @@ type Confirming = 'replace' | 'revoke' | null;
 export function CalendarFeedCard() {
   const utils = trpc.useUtils();
   const feed = trpc.admin.calendar.feed.useQuery();
-  const [shownUrl, setShownUrl] = useState<string | null>(null);
+  const [shownUrl, setShownUrl] = useShownFeedUrl();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const create = trpc.admin.calendar.createFeed.useMutation({
     onSuccess: (answer) => {
@@ -65,7 +86,7 @@ export function CalendarFeedCard() {
                 ? `Your feed is live, made ${indiaDateTimeText(state.created_at)}.`
                 : 'You have no calendar feed.'}
             </Text>
-            {shownUrl && (
+            {shownUrl && state.active && (
               <Stack gap="2" bg="green.subtle" borderWidth="1px" borderColor="green.300" rounded="lg" p="3">
                 <Text fontSize="sm" fontWeight="semibold" id="feed-url-label">
                   Your feed URL (copy it now; it is not shown again)

@@ -3,6 +3,7 @@ import { Printer, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { enumWords } from '../../../shared/domain';
+import { GUEST_DIETS, guestSplitText, type GuestSplit } from '../../../shared/menu';
 import type { CalendarDaySummaryDto, CalendarEventDto } from '../../../shared/schemas/calendar';
 import { EventTypeBadge } from '../../components/event-type-badge';
 import { trpc } from '../../lib/trpc';
@@ -17,6 +18,16 @@ export function inRunOrder(events: readonly CalendarEventDto[]): CalendarEventDt
     .map((event, index) => ({ event, index, at: minutesOfDay(event.event_time) }))
     .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || a.index - b.index)
     .map(({ event }) => event);
+}
+
+/** The day's guests by diet, over the events whose customer chose a menu; null when none has. */
+export function dayDiet(events: readonly CalendarEventDto[]): { events: number; split: GuestSplit } | null {
+  const withMenu = events.filter((event) => event.diet !== null);
+  if (withMenu.length === 0) return null;
+  const split = Object.fromEntries(
+    GUEST_DIETS.map((diet) => [diet, withMenu.reduce((sum, event) => sum + event.diet![diet], 0)]),
+  ) as Record<(typeof GUEST_DIETS)[number], number>;
+  return { events: withMenu.length, split };
 }
 
 /** The day's load against its limits, and why it is closed or full. */
@@ -70,6 +81,20 @@ function RunSheetEvent({ event }: { event: CalendarEventDto }) {
         </Flex>
         <Box as="dl" display="grid" gap="1">
           <Line label="Guests">{event.guest_count === null ? 'Not given' : plural(event.guest_count, 'guest')}</Line>
+          <Line label="Diet">
+            {event.diet ? (
+              <>
+                {guestSplitText(event.diet)}
+                {event.diet.needs_review && (
+                  <Text as="span" display="block" color="orange.700">
+                    The guest count changed after the menu was saved; the customer has yet to confirm this split.
+                  </Text>
+                )}
+              </>
+            ) : (
+              'No menu chosen yet'
+            )}
+          </Line>
           <Line label="Venue">{event.venue ?? 'Not given'}</Line>
           <Line label="Supplier">{event.supplier ?? 'No supplier awarded yet'}</Line>
           <Line label="Customer">
@@ -148,6 +173,7 @@ export function CalendarRunSheet({ date, onClose }: { date: string; onClose(): v
           {(data) => {
             const day = data.days[0];
             const events = inRunOrder(data.events);
+            const diet = dayDiet(events);
             return (
               <Stack gap="4">
                 {day && <DayLoad day={day} />}
@@ -159,6 +185,13 @@ export function CalendarRunSheet({ date, onClose }: { date: string; onClose(): v
                       <RunSheetEvent key={event.booking_id} event={event} />
                     ))}
                   </Stack>
+                )}
+                {diet && (
+                  <Text fontSize="sm">
+                    By diet, over{' '}
+                    {diet.events === events.length ? 'every event' : `${diet.events} of ${events.length} events`} with a
+                    menu: {guestSplitText(diet.split)}
+                  </Text>
                 )}
                 <Text fontSize="xs" color="fg.muted">
                   Every booking dated this day except cancelled ones, whatever the calendar&apos;s filters.{' '}

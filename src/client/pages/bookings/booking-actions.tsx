@@ -26,7 +26,12 @@ type BookingActionsProps = {
 export function BookingActions({ booking, layout = 'column', compact = false }: BookingActionsProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [downloading, setDownloading] = useState(false);
-  const close = () => setDialog(null);
+  // A full day's free date picked in the pay dialog, offered in the date-change dialog.
+  const [proposedDate, setProposedDate] = useState<string | undefined>();
+  const close = () => {
+    setDialog(null);
+    setProposedDate(undefined);
+  };
 
   async function download() {
     setDownloading(true);
@@ -111,9 +116,19 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
           kind={booking.can_pay_token ? 'token' : 'instalment'}
           open={dialog === 'pay'}
           onClose={close}
+          onChooseDate={
+            booking.can_change_date
+              ? (date) => {
+                  setProposedDate(date);
+                  setDialog('date');
+                }
+              : undefined
+          }
         />
       )}
-      {booking.can_change_date && <ChangeDateDialog booking={booking} open={dialog === 'date'} onClose={close} />}
+      {booking.can_change_date && (
+        <ChangeDateDialog booking={booking} open={dialog === 'date'} onClose={close} proposedDate={proposedDate} />
+      )}
       {booking.can_cancel && <CancelBookingDialog booking={booking} open={dialog === 'cancel'} onClose={close} />}
     </>
   );

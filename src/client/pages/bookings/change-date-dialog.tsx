@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { addMonths, checkDateChange, DATE_CHANGE_RULE, DATE_CHANGE_WINDOW_MONTHS } from '../../../shared/refund-policy';
@@ -14,6 +14,8 @@ type ChangeDateDialogProps = {
   booking: CustomerBookingDto & { original_event_date?: string | null };
   open: boolean;
   onClose(): void;
+  /** A date to start from (a full day's next free date the customer picked); they still confirm the change. */
+  proposedDate?: string;
 };
 
 /** The server's message for the `new_date` field, when it named that field (422). */
@@ -27,9 +29,12 @@ function newDateIssue(error: unknown): string | null {
  * The one date change a booking allows (docs/product.md#date-changes). The calendar only offers dates the rule
  * allows; the shared `checkDateChange` (the server's own check) explains any refusal before the request is made.
  */
-export function ChangeDateDialog({ booking, open, onClose }: ChangeDateDialogProps) {
+export function ChangeDateDialog({ booking, open, onClose, proposedDate }: ChangeDateDialogProps) {
   const utils = trpc.useUtils();
   const [newDate, setNewDate] = useState('');
+  useEffect(() => {
+    if (open && proposedDate) setNewDate(proposedDate);
+  }, [open, proposedDate]);
   const [error, setError] = useState<string | undefined>();
   // A full or closed day's next free dates (docs/product.md#calendar), offered until another date is chosen.
   const [freeDates, setFreeDates] = useState<string[]>([]);

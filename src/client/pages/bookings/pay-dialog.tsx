@@ -3,13 +3,16 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { paymentTerms } from '../../../shared/payment-terms';
+import { checkDateChange } from '../../../shared/refund-policy';
 import type { CustomerBookingDto, PaymentOrderDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { QrCodeImage } from '../../components/qr-code-image';
-import { serverDetail } from '../../lib/errors';
+import { NextFreeDates } from '../../components/next-free-dates';
+import { useBrand } from '../../lib/brand';
+import { nextFreeDates, serverDetail } from '../../lib/errors';
 import { openExternalPage } from '../../lib/external-navigation';
 import { usePaymentRules } from '../../lib/payment-rules';
 import { trpc } from '../../lib/trpc';
@@ -17,12 +20,69 @@ import { copyText } from '../book/copy-text';
 import { touchTarget } from '../../touch-targets';
 
 type PayDialogProps = {
-  booking: CustomerBookingDto;
+  booking: CustomerBookingDto & { original_event_date?: string | null };
   /** The booking amount (token) of a quoted booking, or the next instalment of a confirmed one. */
   kind: 'token' | 'instalment';
   open: boolean;
   onClose(): void;
+  /** The customer picked one of a full day's next free dates: move the event there (the date-change dialog). */
+  onChooseDate?(date: string): void;
 };
+
+const listed = (dates: readonly string[]) => {
+  const words = dates.map((date) => formatLongDate(date));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+};
+
+/**
+ * The event's day filled up (or closed) before this booking was confirmed (docs/product.md#calendar): the server's
+ * next free dates, as choices that lead to the one date change the booking allows; where the rule allows none of
+ * them online, the customer is told to call, with the dates to ask for.
+ */
+function DayFullChoices({
+  booking,
+  dates,
+  onChooseDate,
+}: {
+  booking: PayDialogProps['booking'];
+  dates: readonly string[];
+  onChooseDate?(date: string): void;
+}) {
+  const brand = useBrand();
+  const today = todayInIndia();
+  const movable = onChooseDate
+    ? dates.filter(
+        (date) =>
+          checkDateChange({
+            eventDate: booking.event_date,
+            originalEventDate: booking.original_event_date ?? null,
+            alreadyChanged: booking.date_changed,
+            newDate: date,
+            today,
+          }).ok,
+      )
+    : [];
+  if (movable.length > 0 && onChooseDate) {
+    return (
+      <Stack gap="1">
+        <Text fontSize="sm">
+          Choose one of the next free dates to move your event there; then pay the token to confirm the new date.
+        </Text>
+        <NextFreeDates dates={movable} onChoose={onChooseDate} />
+      </Stack>
+    );
+  }
+  const phone = brand.phone.replace(/\s/g, '');
+  return (
+    <Text fontSize="sm">
+      The date of this booking cannot be changed online any more. Call us on{' '}
+      <ChakraLink href={`tel:${phone}`} color="accent.800" fontWeight="semibold">
+        {brand.phone}
+      </ChakraLink>{' '}
+      to move your event{dates.length > 0 ? ` to ${listed(dates)}, the next free dates` : ''}.
+    </Text>
+  );
+}
 
 /**
  * The booking's schedule as the server computed it (`bookingMoney`), and the terms that go with it in the shared
@@ -78,7 +138,7 @@ function PaymentTermsNote({ booking }: { booking: CustomerBookingDto }) {
  */
 const PAYMENT_PAGE_REFUSED = 'The payment page could not be opened. Please try again, or pay by UPI.';
 
-export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
+export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDialogProps) {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const handlers = {
@@ -115,6 +175,8 @@ export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
   const failure = order.isError
     ? (serverDetail(order.error) ?? 'The payment could not be started. Please try again.')
     : null;
+  // A 409 for a full or closed day carries the next free dates (docs/api.md).
+  const freeDates = order.isError ? nextFreeDates(order.error) : [];
 
   return (
     <AppDialog
@@ -145,6 +207,7 @@ export function PayDialog({ booking, kind, open, onClose }: PayDialogProps) {
           <Text color="fg.error" role="alert">
             {failure}
           </Text>
+          {freeDates.length > 0 && <DayFullChoices booking={booking} dates={freeDates} onChooseDate={onChooseDate} />}
           <Button variant="outline" colorPalette="accent" onClick={() => mutate({ booking_id: booking.id })}>
             Try again
           </Button>

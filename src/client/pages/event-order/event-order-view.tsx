@@ -3,7 +3,7 @@ import { Download, Printer } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
 import { humanize } from '../../../shared/domain';
-import { DIET_LABELS, GUEST_DIET_LABELS, GUEST_DIETS, REGION_LABELS } from '../../../shared/menu';
+import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import { downloadFromApi } from '../../lib/download';
 
@@ -78,7 +78,7 @@ export function EventOrderView({ order, pdfPath }: { order: EventOrderDto; pdfPa
         <Fact label="Package" value={humanize(order.package)} />
         <Fact
           label="Guests"
-          value={`${order.guest_count.toLocaleString('en-IN')} in all: ${GUEST_DIETS.map((diet) => `${GUEST_DIET_LABELS[diet]} ${order.guests[diet].toLocaleString('en-IN')}`).join(' · ')}`}
+          value={`${order.guest_count.toLocaleString('en-IN')} in all: ${guestSplitText(order.guests)}`}
         />
       </Box>
       {order.guests.jain > 0 && <Text fontWeight="semibold">Jain guests are served only the dishes marked J.</Text>}

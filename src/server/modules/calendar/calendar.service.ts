@@ -36,7 +36,7 @@ import {
 } from '../../../shared/schemas/calendar';
 import { DEFAULT_BID_RULES, type BidRules } from '../../../shared/supplier-bids';
 import type { Executor } from '../../db/client';
-import { bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
+import { bookingMenus, bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
@@ -330,10 +330,11 @@ export async function listCalendarEvents(deps: ServiceDeps, query: CalendarEvent
   const { from, to, status, event_type } = calendarEventsQuerySchema.parse(query);
   const [rows, day] = await Promise.all([
     deps.db
-      .select({ booking: bookings, supplier: suppliers.businessName })
+      .select({ booking: bookings, supplier: suppliers.businessName, menu: bookingMenus })
       .from(bookings)
       .leftJoin(projects, and(eq(projects.bookingId, bookings.id), eq(projects.status, 'awarded')))
       .leftJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
+      .leftJoin(bookingMenus, eq(bookingMenus.bookingId, bookings.id))
       .where(
         and(
           between(bookings.eventDate, from, to),
@@ -351,7 +352,7 @@ export async function listCalendarEvents(deps: ServiceDeps, query: CalendarEvent
   return {
     from,
     to,
-    events: rows.map(({ booking: b, supplier }) => ({
+    events: rows.map(({ booking: b, supplier, menu }) => ({
       booking_id: b.id,
       event_date: b.eventDate!,
       event_time: b.eventTime,
@@ -365,6 +366,15 @@ export async function listCalendarEvents(deps: ServiceDeps, query: CalendarEvent
       supplier,
       notes: b.notes,
       source: b.source,
+      // The split the customer saved with their menu (docs/product.md#menus); none until a menu is chosen.
+      diet: menu
+        ? {
+            veg: menu.guestsVeg,
+            jain: menu.guestsJain,
+            non_veg: menu.guestsNonVeg,
+            needs_review: menu.guestsNeedReview,
+          }
+        : null,
     })),
     days: dates.map((date) => {
       const rule = day.ruleOf(date);

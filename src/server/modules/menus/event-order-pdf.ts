@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatLongDate } from '../../../shared/dates';
 import { humanize } from '../../../shared/domain';
-import { DIET_LABELS, GUEST_DIET_LABELS, GUEST_DIETS, REGION_LABELS } from '../../../shared/menu';
+import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import type { Brand } from '../../../shared/brand';
 import { loadPdfmake } from '../bookings/quote-pdf';
@@ -94,12 +94,7 @@ export async function renderEventOrderPdf(
       },
       { text: 'Guests', ...HEADING },
       {
-        text: [
-          `${order.guest_count.toLocaleString('en-IN')} in all: `,
-          GUEST_DIETS.map((diet) => `${GUEST_DIET_LABELS[diet]} ${order.guests[diet].toLocaleString('en-IN')}`).join(
-            ' · ',
-          ),
-        ].join(''),
+        text: `${order.guest_count.toLocaleString('en-IN')} in all: ${guestSplitText(order.guests)}`,
       },
       ...(order.guests.jain > 0
         ? [
