@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { launchBrowser, VIEWPORTS } from './browser';
+import { fileBrowser, VIEWPORTS } from './browser';
 
 /*
  * axe-core on every route and every dialog state we can reach, at both widths: no serious or critical violation.
@@ -24,16 +24,9 @@ const USERS = {
 
 type Finding = { state: string; id: string; impact: string; target: string; summary: string };
 
-let browser: Browser;
+const browser = fileBrowser();
 /** The token order the customer opens, later recorded by the admin. */
 let tokenOrderId: string | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Waits until nothing is animating (dialogs fade and scale in; a half-faded colour would be misjudged). */
 async function settle(page: Page): Promise<void> {

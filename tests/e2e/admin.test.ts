@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './app-server';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 /*
  * This file runs its own copy of the app (same start-up as the shared one, fresh data directory, demo data): it
@@ -13,17 +13,15 @@ import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } fr
  */
 let baseURL = '';
 let stopApp: (() => Promise<void>) | undefined;
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
   const app = await startApp();
   baseURL = app.baseURL;
   stopApp = app.stop;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stopApp?.();
 });
 

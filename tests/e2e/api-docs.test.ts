@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newPage, screenshot, VIEWPORTS } from './browser';
 
 /*
  * The API reference at /api/docs (docs/api.md, "The contract") renders the OpenAPI document under the app's own
@@ -8,14 +7,7 @@ import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
  */
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('/api/docs', () => {
   it.each([

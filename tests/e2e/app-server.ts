@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startServer } from '../support/app-process';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -13,31 +11,6 @@ export function clientDistDir(): string {
 
 export function hasClientBuild(dir = clientDistDir()): boolean {
   return existsSync(join(dir, 'index.html'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`The app did not become healthy:\n${output()}`);
 }
 
 export type RunningApp = {
@@ -54,55 +27,30 @@ export type RunningApp = {
  */
 export async function startApp(clientDist = clientDistDir()): Promise<RunningApp> {
   if (!hasClientBuild(clientDist)) throw new Error('Build the client first: npm run build');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  let log = '';
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CLIENT_DIST_DIR: clientDist,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // The browser tests sign in, register and quote many times from one address: limits stay on, but high.
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-      RATE_LIMIT_REGISTER_PER_HOUR: '1000',
-      RATE_LIMIT_QUOTE_PER_MINUTE: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    CLIENT_DIST_DIR: clientDist,
+    SEED_DEMO: 'true',
+    // The browser tests sign in, register and quote many times from one address: limits stay on, but high.
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_REGISTER_PER_HOUR: '1000',
+    RATE_LIMIT_QUOTE_PER_MINUTE: '1000',
   });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseURL, child, () => log);
-  } catch (error) {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
 
   // An app that dies under a test would only show as refused connections: say so, with what it printed.
   let stopping = false;
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      console.error(`The app at ${baseURL} exited (${signal ?? code}) while tests were using it:\n${log.slice(-8000)}`);
+  void server.exited.then(({ code, signal }) => {
+    if (!stopping) {
+      const log = server.output().slice(-8000);
+      console.error(`The app at ${server.url} exited (${signal ?? code}) while tests were using it:\n${log}`);
+    }
   });
 
   return {
-    baseURL,
-    dataDir,
+    baseURL: server.url,
+    dataDir: server.dataDir,
     stop: async () => {
       stopping = true;
-      child.kill('SIGTERM');
-      await new Promise((resolve) =>
-        child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
-      );
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,6 +23,28 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
+  });
+}
+
+/**
+ * The browser of one test file: launched before its tests and closed after them (after the file's own `afterAll`
+ * hooks, which run first). Written once at the top of a file, `const browser = fileBrowser();`; the answer stands
+ * for the launched browser, so the file's hooks and tests use it as they would the browser itself.
+ */
+export function fileBrowser(): Browser {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!launched) throw new Error('The browser is launched in beforeAll: use it from a hook or a test');
+      const value: unknown = Reflect.get(launched, key, launched);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(launched) : value;
+    },
   });
 }
 

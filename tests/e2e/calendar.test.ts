@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { startApp } from './app-server';
-import { hasHorizontalScroll, launchBrowser, screenshot, trackRequests, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, screenshot, trackRequests, VIEWPORTS } from './browser';
 import { api, apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api';
 
 /*
@@ -11,7 +11,7 @@ import { api, apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './dem
  */
 let baseURL = '';
 let stopApp: (() => Promise<void>) | undefined;
-let browser: Browser;
+const browser = fileBrowser();
 let adminToken = '';
 
 const TODAY = todayInIndia();
@@ -23,7 +23,6 @@ beforeAll(async () => {
   const app = await startApp();
   baseURL = app.baseURL;
   stopApp = app.stop;
-  browser = await launchBrowser();
   adminToken = await apiSignIn(baseURL, DEMO_USERS.admin);
   await instantQuote(baseURL, {
     client_email: 'neha.kapoor@example.in',
@@ -60,7 +59,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stopApp?.();
 });
 

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, trackRequests } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newPage, trackRequests } from './browser';
 
 /**
  * The built client under the server's Content-Security-Policy (docs/security.md, "Headers"): every screen renders
@@ -8,14 +8,7 @@ import { launchBrowser, newPage, trackRequests } from './browser';
  */
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Opens a page that records every CSP violation the browser reports, as an event and on the console. */
 async function watchedPage(): Promise<{ page: Page; violations: () => Promise<string[]>; close: () => Promise<void> }> {

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { paymentSchedule } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import { computeRefund } from '../../src/shared/refund-policy';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 import {
   confirmAddress,
   createAccount,
@@ -19,14 +19,7 @@ import {
 
 const baseURL = inject('baseURL');
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const MEERA = { name: 'Meera Kulkarni', phone: '+91 98930 55667', password: 'poha-and-jalebi-42' };
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestProject } from 'vitest/node';
-import { launchBrowser, newPage, trackRequests } from './browser';
-import startApp from './global-setup';
+import { fileBrowser, newPage, trackRequests } from './browser';
+import { startApp } from './app-server';
 
 /*
  * Hostile names in a real browser (issue "Hostile input"): markup and `javascript:` URLs typed into the public
@@ -16,19 +15,15 @@ import startApp from './global-setup';
  */
 let baseURL = '';
 let stopApp: (() => Promise<void>) | undefined;
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
-  stopApp = await startApp({
-    provide: (key: string, value: string) => {
-      if (key === 'baseURL') baseURL = value;
-    },
-  } as unknown as TestProject);
-  browser = await launchBrowser();
+  const app = await startApp();
+  baseURL = app.baseURL;
+  stopApp = app.stop;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stopApp?.();
 });
 

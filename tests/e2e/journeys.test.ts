@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
 import { startApp, type RunningApp } from './app-server';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, newPage, screenshot, VIEWPORTS } from './browser';
 import { api, apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
 
 /*
@@ -18,14 +18,12 @@ import { api, apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
  * numbers are compared before and after the run's quotes and vendor application, and it approves a vendor.
  */
 let app: RunningApp;
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
   app = await startApp();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
 });
 

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, ElementHandle, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, ElementHandle, Locator, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
-import { launchBrowser, VIEWPORTS } from './browser';
+import { fileBrowser, VIEWPORTS } from './browser';
 
 /*
  * The main journeys with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows, Escape and Alt+T. Every stop
@@ -11,19 +11,14 @@ import { launchBrowser, VIEWPORTS } from './browser';
  * focus has moved on.
  */
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
   page = await context.newPage();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 type Indicator = { outline: string; boxShadow: string; borderColor: string };
 
 /** Waits until nothing is animating, so a focus ring is read at its end state. */

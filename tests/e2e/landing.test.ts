@@ -1,17 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A screenshot of what is on screen (dialogs), beside the full-page ones `screenshot()` takes. */
 async function viewportShot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, newPage, VIEWPORTS } from './browser';
 
 /*
  * The public pages paint their frame from the entry bundle and load the rest afterwards: /book's form,
@@ -10,14 +10,7 @@ import { launchBrowser, newPage, VIEWPORTS } from './browser';
  */
 const baseURL = inject('baseURL');
 const HOLD_MS = 600;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Scripts the HTML names itself (the entry and what it preloads): everything else is loaded later, and held. */
 async function scriptsInHtml(page: Page, path: string): Promise<Set<string>> {

@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, pricePackage, rupeesToPaise } from '../../src/shared/pricing';
-import { hasHorizontalScroll, launchBrowser, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, screenshot, VIEWPORTS } from './browser';
 import { apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api';
 import { typeInto } from './people';
 
 const baseURL = inject('baseURL');
 const A4 = { width: 794, height: 1123 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('menus on a phone, and the event order on paper', () => {
   it(

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from './browser';
+import { fileBrowser, VIEWPORTS } from './browser';
 import { prepareRouteFixtures, type RouteFixtures } from './demo-api';
 import { measureLayout, MIN_TARGET_PX, type SmallTarget } from './layout-checks';
 import { ROUTE_VIEWS, ViewWalker, type RouteView, type ViewportName } from './route-views';
@@ -19,17 +18,12 @@ import { ROUTE_VIEWS, ViewWalker, type RouteView, type ViewportName } from './ro
 const ALLOWED_SMALL_TARGETS: { view: string; target: RegExp; reason: string }[] = [];
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = fileBrowser();
 let fixtures: RouteFixtures;
 
 beforeAll(async () => {
   fixtures = await prepareRouteFixtures(baseURL);
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 function unexpected(view: RouteView, targets: SmallTarget[]): string[] {
   return targets
     .filter(

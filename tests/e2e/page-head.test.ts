@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../src/shared/public-pages';
-import { launchBrowser, newPage } from './browser';
+import { fileBrowser, newPage } from './browser';
 
 /**
  * What crawlers and link previews that never run scripts read (docs/product.md, "Link previews and search"): the
@@ -11,14 +10,7 @@ import { launchBrowser, newPage } from './browser';
 const baseURL = inject('baseURL');
 const publicBase = `http://localhost:${new URL(baseURL).port}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = fileBrowser();
 function meta(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 }

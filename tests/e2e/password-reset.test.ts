@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 import { createAccount, signIn, typeInto } from './people';
 
 /*
@@ -13,14 +13,7 @@ import { createAccount, signIn, typeInto } from './people';
 
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The reset link mailed to `email` (the development transport writes .eml files under DATA_DIR/mail). */
 async function resetLinkFor(email: string): Promise<string> {

@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentSchedule, type Instalment } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import { computeRefund } from '../../src/shared/refund-policy';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { fileBrowser, newPage, screenshot } from './browser';
 import { api, apiSignIn, DEMO_USERS } from './demo-api';
 import { animationsDone } from './route-views';
 import {
@@ -37,13 +37,12 @@ let utrCount = 0;
 /** A fresh 12-digit UTR: each may be used once across the app. */
 const nextUtr = () => `8${String(run).padStart(6, '0')}${String(++utrCount).padStart(5, '0')}`;
 
-let browser: Browser;
+const browser = fileBrowser();
 let customerSession: { context: BrowserContext; page: Page };
 let adminSession: { context: BrowserContext; page: Page };
 let adminToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   customerSession = await newPage(browser, baseURL);
   await createAccount(customerSession.page, customer);
   await confirmAddress(customerSession.page, inject('dataDir'), customer.email);
@@ -55,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await customerSession?.context.close();
   await adminSession?.context.close();
-  await browser?.close();
 });
 
 const rupees = (paise: number) => formatInr(paiseToRupees(paise));

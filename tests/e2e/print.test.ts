@@ -1,24 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatInr } from '../../src/shared/money';
 import type { CustomerBookingDetailDto } from '../../src/shared/schemas/account';
-import { launchBrowser } from './browser';
+import { fileBrowser } from './browser';
 import { api, apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api';
 import { quoteOnBook } from './route-views';
 
 const baseURL = inject('baseURL');
 /** An A4 sheet at 96 CSS px per inch: the width print layout uses, and a page height for the pictures. */
 const A4 = { width: 794, height: 1123 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The page as the printer sees it, for people to look at (gitignored). */
 async function printScreenshot(page: Page, name: string): Promise<void> {

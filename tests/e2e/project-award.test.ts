@@ -1,9 +1,9 @@
 import { DEFAULT_BID_RULES, supplierBudgetPaise } from '../../src/shared/supplier-bids';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
@@ -14,14 +14,7 @@ const SUPPLIER_A = {
   business: 'Malwa Rasoi Caterers',
 };
 const SUPPLIER_B = { email: 'imran@shahidawat.example.in', password: 'Supplier@123', business: 'Shahi Dawat Events' };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A fresh quoted booking, made the way a visitor makes one, so no project exists for it yet. */
 /** Makes a quoted booking and answers its taxable amount in paise (what the supplier budget is a share of). */

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { startApp } from './app-server';
-import { launchBrowser, newPage } from './browser';
+import { fileBrowser, newPage } from './browser';
 import { typedDate, typeInto } from './people';
 
 /*
@@ -11,17 +10,15 @@ import { typedDate, typeInto } from './people';
  */
 let baseURL = '';
 let stopApp: (() => Promise<void>) | undefined;
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
   const app = await startApp();
   baseURL = app.baseURL;
   stopApp = app.stop;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stopApp?.();
 });
 

@@ -1,19 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatInr } from '../../src/shared/money';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A dialog is fixed to the viewport, so it is pictured as the screen shows it, once its opening animation ends. */
 async function dialogScreenshot(page: Page, name: string): Promise<void> {

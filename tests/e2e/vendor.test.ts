@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** The newest toast on screen: the spec's validation messages are toasts (the fields are marked too). */
 async function newestToast(page: Page): Promise<string> {

@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { PricingTier } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote, type QuoteInput } from '../../src/shared/pricing';
-import { hasHorizontalScroll, launchBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** A date 30 days ahead, typed as the en-IN date field takes it (DD/MM/YYYY). */
 function eventDate(): string {

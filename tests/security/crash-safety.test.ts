@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { createDatabase, postgresReachable, startServer, type ServerProcess } from './support/server-process';
+import { startServer, type ServerProcess } from '../support/app-process';
+import { createDatabase, postgresReachable } from './support/server-process';
 
 /**
  * Crash safety (docs/security.md, "Crash safety") of the real server process on PostgreSQL. A driver sends

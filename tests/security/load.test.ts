@@ -5,13 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { MixedLoadJob, MixedLoadResult } from './support/mixed-load';
-import {
-  createDatabase,
-  postgresReachable,
-  startServer,
-  type ServerProcess,
-  type TestDatabase,
-} from './support/server-process';
+import { startServer, type ServerProcess } from '../support/app-process';
+import { createDatabase, postgresReachable, type TestDatabase } from './support/server-process';
 
 /**
  * Load (docs/security.md, "Load"): the real server on PostgreSQL takes 50 connections for 60 s of a mixed

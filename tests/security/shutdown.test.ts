@@ -1,14 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import {
-  createDatabase,
-  postgresReachable,
-  startServer,
-  waitUntil,
-  type ServerProcess,
-  type TestDatabase,
-} from './support/server-process';
+import { startServer, type ServerProcess } from '../support/app-process';
+import { createDatabase, postgresReachable, waitUntil, type TestDatabase } from './support/server-process';
 
 /**
  * Graceful shutdown (docs/security.md, "Graceful shutdown") of the real server process on PostgreSQL: 200

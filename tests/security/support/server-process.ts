@@ -1,12 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import postgres from 'postgres';
-
-const root = join(import.meta.dirname, '..', '..', '..');
 
 /** The PostgreSQL server the reliability tests create their databases on (each test run gets fresh ones). */
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,101 +35,6 @@ export async function createDatabase(prefix: string): Promise<TestDatabase> {
       await admin.end({ timeout: 5 });
     },
   };
-}
-
-/** Servers still running when the test process ends (a failed or timed-out test) are killed with it. */
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export type ServerProcess = {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  /** Everything the process wrote so far (stdout and stderr). */
-  output(): string;
-  /** Resolves with the exit code (null when killed by a signal) and the signal. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Stops the process with SIGTERM if it still runs, and removes its data directory. */
-  stop(): Promise<void>;
-};
-
-/**
- * Starts the real server (`src/server/main.ts`, as `npm start` does) in a child process on a free port, with its
- * own data directory, and waits until `/api/health` answers. `stop()` (or the caller's SIGKILL) ends it for good.
- */
-export async function startServer(
-  env: Record<string, string>,
-  options: { port?: number; dataDir?: string } = {},
-): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sec-data-'));
-  let output = '';
-  // tsx as a loader in this one process (not the tsx command, which runs the server in a grandchild): a signal,
-  // SIGKILL included, reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  running.add(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
-    url,
-    port,
-    child,
-    output: () => output,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await server.stop();
-  throw new Error(`The server did not become healthy:\n${output}`);
 }
 
 /** Waits until `condition` holds, polling; throws with `what` after `timeoutMs`. */

@@ -38,7 +38,7 @@ import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
-import { notifySuppliersOfEventChange } from '../projects/award.service';
+import { announceProjectChange } from '../projects/award.service';
 import { currentPricingRates } from '../quote/quote.service';
 import { auditBookingCreated, toAdminBookingDto } from './bookings.service';
 import { BOOKING_NOT_FOUND } from './ownership';
@@ -238,7 +238,7 @@ const text = (value: string | null) => (value && value.trim() !== '' ? value : '
  * at the GST rate it was priced at; a booking that holds its day must still fit in it (the day is locked, 409 with
  * the next free dates). A confirmed or running booking's ledger charge follows the new total (what it holds over it
  * is owed back) and its due dates follow, as they are derived. In one transaction: the change, the audit row, the
- * customer's e-mail with the new figures, and the suppliers told (`notifySuppliersOfEventChange`). A cancelled or
+ * customer's e-mail with the new figures, and the suppliers told (`announceProjectChange`). A cancelled or
  * completed booking cannot be edited (409); nothing changed is a 409 too.
  */
 export async function updateEventDetails(
@@ -359,7 +359,7 @@ export async function updateEventDetails(
         },
       ),
     );
-    const told = await notifySuppliersOfEventChange(deps, tx, booking, changes, now);
+    const told = await announceProjectChange(deps, tx, booking, { kind: 'details', changes }, adminId, now);
     return {
       message: `${humanize(booking.eventName)} updated; the customer${told > 0 ? ` and ${told} supplier${told === 1 ? '' : 's'}` : ''} told`,
       booking: toAdminBookingDto(booking),

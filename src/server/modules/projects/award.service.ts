@@ -23,10 +23,7 @@ import type { EmailMessage } from '../../mail/templates';
 import {
   awardCancelledMessage,
   awardedMessage,
-  detailsChangedMessage,
   projectAwardCancelledEmail,
-  projectDetailsChangedEmail,
-  type EventDetailsChange,
   cancelledMessage,
   dateChangedMessage,
   notSelectedMessage,
@@ -47,7 +44,7 @@ import {
   bidsNeedDecisionEmail,
   bidsNeedDecisionMessage,
   eventDetailsChangedMessage,
-  projectDetailsChangedEmail as projectEventDetailsEmail,
+  projectDetailsChangedEmail,
   type DetailChange,
   type FlaggedBid,
 } from '../../mail/operations-templates';
@@ -613,37 +610,42 @@ export async function closeQuotesNow(
  * When a booking is cancelled, its open project closes at once instead of at its auto-assign date: the project
  * becomes `cancelled` and every invited supplier is told (notification and e-mail). Runs inside the caller's
  * transaction, after the booking row has been marked cancelled; a booking without an open project is a no-op.
+ * Answers how many suppliers were told.
  */
 async function cancelOpenProjectOf(
   deps: ServiceDeps,
   tx: Transaction,
   bookingId: string,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<number> {
   const [project] = await tx
     .select()
     .from(projects)
     .where(and(eq(projects.bookingId, bookingId), eq(projects.status, 'open')))
     .limit(1)
     .for('update');
-  if (project) await closeProject(deps, tx, project, now, null);
+  if (!project || !(await closeProject(deps, tx, project, now, null))) return 0;
+  return (await inviteesOf(tx, project.id)).length;
 }
 
 type BookingRow = typeof bookings.$inferSelect;
 
 /** What changed about a booking's event, as its suppliers hear it. */
 export type ProjectChange =
-  { kind: 'cancelled' } | { kind: 'date'; previousDate: string } | { kind: 'details'; change: EventDetailsChange };
+  | { kind: 'cancelled' }
+  | { kind: 'date'; previousDate: string }
+  | { kind: 'details'; changes: readonly DetailChange[] };
 
 /**
  * The one way a change to a booking's event reaches its suppliers (docs/product.md#supplier-changes): every caller
- * that cancels a booking, moves its date or changes its guests or venue calls this, inside its transaction, after
- * the booking row (locked by the caller) holds the change. Invited suppliers of the open project and the supplier of
- * every awarded project get a notification (live on their dashboard) and an e-mail:
+ * that cancels a booking, moves its date or changes its details (guests, venue, time or notes) calls this, inside
+ * its transaction, after the booking row (locked by the caller) holds the change. Invited suppliers of the open
+ * project and the supplier of every awarded project get a notification (live on their dashboard) and an e-mail:
  * - cancelled: the open project closes at once as `cancelled`, its invitees told; each awarded supplier is told the
  *   job will not go ahead (its card then reads "Cancelled");
  * - date: as `applyDateChange` below (the open project's quotes may close earlier, or award at once);
- * - details: the new guest count or venue, with the old one.
+ * - details: what changed, each with its new value.
+ * Answers how many suppliers were told, for the staff's confirmation.
  */
 export async function announceProjectChange(
   deps: ServiceDeps,
@@ -652,13 +654,15 @@ export async function announceProjectChange(
   change: ProjectChange,
   actorUserId: string | null,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<number> {
   if (change.kind === 'date') return applyDateChange(deps, tx, booking, change.previousDate, actorUserId, now);
+  if (change.kind === 'details' && change.changes.length === 0) return 0;
   const event = projectEventOf(booking);
   const brand = deps.config.brand;
   let openId: string | null = null;
+  let invitees = 0;
   if (change.kind === 'cancelled') {
-    await cancelOpenProjectOf(deps, tx, booking.id, now);
+    invitees = await cancelOpenProjectOf(deps, tx, booking.id, now);
   } else {
     const [open] = await tx
       .select({ id: projects.id })
@@ -667,46 +671,48 @@ export async function announceProjectChange(
       .limit(1);
     if (open) {
       openId = open.id;
-      const invitees = await inviteesOf(tx, open.id);
+      const invited = await inviteesOf(tx, open.id);
+      invitees = invited.length;
       await tell(
         tx,
         booking.id,
-        invitees.map((s) => ({
+        invited.map((s) => ({
           notification: {
             userId: s.userId,
             supplierId: s.supplierId,
             projectId: open.id,
             kind: 'project_details_changed',
-            message: detailsChangedMessage(event, change.change),
+            message: eventDetailsChangedMessage(event, change.changes),
             createdAt: now,
           },
-          email: projectDetailsChangedEmail(brand, recipient(s), event, change.change, { role: 'invitee' }),
+          email: projectDetailsChangedEmail(brand, recipient(s), event, change.changes, 'invitee'),
         })),
       );
     }
   }
-  const awarded = await awardedSuppliersOf(tx, booking.id);
+  const awarded = (await awardedSuppliersOf(tx, booking.id)).filter((w) => w.projectId !== openId);
   await tell(
     tx,
     booking.id,
-    awarded
-      .filter((w) => w.projectId !== openId)
-      .map((w) => ({
-        notification: {
-          userId: w.userId,
-          supplierId: w.supplierId,
-          projectId: w.projectId,
-          kind: change.kind === 'cancelled' ? 'project_cancelled' : 'project_details_changed',
-          message:
-            change.kind === 'cancelled' ? awardCancelledMessage(event) : detailsChangedMessage(event, change.change),
-          createdAt: now,
-        },
-        email:
+    awarded.map((w) => ({
+      notification: {
+        userId: w.userId,
+        supplierId: w.supplierId,
+        projectId: w.projectId,
+        kind: change.kind === 'cancelled' ? 'project_cancelled' : 'project_details_changed',
+        message:
           change.kind === 'cancelled'
-            ? projectAwardCancelledEmail(brand, w, event)
-            : projectDetailsChangedEmail(brand, w, event, change.change, { role: 'awarded' }),
-      })),
+            ? awardCancelledMessage(event)
+            : eventDetailsChangedMessage(event, change.changes),
+        createdAt: now,
+      },
+      email:
+        change.kind === 'cancelled'
+          ? projectAwardCancelledEmail(brand, w, event)
+          : projectDetailsChangedEmail(brand, w, event, change.changes, 'awarded'),
+    })),
   );
+  return invitees + awarded.length;
 }
 
 /** The supplier of each awarded project of the booking, oldest award first. */
@@ -747,8 +753,8 @@ async function applyDateChange(
   previousDate: string,
   actorUserId: string | null,
   now: Date = new Date(),
-): Promise<void> {
-  if (booking.eventDate === null) return;
+): Promise<number> {
+  if (booking.eventDate === null) return 0;
   const event = projectEventOf(booking);
   const brand = deps.config.brand;
   const message = dateChangedMessage(event, previousDate);
@@ -759,6 +765,7 @@ async function applyDateChange(
     .limit(1)
     .for('update');
 
+  let told = 0;
   if (open) {
     const autoAssignDate = autoAssignDateAfterDateChange(open.autoAssignDate, booking.eventDate);
     if (autoAssignDate.getTime() !== open.autoAssignDate.getTime()) {
@@ -777,6 +784,7 @@ async function applyDateChange(
     }
     const due = autoAssignDate.getTime() <= now.getTime();
     const invitees = await inviteesOf(tx, open.id);
+    told += invitees.length;
     await tell(
       tx,
       booking.id,
@@ -798,85 +806,22 @@ async function applyDateChange(
     if (due) await closeProject(deps, tx, { ...open, autoAssignDate }, now, null);
   }
 
-  const awarded = await awardedSuppliersOf(tx, booking.id);
   // A project this change has just awarded told its winner already, with the new date.
+  const awarded = (await awardedSuppliersOf(tx, booking.id)).filter((w) => w.projectId !== open?.id);
   await tell(
     tx,
     booking.id,
-    awarded
-      .filter((w) => w.projectId !== open?.id)
-      .map((w) => ({
-        notification: {
-          userId: w.userId,
-          supplierId: w.supplierId,
-          projectId: w.projectId,
-          kind: 'project_date_changed',
-          message,
-          createdAt: now,
-        },
-        email: projectDateChangedEmail(brand, w, event, previousDate, { role: 'awarded' }),
-      })),
-  );
-}
-
-/**
- * The event's details changed (guests, venue, time or notes; docs/product.md#staff-bookings): every supplier
- * invited to the open project and the supplier of each awarded project of the booking gets a notification and an
- * e-mail saying what changed, through the same path as a date change (`tell`, in the caller's transaction). This is
- * the one place an event change reaches suppliers; a wider fan-out (more channels) replaces its body.
- */
-export async function notifySuppliersOfEventChange(
-  deps: ServiceDeps,
-  tx: Transaction,
-  booking: BookingRow,
-  changes: readonly DetailChange[],
-  now: Date = new Date(),
-): Promise<number> {
-  if (changes.length === 0) return 0;
-  const event = projectEventOf(booking);
-  const message = eventDetailsChangedMessage(event, changes);
-  const [open] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'open')))
-    .limit(1);
-  const invitees = open ? await inviteesOf(tx, open.id) : [];
-  const awarded = await tx
-    .select({
-      projectId: projects.id,
-      supplierId: suppliers.id,
-      userId: suppliers.userId,
-      name: suppliers.name,
-      businessName: suppliers.businessName,
-      email: suppliers.email,
-    })
-    .from(projects)
-    .innerJoin(suppliers, eq(suppliers.id, projects.awardedSupplierId))
-    .where(and(eq(projects.bookingId, booking.id), eq(projects.status, 'awarded')));
-  const messages: Message[] = [
-    ...invitees.map((s) => ({
-      notification: {
-        userId: s.userId,
-        supplierId: s.supplierId,
-        projectId: open!.id,
-        kind: 'project_details_changed',
-        message,
-        createdAt: now,
-      },
-      email: projectEventDetailsEmail(deps.config.brand, recipient(s), event, changes, 'invitee'),
-    })),
-    ...awarded.map((w) => ({
+    awarded.map((w) => ({
       notification: {
         userId: w.userId,
         supplierId: w.supplierId,
         projectId: w.projectId,
-        kind: 'project_details_changed',
+        kind: 'project_date_changed',
         message,
         createdAt: now,
       },
-      email: projectEventDetailsEmail(deps.config.brand, w, event, changes, 'awarded'),
+      email: projectDateChangedEmail(brand, w, event, previousDate, { role: 'awarded' }),
     })),
-  ];
-  await tell(tx, booking.id, messages);
-  return messages.length;
+  );
+  return told + awarded.length;
 }
