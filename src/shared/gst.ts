@@ -117,7 +117,13 @@ export function financialYearLabel(startYear: number): string {
   return `${two(startYear)}-${two(startYear + 1)}`;
 }
 
-export const GST_DOCUMENT_KINDS = ['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note'] as const;
+export const GST_DOCUMENT_KINDS = [
+  'receipt_voucher',
+  'tax_invoice',
+  'refund_voucher',
+  'credit_note',
+  'debit_note',
+] as const;
 export type GstDocumentKind = (typeof GST_DOCUMENT_KINDS)[number];
 
 /** Each kind's own series prefix, title, and the "Nature of Document" GSTR-1's table 13 names it by. */
@@ -133,6 +139,7 @@ export const GST_DOCUMENT_META: Readonly<
   },
   refund_voucher: { prefix: 'RF', title: 'Refund Voucher', nature: 'Refund voucher', short: 'Refund voucher' },
   credit_note: { prefix: 'CN', title: 'Credit Note', nature: 'Credit Note', short: 'Credit note' },
+  debit_note: { prefix: 'DN', title: 'Debit Note', nature: 'Debit Note', short: 'Debit note' },
 };
 
 /** Rule 46(b): at most 16 characters, letters, digits, `-` and `/`, starting with a letter or digit. */

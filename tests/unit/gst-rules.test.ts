@@ -103,7 +103,13 @@ describe('the financial year and the numbers (rule 46(b))', () => {
     expect(gstDocumentNumber('credit_note', 2099, 123_456)).toBe('CN/99-00/123456');
     fc.assert(
       fc.property(
-        fc.constantFrom<GstDocumentKind>('receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note'),
+        fc.constantFrom<GstDocumentKind>(
+          'receipt_voucher',
+          'tax_invoice',
+          'refund_voucher',
+          'credit_note',
+          'debit_note',
+        ),
         fc.integer({ min: 2017, max: 2099 }),
         fc.integer({ min: 1, max: 999_999 }),
         (kind, year, serial) => {
@@ -224,6 +230,7 @@ describe('GSTR-1 tables from the documents issued in a month', () => {
       advanceEarlier: fc.boolean(),
       invoiced: fc.boolean(),
       credit: fc.integer({ min: 0, max: 100 }),
+      debit: fc.integer({ min: 0, max: 100 }),
       refundShare: fc.integer({ min: 0, max: 100 }),
     });
     fc.assert(
@@ -250,6 +257,16 @@ describe('GSTR-1 tables from the documents issued in a month', () => {
             }));
             const invoice = doc('tax_invoice', b.gross, { ...options, date: '2026-11-20', references: refs });
             documents.push(invoice);
+            const debit = Math.floor((b.gross * b.debit) / 100);
+            if (debit > 0) {
+              documents.push(
+                doc('debit_note', debit, {
+                  ...options,
+                  date: '2026-11-22',
+                  references: [{ ...refs[0]!, id: invoice.id, kind: 'tax_invoice', applied_paise: debit }],
+                }),
+              );
+            }
             const credit = Math.floor((b.gross * b.credit) / 100);
             if (credit > 0) {
               documents.push(
@@ -288,16 +305,22 @@ describe('GSTR-1 tables from the documents issued in a month', () => {
         const taxable = (docs: GstDocumentRow[]) => docs.reduce((acc, d) => acc + d.taxablePaise, 0);
         const invoices = of('tax_invoice');
         const notes = of('credit_note');
+        const debits = of('debit_note');
 
-        // B2B + B2CL + B2CS (net of its notes) + the notes reported apart = invoices − notes.
+        // B2B + B2CL + B2CS (net of its notes) + the notes reported apart (debits "D" add, credits "C" take away)
+        // = invoices + debit notes − credit notes.
         const { b2b, b2cl, b2cs, cdnr, cdnur, at, atadj, hsn_b2b, hsn_b2c, docs } = out.tables;
-        const reportedNotes = sumColumn(cdnr.rows, 'Taxable Value') + sumColumn(cdnur.rows, 'Taxable Value');
-        const notesInB2cs = taxable(notes) - reportedNotes;
+        const signed = (rows: Record<string, string | number>[]) =>
+          rows.reduce((acc, row) => acc + (row['Note Type'] === 'D' ? 1 : -1) * rupeesToPaise(row['Taxable Value']), 0);
+        for (const row of [...cdnr.rows, ...cdnur.rows]) expect(['C', 'D']).toContain(row['Note Type']);
+        expect(cdnr.rows.length + cdnur.rows.length).toBeLessThanOrEqual(notes.length + debits.length);
+        const reportedNotes = signed(cdnr.rows) + signed(cdnur.rows);
+        const notesInB2cs = taxable(debits) - taxable(notes) - reportedNotes;
         expect(
           sumColumn(b2b.rows, 'Taxable Value') +
             sumColumn(b2cl.rows, 'Taxable Value') +
             sumColumn(b2cs.rows, 'Taxable Value'),
-        ).toBe(taxable(invoices) - notesInB2cs);
+        ).toBe(taxable(invoices) + notesInB2cs);
         expect(sumColumn(b2b.rows, 'Taxable Value')).toBe(taxable(invoices.filter((d) => invoiceClass(d) === 'b2b')));
         expect(sumColumn(b2cl.rows, 'Taxable Value')).toBe(taxable(invoices.filter((d) => invoiceClass(d) === 'b2cl')));
         expect(sumColumn(b2b.rows, 'Invoice Value') + sumColumn(b2cl.rows, 'Invoice Value')).toBe(
@@ -312,7 +335,9 @@ describe('GSTR-1 tables from the documents issued in a month', () => {
           ['Total Value', 'totalPaise'],
         ] as const) {
           expect(sumColumn(hsn_b2b.rows, column) + sumColumn(hsn_b2c.rows, column)).toBe(
-            invoices.reduce((acc, d) => acc + d[key], 0) - notes.reduce((acc, d) => acc + d[key], 0),
+            invoices.reduce((acc, d) => acc + d[key], 0) +
+              debits.reduce((acc, d) => acc + d[key], 0) -
+              notes.reduce((acc, d) => acc + d[key], 0),
           );
         }
         // 11A + 11B: what was received this month less what this month adjusted or refunded of it, and the earlier
@@ -325,7 +350,7 @@ describe('GSTR-1 tables from the documents issued in a month', () => {
         }
         // Table 13 counts every document once; the summary's kinds equal the documents.
         expect(docs.rows.reduce((acc, row) => acc + Number(row['Total Number']), 0)).toBe(documents.length);
-        for (const kind of ['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note'] as const) {
+        for (const kind of ['receipt_voucher', 'tax_invoice', 'refund_voucher', 'credit_note', 'debit_note'] as const) {
           expect(out.totals.byKind[kind].total).toBe(of(kind).reduce((acc, d) => acc + d.totalPaise, 0));
           expect(out.totals.byKind[kind].count).toBe(of(kind).length);
         }

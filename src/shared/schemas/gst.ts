@@ -285,13 +285,13 @@ export type GstSummaryDto = {
   month: string;
   from: string;
   to: string;
-  /** Outward supplies (tax invoices less credit notes) by rate. */
+  /** Outward supplies (tax invoices plus debit notes less credit notes) by rate. */
   supplies_by_rate: GstRateRowDto[];
   documents: GstKindTotalsDto[];
   /** Table 11A and 11B totals (taxable value of advances). */
   advances_received: number;
   advances_adjusted: number;
-  /** Net tax for the month: invoices + advances received − advances adjusted − credit notes. */
+  /** Net tax for the month: invoices + debit notes + advances received − advances adjusted − credit notes. */
   net_tax: { cgst: number; sgst: number; igst: number };
   tables: { table: Gstr1Table; rows: number }[];
 };

@@ -86,7 +86,11 @@ export function GstDocumentsTable({
                 )}
                 {doc.references.length > 0 && (
                   <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                    {doc.kind === 'credit_note' ? 'Against' : doc.kind === 'refund_voucher' ? 'Refunds' : 'Adjusts'}{' '}
+                    {doc.kind === 'credit_note' || doc.kind === 'debit_note'
+                      ? 'Against'
+                      : doc.kind === 'refund_voucher'
+                        ? 'Refunds'
+                        : 'Adjusts'}{' '}
                     {doc.references.map((ref) => ref.number).join(', ')}
                   </Text>
                 )}

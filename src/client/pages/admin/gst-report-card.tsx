@@ -87,7 +87,7 @@ export function GstReportCard() {
                     {data.supplies_by_rate.length === 0 && (
                       <Table.Row>
                         <Table.Cell colSpan={5} color="fg.muted">
-                          No tax invoices or credit notes this month.
+                          No tax invoices, credit or debit notes this month.
                         </Table.Cell>
                       </Table.Row>
                     )}

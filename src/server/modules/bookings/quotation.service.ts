@@ -12,6 +12,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { bookingsMoney } from '../payments/booking-money';
+import { documentRepricing } from '../gst/gst-documents.service';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
@@ -113,6 +114,7 @@ export async function quoteBooking(
     });
     if (repricing) {
       await setCharge(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
+      await documentRepricing(deps, tx, booking, 'Booking re-priced', adminId);
       const owedBack = await oweBackOverTotal(tx, booking, adminId);
       const money = (await bookingsMoney(tx, [booking]))[0]!;
       await enqueueEmail(

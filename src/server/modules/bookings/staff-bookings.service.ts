@@ -33,6 +33,7 @@ import { inquiryAcknowledgementEmail, quoteEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
+import { documentRepricing } from '../gst/gst-documents.service';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
@@ -329,6 +330,13 @@ export async function updateEventDetails(
     let refundPaise = 0;
     if (price && REPRICEABLE_STATUSES.includes(booking.status) && price.finalAmountPaise !== row.finalAmountPaise) {
       await setCharge(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');
+      await documentRepricing(
+        deps,
+        tx,
+        booking,
+        `Guests changed from ${(row.guestCount ?? 0).toLocaleString('en-IN')} to ${newGuests!.toLocaleString('en-IN')}`,
+        adminId,
+      );
       refundPaise = await oweBackOverTotal(tx, booking, adminId);
     }
     await writeAudit(tx, {

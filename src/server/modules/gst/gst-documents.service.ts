@@ -455,12 +455,69 @@ export async function issueCreditNoteFor(
   });
 }
 
-/** What the tax invoice stands at: its total less its credit notes (0 with no invoice). */
+/**
+ * A debit note against the booking's tax invoice (s.34(3), rule 53(1A)) for `amountPaise` the invoiced amount went
+ * up by (guests or add-ons added after invoicing), at the invoice's rate and place of supply, naming it
+ * (docs/gst.md#debit-note). Mirrors the credit note: its own gapless series, immutable, one line.
+ */
+export async function issueDebitNoteFor(
+  deps: ServiceDeps,
+  tx: Executor,
+  booking: BookingRow,
+  amountPaise: number,
+  reason: string,
+  actorUserId: string | null,
+): Promise<GstDocumentRow> {
+  const settings = await currentGstSettings(tx, deps.config.brand);
+  const docs = await bookingDocuments(tx, booking.id);
+  const invoice = docs.find((doc) => doc.kind === 'tax_invoice');
+  if (!invoice) throw new AppError('CONFLICT', 'This booking has no tax invoice to debit');
+  if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
+    throw new AppError('CONFLICT', 'A debit note is for an amount above ₹0');
+  }
+  return issue(deps, tx, settings, {
+    kind: 'debit_note',
+    booking,
+    line: lineOf(invoice),
+    grossPaise: amountPaise,
+    description: `Additional charge against invoice ${invoice.number}: ${reason}`,
+    references: [reference(invoice, amountPaise)],
+    reason,
+    issuedBy: actorUserId,
+  });
+}
+
+/** What the tax invoice stands at: its total plus its debit notes less its credit notes (0 with no invoice). */
 export function invoiceStanding(docs: readonly GstDocumentRow[]): number {
   const invoice = docs.find((doc) => doc.kind === 'tax_invoice');
   if (!invoice) return 0;
-  const credited = docs.filter((doc) => doc.kind === 'credit_note').reduce((sum, doc) => sum + doc.totalPaise, 0);
-  return invoice.totalPaise - credited;
+  const sum = (kind: GstDocumentKind) =>
+    docs.filter((doc) => doc.kind === kind).reduce((acc, doc) => acc + doc.totalPaise, 0);
+  return invoice.totalPaise + sum('debit_note') - sum('credit_note');
+}
+
+/**
+ * After a re-price has moved the booking's ledger charge (a menu change, guests added or removed, a new quote, a
+ * subscriber's discount: docs/gst.md#debit-note): once the tax invoice is issued, the documents follow the ledger,
+ * a debit note for what the charge rose above what the invoice stands at, a credit note for what it fell below.
+ * Before the invoice nothing is issued: the invoice will be for the new value. Returns the note, or null.
+ */
+export async function documentRepricing(
+  deps: ServiceDeps,
+  tx: Executor,
+  booking: BookingRow,
+  reason: string,
+  actorUserId: string | null,
+): Promise<GstDocumentRow | null> {
+  const settings = await currentGstSettings(tx, deps.config.brand);
+  if (!gstRegistered(settings) || booking.status === 'cancelled') return null;
+  const docs = await bookingDocuments(tx, booking.id);
+  if (!docs.some((doc) => doc.kind === 'tax_invoice')) return null;
+  const charged = (await bookingSums(tx, booking.id)).charged_paise;
+  const difference = charged - invoiceStanding(docs);
+  if (difference > 0) return issueDebitNoteFor(deps, tx, booking, difference, reason, actorUserId);
+  if (difference < 0) return issueCreditNoteFor(deps, tx, booking, -difference, reason, actorUserId);
+  return null;
 }
 
 /**

@@ -32,7 +32,9 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
         ? 'Amount refunded'
         : doc.kind === 'credit_note'
           ? 'Value credited'
-          : 'Invoice value';
+          : doc.kind === 'debit_note'
+            ? 'Value debited'
+            : 'Invoice value';
 
   const head = (text: string) => ({ text, bold: true, fillColor: '#F4EDE4' });
   const taxRows: string[][] = doc.intraState
@@ -201,7 +203,7 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
         text: `${amountLabel} in words: ${amountInWordsIndian(doc.totalPaise)}`,
         margin: [0, 6, 0, 0] as [number, number, number, number],
       },
-      ...(doc.reason && doc.kind === 'credit_note'
+      ...(doc.reason && (doc.kind === 'credit_note' || doc.kind === 'debit_note')
         ? [{ text: `Reason: ${doc.reason}`, margin: [0, 4, 0, 0] as [number, number, number, number] }]
         : []),
       ...references,

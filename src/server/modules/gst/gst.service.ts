@@ -231,7 +231,13 @@ export async function gstSummary(deps: ServiceDeps, query: GstMonthQuery): Promi
   const gstr1 = buildGstr1({ month: range, documents, referenced });
   const { byKind, suppliesByRate, advancesReceived, advancesAdjusted } = gstr1.totals;
   const net = (key: 'cgst' | 'sgst' | 'igst') =>
-    paiseToRupees(byKind.tax_invoice[key] + advancesReceived[key] - advancesAdjusted[key] - byKind.credit_note[key]);
+    paiseToRupees(
+      byKind.tax_invoice[key] +
+        byKind.debit_note[key] +
+        advancesReceived[key] -
+        advancesAdjusted[key] -
+        byKind.credit_note[key],
+    );
   return {
     month,
     ...range,

@@ -199,7 +199,11 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
   const byId = new Map<string, GstDocumentRow>([...referenced, ...documents.map((d) => [d.id, d] as const)]);
   const ofKind = (kind: GstDocumentKind) => documents.filter((doc) => doc.kind === kind);
   const invoices = ofKind('tax_invoice');
-  const notes = ofKind('credit_note');
+  // Credit and debit notes against invoices (s.34): reported together in 9B, a credit as "C", a debit as "D"; a
+  // debit adds to the supplies where a credit takes away (docs/gst.md#debit-note).
+  const notes = [...ofKind('credit_note'), ...ofKind('debit_note')];
+  const noteSign = (note: GstDocumentRow) => (note.kind === 'debit_note' ? 1 : -1);
+  const noteType = (note: GstDocumentRow) => (note.kind === 'debit_note' ? 'D' : 'C');
   const originalOf = (note: GstDocumentRow) => byId.get(note.references[0]?.id ?? '') ?? null;
   const noteClass = (note: GstDocumentRow): InvoiceClass => {
     if (note.recipient.gstin) return 'b2b';
@@ -237,14 +241,17 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       'Cess Amount': 0,
       'E-Commerce GSTIN': '',
     }));
-  // Table 7: small B2C invoices net of their credit notes, by place of supply and rate.
+  // Table 7: small B2C invoices net of their credit and debit notes, by place of supply and rate.
   const b2csMap = grouped([
     ...invoices
       .filter((doc) => invoiceClass(doc) === 'b2cs')
       .map((doc) => ({ key: posRateKey(doc.placeOfSupply, doc.ratePercent), heads: headsOf(doc) })),
     ...notes
       .filter((note) => noteClass(note) === 'b2cs')
-      .map((note) => ({ key: posRateKey(note.placeOfSupply, note.ratePercent), heads: add(ZERO, headsOf(note), -1) })),
+      .map((note) => ({
+        key: posRateKey(note.placeOfSupply, note.ratePercent),
+        heads: add(ZERO, headsOf(note), noteSign(note)),
+      })),
   ]);
   const b2cs = [...b2csMap].map(([key, heads]) => {
     const { pos, rate } = splitKey(key);
@@ -265,7 +272,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       'Receiver Name': note.recipient.company_name ?? note.recipient.name,
       'Note Number': note.number,
       'Note Date': gstr1Date(note.issueDate),
-      'Note Type': 'C',
+      'Note Type': noteType(note),
       'Place Of Supply': stateLabel(note.placeOfSupply),
       'Reverse Charge': 'N',
       'Note Supply Type': 'Regular B2B',
@@ -281,7 +288,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       'UR Type': 'B2CL',
       'Note Number': note.number,
       'Note Date': gstr1Date(note.issueDate),
-      'Note Type': 'C',
+      'Note Type': noteType(note),
       'Place Of Supply': stateLabel(note.placeOfSupply),
       'Note Value': rupees(note.totalPaise),
       'Applicable % of Tax Rate': '',
@@ -323,7 +330,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       });
   const sumHeads = (entries: AdvanceEntry[]) => entries.reduce((acc, e) => add(acc, e.heads), ZERO);
 
-  // Table 12: supplies (invoices less credit notes) by SAC and rate, B2B and B2C apart.
+  // Table 12: supplies (invoices plus debit notes less credit notes) by SAC and rate, B2B and B2C apart.
   const hsn = (registered: boolean) => {
     const map = new Map<string, { sac: string; description: string; rate: number; value: number; heads: TaxHeads }>();
     const take = (doc: GstDocumentRow, sign: number) => {
@@ -341,7 +348,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       map.set(key, row);
     };
     invoices.forEach((doc) => take(doc, 1));
-    notes.forEach((doc) => take(doc, -1));
+    notes.forEach((doc) => take(doc, noteSign(doc)));
     return [...map.values()].map((row) => ({
       HSN: row.sac,
       Description: row.description,
@@ -415,7 +422,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
   for (const doc of invoices)
     suppliesByRate.set(doc.ratePercent, add(suppliesByRate.get(doc.ratePercent) ?? ZERO, headsOf(doc)));
   for (const doc of notes)
-    suppliesByRate.set(doc.ratePercent, add(suppliesByRate.get(doc.ratePercent) ?? ZERO, headsOf(doc), -1));
+    suppliesByRate.set(doc.ratePercent, add(suppliesByRate.get(doc.ratePercent) ?? ZERO, headsOf(doc), noteSign(doc)));
 
   const table = (name: Gstr1Table, rows: Record<string, string | number>[]) => ({ columns: GSTR1_COLUMNS[name], rows });
   return {

@@ -34,6 +34,7 @@ import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
+import { documentRepricing } from '../gst/gst-documents.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
@@ -483,6 +484,8 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
     const totalChanged = price.finalAmountPaise !== previousTotal;
     if (totalChanged && booking.status !== 'quoted') {
       await setCharge(tx, booking.id, price.finalAmountPaise, actorId, 'Menu add-ons');
+      // An invoiced booking's documents follow the ledger: a debit note for add-ons added (docs/gst.md#debit-note).
+      await documentRepricing(deps, tx, booking, 'Menu add-ons changed', actorId);
       const owedBack = await oweBackOverTotal(tx, booking, actorId);
       const money = (await bookingsMoney(tx, [booking]))[0]!;
       await enqueueEmail(
