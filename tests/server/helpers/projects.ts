@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
 import { bookings, projectInvitations, projects, supplierQuotes, suppliers } from '../../../src/server/db/schema';
-import { signAccessToken } from '../../../src/server/lib/tokens';
+import { startSession } from '../../../src/server/modules/auth/sessions.service';
 import type { ServiceDeps } from '../../../src/server/context';
 import { makeUser, type MadeUser } from './fixtures';
 
@@ -11,7 +11,7 @@ export type Actor = MadeUser & { token: string; auth: { authorization: string } 
 
 /** A bearer token for a user made by `makeUser` (token version 0), without going through the login route. */
 export async function tokenOf(deps: ServiceDeps, user: MadeUser): Promise<string> {
-  return signAccessToken(deps.config, { sub: user.id, ver: 0 });
+  return startSession(deps, { id: user.id, tokenVersion: 0 });
 }
 
 export async function makeActor(
