@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/bookings/account.routes';
 import { adminNotificationsRoutes } from './modules/admin/admin-notifications.routes';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { gstRoutes } from './modules/gst/gst.routes';
@@ -44,7 +45,14 @@ import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRestContract } from './plugins/rest-contract';
 import { registerSecurityHeaders } from './plugins/security';
-import { bearerToken, createContextInner, requestInfo, type Context, type ServiceDeps } from './context';
+import {
+  bearerToken,
+  createContextInner,
+  requestInfo,
+  sessionBinding,
+  type Context,
+  type ServiceDeps,
+} from './context';
 import { registerTrpc } from './trpc/fastify-adapter';
 import { startLiveFeed, type LiveFeed } from './modules/notifications/live-feed';
 import { liveRoutes } from './modules/notifications/live.routes';
@@ -188,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           request: requestInfo(this),
           rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
           live: liveFeed,
+          binding: sessionBinding(this, slots[kReply]!, config),
         });
         return slots[kContext];
       },
@@ -204,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       async (api) => {
         await api.register(healthRoutes);
         await api.register(authRoutes);
+        await api.register(sessionsRoutes);
         await api.register(siteRoutes);
         await api.register(quoteRoutes);
         await api.register(bookingsRoutes);

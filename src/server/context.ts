@@ -2,7 +2,8 @@
  * The request context, transport-neutral: what the tRPC door, the REST door, the jobs, the mail worker and the seed
  * all build on. Nothing here knows about tRPC; services import from this module, never from `trpc/`.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_BINDING_HEADER, SESSION_BINDING_VALUE } from '../shared/schemas/sessions';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
@@ -10,6 +11,13 @@ import type { AuthUser } from './modules/auth/auth.service';
 import { authenticate } from './modules/auth/auth.service';
 import type { RateLimitCheck } from './plugins/rate-limit';
 import type { LiveFeed } from './modules/notifications/live-feed';
+import {
+  fingerprintCookieName,
+  fingerprintSetCookie,
+  readCookie,
+  NO_BINDING,
+  type SessionBinding,
+} from './modules/auth/sessions.service';
 
 /** What every service function receives first: the database and the validated config. */
 export type ServiceDeps = { db: Database; config: Config };
@@ -27,6 +35,8 @@ export type Context = ServiceDeps & {
   rateLimit: RateLimitCheck;
   /** This instance's live notification feed (LISTEN/NOTIFY); null where none runs (in-process callers). */
   live: LiveFeed | null;
+  /** The browser binding of sign-in tokens: the fingerprint cookie sent, and how to set or clear it. */
+  binding: SessionBinding;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -36,21 +46,24 @@ type InnerOptions = ServiceDeps & {
   request?: Partial<RequestInfo>;
   rateLimit?: RateLimitCheck;
   live?: LiveFeed | null;
+  binding?: SessionBinding;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
 export function createContextInner(options: InnerOptions): Context {
   const { db, config } = options;
   let resolved: Promise<AuthUser | null> | undefined;
+  const binding = options.binding ?? NO_BINDING;
   return {
     db,
     config,
     request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
     rateLimit: options.rateLimit ?? (async () => {}),
     live: options.live ?? null,
+    binding,
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
-      resolved ??= options.token ? authenticate({ db, config }, options.token) : Promise.resolve(null);
+      resolved ??= options.token ? authenticate({ db, config }, options.token, binding.cookie) : Promise.resolve(null);
       return resolved;
     },
   };
@@ -69,6 +82,27 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** Fails verification (not a JWT) without ever matching a real token. */
 const NOT_A_TOKEN = '-';
+
+/**
+ * The door's side of the browser binding (docs/decisions.md, "Sessions and the browser binding"): whether the
+ * client asked for it, the fingerprint cookie it sent, and the answer's Set-Cookie. The cookie is read only beside
+ * a Bearer token that names its hash, so it signs nobody in by itself (no cross-site request forgery).
+ */
+export function sessionBinding(request: FastifyRequest, reply: FastifyReply, config: Config): SessionBinding {
+  const name = fingerprintCookieName(config);
+  const append = (value: string) => {
+    const previous = reply.getHeader('set-cookie');
+    const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
+    void reply.header('set-cookie', [...list, value]);
+  };
+  const ttl = config.jwt.ttlSeconds;
+  return {
+    requested: request.headers[SESSION_BINDING_HEADER] === SESSION_BINDING_VALUE,
+    cookie: readCookie(request.headers.cookie, name),
+    set: (fingerprint) => append(fingerprintSetCookie(config, name, fingerprint, ttl)),
+    clear: () => append(fingerprintSetCookie(config, name, '', 0)),
+  };
+}
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512) };

@@ -59,6 +59,8 @@ export const server = setupServer(
   trpcHandler('site.paymentTerms', () => paymentRulesToDto(DEFAULT_PAYMENT_RULES)),
   trpcHandler('analytics.pageView', () => ({ recorded: true })),
   trpcHandler('testimonials.list', () => []),
+  // The account page lists the signed-in devices.
+  trpcHandler('sessions.list', () => []),
   // A signed-in supplier lands on /supplier, which loads both lists at once.
   trpcHandler('supplier.notifications.list', () => []),
   trpcHandler('supplier.projects.list', () => []),

@@ -11,7 +11,7 @@ import {
   suppliers,
   users,
 } from '../../src/server/db/schema';
-import { signAccessToken } from '../../src/server/lib/tokens';
+import { startSession } from '../../src/server/modules/auth/sessions.service';
 import { appRouter } from '../../src/server/trpc/router';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   tokens.customer = await tokenFor(t.deps, customer.id);
   tokens.supplier = await tokenFor(t.deps, supplier.id);
   // Sign-in refuses a pending vendor; a token made for one anyway must not work either.
-  tokens.pendingVendor = await signAccessToken(t.config, { sub: pendingVendor.id, ver: 0 });
+  tokens.pendingVendor = await startSession(t.deps, { id: pendingVendor.id, tokenVersion: 0 });
 });
 afterAll(async () => {
   await t?.close();

@@ -5,7 +5,8 @@ import { bookingMenuItems, bookingMenus, bookings } from '../../src/server/db/sc
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { priceQuote } from '../../src/shared/pricing';
 import type { BookingMenuDto } from '../../src/shared/schemas/menus';
-import { bearer, makeBooking, tokenFor } from './helpers/admin-fixtures';
+import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

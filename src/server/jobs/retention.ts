@@ -1,6 +1,6 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { analyticsEvents } from '../db/schema';
+import { analyticsEvents, userSessions } from '../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
 import type { ServiceDeps } from '../context';
 
@@ -24,9 +24,22 @@ export async function eraseExpiredIps(deps: Pick<ServiceDeps, 'db'>, now: Date =
   return erased.length;
 }
 
+/** Ended sessions are forgotten this long after they stopped working (docs/security.md, "Retention"). */
+export const SESSION_RETENTION_DAYS = 30;
+
+/** Deletes sessions that expired more than the retention period ago (revoked ones expire on time too). */
+export async function purgeOldSessions(deps: Pick<ServiceDeps, 'db'>, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SESSION_RETENTION_DAYS * DAY_MS);
+  const purged = await deps.db
+    .delete(userSessions)
+    .where(lt(userSessions.expiresAt, cutoff))
+    .returning({ id: userSessions.id });
+  return purged.length;
+}
+
 export type RetentionJob = { stop(): Promise<void> };
 
-/** Runs the erasure (and forgets old idempotency keys) at start and every six hours until stopped. */
+/** Runs the erasure (and forgets old idempotency keys and sessions) at start and every six hours until stopped. */
 export function startRetentionJob(deps: Pick<ServiceDeps, 'db'>, log: FastifyBaseLogger): RetentionJob {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
@@ -39,7 +52,12 @@ export function startRetentionJob(deps: Pick<ServiceDeps, 'db'>, log: FastifyBas
       .then((count) => {
         if (count > 0) log.info({ count }, 'forgot idempotency keys older than the retention period');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'idempotency key purge failed'));
+      .catch((error: unknown) => log.error({ err: error }, 'idempotency key purge failed'))
+      .then(() => purgeOldSessions(deps))
+      .then((count) => {
+        if (count > 0) log.info({ count }, 'forgot sessions ended more than the retention period ago');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'session purge failed'));
   };
   run();
   const timer = setInterval(run, SIX_HOURS_MS);

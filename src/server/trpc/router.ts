@@ -2,6 +2,7 @@ import { adminRouter } from '../modules/admin/admin.router';
 import { analyticsRouter } from '../modules/analytics/analytics.router';
 import { calendarRouter } from '../modules/calendar/calendar.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { sessionsRouter } from '../modules/auth/sessions.router';
 import { bookingsRouter } from '../modules/bookings/bookings.router';
 import { gstRouter } from '../modules/gst/gst.router';
 import { menusRouter } from '../modules/menus/menus.router';
@@ -17,6 +18,7 @@ import { router } from './init';
 /** The root router: one sub-router per domain (docs/api.md). */
 export const appRouter = router({
   auth: authRouter,
+  sessions: sessionsRouter,
   site: siteRouter,
   quote: quoteRouter,
   bookings: bookingsRouter,

@@ -41,7 +41,7 @@ import {
   verifyEmailInputSchema,
 } from '../../../src/shared/schemas/auth';
 import { eq } from 'drizzle-orm';
-import { bookings, dishes, gstDocuments, projects, users } from '../../../src/server/db/schema';
+import { bookings, dishes, gstDocuments, projects, users, userSessions } from '../../../src/server/db/schema';
 import { nextSerial } from '../../../src/server/modules/gst/gst-documents.service';
 import { hashPassword } from '../../../src/server/lib/password';
 import * as OTPAuth from 'otpauth';
@@ -379,6 +379,17 @@ const ownInvitation = {
 };
 const ownNotification = { role: 'supplier' as const, object: (w: World, owner: SubjectName) => w.notification(owner) };
 const refreshAfterLogout: Common['after'] = (w, subject) => w.refreshToken(subject.name);
+
+/** Another live session of the subject's account (a second device) to sign out; a random id for the anonymous. */
+async function otherSession(w: World, subject: Subject): Promise<string> {
+  if (!subject.userId) return randomUUID();
+  const [user] = await w.t.deps.db.select({ ver: users.tokenVersion }).from(users).where(eq(users.id, subject.userId));
+  const [row] = await w.t.deps.db
+    .insert(userSessions)
+    .values({ userId: subject.userId, tokenVersion: user!.ver, expiresAt: new Date(Date.now() + 3600_000) })
+    .returning({ id: userSessions.id });
+  return row!.id;
+}
 
 const get = (route: string, access: Access, input?: RestInput): RestRow => ({
   kind: 'rest',
@@ -758,6 +769,23 @@ export const REST_ROWS: RestRow[] = [
     ok: [204],
     after: refreshAfterLogout,
     build: () => ({ method: 'POST', url: '/api/auth/logout' }),
+  },
+  get('/api/auth/sessions', 'authed'),
+  {
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/sessions/end-others',
+    access: 'authed',
+    ok: [200],
+    build: () => ({ method: 'POST', url: '/api/auth/sessions/end-others' }),
+  },
+  {
+    kind: 'rest',
+    method: 'DELETE',
+    route: '/api/auth/sessions/:id',
+    access: 'authed',
+    ok: [204],
+    build: async (w, subject) => ({ method: 'DELETE', url: `/api/auth/sessions/${await otherSession(w, subject)}` }),
   },
   {
     kind: 'rest',
@@ -1408,6 +1436,9 @@ export const TRPC_ROWS: TrpcRow[] = [
     after: restorePassword,
   },
   { ...q('auth.logout', 'authed'), after: refreshAfterLogout },
+  q('sessions.list', 'authed'),
+  q('sessions.end', 'authed', async (w, subject) => ({ id: await otherSession(w, subject) })),
+  q('sessions.endOthers', 'authed'),
   q('quote.instant', 'public', () => quotePayload()),
   q('bookings.createInquiry', 'public', () => inquiryPayload()),
   q('analytics.pageView', 'public', () => ({ path: '/' })),

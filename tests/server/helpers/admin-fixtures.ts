@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/db/schema';
-import { signAccessToken } from '../../../src/server/lib/tokens';
+import { startSession } from '../../../src/server/modules/auth/sessions.service';
 import type { ServiceDeps } from '../../../src/server/context';
 import type { VendorRegisterInput } from '../../../src/shared/schemas/vendor';
 
-/** A bearer token for a user as the login would issue it (current token version). */
+/** A bearer token for a user as the login would issue it: a new session at the current token version. */
 export async function tokenFor(deps: ServiceDeps, userId: string): Promise<string> {
   const [user] = await deps.db.select({ ver: users.tokenVersion }).from(users).where(eq(users.id, userId));
-  return signAccessToken(deps.config, { sub: userId, ver: user!.ver });
+  return startSession(deps, { id: userId, tokenVersion: user!.ver });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -15,6 +15,7 @@ import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/for
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SignedInDevices } from './signed-in-devices';
 
 /** Account settings for every role (docs/decisions.md, "Passwords and the second factor"). */
 export function AccountPage() {
@@ -88,6 +89,9 @@ function AccountSettings() {
             <ChangePasswordForm user={user} />
           </Section>
           <SecondFactorSection />
+          <Section title="Signed-in devices" id="devices">
+            <SignedInDevices />
+          </Section>
         </Stack>
       </Container>
     </Box>
@@ -102,11 +106,14 @@ const REQUIRED: Record<PasswordFieldName, string> = {
 
 function ChangePasswordForm({ user }: { user: UserDto }) {
   const { signIn } = useSession();
+  const utils = trpc.useUtils();
   const [values, setValues] = useState<Record<PasswordFieldName, string>>({ current_password: '', new_password: '' });
   const [errors, setErrors] = useState<FieldErrors<PasswordFieldName>>({});
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: (result) => {
       signIn(result);
+      // Every other device was signed out: the list shows this one only.
+      void utils.sessions.list.invalidate();
       setValues({ current_password: '', new_password: '' });
       toast.success('Your password is changed. Other devices have been signed out.');
     },

@@ -14,7 +14,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     role: text('role', { enum: ROLES }).notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
-    /** Bumped on logout and deactivation: every token carries it, so older tokens stop working. */
+    /**
+     * Bumped when every session must end at once (password reset or change, deactivation, erasure): every token
+     * carries it, so older tokens stop working. Logout ends one session (`user_sessions`).
+     */
     tokenVersion: integer('token_version').notNull().default(0),
     /**
      * When the account proved it owns `email` by opening the link sent there. Until then it sees only the bookings
@@ -87,4 +90,31 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recovery_codes_hash_key').on(t.codeHash), index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * One signed-in device (docs/decisions.md, "Sessions and the browser binding"): every access token names its row
+ * (`sid`), and a token whose row is revoked, expired or from an older token version is refused on every door. The
+ * account settings page lists the live ones; only a summary of the browser and a prefix of the address are kept.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account's token version when the session began: a later bump ends it. */
+    tokenVersion: integer('token_version').notNull(),
+    /** "Chrome on Windows": browser family and system, never the full User-Agent. */
+    userAgent: text('user_agent'),
+    /** The first 24 (IPv4) or 48 (IPv6) bits of the address that signed in, as `203.0.113.0/24`. */
+    ipPrefix: text('ip_prefix'),
+    createdAt: createdAt(),
+    /** Moved forward at most every few minutes, not on each request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastUsedAt)],
 );

@@ -101,7 +101,8 @@ export const authRouter = router({
       return changePassword(ctx, ctx.user, input);
     }),
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await logout(ctx, ctx.user.id);
+    await logout(ctx, ctx.user);
+    ctx.binding.clear();
     return { ok: true as const };
   }),
 });

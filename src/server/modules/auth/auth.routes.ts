@@ -268,10 +268,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { summary: 'End every session of the signed-in account', tags, response: { 204: noContentSchema } } },
+    {
+      schema: {
+        summary: 'End the session of this token (other devices stay signed in); clears the fingerprint cookie',
+        tags,
+        response: { 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
-      await logout(request.ctx, user.id);
+      await logout(request.ctx, user);
+      request.ctx.binding.clear();
       return reply.code(204).send();
     },
   );

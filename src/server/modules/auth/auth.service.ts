@@ -1,17 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginInput, LoginResult, RegisterInput, AuthResult, UserDto } from '../../../shared/schemas/auth';
 import { loginInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
 import type { Role } from '../../../shared/domain';
-import { suppliers, users } from '../../db/schema';
+import { suppliers, users, userSessions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
-import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import { verifyAccessToken } from '../../lib/tokens';
 import type { ServiceDeps } from '../../context';
 import { checkAccountPassword } from './password-check';
 import { queueVerificationEmail } from './email-verification.service';
 import { secondStepChallenge } from './second-factor.service';
+import { fingerprintMatches, sessionIsLive, startSession, touchSession, type SessionDeps } from './sessions.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -28,6 +29,8 @@ export type AuthUser = {
   supplierId: string | null;
   /** The account proved it owns `email` (docs/decisions.md, "Verified e-mail"). */
   emailVerified: boolean;
+  /** The session of the token that signed this request in; absent for hand-made users (tests, jobs). */
+  sessionId?: string | null;
 };
 
 /**
@@ -55,9 +58,12 @@ export function toUserDto(
   };
 }
 
-/** A session for a user row: the token and the user, as sign-in answers. */
-export async function issueSession(deps: ServiceDeps, user: UserRow): Promise<AuthResult> {
-  const access_token = await signAccessToken(deps.config, { sub: user.id, ver: user.tokenVersion });
+/**
+ * A new session for a user row: the token (bound to the browser when it asked) and the user, as sign-in answers
+ * (docs/decisions.md, "Sessions and the browser binding").
+ */
+export async function issueSession(deps: SessionDeps, user: UserRow): Promise<AuthResult> {
+  const access_token = await startSession(deps, user);
   return { access_token, token_type: 'bearer', user: toUserDto(user) };
 }
 
@@ -74,7 +80,7 @@ function findUserByEmail(deps: ServiceDeps, email: string) {
  * Creates a customer account and signs it in (docs/api.md `POST /api/auth/register`). E-mails are unique
  * case-insensitively; a taken e-mail is a 409.
  */
-export async function registerCustomer(deps: ServiceDeps, input: RegisterInput): Promise<AuthResult> {
+export async function registerCustomer(deps: SessionDeps, input: RegisterInput): Promise<AuthResult> {
   const data = registerInputSchema.parse(input);
   if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
   await assertPasswordNotCommon(data.password);
@@ -100,7 +106,7 @@ export async function registerCustomer(deps: ServiceDeps, input: RegisterInput):
  * and take the same time. Vendors that are not approved and active are refused with a 403 saying why
  * (docs/product.md#vendors); so are deactivated accounts.
  */
-export async function login(deps: ServiceDeps, input: LoginInput): Promise<LoginResult> {
+export async function login(deps: SessionDeps, input: LoginInput): Promise<LoginResult> {
   const data = loginInputSchema.parse(input);
   const user = await findUserByEmail(deps, data.email);
   if (!user?.passwordHash) {
@@ -134,27 +140,44 @@ export async function login(deps: ServiceDeps, input: LoginInput): Promise<Login
 
 /**
  * Resolves a bearer token to its user. A bad signature, a wrong issuer or audience, an expired token, a deleted
- * or deactivated user, a token from before the last logout, or a supplier no longer approved: all 401.
+ * or deactivated user, a token from before the last bump of the token version, a session signed out or expired, a
+ * bound token without its fingerprint cookie (`fingerprint`), or a supplier no longer approved: all 401.
  */
-export async function authenticate(deps: ServiceDeps, token: string): Promise<AuthUser> {
+export async function authenticate(
+  deps: ServiceDeps,
+  token: string,
+  fingerprint: string | null = null,
+): Promise<AuthUser> {
   const claims = await verifyAccessToken(deps.config, token);
-  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw new AppError('INVALID_TOKEN');
+  if (!claims) throw new AppError('INVALID_TOKEN');
+  // A stolen bound token is refused before any database work (docs/decisions.md, "Sessions and the browser binding").
+  if (claims.fph !== undefined && !fingerprintMatches(claims.fph, fingerprint)) throw new AppError('INVALID_TOKEN');
   const [row] = await deps.db
     .select({
       user: users,
       supplierId: suppliers.id,
       supplierApproval: suppliers.approvalStatus,
       supplierActive: suppliers.isActive,
+      session: {
+        id: userSessions.id,
+        tokenVersion: userSessions.tokenVersion,
+        lastUsedAt: userSessions.lastUsedAt,
+        expiresAt: userSessions.expiresAt,
+        revokedAt: userSessions.revokedAt,
+      },
     })
     .from(users)
     .leftJoin(suppliers, eq(suppliers.userId, users.id))
+    .leftJoin(userSessions, and(eq(userSessions.id, claims.sid), eq(userSessions.userId, users.id)))
     .where(eq(users.id, claims.sub))
     .limit(1);
   if (!row || !row.user.isActive || row.user.tokenVersion !== claims.ver) throw new AppError('INVALID_TOKEN');
+  if (!sessionIsLive(row.session, row.user.tokenVersion)) throw new AppError('INVALID_TOKEN');
   const { user } = row;
   if (user.role === 'supplier' && (row.supplierApproval !== 'approved' || !row.supplierActive)) {
     throw new AppError('INVALID_TOKEN');
   }
+  await touchSession(deps, row.session!);
   return {
     id: user.id,
     email: user.email,
@@ -165,15 +188,20 @@ export async function authenticate(deps: ServiceDeps, token: string): Promise<Au
     createdAt: user.createdAt,
     supplierId: row.supplierId ?? null,
     emailVerified: user.emailVerifiedAt !== null,
+    sessionId: row.session!.id,
   };
 }
 
-/** Ends every session of the user: tokens carry the version, so bumping it revokes them all. */
-export async function logout(deps: ServiceDeps, userId: string): Promise<void> {
+/**
+ * Ends the session the request was signed in with, and only it (docs/decisions.md, "Sessions and the browser
+ * binding"); the account's other devices stay signed in. A hand-made user without a session ends nothing.
+ */
+export async function logout(deps: ServiceDeps, user: Pick<AuthUser, 'id' | 'sessionId'>): Promise<void> {
+  if (!user.sessionId) return;
   await deps.db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.id, user.sessionId), eq(userSessions.userId, user.id), isNull(userSessions.revokedAt)));
 }
 
 /**

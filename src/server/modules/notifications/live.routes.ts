@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, parseInput } from '../../lib/http';
 import { inboxOf, liveInbox } from './live.service';
+import { untilSessionEnds } from '../auth/sessions.service';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const PING_MS = 15_000;
@@ -33,11 +34,19 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = parseInput(streamQuerySchema, request.query, 'query');
-      const inbox = inboxOf(await requireUser(request));
+      const user = await requireUser(request);
+      const inbox = inboxOf(user);
       const header = request.headers['last-event-id'];
       const lastEventId = (typeof header === 'string' ? header : undefined) ?? query.last_event_id;
       const stop = new AbortController();
-      const events = liveInbox(request.ctx, request.ctx.live, inbox, lastEventId, stop.signal);
+      // The stream ends when its session does (docs/decisions.md, "Sessions and the browser binding").
+      const events = liveInbox(
+        request.ctx,
+        request.ctx.live,
+        inbox,
+        lastEventId,
+        untilSessionEnds(request.ctx, user, stop.signal),
+      );
       // The first event is read before the answer starts, so an unavailable feed is still a plain error answer.
       const first = await events.next();
       const out = new PassThrough();

@@ -3,6 +3,7 @@ import { liveInputSchema } from '../../../shared/schemas/notifications';
 import { AppError } from '../../lib/errors';
 import { authedProcedure, router } from '../../trpc/init';
 import { inboxOf, liveInbox } from './live.service';
+import { untilSessionEnds } from '../auth/sessions.service';
 
 /** `notifications.live`: an admin's or a supplier's notifications as they arrive (docs/api.md). */
 export const notificationsRouter = router({
@@ -10,7 +11,9 @@ export const notificationsRouter = router({
   live: authedProcedure.input(liveInputSchema).subscription(({ ctx, input, signal }) => {
     const inbox = inboxOf(ctx.user);
     if (!ctx.live) throw new AppError('UNAVAILABLE', 'Live updates are not available');
-    const events = liveInbox(ctx, ctx.live, inbox, input?.lastEventId, signal ?? new AbortController().signal);
+    // The stream ends when its session does (docs/decisions.md, "Sessions and the browser binding").
+    const stop = untilSessionEnds(ctx, ctx.user, signal ?? new AbortController().signal);
+    const events = liveInbox(ctx, ctx.live, inbox, input?.lastEventId, stop);
     return (async function* () {
       for await (const { id, event } of events) yield tracked(id, event);
     })();
