@@ -6,6 +6,7 @@ import {
   DEFAULT_PAYMENT_RULES,
   dueReminders,
   dueSummary,
+  eventReminderDue,
   ledgerSums,
   maxPayablePaise,
   nextInstalmentPaise,
@@ -390,5 +391,30 @@ describe('a booking’s figures from its ledger', () => {
     expect(overdueAdvance(figures(token, { today: '2027-01-08' }))).toBeNull();
     const advancePaid: LedgerEntry[] = [{ kind: 'payment', amount_paise: 25_000_00 }];
     expect(overdueAdvance(figures(advancePaid))).toBeNull();
+  });
+});
+
+describe('eventReminderDue', () => {
+  const cases: [string, Parameters<typeof eventReminderDue>[0], string | null, string, boolean][] = [
+    ['3 days ahead, too early', 'confirmed', '2031-01-20', '2031-01-17', false],
+    ['2 days ahead', 'confirmed', '2031-01-20', '2031-01-18', true],
+    ['the day before (a late confirmation)', 'confirmed', '2031-01-20', '2031-01-19', true],
+    ['the event day', 'confirmed', '2031-01-20', '2031-01-20', false],
+    ['after the event', 'in_progress', '2031-01-20', '2031-01-21', false],
+    ['in progress', 'in_progress', '2031-01-20', '2031-01-19', true],
+    ['a quote', 'quoted', '2031-01-20', '2031-01-18', false],
+    ['an inquiry', 'inquiry', '2031-01-20', '2031-01-18', false],
+    ['cancelled', 'cancelled', '2031-01-20', '2031-01-18', false],
+    ['completed', 'completed', '2031-01-20', '2031-01-18', false],
+    ['no date', 'confirmed', null, '2031-01-18', false],
+    ['across a month end', 'confirmed', '2031-02-01', '2031-01-30', true],
+  ];
+  it.each(cases)('%s', (_, status, eventDate, today, due) => {
+    expect(eventReminderDue(status, eventDate, today, 2)).toBe(due);
+  });
+  it('reads the days ahead it is given', () => {
+    expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-15', 5)).toBe(true);
+    expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-14', 5)).toBe(false);
+    expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-18', 1)).toBe(false);
   });
 });

@@ -83,6 +83,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
   });
 
+  it('reminds of the event 2 India days ahead unless told otherwise, between 1 and 30 days', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).eventReminders).toEqual({ daysBefore: 2, sweepSeconds: 900 });
+    expect(
+      loadConfig({ DATA_DIR: tmp(), EVENT_REMINDER_DAYS_BEFORE: '3', EVENT_REMINDER_SWEEP_SECONDS: '60' })
+        .eventReminders,
+    ).toEqual({ daysBefore: 3, sweepSeconds: 60 });
+    for (const bad of ['0', '31', '1.5', 'two']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), EVENT_REMINDER_DAYS_BEFORE: bad })).toThrow(
+        /EVENT_REMINDER_DAYS_BEFORE/,
+      );
+    }
+  });
+
   it('reads flags, ports and URLs strictly', () => {
     expect(loadConfig({ SEED_DEMO: 'false', DATA_DIR: tmp() }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: 'true', DATA_DIR: tmp() }).seedDemo).toBe(true);

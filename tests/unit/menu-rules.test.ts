@@ -8,6 +8,7 @@ import {
   DEFAULT_MENU_RULES,
   DIETS,
   eatersOf,
+  guestSplitText,
   GUEST_DIETS,
   menuEditRefusal,
   menuFreezeDate,
@@ -217,6 +218,14 @@ describe('menu rules over random menus', () => {
           for (const dish of dishes) expect(eatersOf(dish.diet, split)).toBeGreaterThan(0);
         },
       ),
+    );
+  });
+});
+
+describe('guestSplitText', () => {
+  it('prints every diet in the same order, with Indian digit grouping, zeros included', () => {
+    expect(guestSplitText({ veg: 1200, jain: 50, non_veg: 0 })).toBe(
+      'Veg guests 1,200 · Jain guests 50 · Non-veg guests 0',
     );
   });
 });

@@ -36,7 +36,12 @@ export async function sendDueEventReminders(
   if (hourInIndia(now) < REMINDER_SEND_FROM_HOUR) return outcome;
   const today = todayInIndia(now);
   const rows = await deps.db
-    .select({ id: bookings.id, eventDate: bookings.eventDate, reminded: eventReminders.eventDate })
+    .select({
+      id: bookings.id,
+      phone: bookings.clientPhone,
+      eventDate: bookings.eventDate,
+      reminded: eventReminders.eventDate,
+    })
     .from(bookings)
     .leftJoin(
       eventReminders,
@@ -52,6 +57,9 @@ export async function sendDueEventReminders(
     );
   for (const row of rows) {
     if (row.reminded !== null) continue;
+    // A number that has not opted in is passed over without locking its booking; the send checks again.
+    const phone = row.phone ? consentPhone(row.phone) : null;
+    if (!phone || !(await mayMessage(deps.db, phone))) continue;
     try {
       const sent = await sendEventReminder(deps, row.id, daysBefore, now);
       if (sent) outcome.sent.push(sent);
