@@ -14,7 +14,14 @@ const children: ChildProcess[] = [
     cwd: root,
     stdio: 'inherit',
     // Links the API writes (canonical URLs, sitemap, e-mails) point to Vite's address, where the browser is.
-    env: { PUBLIC_BASE_URL: 'http://localhost:3000', ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+    // A log for a person: one line per request (production keeps JSON).
+    env: {
+      PUBLIC_BASE_URL: 'http://localhost:3000',
+      LOG_FORMAT: 'pretty',
+      ...process.env,
+      PORT: apiPort,
+      HOST: '127.0.0.1',
+    },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

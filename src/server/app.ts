@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -9,7 +9,7 @@ import { prepareOwnerSetup } from './modules/auth/owner-setup.service';
 import { startAutoAssignRunner, type AutoAssignRunner } from './jobs/auto-assign';
 import { startEventRemindersRunner, type EventRemindersRunner } from './jobs/event-reminders';
 import { startPaymentRemindersRunner, type PaymentRemindersRunner } from './jobs/payment-reminders';
-import { loggerOptions, type LogStream } from './lib/log';
+import { logEachRequest, loggerOptions, type LogStream } from './lib/log';
 import { createMailTransport, type MailTransport } from './mail/transport';
 import { startMailWorker, type MailWorker } from './mail/worker';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -124,7 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDatabase = !options.database;
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, config.logFormat),
+    ...(config.logFormat === 'pretty' && { logController: new LogController({ disableRequestLogging: true }) }),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Draining requests get the app's own 503 with Retry-After and `detail` (plugins/load-shedding.ts).
     return503OnClosing: false,
   });
+  if (config.logFormat === 'pretty') logEachRequest(app);
 
   try {
     if (options.migrate ?? true) await runMigrations(database);

@@ -47,6 +47,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('localhost'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
@@ -176,6 +177,13 @@ const envSchema = z
             'required in production when PAYMENT_GATEWAY is set: the gateway sends customers back to it (https://your-site.in)',
         });
       }
+      if (env.LOG_FORMAT === 'pretty') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['LOG_FORMAT'],
+          message: 'refused in production: the log stays one JSON object a line for the log collector',
+        });
+      }
       if (env.SEED_DEMO && !env.SEED_DEMO_IN_PRODUCTION) {
         ctx.addIssue({
           code: 'custom',
@@ -221,6 +229,8 @@ export type Config = {
   port: number;
   host: string;
   logLevel: string;
+  /** `pretty` (`npm run dev`): one readable line per request for a person; `json` everywhere else. */
+  logFormat: 'json' | 'pretty';
   dataDir: string;
   /** Set: PostgreSQL through postgres.js. Unset: embedded PGlite under `pgliteDir`. */
   databaseUrl: string | undefined;
@@ -374,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS,

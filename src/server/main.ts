@@ -38,12 +38,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The address the socket is bound to, as the operating system reports it (HOST=localhost may be ::1 or
+  // 127.0.0.1; PORT=0 is a free port chosen at start).
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+  const bound = typeof address === 'object' && address ? address : null;
+  const port = bound?.port ?? config.port;
+  const boundHost = bound ? (bound.family === 'IPv6' ? `[${bound.address}]` : bound.address) : config.host;
+  const everywhere = bound?.address === '0.0.0.0' || bound?.address === '::';
+  const shownHost = everywhere || ['127.0.0.1', '::1'].includes(bound?.address ?? '') ? 'localhost' : boundHost;
+  const listening = `http://${boundHost}:${port}`;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`;
+  const site = config.publicBaseUrl === `http://localhost:${config.port}` ? null : config.publicBaseUrl;
   process.stdout.write(
-    `\n  ${config.brand.name} is running at http://${shownHost}:${port}\n  Database: ${database}\n\n`,
+    `\n  ${config.brand.name} is listening on ${listening}${everywhere ? ' (every network interface)' : ''}\n` +
+      (site ? `  Public address: ${site}\n` : '') +
+      `  Database: ${database}\n\n`,
   );
   const { demoLogins, ownerSetupCode } = app.startupNotices;
   if (demoLogins) {

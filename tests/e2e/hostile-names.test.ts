@@ -5,7 +5,7 @@ import { fileBrowser, newPage, trackRequests } from './browser';
 import { startApp } from './app-server';
 
 /*
- * Hostile names in a real browser (issue "Hostile input"): markup and `javascript:` URLs typed into the public
+ * Hostile names in a real browser (docs/security.md#hostile-input): markup and `javascript:` URLs typed into the public
  * forms (registration, vendor registration, instant quote, inquiry) and a supplier's quote notes, then every admin
  * tab and dialog and the supplier's dashboard opened with them on screen. Nothing may run: `window.__pwned` stays
  * unset, no alert/confirm/prompt opens, and the Content-Security-Policy reports no blocked script.

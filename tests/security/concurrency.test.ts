@@ -19,8 +19,8 @@ import { makeUser } from '../server/helpers/fixtures';
 import { openTestDatabase, testConfig } from '../server/helpers/test-app';
 
 /*
- * Concurrency (issue "Reliability"): identical requests racing each other change the data once. Runs on the
- * embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database there too (real
+ * Concurrency (docs/security.md#concurrent-writes): identical requests racing each other change the data once. Runs
+ * on the embedded database and, when TEST_DATABASE_URL names a PostgreSQL server, on a fresh database there too (real
  * parallel transactions, a pool of 5 connections).
  *
  * The third case of the issue, the same payment webhook delivered 5 times concurrently marking one payment, is

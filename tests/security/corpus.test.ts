@@ -15,8 +15,8 @@ import { buildWorld, type Subject, type SubjectName, type World } from './helper
 import { vendorPayload } from '../server/helpers/admin-fixtures';
 
 /*
- * A fixed corpus of hostile input (issue "Hostile input"): prototype-poisoning keys, 10,000-level nesting, bodies
- * one byte over the limit, odd content types, oversized tRPC batches, 10 KB URLs, NUL and emoji in every string
+ * A fixed corpus of hostile input (docs/security.md#hostile-input): prototype-poisoning keys, 10,000-level nesting,
+ * bodies one byte over the limit, odd content types, oversized tRPC batches, 10 KB URLs, NUL and emoji in every string
  * field, and markup where names are shown to admins. Whatever arrives, the answer is a clean 2xx or a 4xx from
  * the agreed list, never a 5xx, a stack trace or SQL, and Object.prototype stays untouched.
  */

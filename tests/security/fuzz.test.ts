@@ -17,7 +17,7 @@ import { REST_ROWS, rowName, TRPC_ROWS, type RestRow, type Row } from './helpers
 import { buildWorld, SECURITY_ENV, type SubjectName, type World } from './helpers/world';
 
 /*
- * Property-based fuzzing (issue "Hostile input") of every REST route and every tRPC procedure with fast-check:
+ * Property-based fuzzing (docs/security.md#hostile-input) of every REST route and every tRPC procedure with fast-check:
  * valid examples changed field by field, values generated from the shared zod input schemas (as JSON Schema), and
  * arbitrary JSON, sent as the admin, as an anonymous visitor and, for customer and supplier doors, as one of those.
  *

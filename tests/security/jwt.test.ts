@@ -14,7 +14,7 @@ import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../se
 import { send } from './helpers/http';
 
 /*
- * Tokens and passwords (issue "Tokens and passwords"): every forged, stale or misdirected token is a 401 with a
+ * Tokens and passwords (docs/security.md#accounts-and-tokens): every forged, stale or misdirected token is a 401 with a
  * generic body on REST and tRPC alike; the account in the database, not the token, decides the role; logout ends
  * the token on the server; an unknown e-mail and a wrong password cannot be told apart, not even by timing.
  */

@@ -18,7 +18,7 @@ import { inquiryPayload, quotePayload, registerPayload, supplierCreatePayload } 
 import { buildWorld, type World } from './helpers/world';
 
 /*
- * Mass assignment (issue "Access control"): fields a caller may not set (role, status, activation, approval,
+ * Mass assignment (docs/security.md#access-control): fields a caller may not set (role, status, activation, approval,
  * ownership, amounts, ids, timestamps) sent with any input are dropped, never written. Each case goes through
  * both doors and reads the rows back.
  */

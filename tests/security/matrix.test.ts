@@ -6,8 +6,8 @@ import { missingId, REST_ROWS, rowName, TRPC_ROWS, type Access, type Row } from 
 import { buildWorld, SUBJECT_NAMES, type Subject, type SubjectName, type World } from './helpers/world';
 
 /*
- * The authorization matrix (issue "Access control"): every REST route Fastify registers and every tRPC procedure
- * of the router, called by nine subjects, against the expected answer of its row in helpers/surface.ts.
+ * The authorization matrix (docs/security.md#access-control): every REST route Fastify registers and every tRPC
+ * procedure of the router, called by nine subjects, against the expected answer of its row in helpers/surface.ts.
  * A route or procedure without a row fails the suite: deny by default means deciding for every new door.
  */
 

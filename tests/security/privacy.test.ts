@@ -9,9 +9,9 @@ import { inquiryPayload, quotePayload } from './helpers/surface';
 import { buildWorld, type World } from './helpers/world';
 
 /*
- * Privacy (issue "Privacy"): an admin erases a customer on request. The contact details go from every table (found
- * by scanning every text and JSON column of the database), the bookings and payments stay for the accounts, and
- * no admin list, report or CSV export contains the e-mail afterwards.
+ * Privacy (docs/security.md#privacy-retention-and-erasure): an admin erases a customer on request. The contact
+ * details go from every table (found by scanning every text and JSON column of the database), the bookings and
+ * payments stay for the accounts, and no admin list, report or CSV export contains the e-mail afterwards.
  *
  * The other privacy promise, raw IP addresses of analytics events erased after 90 days, is
  * tests/server/retention.test.ts.

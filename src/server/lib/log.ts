@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /** Where log lines go instead of stdout (tests read them): one JSON line per `write`. */
 export type LogStream = { write(line: string): void };
@@ -65,7 +65,12 @@ function safeMessage(error: Error): string {
  * and from any logged object (`password`, hashes, tokens), and errors written by `serializeError`. Tests pass a
  * stream to read what would have been logged.
  */
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: LogStream,
+  format: 'json' | 'pretty' = 'json',
+): FastifyServerOptions['logger'] {
+  if (!stream && format === 'pretty') stream = prettyLogStream(process.stdout);
   return {
     level,
     redact: {
@@ -84,4 +89,79 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
     serializers: { err: serializeError },
     ...(stream && { stream }),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Development: a log for a person (LOG_FORMAT=pretty, set by `npm run dev`). Production keeps pino's JSON lines.
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+const PINO_FIELDS = new Set([
+  'time',
+  'level',
+  'msg',
+  'pid',
+  'hostname',
+  'reqId',
+  'err',
+  'method',
+  'url',
+  'status',
+  'ms',
+]);
+
+const paint = (colour: boolean, code: number, text: string) => (colour ? `\u001b[${code}m${text}\u001b[39m` : text);
+
+/**
+ * One pino JSON line as a person reads it: `14:02:31  200 GET /api/health 3 ms` for a request (see
+ * `logEachRequest`), `14:02:31 WARN  message key=value` for anything else, an error's stack indented below it.
+ * A line that is not JSON is passed on as it is.
+ */
+export function formatLogLine(line: string, colour = false): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line.endsWith('\n') ? line : `${line}\n`;
+  }
+  const clock = new Date(typeof record.time === 'number' ? record.time : Date.now()).toTimeString().slice(0, 8);
+  const level = typeof record.level === 'number' ? record.level : 30;
+  if (record.msg === 'request' && typeof record.status === 'number') {
+    const status = record.status;
+    const shown = paint(colour, status >= 500 ? 31 : status >= 400 ? 33 : 32, String(status));
+    return `${clock}  ${shown} ${String(record.method)} ${String(record.url)} ${String(record.ms)} ms\n`;
+  }
+  const name = (LEVEL_NAMES[level] ?? String(level)).padEnd(5);
+  const shownLevel = paint(colour, level >= 50 ? 31 : level >= 40 ? 33 : 36, name);
+  const extra = Object.entries(record)
+    .filter(([key]) => !PINO_FIELDS.has(key))
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const err = record.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n${(err.stack || err.message || '').replace(/^/gm, '    ')}` : '';
+  return `${clock} ${shownLevel} ${[String(record.msg ?? ''), ...extra].join(' ').trimEnd()}${stack}\n`;
+}
+
+/** A stream for pino that writes each line formatted by `formatLogLine`, in colour on a terminal. */
+export function prettyLogStream(out: { write(text: string): unknown; isTTY?: boolean }): LogStream {
+  const colour = Boolean(out.isTTY) && !process.env.NO_COLOR;
+  return { write: (line) => void out.write(formatLogLine(line, colour)) };
+}
+
+/**
+ * With the pretty log, Fastify's two records per request ("incoming request", "request completed") give way to
+ * one, written when the answer has gone: method, address, status and time taken.
+ */
+export function logEachRequest(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
 }

@@ -121,5 +121,5 @@ export function leaks(body: string): string[] {
   return LEAK_PATTERNS.filter(([, pattern]) => pattern.test(body)).map(([name]) => name);
 }
 
-/** Statuses a hostile request may get (issue "Hostile input"); anything else is a finding. */
+/** Statuses a hostile request may get (docs/security.md#hostile-input); anything else is a finding. */
 export const ALLOWED_4XX = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 431]);

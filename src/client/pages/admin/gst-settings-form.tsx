@@ -6,10 +6,10 @@ import { GST_STATE_CODES, GST_STATES, type GstRate, type ServiceKind } from '../
 import { gstSettingsInputSchema, type GstSettingsDto } from '../../../shared/schemas/gst';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
+import { passesSchema, type FieldErrors } from './use-form-fields';
 
 type Business = { [K in keyof GstSettingsDto['business']]: string };
 type RateRow = {
@@ -48,7 +48,7 @@ const BUSINESS_FIELDS: { name: keyof Business; label: string; helper?: string }[
 function GstSettingsForm({ settings }: { settings: GstSettingsDto }) {
   const [business, setBusiness] = useState<Business>(businessOf(settings.business));
   const [rates, setRates] = useState<RateRow[]>(settings.rates.map(rowOf));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const utils = trpc.useUtils();
   const save = trpc.admin.gst.updateSettings.useMutation({
     onSuccess: (answer) => {
@@ -71,22 +71,11 @@ function GstSettingsForm({ settings }: { settings: GstSettingsDto }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = gstSettingsInputSchema.safeParse(input());
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.');
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      focusFirstInvalid(
-        event.currentTarget,
-        Object.fromEntries(Object.keys(found).map((key) => [key.replace(/^business\./, ''), found[key]])),
-      );
-      return;
-    }
+    const values = input();
+    const nested = { fullPaths: true, inputName: (path: string) => path.replace(/^business\./, '') } as const;
+    if (!passesSchema(event, gstSettingsInputSchema, values, setErrors, nested)) return;
     setErrors({});
-    save.mutate(parsed.data);
+    save.mutate(gstSettingsInputSchema.parse(values));
   }
 
   const setRate = (index: number, patch: Partial<RateRow>) =>

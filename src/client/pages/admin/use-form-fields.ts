@@ -7,12 +7,15 @@ import { useReloadDashboard } from './admin-queries';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The first message per field of a failed shared-schema check (style guide: forms use the server's schema). */
-export function firstIssuePerField(error: z.ZodError): FieldErrors {
+/**
+ * The first message per field of a failed shared-schema check (style guide: forms use the server's schema), keyed
+ * by the top-level field, or with `fullPaths` by the whole path (`rates.0.sac`) for forms with nested values.
+ */
+export function firstIssuePerField(error: z.ZodError, fullPaths = false): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (field !== undefined && !(String(field) in errors)) errors[String(field)] = issue.message;
+    const field = fullPaths ? issue.path.join('.') : issue.path[0];
+    if (field !== undefined && field !== '' && !(String(field) in errors)) errors[String(field)] = issue.message;
   }
   return errors;
 }
@@ -29,20 +32,26 @@ export function useFormFields<Values extends Record<string, unknown>>(initial: V
 }
 
 /**
- * Checks a dialog form's values (or an edit's changed fields) with the shared schema: true when they can be sent;
- * otherwise the messages go under their fields and the keyboard to the first one.
+ * Checks a form's values (or an edit's changed fields) with the shared schema: true when they can be sent;
+ * otherwise the messages go under their fields and the keyboard to the first one. A form with nested values keys
+ * its errors by `fullPaths` and says which input holds a path (`inputName`, by default the path itself).
  */
 export function passesSchema(
   event: FormEvent<HTMLFormElement>,
   schema: z.ZodType,
   values: object,
   setErrors: (errors: FieldErrors) => void,
+  nested?: { fullPaths: true; inputName?: (path: string) => string },
 ): boolean {
   const parsed = schema.safeParse(values);
   if (parsed.success) return true;
-  const found = firstIssuePerField(parsed.error);
+  const found = firstIssuePerField(parsed.error, Boolean(nested));
   setErrors(found);
-  focusFirstInvalid(event.currentTarget, found);
+  const inputName = nested?.inputName;
+  focusFirstInvalid(
+    event.currentTarget,
+    inputName ? Object.fromEntries(Object.entries(found).map(([path, message]) => [inputName(path), message])) : found,
+  );
   return false;
 }
 
