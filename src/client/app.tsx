@@ -1,4 +1,5 @@
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { EnrolmentRedirect } from './components/enrolment-redirect';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
 import { lazyNamed } from './lib/lazy-named';
@@ -72,6 +73,7 @@ export function App() {
   return (
     <>
       <ScrollToTopOnNavigate />
+      <EnrolmentRedirect />
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={LandingPage} />

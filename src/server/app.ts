@@ -43,7 +43,7 @@ import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRestContract } from './plugins/rest-contract';
 import { registerSecurityHeaders } from './plugins/security';
-import { bearerToken, createContextInner, requestInfo, type Context, type ServiceDeps } from './context';
+import { bearerToken, createContextInner, requestInfo, stepUpToken, type Context, type ServiceDeps } from './context';
 import { registerTrpc } from './trpc/fastify-adapter';
 import { startLiveFeed, type LiveFeed } from './modules/notifications/live-feed';
 import { liveRoutes } from './modules/notifications/live.routes';
@@ -181,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         slots[kContext] ??= createContextInner({
           ...deps,
           token: bearerToken(this),
+          stepUpToken: stepUpToken(this),
           request: requestInfo(this),
           rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
           live: liveFeed,

@@ -27,6 +27,8 @@ export type Context = ServiceDeps & {
   rateLimit: RateLimitCheck;
   /** This instance's live notification feed (LISTEN/NOTIFY); null where none runs (in-process callers). */
   live: LiveFeed | null;
+  /** The `X-Step-Up` header: a fresh re-authentication for high-value admin actions (auth/step-up.service.ts). */
+  stepUpToken: string | null;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -36,6 +38,7 @@ type InnerOptions = ServiceDeps & {
   request?: Partial<RequestInfo>;
   rateLimit?: RateLimitCheck;
   live?: LiveFeed | null;
+  stepUpToken?: string | null;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
@@ -48,6 +51,7 @@ export function createContextInner(options: InnerOptions): Context {
     request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? '' },
     rateLimit: options.rateLimit ?? (async () => {}),
     live: options.live ?? null,
+    stepUpToken: options.stepUpToken ?? null,
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
       resolved ??= options.token ? authenticate({ db, config }, options.token) : Promise.resolve(null);
@@ -65,6 +69,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined || header === '') return null;
   return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? NOT_A_TOKEN;
+}
+
+/** The step-up token of a request (`X-Step-Up`), or null. */
+export function stepUpToken(request: FastifyRequest): string | null {
+  const header = request.headers['x-step-up'];
+  return typeof header === 'string' && header !== '' ? header : null;
 }
 
 /** Fails verification (not a JWT) without ever matching a real token. */

@@ -28,7 +28,22 @@ export type AuthUser = {
   supplierId: string | null;
   /** The account proved it owns `email` (docs/decisions.md, "Verified e-mail"). */
   emailVerified: boolean;
+  /**
+   * An admin without a second factor while ADMIN_SECOND_FACTOR_REQUIRED is on: it may only enrol (docs/decisions.md,
+   * "Admin second factor and step-up"). Unset for hand-made users of in-process callers.
+   */
+  mustEnrolSecondFactor?: boolean;
 };
+
+/**
+ * The gate of every admin door: an admin who must enrol a second factor gets a 403 saying so, with
+ * `reason: "second_factor_required"` for the client to open enrolment (docs/api.md, "Errors").
+ */
+export function assertAdminMayAct(user: AuthUser): void {
+  if (user.role === 'admin' && user.mustEnrolSecondFactor) {
+    throw new AppError('SECOND_FACTOR_REQUIRED', undefined, { reason: 'second_factor_required' });
+  }
+}
 
 /**
  * The supplier row a signed-in user acts for: only a supplier account linked to its row (the token check already
@@ -165,6 +180,8 @@ export async function authenticate(deps: ServiceDeps, token: string): Promise<Au
     createdAt: user.createdAt,
     supplierId: row.supplierId ?? null,
     emailVerified: user.emailVerifiedAt !== null,
+    mustEnrolSecondFactor:
+      deps.config.adminSecondFactorRequired && user.role === 'admin' && user.totpEnabledAt === null,
   };
 }
 
