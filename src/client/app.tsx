@@ -1,4 +1,6 @@
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { EnrolmentRedirect } from './components/enrolment-redirect';
+import { StepUpDialog } from './components/step-up-dialog';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
 import { lazyNamed } from './lib/lazy-named';
@@ -72,6 +74,8 @@ export function App() {
   return (
     <>
       <ScrollToTopOnNavigate />
+      <EnrolmentRedirect />
+      <StepUpDialog />
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={LandingPage} />

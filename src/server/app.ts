@@ -50,6 +50,7 @@ import {
   createContextInner,
   requestInfo,
   sessionBinding,
+  stepUpToken,
   type Context,
   type ServiceDeps,
 } from './context';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         slots[kContext] ??= createContextInner({
           ...deps,
           token: bearerToken(this),
+          stepUpToken: stepUpToken(this),
           request: requestInfo(this),
           rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
           live: liveFeed,

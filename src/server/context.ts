@@ -37,6 +37,8 @@ export type Context = ServiceDeps & {
   live: LiveFeed | null;
   /** The browser binding of sign-in tokens: the fingerprint cookie sent, and how to set or clear it. */
   binding: SessionBinding;
+  /** The `X-Step-Up` header: a fresh re-authentication for high-value admin actions (auth/step-up.service.ts). */
+  stepUpToken: string | null;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -47,6 +49,7 @@ type InnerOptions = ServiceDeps & {
   rateLimit?: RateLimitCheck;
   live?: LiveFeed | null;
   binding?: SessionBinding;
+  stepUpToken?: string | null;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
@@ -61,6 +64,7 @@ export function createContextInner(options: InnerOptions): Context {
     rateLimit: options.rateLimit ?? (async () => {}),
     live: options.live ?? null,
     binding,
+    stepUpToken: options.stepUpToken ?? null,
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
       resolved ??= options.token ? authenticate({ db, config }, options.token, binding.cookie) : Promise.resolve(null);
@@ -78,6 +82,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined || header === '') return null;
   return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? NOT_A_TOKEN;
+}
+
+/** The step-up token of a request (`X-Step-Up`), or null. */
+export function stepUpToken(request: FastifyRequest): string | null {
+  const header = request.headers['x-step-up'];
+  return typeof header === 'string' && header !== '' ? header : null;
 }
 
 /** Fails verification (not a JWT) without ever matching a real token. */

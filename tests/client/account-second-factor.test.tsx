@@ -32,6 +32,7 @@ function signedInAdminWithSecondFactor() {
       enabled,
       recovery_codes_left: enabled ? 8 : 0,
       available: true,
+      required: false,
     })),
   );
   return { turnOff: () => (enabled = false) };
@@ -104,5 +105,59 @@ describe('/account: turning the admin second factor off', () => {
     await user.click(within(section).getByRole('button', { name: 'Keep it on' }));
     expect(within(section).queryByRole('form', { name: 'Turn off two-step sign-in' })).not.toBeInTheDocument();
     expect(recordedCalls('auth.disableSecondFactor')).toHaveLength(0);
+  });
+});
+
+/** A 403 of an admin door for an admin who must set up two-step sign-in first. */
+function enrolmentRefusal(path: string) {
+  return HttpResponse.json(
+    {
+      error: {
+        message: 'Set up two-step sign-in first: an admin account needs it before the admin pages open.',
+        code: -32003,
+        data: { code: 'FORBIDDEN', httpStatus: 403, path, reason: 'second_factor_required' },
+      },
+    },
+    { status: 403 },
+  );
+}
+
+describe('an admin who must set up two-step sign-in (ADMIN_SECOND_FACTOR_REQUIRED)', () => {
+  it('is sent from the admin dashboard to enrolment, which says why and offers set-up only', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('admin')),
+      trpcHandler('auth.secondFactorStatus', () => ({
+        enabled: false,
+        recovery_codes_left: 0,
+        available: true,
+        required: true,
+      })),
+      trpcHandler('admin.stats', () => enrolmentRefusal('admin.stats')),
+      trpcHandler('admin.bookings', () => enrolmentRefusal('admin.bookings')),
+    );
+    const { currentPath, history } = renderApp({ path: '/admin', token: 'token-for-admin' });
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    expect(currentPath()).toBe('/account');
+    expect(history).toEqual(['/account']);
+    expect(within(section).getByTestId('second-factor-required')).toHaveTextContent(
+      'An admin account needs two-step sign-in.',
+    );
+    expect(within(section).getByRole('button', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
+  });
+
+  it('once on, offers no way to turn it off (the server refuses it too)', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('admin')),
+      trpcHandler('auth.secondFactorStatus', () => ({
+        enabled: true,
+        recovery_codes_left: 10,
+        available: true,
+        required: true,
+      })),
+    );
+    renderApp({ path: '/account', token: 'token-for-admin' });
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    expect(await within(section).findByText(/Admin accounts keep it on/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Turn off two-step sign-in' })).toBeNull();
   });
 });

@@ -318,7 +318,7 @@ export function bookingAccount(bookingId: string, paid = 999): BookingAccountDto
 export function adminDefaults(): Record<string, TrpcResolver> {
   return {
     'auth.me': () => userFor('admin'),
-    'auth.secondFactorStatus': () => ({ enabled: false, recovery_codes_left: 0, available: true }),
+    'auth.secondFactorStatus': () => ({ enabled: false, recovery_codes_left: 0, available: true, required: false }),
     'admin.stats': () => STATS,
     'admin.bookings.list': () => page([booking(1), booking(2, { status: 'confirmed', event_type: 'baby_shower' })], 2),
     'admin.suppliers.list': () =>

@@ -65,6 +65,7 @@ describe('enrolment', () => {
       enabled: false,
       recovery_codes_left: 0,
       available: true,
+      required: false,
     });
     const customer = await makeUser(t.deps);
     const customerToken = await tokenFor(t.deps, customer.id);
@@ -78,6 +79,7 @@ describe('enrolment', () => {
       enabled: true,
       recovery_codes_left: 10,
       available: true,
+      required: false,
     });
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, enrolled.id));
     // The secret is stored sealed, never as the app's text.

@@ -19,6 +19,16 @@ export function serverDetail(error: unknown): string | null {
 }
 
 /**
+ * Why the server refused, when the client can act on it (docs/api.md, "Errors": `error.data.reason`):
+ * `second_factor_required` (an admin must enrol first) or `step_up_required` (confirm it is you, then retry).
+ */
+export function errorReason(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const reason = (error.data as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
+/**
  * The next free dates the server offers with a 409 for a full or closed day (docs/api.md "Calendar, staff bookings
  * and supplier bids": `error.data.next_free_dates`), or an empty list.
  */

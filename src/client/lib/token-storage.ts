@@ -1,3 +1,5 @@
+import { forgetStepUp } from './step-up';
+
 /** docs/product.md#payments: the client keeps its token in local browser storage under the key 'token'. */
 export const TOKEN_KEY = 'token';
 
@@ -11,6 +13,7 @@ export function readToken(): string | null {
 }
 
 export function writeToken(token: string): void {
+  forgetStepUp();
   try {
     window.localStorage.setItem(TOKEN_KEY, token);
   } catch {
@@ -19,6 +22,7 @@ export function writeToken(token: string): void {
 }
 
 export function clearToken(): void {
+  forgetStepUp();
   try {
     window.localStorage.removeItem(TOKEN_KEY);
   } catch {

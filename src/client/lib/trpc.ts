@@ -1,8 +1,41 @@
-import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
+// tRPC's own observable, which @trpc/client itself is built on and every custom link returns; not the app's server.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { observable } from '@trpc/server/observable';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { FetchEventSource } from './fetch-event-source';
+import { errorReason } from './errors';
+import { askForStepUp, stepUpHeaders } from './step-up';
 import { readToken } from './token-storage';
+
+/**
+ * A mutation refused for want of a fresh re-authentication (403 `step_up_required`) asks the admin through the
+ * step-up dialog and, once they confirmed, is sent again (the batch link then adds the proof's header). Cancelled,
+ * the refusal reaches the caller as it came.
+ */
+const stepUpLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      let retried = false;
+      let subscription = next(op).subscribe({
+        next: (value) => observer.next(value),
+        complete: () => observer.complete(),
+        error: (error) => {
+          if (op.type !== 'mutation' || retried || errorReason(error) !== 'step_up_required') {
+            observer.error(error);
+            return;
+          }
+          retried = true;
+          void askForStepUp().then((confirmed) => {
+            if (!confirmed) return observer.error(error);
+            subscription = next(op).subscribe(observer);
+          });
+        },
+      });
+      return () => subscription.unsubscribe();
+    });
 
 /**
  * The one place the app touches @trpc/react-query, so a later move to @trpc/tanstack-react-query changes this
@@ -16,6 +49,7 @@ export type TrpcClient = ReturnType<typeof trpc.createClient>;
 export function createTrpcClient(baseUrl = ''): TrpcClient {
   return trpc.createClient({
     links: [
+      stepUpLink,
       splitLink({
         // Live notifications: server-sent events, with the token in a header (lib/fetch-event-source.ts).
         condition: (op) => op.type === 'subscription',
@@ -30,7 +64,7 @@ export function createTrpcClient(baseUrl = ''): TrpcClient {
           maxItems: 10,
           headers() {
             const token = readToken();
-            return token ? { authorization: `Bearer ${token}` } : {};
+            return token ? { authorization: `Bearer ${token}`, ...stepUpHeaders() } : {};
           },
         }),
       }),

@@ -24,6 +24,16 @@ export const ERRORS = {
     detail: 'Your vendor account is awaiting admin approval. We will email you as soon as it is approved.',
   },
   VENDOR_REJECTED: { status: 403, trpc: 'FORBIDDEN', detail: 'Your vendor application was not approved.' },
+  SECOND_FACTOR_REQUIRED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    detail: 'Set up two-step sign-in first: an admin account needs it before the admin pages open.',
+  },
+  STEP_UP_REQUIRED: {
+    status: 403,
+    trpc: 'FORBIDDEN',
+    detail: 'Please confirm it is you: enter your password or a code from your authenticator app, then try again.',
+  },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND', detail: 'Not found' },
   EMAIL_TAKEN: { status: 409, trpc: 'CONFLICT', detail: 'An account with this email already exists' },
   CONFLICT: { status: 409, trpc: 'CONFLICT', detail: 'Conflict' },

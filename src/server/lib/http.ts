@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Role } from '../../shared/domain';
-import { actingSupplierId, type AuthUser } from '../modules/auth/auth.service';
+import { actingSupplierId, assertAdminMayAct, type AuthUser } from '../modules/auth/auth.service';
 import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from './errors';
 import { isUuid } from './search';
 
@@ -32,6 +32,7 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
 export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<AuthUser> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  assertAdminMayAct(user);
   return user;
 }
 

@@ -13,7 +13,7 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
 
 /** Request headers a cross-origin client of the API may send (the app's own client sends the first two). */
-const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key';
+const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key, x-step-up';
 /** Response headers such a client may read besides the simple ones. */
 const CORS_EXPOSED_HEADERS = 'retry-after, x-total-count, content-disposition';
 

@@ -3,7 +3,8 @@ import { ZodError } from 'zod';
 import type { Role } from '../../shared/domain';
 import { AppError, invalidCharacterIssue, ValidationError, zodIssuesToDetail } from '../lib/errors';
 import type { Context } from '../context';
-import { actingSupplierId } from '../modules/auth/auth.service';
+import { actingSupplierId, assertAdminMayAct } from '../modules/auth/auth.service';
+import { assertSteppedUp } from '../modules/auth/step-up.service';
 
 const t = initTRPC.context<Context>().create({
   // Subscriptions over server-sent events (docs/architecture.md, "Live notifications"): a ping keeps proxies from
@@ -36,6 +37,8 @@ const t = initTRPC.context<Context>().create({
           cause instanceof AppError && Array.isArray(cause.extra?.next_free_dates)
             ? (cause.extra.next_free_dates as string[])
             : undefined,
+        /** Why a 403 was answered, when the client can act on it (docs/api.md, "Errors"). */
+        reason: cause instanceof AppError && typeof cause.extra?.reason === 'string' ? cause.extra.reason : undefined,
       },
     };
   },
@@ -84,6 +87,7 @@ export const authedProcedure = signedIn.use(rejectUnstorable);
 function roleProcedure(role: Role) {
   return signedIn.use(({ ctx, next }) => {
     if (ctx.user.role !== role) throw new AppError('FORBIDDEN');
+    assertAdminMayAct(ctx.user);
     return next({ ctx });
   });
 }
@@ -96,3 +100,11 @@ export const supplierProcedure = signedIn
   .use(rejectUnstorable);
 /** Admins only. */
 export const adminProcedure = roleProcedure('admin').use(rejectUnstorable);
+/**
+ * Admins only, for high-value actions (refunds, erasure, business-wide settings): with ADMIN_SECOND_FACTOR_REQUIRED
+ * on, also a re-authentication of the last 5 minutes (docs/decisions.md, "Admin second factor and step-up").
+ */
+export const stepUpAdminProcedure = adminProcedure.use(async ({ ctx, next }) => {
+  await assertSteppedUp(ctx, ctx.user);
+  return next();
+});

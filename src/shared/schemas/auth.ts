@@ -105,7 +105,13 @@ export type DisableSecondFactorInput = z.input<typeof disableSecondFactorInputSc
 export type SecondStepRequired = { second_step_required: true; second_step_token: string; expires_in: number };
 export type LoginResult = AuthResult | SecondStepRequired;
 
-export type SecondFactorStatus = { enabled: boolean; recovery_codes_left: number; available: boolean };
+export type SecondFactorStatus = {
+  enabled: boolean;
+  recovery_codes_left: number;
+  available: boolean;
+  /** An admin account must have it on before the admin pages open (ADMIN_SECOND_FACTOR_REQUIRED). */
+  required: boolean;
+};
 export type SecondFactorEnrolment = { secret: string; otpauth_url: string };
 
 /** The session of a sign-in answer; throws when the account still has its second step to take (tests, scripts). */
@@ -113,3 +119,19 @@ export function sessionOf(result: LoginResult): AuthResult {
   if ('second_step_required' in result) throw new Error('this account signs in with a second step');
   return result;
 }
+
+/**
+ * Re-authentication for a high-value admin action (docs/decisions.md, "Admin second factor and step-up"): the
+ * password, or a code from the authenticator app; exactly one.
+ */
+export const reauthenticateInputSchema = z
+  .object({
+    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+    code: z.string().trim().min(1, 'Code is required').max(32).optional(),
+  })
+  .refine((value) => (value.password === undefined) !== (value.code === undefined), {
+    message: 'Enter your password or a code from your authenticator app',
+    path: ['password'],
+  });
+export type ReauthenticateInput = z.input<typeof reauthenticateInputSchema>;
+export type StepUpResult = { step_up_token: string; expires_in: number };

@@ -174,8 +174,10 @@ export const secondFactorStatusSchema = z.object({
   enabled: z.boolean(),
   recovery_codes_left: z.number().int(),
   available: z.boolean(),
+  required: z.boolean(),
 });
 export const secondFactorEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const stepUpResponseSchema = z.object({ step_up_token: z.string(), expires_in: z.number().int() });
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 
 // --- Visitor journey ----------------------------------------------------------------------------------------------

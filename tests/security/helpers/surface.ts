@@ -31,6 +31,7 @@ import {
 import {
   confirmSecondFactorInputSchema,
   disableSecondFactorInputSchema,
+  reauthenticateInputSchema,
   secondStepInputSchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
@@ -723,6 +724,20 @@ export const REST_ROWS: RestRow[] = [
       method: 'POST',
       url: '/api/auth/second-factor/disable',
       payload: { password: 'whatever-pass', code: '123456' },
+    }),
+  },
+  {
+    // Step-up for high-value admin actions: the admin's own password answers a 5-minute token.
+    kind: 'rest',
+    method: 'POST',
+    route: '/api/auth/reauthenticate',
+    access: 'admin',
+    ok: [200],
+    input: { part: 'body', schema: reauthenticateInputSchema },
+    build: (_w, subject) => ({
+      method: 'POST',
+      url: '/api/auth/reauthenticate',
+      payload: { password: subject.password ?? 'not-signed-in' },
     }),
   },
   {
@@ -1429,6 +1444,7 @@ export const TRPC_ROWS: TrpcRow[] = [
     ...q('auth.disableSecondFactor', 'authed', () => ({ password: 'whatever-pass', code: '123456' })),
     ok: [409],
   },
+  q('auth.reauthenticate', 'admin', (_w, subject) => ({ password: subject.password ?? 'not-signed-in' })),
   q('auth.forgotPassword', 'public', () => ({ email: fresh('forgot') })),
   q('auth.resetPassword', 'public', async (w) => ({ token: await resetToken(w), password: 'kesar-pista-kulfi' })),
   {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Code, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { homePathForRole } from '../../../shared/domain';
@@ -186,6 +186,11 @@ function SecondFactorSection() {
     },
     onError: (error) => setCodeError(serverDetail(error) ?? 'The code could not be checked. Please try again.'),
   });
+  const mustEnrol = status.data?.required === true && !status.data.enabled;
+  useEffect(() => {
+    // Sent here because the admin pages need it: show the section straight away.
+    if (mustEnrol) document.getElementById('two-step')?.scrollIntoView?.({ block: 'start' });
+  }, [mustEnrol]);
   if (!status.data?.available) return null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -197,6 +202,14 @@ function SecondFactorSection() {
   return (
     <Section title="Two-step sign-in" id="two-step">
       <Stack gap="4">
+        {status.data.required && !status.data.enabled && !recoveryCodes && (
+          <Alert.Root status="warning" rounded="lg" data-testid="second-factor-required">
+            <Alert.Indicator />
+            <Alert.Description>
+              An admin account needs two-step sign-in. Set it up here; the admin pages open once it is on.
+            </Alert.Description>
+          </Alert.Root>
+        )}
         {recoveryCodes ? (
           <Stack gap="3">
             <Alert.Root status="success" rounded="lg">
@@ -225,7 +238,14 @@ function SecondFactorSection() {
                 {status.data.recovery_codes_left} recovery codes left.
               </Text>
             </HStack>
-            <DisableSecondFactorForm />
+            {status.data.required ? (
+              <Text fontSize="sm" color="fg.muted">
+                Admin accounts keep it on. Lost your phone and your recovery codes? The operator can reset it from the
+                server.
+              </Text>
+            ) : (
+              <DisableSecondFactorForm />
+            )}
           </Stack>
         ) : start.data ? (
           <Stack gap="4">

@@ -1,5 +1,6 @@
 import {
   confirmSecondFactorInputSchema,
+  reauthenticateInputSchema,
   disableSecondFactorInputSchema,
   secondStepInputSchema,
   changePasswordInputSchema,
@@ -11,6 +12,7 @@ import {
   verifyEmailInputSchema,
 } from '../../../shared/schemas/auth';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../../trpc/init';
+import { reauthenticate } from './step-up.service';
 import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service';
 import { issueSession, login, logout, registerCustomer, toUserDto } from './auth.service';
@@ -28,6 +30,7 @@ import {
   recoveryCodesResponseSchema,
   secondFactorEnrolmentSchema,
   secondFactorStatusSchema,
+  stepUpResponseSchema,
   userResponseSchema,
 } from '../../../shared/schemas/responses';
 import { resendVerification, verifyEmail } from './email-verification.service';
@@ -59,10 +62,11 @@ export const authRouter = router({
   secondFactorStatus: authedProcedure
     .output(secondFactorStatusSchema)
     .query(({ ctx }) => secondFactorStatus(ctx, ctx.user)),
-  startSecondFactor: adminProcedure
+  // Signed in, not adminProcedure: an admin who must enrol reaches enrolment; the service refuses other roles.
+  startSecondFactor: authedProcedure
     .output(secondFactorEnrolmentSchema)
     .mutation(({ ctx }) => startSecondFactorEnrolment(ctx, ctx.user)),
-  confirmSecondFactor: adminProcedure
+  confirmSecondFactor: authedProcedure
     .input(confirmSecondFactorInputSchema)
     .output(recoveryCodesResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -73,6 +77,14 @@ export const authRouter = router({
     await ctx.rateLimit('second_step', ctx.user.id);
     return disableSecondFactor(ctx, ctx.user, input);
   }),
+  // An admin proves it is them again before a refund, an erasure or a settings change (auth/step-up.service.ts).
+  reauthenticate: adminProcedure
+    .input(reauthenticateInputSchema)
+    .output(stepUpResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.rateLimit('second_step', ctx.user.id);
+      return reauthenticate(ctx, ctx.user, input);
+    }),
   me: authedProcedure
     .output(userResponseSchema)
     .query(({ ctx }) => toUserDto({ ...ctx.user, createdAt: ctx.user.createdAt })),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   confirmSecondFactorInputSchema,
+  reauthenticateInputSchema,
   disableSecondFactorInputSchema,
   secondStepInputSchema,
   changePasswordInputSchema,
@@ -16,6 +17,7 @@ import {
   recoveryCodesResponseSchema,
   secondFactorEnrolmentSchema,
   secondFactorStatusSchema,
+  stepUpResponseSchema,
   authResponseSchema,
   messageResponseSchema,
   noContentSchema,
@@ -23,6 +25,7 @@ import {
   verifyEmailResponseSchema,
 } from '../../../shared/schemas/responses';
 import { parseInput, requireRole, requireUser } from '../../lib/http';
+import { reauthenticate } from './step-up.service';
 import { limitMailingFlow, limitSignIn, PASSWORD_RESET_LIMITS } from '../../plugins/rate-limit';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service';
 import { issueSession, login, logout, registerCustomer, toUserDto } from './auth.service';
@@ -118,7 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRole(request, 'admin');
+      // Not requireRole: an admin who must enrol reaches enrolment; the service refuses other roles.
+      const user = await requireUser(request);
       return startSecondFactorEnrolment(request.ctx, user);
     },
   );
@@ -134,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireRole(request, 'admin');
+      const user = await requireUser(request);
       const input = parseInput(confirmSecondFactorInputSchema, request.body, 'body');
       await request.ctx.rateLimit('second_step', user.id);
       return confirmSecondFactor(request.ctx, user, input);
@@ -156,6 +160,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = parseInput(disableSecondFactorInputSchema, request.body, 'body');
       await request.ctx.rateLimit('second_step', user.id);
       return disableSecondFactor(request.ctx, user, input);
+    },
+  );
+
+  app.post(
+    '/auth/reauthenticate',
+    {
+      schema: {
+        summary: 'Prove it is you again (password or authenticator code): a 5-minute step-up token (admin)',
+        tags,
+        body: reauthenticateInputSchema,
+        response: { 200: stepUpResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireRole(request, 'admin');
+      const input = parseInput(reauthenticateInputSchema, request.body, 'body');
+      await request.ctx.rateLimit('second_step', user.id);
+      return reauthenticate(request.ctx, user, input);
     },
   );
 

@@ -31,7 +31,22 @@ export type AuthUser = {
   emailVerified: boolean;
   /** The session of the token that signed this request in; absent for hand-made users (tests, jobs). */
   sessionId?: string | null;
+  /**
+   * An admin without a second factor while ADMIN_SECOND_FACTOR_REQUIRED is on: it may only enrol (docs/decisions.md,
+   * "Admin second factor and step-up"). Unset for hand-made users of in-process callers.
+   */
+  mustEnrolSecondFactor?: boolean;
 };
+
+/**
+ * The gate of every admin door: an admin who must enrol a second factor gets a 403 saying so, with
+ * `reason: "second_factor_required"` for the client to open enrolment (docs/api.md, "Errors").
+ */
+export function assertAdminMayAct(user: AuthUser): void {
+  if (user.role === 'admin' && user.mustEnrolSecondFactor) {
+    throw new AppError('SECOND_FACTOR_REQUIRED', undefined, { reason: 'second_factor_required' });
+  }
+}
 
 /**
  * The supplier row a signed-in user acts for: only a supplier account linked to its row (the token check already
@@ -189,6 +204,8 @@ export async function authenticate(
     supplierId: row.supplierId ?? null,
     emailVerified: user.emailVerifiedAt !== null,
     sessionId: row.session!.id,
+    mustEnrolSecondFactor:
+      deps.config.adminSecondFactorRequired && user.role === 'admin' && user.totpEnabledAt === null,
   };
 }
 

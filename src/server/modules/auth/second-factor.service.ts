@@ -180,6 +180,11 @@ async function acceptCode(deps: ServiceDeps, tx: Executor, user: UserRow, code: 
 
 type UserRow = typeof users.$inferSelect;
 
+/** A code of an enrolled account, accepted once (TOTP or recovery code): the step-up check uses it too. */
+export function acceptSecondFactorCode(deps: ServiceDeps, tx: Executor, user: UserRow, code: string): Promise<boolean> {
+  return acceptCode(deps, tx, user, code);
+}
+
 async function userRow(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<UserRow> {
   const [row] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError('NOT_AUTHENTICATED');
@@ -269,6 +274,7 @@ export async function secondFactorStatus(
     enabled: row.totpEnabledAt !== null,
     recovery_codes_left: row.totpEnabledAt ? (left?.count ?? 0) : 0,
     available: SECOND_FACTOR_ROLES.includes(user.role),
+    required: deps.config.adminSecondFactorRequired && SECOND_FACTOR_ROLES.includes(user.role),
   };
 }
 
@@ -340,6 +346,9 @@ export async function disableSecondFactor(
   const data = disableSecondFactorInputSchema.parse(input);
   const row = await userRow(deps, user.id);
   if (!row.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already off.');
+  if (deps.config.adminSecondFactorRequired && SECOND_FACTOR_ROLES.includes(row.role)) {
+    throw new AppError('CONFLICT', 'Two-step sign-in is required for admin accounts and cannot be turned off.');
+  }
   if (!(await checkAccountPassword(deps, row, data.password))) {
     throw new ValidationError([
       { loc: ['body', 'password'], msg: 'Your password is not correct', type: 'value_error' },

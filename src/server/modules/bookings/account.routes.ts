@@ -28,6 +28,7 @@ import {
   refundPreview,
 } from './account.service';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 async function sendPdf(reply: FastifyReply, { fileName, pdf }: QuotePdf) {
   return reply
@@ -194,6 +195,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       const id = pathId(request, 'Refund not found');
       const { reference } = parseInput(markRefundPaidFieldsSchema, request.body ?? {}, 'body');
       return markRefundPaid(request.ctx, { id, reference }, admin.id);

@@ -9,7 +9,7 @@ import { requesterOf } from '../../context';
 import { eventDetailsInputSchema, staffBookingInputSchema } from '../../../shared/schemas/calendar';
 import { createStaffBooking, updateEventDetails } from './staff-bookings.service';
 import { INQUIRY_LIMITS, limitMailingFlow } from '../../plugins/rate-limit';
-import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, customerProcedure, publicProcedure, router, stepUpAdminProcedure } from '../../trpc/init';
 import {
   accountBookingIdSchema,
   adminRefundsQuerySchema,
@@ -69,7 +69,7 @@ export const bookingsRouter = router({
 /** `admin.refunds.*`: refunds due after cancellations, and marking them paid. */
 export const adminRefundsRouter = router({
   list: adminProcedure.input(adminRefundsQuerySchema.optional()).query(({ ctx, input }) => listRefunds(ctx, input)),
-  markPaid: adminProcedure
+  markPaid: stepUpAdminProcedure
     .input(markRefundPaidInputSchema)
     .mutation(({ ctx, input }) => markRefundPaid(ctx, input, ctx.user.id)),
 });

@@ -15,7 +15,7 @@ import {
   calendarFeedResponseSchema,
   operationsRulesSettingsResponseSchema,
 } from '../../../shared/schemas/calendar-responses';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, publicProcedure, router, stepUpAdminProcedure } from '../../trpc/init';
 import { createCalendarFeed, getCalendarFeed, revokeCalendarFeed } from './calendar-feed.service';
 import {
   deleteCalendarDay,
@@ -67,7 +67,7 @@ export const operationsRulesProcedures = {
   operationsRules: adminProcedure
     .output(operationsRulesSettingsResponseSchema)
     .query(({ ctx }) => getOperationsRules(ctx)),
-  updateOperationsRules: adminProcedure
+  updateOperationsRules: stepUpAdminProcedure
     .input(operationsRulesInputSchema)
     .output(operationsRulesSettingsResponseSchema)
     .mutation(({ ctx, input }) => updateOperationsRules(ctx, input, ctx.user.id)),

@@ -27,6 +27,7 @@ import {
   saveCalendarDay,
   updateOperationsRules,
 } from './calendar.service';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 /**
  * docs/api.md, "Calendar": `GET /api/calendar/availability` (public), the iCalendar feed by its secret URL, and the
@@ -195,6 +196,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return updateOperationsRules(request.ctx, parseInput(operationsRulesInputSchema, request.body, 'body'), admin.id);
     },
   );

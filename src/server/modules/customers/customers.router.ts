@@ -1,5 +1,5 @@
 import { customerIdInputSchema, customersQuerySchema, updateCustomerInputSchema } from '../../../shared/schemas/admin';
-import { adminProcedure, router } from '../../trpc/init';
+import { adminProcedure, router, stepUpAdminProcedure } from '../../trpc/init';
 import { eraseCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
 
 /** `admin.customers.*`: the Customers tab (list, Edit, Deactivate and back, Erase). */
@@ -14,7 +14,7 @@ export const adminCustomersRouter = router({
   activate: adminProcedure
     .input(customerIdInputSchema)
     .mutation(({ ctx, input }) => setCustomerActive(ctx, { id: input.id, active: true }, ctx.user.id)),
-  erase: adminProcedure
+  erase: stepUpAdminProcedure
     .input(customerIdInputSchema)
     .mutation(({ ctx, input }) => eraseCustomer(ctx, input, ctx.user.id)),
 });

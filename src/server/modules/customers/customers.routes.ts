@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/responses';
 import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
 import { eraseCustomer, listCustomers, setCustomerActive, updateCustomer } from './customers.service';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 /**
  * docs/api.md `GET /api/admin/customers` (bare array, newest first, `?limit&offset&q`, total in
@@ -87,6 +88,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return eraseCustomer(request.ctx, { id: pathId(request, 'Customer not found') }, admin.id);
     },
   );

@@ -8,7 +8,7 @@ import {
   gstSummaryResponseSchema,
   issueCreditNoteInputSchema,
 } from '../../../shared/schemas/gst';
-import { adminProcedure, customerProcedure, router } from '../../trpc/init';
+import { adminProcedure, customerProcedure, router, stepUpAdminProcedure } from '../../trpc/init';
 import {
   adminBookingGst,
   adminIssueCreditNote,
@@ -38,7 +38,7 @@ export const gstRouter = router({
 /** `admin.gst.*`: GST settings, any booking's GST details and documents, the tax invoice, credit notes, the summary. */
 export const adminGstRouter = router({
   settings: adminProcedure.output(gstSettingsResponseSchema).query(({ ctx }) => getGstSettings(ctx)),
-  updateSettings: adminProcedure
+  updateSettings: stepUpAdminProcedure
     .input(gstSettingsInputSchema)
     .output(gstSettingsResponseSchema)
     .mutation(({ ctx, input }) => updateGstSettings(ctx, input, ctx.user.id)),

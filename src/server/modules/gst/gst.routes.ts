@@ -30,6 +30,7 @@ import {
   type GstPdf,
 } from './gst.service';
 import { getGstSettings, updateGstSettings } from './gst-settings.service';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 const pdfResponse = {
   200: {
@@ -221,6 +222,7 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return updateGstSettings(request.ctx, parseInput(gstSettingsInputSchema, request.body, 'body'), admin.id);
     },
   );

@@ -20,7 +20,14 @@ import {
   saveMenuInputSchema,
   supplierEventOrderInputSchema,
 } from '../../../shared/schemas/menus';
-import { adminProcedure, customerProcedure, publicProcedure, router, supplierProcedure } from '../../trpc/init';
+import {
+  adminProcedure,
+  customerProcedure,
+  publicProcedure,
+  router,
+  supplierProcedure,
+  stepUpAdminProcedure,
+} from '../../trpc/init';
 import { adminBookingMenu, myBookingMenu, saveAdminBookingMenu, saveMyBookingMenu } from './booking-menu.service';
 import { adminDishes, createDish, menuCatalogue, reorderDishes, updateDish } from './dishes.service';
 import { adminEventOrder, kitchenSheet, supplierEventOrder } from './event-order.service';
@@ -62,7 +69,7 @@ export const adminMenusRouter = router({
     .output(dishesResponseSchema)
     .mutation(({ ctx, input }) => reorderDishes(ctx, input, ctx.user.id)),
   rules: adminProcedure.output(menuRulesSettingsSchema).query(({ ctx }) => getMenuRules(ctx)),
-  updateRules: adminProcedure
+  updateRules: stepUpAdminProcedure
     .input(menuRulesInputSchema)
     .output(menuRulesSettingsSchema)
     .mutation(({ ctx, input }) => updateMenuRules(ctx, input, ctx.user.id)),

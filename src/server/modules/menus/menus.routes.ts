@@ -36,6 +36,7 @@ import {
   supplierEventOrder,
 } from './event-order.service';
 import { getMenuRules, updateMenuRules } from './menu-rules.service';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 const pdfResponse = {
   200: {
@@ -203,6 +204,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return updateMenuRules(request.ctx, parseInput(menuRulesInputSchema, request.body, 'body'), admin.id);
     },
   );

@@ -1,6 +1,6 @@
 import type { LiveEventDto } from '../../../shared/schemas/notifications';
 import type { AuthUser } from '../auth/auth.service';
-import { actingSupplierId } from '../auth/auth.service';
+import { actingSupplierId, assertAdminMayAct } from '../auth/auth.service';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/search';
 import type { ServiceDeps } from '../../context';
@@ -20,7 +20,10 @@ const SENT_MEMORY = 500;
 
 /** The inbox of whoever asks: an admin's or an approved supplier's; customers have none (403). */
 export function inboxOf(user: AuthUser): Inbox {
-  if (user.role === 'admin') return adminInbox(user.id);
+  if (user.role === 'admin') {
+    assertAdminMayAct(user);
+    return adminInbox(user.id);
+  }
   if (user.role === 'supplier') return supplierInbox(actingSupplierId(user));
   throw new AppError('FORBIDDEN');
 }

@@ -21,7 +21,7 @@ import {
 import { bookingAccount, recordBookingPayment } from './booking-account.service';
 import { sendPaymentReminder } from './payment-reminders.service';
 import { optionalUser } from '../../context';
-import { adminProcedure, customerProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminProcedure, customerProcedure, publicProcedure, router, stepUpAdminProcedure } from '../../trpc/init';
 import {
   createInstalmentOrder,
   createTokenOrder,
@@ -87,7 +87,7 @@ export const adminPaymentsRouter = router({
 /** `admin.subscriptions.*`: subscribers, and the 50% refund of docs/product.md#refunds. */
 export const adminSubscriptionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listSubscriptions(ctx)),
-  refund: adminProcedure
+  refund: stepUpAdminProcedure
     .input(subscriptionIdInputSchema)
     .mutation(({ ctx, input }) => refundSubscription(ctx, input, ctx.user.id)),
 });
@@ -98,7 +98,7 @@ export const adminSubscriptionsRouter = router({
  */
 export const paymentRulesProcedures = {
   paymentRules: adminProcedure.output(paymentRulesSettingsResponseSchema).query(({ ctx }) => getPaymentRules(ctx)),
-  updatePaymentRules: adminProcedure
+  updatePaymentRules: stepUpAdminProcedure
     .input(paymentRulesInputSchema)
     .output(paymentRulesSettingsResponseSchema)
     .mutation(({ ctx, input }) => updatePaymentRules(ctx, input, ctx.user.id)),

@@ -38,6 +38,7 @@ import { sendPaymentReminder } from './payment-reminders.service';
 import { getPaymentRules, updatePaymentRules } from './payment-rules.service';
 import { handleCashfreeWebhook } from './payments-webhook.service';
 import { createSubscriptionOrder, refundSubscription } from './subscriptions.service';
+import { assertSteppedUp } from '../auth/step-up.service';
 
 /**
  * docs/api.md: `GET /api/payment/status/{order_id}`; 404 `{detail: 'Payment order not found'}` when unknown.
@@ -224,6 +225,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return refundSubscription(request.ctx, { id: pathId(request, 'Subscription not found') }, admin.id);
     },
   );
@@ -255,6 +257,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
+      await assertSteppedUp(request.ctx, admin);
       return updatePaymentRules(request.ctx, parseInput(paymentRulesInputSchema, request.body, 'body'), admin.id);
     },
   );
