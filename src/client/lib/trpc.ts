@@ -3,6 +3,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { FetchEventSource } from './fetch-event-source';
 import { readToken } from './token-storage';
+import { SESSION_BINDING_HEADER, SESSION_BINDING_VALUE } from '../../shared/session-binding';
 
 /**
  * The one place the app touches @trpc/react-query, so a later move to @trpc/tanstack-react-query changes this
@@ -28,9 +29,12 @@ export function createTrpcClient(baseUrl = ''): TrpcClient {
           // Long batched GETs split into several requests instead of hitting old proxies' URL limits.
           maxURLLength: 2083,
           maxItems: 10,
+          // Every call asks for a browser-bound token; only sign-in, registration, the second step, owner set-up and
+          // a password change issue one (docs/decisions.md, "Sessions and the browser binding").
           headers() {
             const token = readToken();
-            return token ? { authorization: `Bearer ${token}` } : {};
+            const binding = { [SESSION_BINDING_HEADER]: SESSION_BINDING_VALUE };
+            return token ? { ...binding, authorization: `Bearer ${token}` } : binding;
           },
         }),
       }),
