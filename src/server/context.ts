@@ -3,7 +3,7 @@
  * all build on. Nothing here knows about tRPC; services import from this module, never from `trpc/`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_BINDING_HEADER, SESSION_BINDING_VALUE } from '../shared/schemas/sessions';
+import { SESSION_BINDING_HEADER, SESSION_BINDING_VALUE } from '../shared/session-binding';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';

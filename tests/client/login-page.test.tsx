@@ -79,6 +79,25 @@ describe('/login: sign in', () => {
     expect(recordedCalls('auth.login')[0]?.input).toEqual({ email: `${role}@example.in`, password: 'correct horse' });
   });
 
+  it('asks for a token bound to this browser, and keeps sending the token as a Bearer header', async () => {
+    const bindings: (string | null)[] = [];
+    server.use(
+      trpcHandler('auth.login', ({ request }) => {
+        bindings.push(request.headers.get('x-session-binding'));
+        return authResultFor('customer');
+      }),
+    );
+    const { user } = await openLogin();
+    await fillSignIn(user, 'customer@example.in', 'correct horse');
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    expect(bindings).toEqual(['cookie']);
+    expect(window.localStorage.getItem('token')).toBe('token-for-customer');
+    // The next call carries the stored token as before (docs/product.md#accounts).
+    await waitFor(() =>
+      expect(recordedCalls().some((call) => call.authorization === 'Bearer token-for-customer')).toBe(true),
+    );
+  });
+
   it('sends a customer home, signed in', async () => {
     server.use(trpcHandler('auth.login', () => authResultFor('customer')));
     const { user, currentPath } = await openLogin();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSessions } from '../../src/server/db/schema';
+import { purgeOldSessions } from '../../src/server/jobs/retention';
 import { LAST_USED_STEP_MS } from '../../src/server/modules/auth/sessions.service';
 import type { SessionDto } from '../../src/shared/schemas/sessions';
 import { send } from '../security/helpers/http';
@@ -240,5 +241,22 @@ describe('live streams', () => {
     expect(sse.status).toBe(401);
     const subscription = await send(t.app, { method: 'GET', url: '/api/trpc/notifications.live?input=%7B%7D' }, other);
     expect(subscription.status).toBe(401);
+  });
+});
+
+describe('retention', () => {
+  it('deletes a session 30 days after it stopped working, not before', async () => {
+    const user = await makeUser(t.deps, { role: 'customer' });
+    const day = 24 * 60 * 60 * 1000;
+    const rows = await t.deps.db
+      .insert(userSessions)
+      .values([
+        { userId: user.id, tokenVersion: 0, expiresAt: new Date(Date.now() - 31 * day) },
+        { userId: user.id, tokenVersion: 0, expiresAt: new Date(Date.now() - 29 * day), revokedAt: new Date() },
+      ])
+      .returning({ id: userSessions.id });
+    expect(await purgeOldSessions(t.deps)).toBeGreaterThanOrEqual(1);
+    const left = await t.deps.db.select().from(userSessions).where(eq(userSessions.userId, user.id));
+    expect(left.map((row) => row.id)).toEqual([rows[1]!.id]);
   });
 });

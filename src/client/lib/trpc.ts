@@ -8,6 +8,7 @@ import { FetchEventSource } from './fetch-event-source';
 import { errorReason } from './errors';
 import { askForStepUp, stepUpHeaders } from './step-up';
 import { readToken } from './token-storage';
+import { SESSION_BINDING_HEADER, SESSION_BINDING_VALUE } from '../../shared/session-binding';
 
 /**
  * A mutation refused for want of a fresh re-authentication (403 `step_up_required`) asks the admin through the
@@ -62,9 +63,12 @@ export function createTrpcClient(baseUrl = ''): TrpcClient {
           // Long batched GETs split into several requests instead of hitting old proxies' URL limits.
           maxURLLength: 2083,
           maxItems: 10,
+          // Every call asks for a browser-bound token; only sign-in, registration, the second step, owner set-up and
+          // a password change issue one (docs/decisions.md, "Sessions and the browser binding").
           headers() {
             const token = readToken();
-            return token ? { authorization: `Bearer ${token}`, ...stepUpHeaders() } : {};
+            const binding = { [SESSION_BINDING_HEADER]: SESSION_BINDING_VALUE };
+            return token ? { ...binding, authorization: `Bearer ${token}`, ...stepUpHeaders() } : binding;
           },
         }),
       }),

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 
-/** The request header with which the browser client asks for a token bound to a fingerprint cookie. */
-export const SESSION_BINDING_HEADER = 'x-session-binding';
-export const SESSION_BINDING_VALUE = 'cookie';
-
 /** One signed-in device of the account (docs/api.md, "Signed-in devices"). */
 export const sessionDtoSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Laptop } from 'lucide-react';
+import { Laptop, Smartphone } from 'lucide-react';
 import toast from 'react-hot-toast';
 import type { SessionDto } from '../../../shared/schemas/sessions';
 import { serverDetail } from '../../lib/errors';
@@ -46,13 +46,15 @@ export function SignedInDevices() {
     );
   }
   const others = sessions.data.filter((session) => !session.current);
+  // This device first, then the others as the server orders them (most recently used first).
+  const ordered = [...sessions.data.filter((session) => session.current), ...others];
   return (
     <Stack gap="4">
       <Text color="fg.muted" fontSize="sm">
         These devices are signed in to your account. Sign out any you do not recognise, then change your password.
       </Text>
       <Stack as="ul" gap="3" listStyleType="none" aria-label="Signed-in devices">
-        {sessions.data.map((session) => (
+        {ordered.map((session) => (
           <DeviceRow
             key={session.id}
             session={session}
@@ -80,12 +82,13 @@ export function SignedInDevices() {
 
 function DeviceRow({ session, ending, onEnd }: { session: SessionDto; ending: boolean; onEnd(): void }) {
   const name = session.device ?? 'Unknown device';
+  const Icon = /\b(iOS|Android)\b/.test(name) ? Smartphone : Laptop;
   return (
     <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" p="4" aria-label={name}>
       <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <HStack align="flex-start" gap="3" minW="0" flex="1">
           <Box color="accent.700" pt="0.5" flexShrink={0}>
-            <Laptop aria-hidden="true" size={20} />
+            <Icon aria-hidden="true" size={20} />
           </Box>
           <Stack gap="1" minW="0">
             <HStack gap="2" wrap="wrap">
