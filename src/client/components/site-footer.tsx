@@ -1,3 +1,4 @@
+import { businessHoursText } from '../../shared/brand';
 import { Box, Container, Grid, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -113,7 +114,7 @@ export function SiteFooter() {
                 <Text>{brand.address}</Text>
               </ContactLine>
               <ContactLine icon={<Clock size={18} />}>
-                <Text>Monday–Saturday, 10:00–19:00 IST</Text>
+                <Text>{businessHoursText()}</Text>
               </ContactLine>
             </Stack>
           </Box>
