@@ -82,6 +82,24 @@ const envSchema = z
     BUSINESS_ADDRESS: optionalText,
     BUSINESS_GSTIN: optionalText,
     BUSINESS_FSSAI: optionalText,
+    /** The business's map position as "latitude,longitude" in decimal degrees (search engines' JSON-LD). */
+    BUSINESS_GEO: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^-?\d{1,2}(\.\d+)?,\s*-?\d{1,3}(\.\d+)?$/,
+          'latitude,longitude in decimal degrees, e.g. 22.7244,75.8839',
+        )
+        .transform((text) => {
+          const [latitude, longitude] = text.split(',').map(Number) as [number, number];
+          return { latitude, longitude };
+        })
+        .refine(
+          ({ latitude, longitude }) => Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180,
+          'latitude between -90 and 90, longitude between -180 and 180',
+        )
+        .optional(),
+    ),
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optionalText.pipe(
       z
@@ -267,6 +285,11 @@ export type Config = {
   eventReminders: { daysBefore: number; sweepSeconds: number };
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;
+  /**
+   * Settings the server starts with but a deployment should not (printed at start-up by main.ts): in production,
+   * no PUBLIC_BASE_URL, so canonical URLs, link previews and e-mailed links would name localhost.
+   */
+  warnings: string[];
   /** Token and subscription payments: UPI always; a Cashfree-style gateway when configured. */
   payments: { gateway: CashfreeConfig | null };
   /** WhatsApp template messages (docs/product.md#whatsapp). */
@@ -375,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: e.BUSINESS_ADDRESS,
       gstin: e.BUSINESS_GSTIN,
       fssai: e.BUSINESS_FSSAI,
+      geo: e.BUSINESS_GEO,
     }),
   };
   const secret = e.JWT_SECRET ?? (e.NODE_ENV === 'test' ? randomBytes(32).toString('hex') : devSecret(dataDir));
@@ -417,6 +441,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentReminderSweepSeconds: e.PAYMENT_REMINDER_SWEEP_SECONDS,
     eventReminders: { daysBefore: e.EVENT_REMINDER_DAYS_BEFORE, sweepSeconds: e.EVENT_REMINDER_SWEEP_SECONDS },
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    warnings:
+      e.NODE_ENV === 'production' && !e.PUBLIC_BASE_URL
+        ? [
+            `PUBLIC_BASE_URL is not set: canonical URLs, link previews, the sitemap and e-mailed links will name ` +
+              `http://localhost:${e.PORT}. Set it to the address customers use (docs/decisions.md, "Link previews and search").`,
+          ]
+        : [],
     payments: {
       gateway:
         e.PAYMENT_GATEWAY === 'cashfree'

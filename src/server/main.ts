@@ -12,6 +12,7 @@ import { DataDirLockedError } from './db/lock';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  for (const warning of config.warnings) app.log.warn(warning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -15,6 +15,11 @@ export type Brand = {
   gstin: string | null;
   /** FSSAI food business licence number (14 digits), printed on GST documents and in the footer. */
   fssai: string | null;
+  /**
+   * Where the business is on a map (BUSINESS_GEO), which search engines read from the home page's JSON-LD; null
+   * until the business publishes one: none is made up.
+   */
+  geo: { latitude: number; longitude: number } | null;
 };
 
 export const DEFAULT_BRAND: Brand = {
@@ -29,6 +34,7 @@ export const DEFAULT_BRAND: Brand = {
   city: 'Indore',
   gstin: null,
   fssai: null,
+  geo: null,
 };
 
 /**
@@ -40,3 +46,14 @@ export const BUSINESS_HOURS = {
   opens: '10:00',
   closes: '19:00',
 } as const;
+
+/**
+ * The office hours as the pages say them, from BUSINESS_HOURS (a run of consecutive days): `short` for the footer
+ * and notes ("Monday–Saturday, 10:00–19:00 IST"), `long` inside a sentence ("Monday to Saturday, 10:00 to 19:00
+ * IST").
+ */
+export function businessHoursText(style: 'short' | 'long' = 'short'): string {
+  const { days, opens, closes } = BUSINESS_HOURS;
+  const to = style === 'short' ? '–' : ' to ';
+  return `${days[0]}${to}${days[days.length - 1]}, ${opens}${to}${closes} IST`;
+}

@@ -49,6 +49,27 @@ describe('loadConfig', () => {
     expect(ok.env).toBe('production');
   });
 
+  it('reads the business’s map position from BUSINESS_GEO and refuses one that is not a position', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).brand.geo).toBeNull();
+    expect(loadConfig({ DATA_DIR: tmp(), BUSINESS_GEO: '22.7244,75.8839' }).brand.geo).toEqual({
+      latitude: 22.7244,
+      longitude: 75.8839,
+    });
+    for (const wrong of ['Indore', '95,75', '22.7,190', '22.7;75.8']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), BUSINESS_GEO: wrong }), wrong).toThrow(/BUSINESS_GEO/);
+    }
+  });
+
+  it('warns in production without PUBLIC_BASE_URL, where canonical URLs would name localhost', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() };
+    const [warning, ...others] = loadConfig(production).warnings;
+    expect(warning).toMatch(/^PUBLIC_BASE_URL is not set: canonical URLs.*http:\/\/localhost:3000/);
+    expect(others).toEqual([]);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://annapurna-events.in' }).warnings).toEqual([]);
+    // Development and tests serve on this machine, where localhost is right.
+    expect(loadConfig({ DATA_DIR: tmp() }).warnings).toEqual([]);
+  });
+
   it('refuses production with a payment gateway and no PUBLIC_BASE_URL, instead of sending customers to localhost', () => {
     const gateway = {
       NODE_ENV: 'production',

@@ -120,6 +120,7 @@ export const brandResponseSchema = z.object({
   city: z.string(),
   gstin: z.string().nullable(),
   fssai: z.string().nullable(),
+  geo: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
 }) satisfies z.ZodType<Brand>;
 
 /** The payment schedule's five numbers (docs/product.md#payments), which the published terms state. */

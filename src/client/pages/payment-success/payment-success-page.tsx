@@ -1,3 +1,4 @@
+import { businessHoursText } from '../../../shared/brand';
 import {
   Badge,
   Box,
@@ -224,7 +225,7 @@ function HelpBlock() {
         Need help?
       </Heading>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        Our team is available Monday–Saturday, 10:00–19:00 IST.
+        Our team is available {businessHoursText()}.
       </Text>
       <Stack gap="2" fontSize="sm">
         <HStack gap="2">

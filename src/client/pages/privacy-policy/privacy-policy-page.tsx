@@ -1,3 +1,4 @@
+import { businessHoursText } from '../../../shared/brand';
 import { Link } from 'wouter';
 import { LegalPageLayout, type LegalSection } from '../../components/legal-page-layout';
 import { useBrand } from '../../lib/brand';
@@ -198,8 +199,8 @@ export function PrivacyPolicyPage() {
       title: 'Contact us',
       body: (
         <p>
-          E-mail {email}, call <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a> (Monday to Saturday,
-          10:00 to 19:00 IST) or write to {brand.legalName}, {brand.address}.
+          E-mail {email}, call <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a> (
+          {businessHoursText('long')}) or write to {brand.legalName}, {brand.address}.
         </p>
       ),
     },

@@ -1,3 +1,4 @@
+import { businessHoursText } from '../../../shared/brand';
 import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
@@ -176,7 +177,7 @@ export function RefundPolicyPage() {
       body: (
         <p>
           {brand.legalName}, {brand.address}. E-mail {email} or call{' '}
-          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>, Monday to Saturday, 10:00 to 19:00 IST.
+          <a href={`tel:${brand.phone.replace(/\s/g, '')}`}>{brand.phone}</a>, {businessHoursText('long')}.
         </p>
       ),
     },

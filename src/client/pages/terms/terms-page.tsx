@@ -1,3 +1,4 @@
+import { businessHoursText } from '../../../shared/brand';
 import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import {
@@ -218,8 +219,8 @@ export function TermsPage() {
       title: 'Business hours',
       body: (
         <p>
-          Our office is open <strong>Monday to Saturday, 10:00 to 19:00 IST</strong>. Messages received outside these
-          hours are answered on the next working day; your event team stays reachable on the event day.
+          Our office is open <strong>{businessHoursText('long')}</strong>. Messages received outside these hours are
+          answered on the next working day; your event team stays reachable on the event day.
         </p>
       ),
     },

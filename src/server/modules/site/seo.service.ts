@@ -120,7 +120,7 @@ export function pageHeadHtml(page: PublicPage, brand: Brand, baseUrl: string, js
 /**
  * The business for search engines (schema.org FoodEstablishment, a caterer): only facts the product states: the
  * brand identity, the office hours, the packages' starting rates per guest (docs/product.md#pricing) and the five
- * services; a rating only from published reviews. No map position: the business has not published one.
+ * services; a rating only from published reviews; the map position only when the brand has one (BUSINESS_GEO).
  */
 export function businessJsonLd(brand: Brand, baseUrl: string, rating: PublishedRating): object {
   const rates = Object.values(DEFAULT_PRICING.tierRatePaise);
@@ -143,6 +143,9 @@ export function businessJsonLd(brand: Brand, baseUrl: string, rating: PublishedR
       addressLocality: brand.city,
       addressCountry: 'IN',
     },
+    ...(brand.geo
+      ? { geo: { '@type': 'GeoCoordinates', latitude: brand.geo.latitude, longitude: brand.geo.longitude } }
+      : {}),
     areaServed: brand.city,
     servesCuisine: 'Indian',
     priceRange: `${rupees(Math.min(...rates))}–${rupees(Math.max(...rates))} per guest`,
