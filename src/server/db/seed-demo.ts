@@ -17,6 +17,7 @@ import { hashPassword } from '../lib/password';
 import type { ServiceDeps } from '../context';
 import type { Transaction } from './client';
 import { demoDishRows } from './seed-menu';
+import { seedDemoGstDocuments } from './seed-gst';
 import {
   analyticsEvents,
   auditLog,
@@ -1375,7 +1376,7 @@ export async function seedDemo(
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (claimed.length === 0) return none;
-    const result = await writeDemoData(tx, hashOf, new Date());
+    const result = await seedDemoGstDocuments(deps, tx, await writeDemoData(tx, hashOf, new Date()));
     return logins ? { ...result, logins } : result;
   });
 }
