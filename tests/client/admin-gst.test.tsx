@@ -61,4 +61,42 @@ describe('Reports tab: GST', () => {
     }
     expect(within(card).getByRole('button', { name: 'Download CSV of B2C small (7)' })).toHaveTextContent('(1)');
   });
+
+  it('lists debit notes as their own kind of document, with the net tax they add', async () => {
+    const view = await openAdmin({
+      'admin.gst.summary': ({ input }) => {
+        const empty = gstSummary((input as { month: string }).month);
+        return {
+          ...empty,
+          documents: empty.documents.map((row) =>
+            row.kind === 'debit_note'
+              ? {
+                  ...row,
+                  title: 'Debit Note',
+                  count: 2,
+                  taxable_value: 16_575,
+                  cgst: 1_491.75,
+                  sgst: 1_491.75,
+                  total: 19_558.5,
+                }
+              : { ...row, title: row.kind === 'credit_note' ? 'Credit Note' : row.title },
+          ),
+          net_tax: { cgst: 1_491.75, sgst: 1_491.75, igst: 0 },
+          tables: [{ table: 'cdnr', rows: 2 }],
+        };
+      },
+    });
+    await openTab(view.user, /Reports/);
+    const card = await screen.findByRole('region', { name: 'GST' });
+    const documents = within(await within(card).findByRole('table', { name: 'Documents issued' }));
+    const debit = within(documents.getByText('Debit Note').closest('tr')!);
+    expect(debit.getByText('2')).toBeInTheDocument();
+    expect(debit.getByText('₹16,575')).toBeInTheDocument();
+    expect(debit.getByText('₹2,983.50')).toBeInTheDocument();
+    expect(debit.getByText('₹19,558.50')).toBeInTheDocument();
+    expect(within(card).getByText('₹2,983.50', { selector: 'strong' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Download CSV of Credit/debit notes, registered (9B)' }),
+    ).toHaveTextContent('(2)');
+  });
 });

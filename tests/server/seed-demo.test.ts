@@ -8,6 +8,7 @@ import {
   auditLog,
   bookingLedger,
   bookings,
+  gstDocuments,
   notifications,
   projectInvitations,
   projects,
@@ -18,6 +19,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { DEMO_LOGINS, seedDemo } from '../../src/server/db/seed-demo';
+import { DEMO_BUSINESS_GSTIN } from '../../src/server/db/seed-gst';
 import { hashPassword, verifyPassword } from '../../src/server/lib/password';
 import { bookingAmountFor, bookingMoney, ledgerSums } from '../../src/shared/booking-rules';
 import { isoDateInIndia } from '../../src/shared/dates';
@@ -95,10 +97,31 @@ describe('seedDemo on an empty database', () => {
       suppliers: first.suppliers,
       bookings: first.bookings,
       testimonials: first.testimonials,
-      settings: 1,
+      // The marker, and the GST identity and rates the demo business saves its GSTIN with.
+      settings: 3,
     });
     expect(countsAfterFirst.analyticsEvents).toBeGreaterThanOrEqual(140);
     expect(countsAfterFirst.auditLog).toBeGreaterThan(0);
+  });
+
+  it('shows GST documents issued through the services: receipt vouchers, a tax invoice, a credit note', async () => {
+    const docs = await handle.db.select().from(gstDocuments).orderBy(gstDocuments.issuedAt);
+    const kinds = docs.map((d) => d.kind);
+    expect(kinds.filter((k) => k === 'receipt_voucher').length).toBeGreaterThanOrEqual(3);
+    expect(kinds.filter((k) => k === 'tax_invoice')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'credit_note')).toHaveLength(1);
+    const invoice = docs.find((d) => d.kind === 'tax_invoice')!;
+    const note = docs.find((d) => d.kind === 'credit_note')!;
+    expect(note.references[0]).toMatchObject({ id: invoice.id, number: invoice.number });
+    expect(invoice.supplier.gstin).toBe(DEMO_BUSINESS_GSTIN);
+    // Every receipt voucher receipts a ledger payment; the invoice less its note is what the ledger keeps.
+    const ledger = await handle.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, invoice.bookingId));
+    const kept = ledgerSums(ledger.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise }))).charged_paise;
+    expect(invoice.totalPaise - note.totalPaise).toBe(kept);
+    for (const voucher of docs.filter((d) => d.kind === 'receipt_voucher'))
+      expect(voucher.ledgerPaymentId).not.toBeNull();
+    const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
+    expect(booking!.status).toBe('cancelled');
   });
 
   it('has bookings in every one of the six statuses', async () => {
@@ -190,9 +213,11 @@ describe('seedDemo on an empty database', () => {
     const rows = await handle.db.select().from(bookings);
     const audit = await handle.db.select().from(auditLog).orderBy(auditLog.createdAt);
     for (const b of rows.filter((r) => r.status !== 'inquiry')) {
-      const history = audit.filter((a) => a.entityType === 'booking' && a.entityId === b.id);
+      // The demo's GST booking went through the services, which also audit its payments and documents.
+      const history = audit.filter(
+        (a) => a.entityType === 'booking' && a.entityId === b.id && a.action === 'booking.status_changed',
+      );
       expect(history.length, b.eventName).toBeGreaterThan(0);
-      for (const entry of history) expect(entry.action).toBe('booking.status_changed');
       const last = history[history.length - 1]!.data as { from: BookingStatus | null; to: BookingStatus };
       expect(last.to).toBe(b.status);
       for (let i = 1; i < history.length; i += 1) {

@@ -22,6 +22,7 @@ import {
 } from './demo/people';
 import { OPEN_PROJECTS, supplierQuoteFor } from './demo/projects';
 import { TESTIMONIALS } from './demo/testimonials';
+import { seedDemoGstDocuments } from './seed-gst';
 import {
   analyticsEvents,
   auditLog,
@@ -254,7 +255,7 @@ export async function seedDemo(
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (claimed.length === 0) return none;
-    const result = await writeDemoData(tx, hashOf, new Date());
+    const result = await seedDemoGstDocuments(deps, tx, await writeDemoData(tx, hashOf, new Date()));
     return logins ? { ...result, logins } : result;
   });
 }

@@ -76,7 +76,17 @@ export function GstDocumentsTable({
                   {doc.number}
                 </Text>
                 {doc.lines.length > 0 && (
-                  <Stack as="ul" gap="0" listStyleType="none" fontSize="xs" color="fg.muted" aria-label="Lines">
+                  <Stack
+                    as="ul"
+                    gap="0"
+                    listStyleType="none"
+                    fontSize="xs"
+                    color="fg.muted"
+                    maxW="xs"
+                    minW="3xs"
+                    whiteSpace="normal"
+                    aria-label="Lines"
+                  >
                     {doc.lines.map((line, i) => (
                       <Text as="li" key={i} overflowWrap="anywhere">
                         {line.description}: {formatInr(line.taxable_value)} + tax {formatInr(line.tax)}
