@@ -209,7 +209,8 @@ function statusTimes(history: BookingStatus[], createdAt: Date, eventDate: strin
         at = previous + 4 * DAY_MS + 5 * HOUR_MS;
     }
     let entered = Math.max(Math.min(at, latest), previous + 60_000);
-    // Never before the event day, as the admin's own moves (docs/product.md#booking-statuses), even just after midnight.
+    // Never before the event day, as the admin's own moves (docs/product.md#booking-statuses), even just after
+    // midnight.
     if (history[i] === 'in_progress' || history[i] === 'completed') {
       entered = Math.max(entered, indiaTimeOn(eventDate, '00:00').getTime());
     }

@@ -1,4 +1,4 @@
-import { Button, Field, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { GST_STATE_CODES, GST_STATES } from '../../../shared/gst';
 import {
@@ -7,6 +7,7 @@ import {
   type BookingGstDetailsInput,
 } from '../../../shared/schemas/gst';
 import { passesSchema, useFormFields } from '../../pages/admin/use-form-fields';
+import { SettingsForm } from '../settings-form';
 import { TextField } from '../text-field';
 
 type Values = { company_name: string; gstin: string; billing_address: string; venue_state_code: string };
@@ -42,78 +43,74 @@ export function GstDetailsForm({
     onSave(values);
   }
 
+  const fixed = (
+    <Text fontSize="sm" color="fg.muted">
+      These details are fixed: the tax invoice is issued (or the booking is cancelled).
+    </Text>
+  );
   return (
-    <form onSubmit={submit} noValidate aria-label="GST details">
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <TextField
-            name="company_name"
-            label="Company name (business booking)"
-            autoComplete="organization"
-            value={values.company_name}
-            onValueChange={(value) => set('company_name', value)}
-            error={shown.company_name}
-            disabled={!details.editable}
-          />
-          <TextField
-            name="gstin"
-            label="Company GSTIN"
-            autoComplete="off"
-            autoCapitalize="characters"
-            value={values.gstin}
-            onValueChange={(value) => set('gstin', value)}
-            error={shown.gstin}
-            helperText="Leave empty for a personal booking"
-            disabled={!details.editable}
-          />
-          <TextField
-            name="billing_address"
-            label="Billing address"
-            autoComplete="street-address"
-            value={values.billing_address}
-            onValueChange={(value) => set('billing_address', value)}
-            error={shown.billing_address}
-            helperText="The venue's address is used when left empty"
-            disabled={!details.editable}
-          />
-          <Field.Root invalid={Boolean(shown.venue_state_code)} required disabled={!details.editable}>
-            <Field.Label>
-              State the event is held in
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field
-                name="venue_state_code"
-                value={values.venue_state_code}
-                onChange={(event) => set('venue_state_code', event.target.value)}
-              >
-                <option value="">Choose a state</option>
-                {GST_STATE_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {GST_STATES[code]} ({code})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {!shown.venue_state_code && !details.venue_state_named && details.venue_state_code && (
-              <Field.HelperText>From the venue's city</Field.HelperText>
-            )}
-            <Field.ErrorText>{shown.venue_state_code}</Field.ErrorText>
-          </Field.Root>
-        </SimpleGrid>
-        {details.editable ? (
-          <Flex>
-            <Button type="submit" rounded="full" px="6" loading={saving} loadingText="Saving…">
-              Save GST details
-            </Button>
-          </Flex>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            These details are fixed: the tax invoice is issued (or the booking is cancelled).
-          </Text>
+    <SettingsForm
+      label="GST details"
+      onSubmit={submit}
+      saving={saving}
+      submitLabel="Save GST details"
+      footer={details.editable ? undefined : fixed}
+    >
+      <TextField
+        name="company_name"
+        label="Company name (business booking)"
+        autoComplete="organization"
+        value={values.company_name}
+        onValueChange={(value) => set('company_name', value)}
+        error={shown.company_name}
+        disabled={!details.editable}
+      />
+      <TextField
+        name="gstin"
+        label="Company GSTIN"
+        autoComplete="off"
+        autoCapitalize="characters"
+        value={values.gstin}
+        onValueChange={(value) => set('gstin', value)}
+        error={shown.gstin}
+        helperText="Leave empty for a personal booking"
+        disabled={!details.editable}
+      />
+      <TextField
+        name="billing_address"
+        label="Billing address"
+        autoComplete="street-address"
+        value={values.billing_address}
+        onValueChange={(value) => set('billing_address', value)}
+        error={shown.billing_address}
+        helperText="The venue's address is used when left empty"
+        disabled={!details.editable}
+      />
+      <Field.Root invalid={Boolean(shown.venue_state_code)} required disabled={!details.editable}>
+        <Field.Label>
+          State the event is held in
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root size="lg">
+          <NativeSelect.Field
+            name="venue_state_code"
+            value={values.venue_state_code}
+            onChange={(event) => set('venue_state_code', event.target.value)}
+          >
+            <option value="">Choose a state</option>
+            {GST_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {GST_STATES[code]} ({code})
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {!shown.venue_state_code && !details.venue_state_named && details.venue_state_code && (
+          <Field.HelperText>From the venue's city</Field.HelperText>
         )}
-      </Stack>
-    </form>
+        <Field.ErrorText>{shown.venue_state_code}</Field.ErrorText>
+      </Field.Root>
+    </SettingsForm>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/calendar';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SettingsForm } from '../../components/settings-form';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -59,37 +60,28 @@ function DailyLimitsForm({ settings }: { settings: OperationsRulesSettingsDto })
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Daily capacity">
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <TextField
-            name="max_events_per_day"
-            label="Maximum events per day"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.max_events_per_day}
-            onValueChange={(value) => set('max_events_per_day', value)}
-            error={errors.max_events_per_day}
-            helperText="Leave empty for no limit."
-          />
-          <TextField
-            name="max_guests_per_day"
-            label="Maximum guests per day"
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.max_guests_per_day}
-            onValueChange={(value) => set('max_guests_per_day', value)}
-            error={errors.max_guests_per_day}
-            helperText="All events of the day together. Leave empty for no limit."
-          />
-        </SimpleGrid>
-        <Flex>
-          <Button type="submit" rounded="full" px="6" loading={save.isPending} loadingText="Saving…">
-            Save capacity
-          </Button>
-        </Flex>
-      </Stack>
-    </form>
+    <SettingsForm label="Daily capacity" onSubmit={submit} saving={save.isPending} submitLabel="Save capacity">
+      <TextField
+        name="max_events_per_day"
+        label="Maximum events per day"
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.max_events_per_day}
+        onValueChange={(value) => set('max_events_per_day', value)}
+        error={errors.max_events_per_day}
+        helperText="Leave empty for no limit."
+      />
+      <TextField
+        name="max_guests_per_day"
+        label="Maximum guests per day"
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.max_guests_per_day}
+        onValueChange={(value) => set('max_guests_per_day', value)}
+        error={errors.max_guests_per_day}
+        helperText="All events of the day together. Leave empty for no limit."
+      />
+    </SettingsForm>
   );
 }
 

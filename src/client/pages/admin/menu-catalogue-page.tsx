@@ -54,7 +54,7 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SelectField } from '../book/select-field';
-import { firstIssuePerField, type FieldErrors } from './use-form-fields';
+import { passesSchema, type FieldErrors } from './use-form-fields';
 
 /*
  * `/admin/menu`: the dish catalogue and the menu rules (docs/product.md#menus). Every check is the shared schema the
@@ -175,17 +175,25 @@ function DishForm({
     onValueChange: (value: string) => set(field, value),
     error: shown[field],
   });
+  /** A required choice from a list, "Choose…" until one is made. */
+  const choice = <Field extends 'course' | 'diet' | 'region' | 'yield_unit'>(
+    field: Field,
+    list: readonly Exclude<DishValues[Field], ''>[],
+    label: (value: Exclude<DishValues[Field], ''>) => string,
+  ) => ({
+    name: field,
+    placeholder: 'Choose…',
+    required: true,
+    value: values[field],
+    onValueChange: (value: DishValues[Field]) => set(field, value),
+    options: options(list, label),
+    error: shown[field],
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const payload = payloadOf(values);
-    const parsed = dishFieldsSchema.safeParse(payload);
-    if (!parsed.success) {
-      const found = firstIssuePerField(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(event.currentTarget, found);
-      return;
-    }
+    if (!passesSchema(event, dishFieldsSchema, payload, setErrors)) return;
     onSubmit(payload);
   }
 
@@ -194,36 +202,9 @@ function DishForm({
       <Stack gap="4">
         <TextField {...text('name')} label="Dish name" autoComplete="off" required />
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <SelectField
-            name="course"
-            label="Course"
-            placeholder="Choose…"
-            required
-            value={values.course}
-            onValueChange={(value) => set('course', value)}
-            options={options(COURSES, (course) => COURSE_LABELS[course])}
-            error={shown.course}
-          />
-          <SelectField
-            name="diet"
-            label="Diet"
-            placeholder="Choose…"
-            required
-            value={values.diet}
-            onValueChange={(value) => set('diet', value)}
-            options={options(DIETS, (diet) => DIET_LABELS[diet])}
-            error={shown.diet}
-          />
-          <SelectField
-            name="region"
-            label="Region"
-            placeholder="Choose…"
-            required
-            value={values.region}
-            onValueChange={(value) => set('region', value)}
-            options={options(REGIONS, (region) => REGION_LABELS[region])}
-            error={shown.region}
-          />
+          <SelectField {...choice('course', COURSES, (course) => COURSE_LABELS[course])} label="Course" />
+          <SelectField {...choice('diet', DIETS, (diet) => DIET_LABELS[diet])} label="Diet" />
+          <SelectField {...choice('region', REGIONS, (region) => REGION_LABELS[region])} label="Region" />
         </SimpleGrid>
         <Fieldset.Root invalid={Boolean(shown.allergens)}>
           <Fieldset.Legend fontSize="sm" fontWeight="medium">
@@ -269,16 +250,7 @@ function DishForm({
             autoComplete="off"
             required
           />
-          <SelectField
-            name="yield_unit"
-            label="Unit"
-            placeholder="Choose…"
-            required
-            value={values.yield_unit}
-            onValueChange={(value) => set('yield_unit', value)}
-            options={options(YIELD_UNITS, (unit) => unit)}
-            error={shown.yield_unit}
-          />
+          <SelectField {...choice('yield_unit', YIELD_UNITS, (unit) => unit)} label="Unit" />
         </SimpleGrid>
         <Switch.Root checked={values.active} onCheckedChange={(details) => set('active', details.checked)}>
           <Switch.HiddenInput name="active" />
