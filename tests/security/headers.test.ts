@@ -180,7 +180,11 @@ describe('security headers on every kind of answer', () => {
 
 describe('HSTS in production only', () => {
   it('sends Strict-Transport-Security for a year with subdomains, and upgrades insecure requests', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), PASSWORD_PEPPER: 'r'.repeat(40) });
+    const t = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      PASSWORD_PEPPER: 'r'.repeat(40),
+    });
     try {
       for (const url of ['/', '/api/health', '/api/trpc/site.brand', '/api/missing']) {
         const res = await t.app.inject({ method: 'GET', url });
