@@ -25,7 +25,11 @@ export type RunningApp = {
  * returns its address and a function that stops it and deletes the data. Used by the browser tests' global setup,
  * by test files that change the seeded data, and by `npm run screenshots`.
  */
-export async function startApp(clientDist = clientDistDir()): Promise<RunningApp> {
+export async function startApp(
+  clientDist = clientDistDir(),
+  /** Settings on top of the defaults (e.g. ADMIN_SECOND_FACTOR_REQUIRED for its own browser test). */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningApp> {
   if (!hasClientBuild(clientDist)) throw new Error('Build the client first: npm run build');
   const server = await startServer({
     CLIENT_DIST_DIR: clientDist,
@@ -34,6 +38,7 @@ export async function startApp(clientDist = clientDistDir()): Promise<RunningApp
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     RATE_LIMIT_REGISTER_PER_HOUR: '1000',
     RATE_LIMIT_QUOTE_PER_MINUTE: '1000',
+    ...extraEnv,
   });
 
   // An app that dies under a test would only show as refused connections: say so, with what it printed.

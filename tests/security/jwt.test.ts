@@ -336,9 +336,10 @@ describe('sign-in refusals cannot be told apart', () => {
     app = await buildApp(config, { database, migrate: false, startWorkers: false });
     await app.ready();
     known = await makeUser({ db: database.db, config }, { role: 'customer' });
+    // The production cost, and the pepper's id (docs/security.md, "Passwords, reset and the second factor").
     expect(
       (await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, known.id)))[0]!.hash,
-    ).toMatch(/^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2)\$/);
+    ).toMatch(/^\$argon2id\$v=19\$m=19456,(t=2,p=1|p=1,t=2),keyid=[0-9a-f]{8}\$/);
   });
 
   afterAll(async () => {

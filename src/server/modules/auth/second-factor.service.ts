@@ -22,6 +22,7 @@ import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from './auth.service';
 import { checkAccountPassword } from './password-check';
+import { isSecondFactorResetCode, useSecondFactorReset } from './second-factor-reset.service';
 
 /*
  * The admin's second sign-in step (docs/decisions.md, "Passwords and the second factor"): TOTP (RFC 6238: SHA-1,
@@ -254,6 +255,13 @@ export async function completeSecondStep(
   issue: (user: UserRow) => Promise<AuthResult>,
 ): Promise<AuthResult> {
   const user = await userRow(deps, userId);
+  if (isSecondFactorResetCode(code)) {
+    // The operator's one-time reset code (second-factor-reset.service.ts): the factor goes, every session ends,
+    // and this sign-in gets the account's only new session, with enrolment asked for again.
+    const reset = await deps.db.transaction((tx) => useSecondFactorReset(deps, tx, user, code));
+    if (!reset) throw codeIssue();
+    return issue(await userRow(deps, userId));
+  }
   const accepted = await deps.db.transaction((tx) => acceptCode(deps, tx, user, code));
   if (!accepted) throw codeIssue();
   return issue(user);
