@@ -298,7 +298,7 @@ describe('logout', () => {
     return JSON.parse(answer.body).access_token as string;
   }
 
-  it("REST: after POST /api/auth/logout the same token gets 401; the account's other devices stay signed in", async () => {
+  it("REST: after POST /api/auth/logout the token gets 401; the account's other devices stay signed in", async () => {
     const user = await makeUser(t.deps, { role: 'customer' });
     const token = await signIn(user);
     const otherDevice = await signIn(user);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userSessions } from '../../src/server/db/schema';
 import { purgeOldSessions } from '../../src/server/jobs/retention';
-import { LAST_USED_STEP_MS } from '../../src/server/modules/auth/sessions.service';
+import { LAST_USED_STEP_MS, untilSessionEnds } from '../../src/server/modules/auth/sessions.service';
 import type { SessionDto } from '../../src/shared/schemas/sessions';
 import { send } from '../security/helpers/http';
 import { makeUser, type MadeUser } from './helpers/fixtures';
@@ -44,6 +44,8 @@ async function signIn(user: MadeUser, userAgent = CHROME_WINDOWS, remoteAddress 
 
 const rest = (method: string, url: string, token: string) =>
   t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+const signInAgain = (user: MadeUser) => signIn(user, SAFARI_IPHONE);
 
 async function restList(token: string): Promise<SessionDto[]> {
   const answer = await rest('GET', '/api/auth/sessions', token);
@@ -241,6 +243,25 @@ describe('live streams', () => {
     expect(sse.status).toBe(401);
     const subscription = await send(t.app, { method: 'GET', url: '/api/trpc/notifications.live?input=%7B%7D' }, other);
     expect(subscription.status).toBe(401);
+  });
+});
+
+describe('an open live stream', () => {
+  it('is stopped once its session ends, not before', async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const token = await signIn(admin);
+    const [session] = await restList(token);
+    const open = new AbortController();
+    const stop = untilSessionEnds(t.deps, { id: admin.id, sessionId: session!.id }, open.signal, 10);
+    // Live session: the stream runs on.
+    const before = await t.deps.db.select().from(userSessions).where(eq(userSessions.id, session!.id));
+    expect(before[0]!.revokedAt).toBeNull();
+    expect(stop.aborted).toBe(false);
+    expect((await rest('DELETE', `/api/auth/sessions/${session!.id}`, (await signInAgain(admin))!)).statusCode).toBe(
+      204,
+    );
+    await vi.waitFor(() => expect(stop.aborted).toBe(true), { timeout: 5000, interval: 10 });
+    open.abort();
   });
 });
 
