@@ -30,7 +30,9 @@ if (prerendered) {
   // its content already is; a failed fetch leaves that part to load as it would without pre-rendering.
   void preloadPageCode(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    // As a transition, like the first render below: React hydrates in slices and lets the browser take input
+    // between them, instead of one long task for the whole page.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // The first render as a transition: React renders in slices and lets the browser paint and take input between
   // them, instead of blocking the main thread for the whole page (Lighthouse's total blocking time halved).
