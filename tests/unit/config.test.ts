@@ -61,7 +61,12 @@ describe('loadConfig', () => {
   });
 
   it('warns in production without PUBLIC_BASE_URL, where canonical URLs would name localhost', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32), DATA_DIR: tmp() };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'k'.repeat(32),
+      PASSWORD_PEPPER: 'p'.repeat(32),
+      DATA_DIR: tmp(),
+    };
     const [warning, ...others] = loadConfig(production).warnings;
     expect(warning).toMatch(/^PUBLIC_BASE_URL is not set: canonical URLs.*http:\/\/localhost:3000/);
     expect(others).toEqual([]);
