@@ -107,7 +107,8 @@ describe('Confirm it is you (step-up)', () => {
     await user.type(within(dialog).getByLabelText(/^Password/), 'rasmalai-at-dawn');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('outcome')).toHaveTextContent('Erased'));
-    expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull();
+    // The dialog closes with its exit animation: gone once it has played.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
     expect(headers).toEqual([null, 'proof-1']);
 
     // Within its 5 minutes the proof goes along at once: no second question.
