@@ -71,6 +71,9 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
       JWT_SECRET: randomBytes(48).toString('base64url'),
       PASSWORD_PEPPER: randomBytes(48).toString('base64url'),
       RATE_LIMITS: 'false',
+      // The admin's reads are load, not the second-factor gate production turns on (tests/security/step-up.test.ts
+      // and admin-second-factor.test.ts prove the gate).
+      ADMIN_SECOND_FACTOR_REQUIRED: 'false',
       SEED_DEMO: 'true',
       // Production refuses the demo data unless asked twice; its passwords are then random (only ADMIN signs in).
       SEED_DEMO_IN_PRODUCTION: 'true',
