@@ -38,7 +38,6 @@ import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
 import { seoRoutes } from './modules/site/seo.routes';
 import { publicPageAt, publicPageHead } from './modules/site/seo.service';
-import { prerenderedFile } from '../shared/public-pages';
 import { registerJsonOnly } from './plugins/content-type';
 import { registerPlainAmounts } from './plugins/plain-amounts';
 import { clientErrors, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -257,7 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(seoRoutes);
     await registerClient(app, config.clientDistDir, async (url) => {
       const page = publicPageAt(url);
-      return page ? { head: await publicPageHead(deps, page), file: prerenderedFile(page) } : null;
+      return page ? publicPageHead(deps, page) : null;
     });
 
     if (options.startWorkers ?? true) {
