@@ -82,7 +82,9 @@ describe('Customers tab', () => {
     expect(deactivate).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Deactivate Customer 1' }));
-    await screen.findByRole('alertdialog', { name: 'Deactivate customer?' });
+    const opened = await screen.findByRole('alertdialog', { name: 'Deactivate customer?' });
+    // Escape reaches the dialog once it holds the focus, which it takes after opening.
+    await waitFor(() => expect(opened).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(deactivate).not.toHaveBeenCalled();

@@ -102,7 +102,7 @@ describe('the admin dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Recent bookings' }).click();
     await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
     await page
-      .getByRole('button', { name: /^Assign Supplier to / })
+      .getByRole('button', { name: /^Assign Supplier to /, disabled: false })
       .first()
       .click();
     const assign = page.getByRole('dialog', { name: 'Assign Supplier to Event' });

@@ -143,6 +143,14 @@ async function plantHostileRecords(): Promise<{
 
   // Money on the booking, so the Money tab and Booking Details' payments show it: the token paid by UPI, then cash
   // the team records with markup in its receipt number and note.
+  // The demo business is GST registered and the hostile city names no state: the customer names the venue's state
+  // before paying, as the receipt voucher needs (docs/gst.md#recipient).
+  const gst = await api(`/api/me/bookings/${bookingId}/gst`, {
+    method: 'PUT',
+    body: { venue_state_code: '23' },
+    token,
+  });
+  expect(gst.status).toBe(200);
   const order = await api('/api/payments/token-order', { body: { booking_id: bookingId }, token });
   expect(order.status).toBe(201);
   const utr = `9${String(Date.now()).slice(-11)}`;

@@ -200,7 +200,7 @@ describe('keyboard only', () => {
     // The tab list is one Tab stop (the selected tab); the arrow keys move along it.
     const pendingTab = page.getByRole('tab', { name: /Pending Vendors/ });
     await tabTo(page.getByRole('tab', { selected: true }));
-    for (let moves = 0; moves < 8 && !(await hasFocus(pendingTab)); moves += 1) await press('ArrowRight');
+    for (let moves = 0; moves < 20 && !(await hasFocus(pendingTab)); moves += 1) await press('ArrowRight');
     await press('Enter');
     await expect.poll(() => pendingTab.getAttribute('aria-selected')).toBe('true');
     const view = page.getByRole('table', { name: 'Pending vendors' }).getByRole('button', { name: `View ${business}` });
