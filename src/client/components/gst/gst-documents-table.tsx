@@ -47,7 +47,8 @@ export function GstDocumentsTable({
     }
   }
   return (
-    <TableFrame label="GST documents" stackOnPhone>
+    // One card per document at every width: the dialogs and cards that show it are too narrow for seven columns.
+    <TableFrame label="GST documents" stacked>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader>Document</Table.ColumnHeader>

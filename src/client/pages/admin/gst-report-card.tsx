@@ -166,6 +166,13 @@ export function GstReportCard() {
                         onClick={() => void download(table)}
                         loading={busy === table}
                         aria-label={`Download CSV of ${label}`}
+                        // A long label wraps on a phone instead of pushing the page sideways.
+                        maxW="full"
+                        h="auto"
+                        minH={{ base: '11', md: '8' }}
+                        py="1"
+                        whiteSpace="normal"
+                        textAlign="start"
                       >
                         <Download aria-hidden="true" />
                         {label} ({rows})

@@ -43,27 +43,26 @@ export function SectionCard({ title, description, actions, children }: SectionCa
  * row hidden (cells whose value does not say what it is carry a `data-label` shown before it). The elements keep explicit table roles, so screen readers still read a
  * table when the CSS display changes.
  */
-const STACKED_ON_PHONE = {
-  mdDown: {
-    display: 'block',
-    '& thead': { display: 'none' },
-    '& tbody': { display: 'block' },
-    '& tr': {
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '1',
-      px: '3',
-      py: '3',
-      borderBottomWidth: '1px',
-      borderColor: 'border.muted',
-    },
-    '& tr:last-of-type': { borderBottomWidth: '0' },
-    '& td': { display: 'block', minWidth: '0', border: 'none', p: '0', textAlign: 'start', whiteSpace: 'normal' },
-    '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'fg.muted', fontSize: 'xs' },
-    '& td[data-actions]': { pt: '2' },
-    '& td[data-actions] > div': { justifyContent: 'flex-start', flexWrap: 'wrap' },
+const STACKED = {
+  display: 'block',
+  '& thead': { display: 'none' },
+  '& tbody': { display: 'block' },
+  '& tr': {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '1',
+    px: '3',
+    py: '3',
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
   },
+  '& tr:last-of-type': { borderBottomWidth: '0' },
+  '& td': { display: 'block', minWidth: '0', border: 'none', p: '0', textAlign: 'start', whiteSpace: 'normal' },
+  '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'fg.muted', fontSize: 'xs' },
+  '& td[data-actions]': { pt: '2' },
+  '& td[data-actions] > div': { justifyContent: 'flex-start', flexWrap: 'wrap' },
 };
+const STACKED_ON_PHONE = { mdDown: STACKED };
 
 type TableFrameProps = {
   children: ReactNode;
@@ -72,10 +71,13 @@ type TableFrameProps = {
   maxH?: string;
   /** Lists with a few columns stack into cards on phones; wide reports scroll sideways instead. */
   stackOnPhone?: boolean;
+  /** Stacked into cards at every width: a many-column table inside a narrow dialog. */
+  stacked?: boolean;
 };
 
 /** A table that never widens the page on a phone: it stacks into cards or scrolls sideways inside its card. */
-export function TableFrame({ children, label, maxH, stackOnPhone = false }: TableFrameProps) {
+export function TableFrame({ children, label, maxH, stackOnPhone = false, stacked = false }: TableFrameProps) {
+  const stacks = stackOnPhone || stacked;
   return (
     <Table.ScrollArea
       borderWidth="1px"
@@ -84,7 +86,7 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false }: Tabl
       maxW="full"
       maxH={maxH}
       // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll it.
-      {...(stackOnPhone
+      {...(stacks
         ? {}
         : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}
     >
@@ -93,7 +95,7 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false }: Tabl
         role="table"
         aria-label={label}
         stickyHeader={Boolean(maxH)}
-        css={{ '& th': { whiteSpace: 'nowrap' }, ...(stackOnPhone ? STACKED_ON_PHONE : {}) }}
+        css={{ '& th': { whiteSpace: 'nowrap' }, ...(stacked ? STACKED : stackOnPhone ? STACKED_ON_PHONE : {}) }}
       >
         {children}
       </Table.Root>
