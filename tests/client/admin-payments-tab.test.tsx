@@ -278,7 +278,7 @@ describe('Payments tab: refunds', () => {
     const markPaid = vi.fn(() => refund(1, { status: 'paid', paid_at: '2026-03-07T05:00:00.000Z' }));
     const { user } = await openPayments({ 'admin.refunds.markPaid': markPaid });
     await openSection(user, 'Refunds');
-    await user.click(await screen.findByRole('button', { name: 'Mark refund B0000001 paid' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark paid: refund B0000001' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Mark refund paid' }));
     expect(dialog.getByText('₹18,750.50')).toBeInTheDocument();
     expect(dialog.getByText(/More than 30 days before the event/)).toBeInTheDocument();
@@ -292,7 +292,7 @@ describe('Payments tab: refunds', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mark refund paid' })).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Mark refund B0000002 paid' }));
+    await user.click(screen.getByRole('button', { name: 'Mark paid: refund B0000002' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Mark refund paid' }));
     await user.click(dialog.getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(recordedCalls('admin.refunds.markPaid')[1]?.input).toEqual({ id: refund(2).id }));
@@ -305,7 +305,7 @@ describe('Payments tab: refunds', () => {
       },
     });
     await openSection(user, 'Refunds');
-    await user.click(await screen.findByRole('button', { name: 'Mark refund B0000001 paid' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark paid: refund B0000001' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark refund paid' }));
     await user.click(dialog.getByRole('button', { name: 'Mark paid' }));
     expect(await toasts().findByText('This refund is already marked paid')).toBeInTheDocument();

@@ -215,7 +215,7 @@ function RefundsTable({
                   <Button
                     size="xs"
                     onClick={() => onMarkPaid(refund)}
-                    aria-label={`Mark refund ${refund.reference} paid`}
+                    aria-label={`Mark paid: refund ${refund.reference}`}
                     whiteSpace="nowrap"
                   >
                     <BadgeCheck aria-hidden="true" />
