@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endOtherSessionsResultSchema, sessionListSchema } from '../../../shared/schemas/sessions';
 import { noContentSchema } from '../../../shared/schemas/responses';
-import { AppError } from '../../lib/errors';
-import { requireUser } from '../../lib/http';
-import { isUuid } from '../../lib/search';
+import { pathId, requireUser } from '../../lib/http';
 import { endOtherSessions, endSession, listSessions, SESSION_NOT_FOUND } from './sessions.service';
 
 /** docs/api.md, "Signed-in devices": the account's sessions, and signing one or all others out. */
@@ -47,9 +45,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await requireUser(request);
       // A path that cannot name a session finds nothing, as an unknown one (`end-others` with another method too).
-      const id = (request.params as { id: string }).id;
-      if (!isUuid(id)) throw new AppError('NOT_FOUND', SESSION_NOT_FOUND);
-      await endSession(request.ctx, user, id);
+      await endSession(request.ctx, user, pathId(request, SESSION_NOT_FOUND));
       return reply.code(204).send();
     },
   );
