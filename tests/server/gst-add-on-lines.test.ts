@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gstDocuments } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
-import { addDays, todayInIndia } from '../../src/shared/dates';
 import { apportionSplit, splitInclusive } from '../../src/shared/gst';
 import { gstinCheckChar } from '../../src/shared/gstin';
-import { packagePriceParts, pricePackage, priceQuote } from '../../src/shared/pricing';
+import { packagePriceParts, pricePackage } from '../../src/shared/pricing';
 import { bookingLedger } from '../../src/server/db/schema';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -68,29 +67,7 @@ afterAll(async () => {
 
 /** A premium wedding in Indore priced by the shared instant-quote rule, quoted to Alice. */
 async function pricedBooking(guests: number) {
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'wedding',
-    venueType: 'banquet',
-    city: 'Indore',
-    guestCount: guests,
-  });
-  return makeBooking(t.deps, {
-    userId: alice.id,
-    clientEmail: alice.email,
-    guestCount: guests,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), 40),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    validUntil: addDays(todayInIndia(), 7),
-    status: 'quoted',
-  });
+  return makePricedBooking(t.deps, alice, guests);
 }
 
 const docsOf = (bookingId: string) =>

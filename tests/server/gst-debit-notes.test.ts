@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, gstDocuments } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
-import { priceQuote } from '../../src/shared/pricing';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -61,30 +60,7 @@ afterAll(async () => {
 });
 
 async function invoicedBooking(options: { guests: number; city: string; reference: string }) {
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'wedding',
-    venueType: 'banquet',
-    city: options.city,
-    guestCount: options.guests,
-  });
-  const booking = await makeBooking(t.deps, {
-    userId: alice.id,
-    clientEmail: alice.email,
-    city: options.city,
-    guestCount: options.guests,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), 45),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    validUntil: addDays(todayInIndia(), 7),
-    status: 'quoted',
-  });
+  const booking = await makePricedBooking(t.deps, alice, options.guests, { city: options.city, days: 45 });
   const pay = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
     amount: 999,
     method: 'bank_transfer',
@@ -195,27 +171,7 @@ describe('debit notes', () => {
   });
 
   it('nothing is issued before the invoice: the invoice is then for the new value', async () => {
-    const price = priceQuote({
-      tier: 'premium',
-      eventType: 'wedding',
-      venueType: 'banquet',
-      city: 'Indore',
-      guestCount: 100,
-    });
-    const booking = await makeBooking(t.deps, {
-      userId: alice.id,
-      clientEmail: alice.email,
-      guestCount: 100,
-      pricingTier: 'premium',
-      venueType: 'banquet',
-      eventDate: addDays(todayInIndia(), 45),
-      basePricePerPersonPaise: price.basePricePerPersonPaise,
-      subtotalPaise: price.subtotalPaise,
-      gstPaise: price.gstPaise,
-      gstPercent: price.gstPercent,
-      finalAmountPaise: price.finalAmountPaise,
-      status: 'quoted',
-    });
+    const booking = await makePricedBooking(t.deps, alice, 100, { days: 45 });
     await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
       amount: 999,
       method: 'bank_transfer',
@@ -227,28 +183,7 @@ describe('debit notes', () => {
 
   it('GSTR-1 reports debit notes as "D" in 9B (registered and unregistered) and the summary counts them', async () => {
     // A registered customer: the Delhi company's GSTIN goes on before the invoice.
-    const price = priceQuote({
-      tier: 'luxury',
-      eventType: 'wedding',
-      venueType: 'banquet',
-      city: 'Mumbai',
-      guestCount: 200,
-    });
-    const large = await makeBooking(t.deps, {
-      userId: alice.id,
-      clientEmail: alice.email,
-      city: 'Mumbai',
-      guestCount: 200,
-      pricingTier: 'luxury',
-      venueType: 'banquet',
-      eventDate: addDays(todayInIndia(), 45),
-      basePricePerPersonPaise: price.basePricePerPersonPaise,
-      subtotalPaise: price.subtotalPaise,
-      gstPaise: price.gstPaise,
-      gstPercent: price.gstPercent,
-      finalAmountPaise: price.finalAmountPaise,
-      status: 'quoted',
-    });
+    const large = await makePricedBooking(t.deps, alice, 200, { city: 'Mumbai', pricingTier: 'luxury', days: 45 });
     await inject('POST', `/api/admin/bookings/${large.id}/payments`, admin.auth, {
       amount: 999,
       method: 'bank_transfer',
@@ -301,28 +236,7 @@ describe('debit notes', () => {
 
 /** A booking for the Delhi company, invoiced, then a counter added: its debit note is B2B (table 9B, CDNR). */
 async function invoicedBookingWithGstin(): Promise<string> {
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'corporate',
-    venueType: 'banquet',
-    city: 'Indore',
-    guestCount: 90,
-  });
-  const booking = await makeBooking(t.deps, {
-    userId: alice.id,
-    clientEmail: alice.email,
-    eventType: 'corporate',
-    guestCount: 90,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), 45),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    status: 'quoted',
-  });
+  const booking = await makePricedBooking(t.deps, alice, 90, { eventType: 'corporate', days: 45 });
   const details = await inject('PUT', `/api/me/bookings/${booking.id}/gst`, alice.auth, {
     company_name: 'Delhi Events Pvt Ltd',
     gstin: DELHI_GSTIN,

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMenuItems, bookingMenus } from '../../src/server/db/schema';
 import { splitForGuestCount } from '../../src/server/modules/menus/booking-menu.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { priceQuote } from '../../src/shared/pricing';
 import type { BookingMenuDto } from '../../src/shared/schemas/menus';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
-import { makeBooking } from './helpers/projects';
+import { makeBooking, makePricedBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -58,29 +57,7 @@ afterAll(async () => {
 });
 
 async function bookingWithMenu(guests: number, split: { veg: number; jain: number; non_veg: number }) {
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'wedding',
-    venueType: 'banquet',
-    city: 'Indore',
-    guestCount: guests,
-  });
-  const booking = await makeBooking(t.deps, {
-    userId: customer.id,
-    clientEmail: customer.email,
-    guestCount: guests,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), 40),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    validUntil: addDays(todayInIndia(), 7),
-    status: 'quoted',
-  });
+  const booking = await makePricedBooking(t.deps, customer, guests);
   const saved = await saveMenu(booking.id, split);
   expect(saved.statusCode, saved.body).toBe(200);
   return booking;
@@ -178,29 +155,7 @@ describe("erasing the customer and the menus' allergy notes", () => {
   it('clears the allergy notes of every menu of the customer and keeps the dishes and the split', async () => {
     const erasable = await makeUser(t.deps, { role: 'customer' });
     const erasableToken = await tokenFor(t.deps, erasable.id);
-    const price = priceQuote({
-      tier: 'premium',
-      eventType: 'wedding',
-      venueType: 'banquet',
-      city: 'Indore',
-      guestCount: 100,
-    });
-    const booking = await makeBooking(t.deps, {
-      userId: erasable.id,
-      clientEmail: erasable.email,
-      guestCount: 100,
-      pricingTier: 'premium',
-      venueType: 'banquet',
-      eventDate: addDays(todayInIndia(), 40),
-      basePricePerPersonPaise: price.basePricePerPersonPaise,
-      discountPaise: price.discountPaise,
-      subtotalPaise: price.subtotalPaise,
-      gstPaise: price.gstPaise,
-      gstPercent: price.gstPercent,
-      finalAmountPaise: price.finalAmountPaise,
-      validUntil: addDays(todayInIndia(), 7),
-      status: 'quoted',
-    });
+    const booking = await makePricedBooking(t.deps, erasable, 100);
     const saved = await t.app.inject({
       method: 'PUT',
       url: `/api/me/bookings/${booking.id}/menu`,

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMenuItems, bookingMenus, bookings } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { priceQuote } from '../../src/shared/pricing';
 import type { BookingMenuDto } from '../../src/shared/schemas/menus';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
-import { makeBooking } from './helpers/projects';
+import { makePricedBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -85,29 +84,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 async function confirmedBookingWithMenu(guests: number): Promise<string> {
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'wedding',
-    venueType: 'banquet',
-    city: 'Indore',
-    guestCount: guests,
-  });
-  const booking = await makeBooking(t.deps, {
-    userId: customer.id,
-    clientEmail: customer.email,
-    guestCount: guests,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), 60),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    validUntil: addDays(todayInIndia(), 7),
-    status: 'quoted',
-  });
+  const booking = await makePricedBooking(t.deps, customer, guests, { days: 60 });
   const saved = await save(booking.id, { veg: guests, jain: 0, non_veg: 0 }, 'customer');
   expect(saved.statusCode, saved.body).toBe(200);
   const paid = await t.app.inject({

@@ -4,9 +4,9 @@ import { auditLog, bookingLedger, bookings, emailOutbox, projects, settings } fr
 import { MENU_RULES_KEY } from '../../src/server/modules/menus/menu-rules.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_MENU_RULES } from '../../src/shared/menu';
-import { paiseToRupees, priceQuote, pricePackage } from '../../src/shared/pricing';
+import { paiseToRupees, pricePackage } from '../../src/shared/pricing';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
-import { makeBooking } from './helpers/projects';
+import { makePricedBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -132,29 +132,10 @@ afterAll(async () => {
 /** A premium wedding for the customer, priced by the shared instant-quote rule. */
 async function pricedBooking(overrides: { guests?: number; days?: number; status?: 'quoted' | 'confirmed' } = {}) {
   const guests = overrides.guests ?? 120;
-  const price = priceQuote({
-    tier: 'premium',
-    eventType: 'wedding',
-    venueType: 'banquet',
-    city: 'Indore',
-    guestCount: guests,
-  });
-  return makeBooking(t.deps, {
-    userId: customer.id,
-    clientEmail: customer.email,
-    guestCount: guests,
-    pricingTier: 'premium',
-    venueType: 'banquet',
-    eventDate: addDays(todayInIndia(), overrides.days ?? 40),
+  return makePricedBooking(t.deps, customer, guests, {
+    days: overrides.days,
     eventTime: '19:30',
     venueName: 'Sayaji Banquet',
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
-    validUntil: addDays(todayInIndia(), 7),
     status: overrides.status ?? 'quoted',
     ...(overrides.status === 'confirmed' && { confirmedAt: new Date() }),
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
 import { addDays, todayInIndia } from '../../../src/shared/dates';
+import { priceQuote } from '../../../src/shared/pricing';
 import { bookings, projectInvitations, projects, supplierQuotes, suppliers } from '../../../src/server/db/schema';
 import type { ServiceDeps } from '../../../src/server/context';
 import { tokenFor } from './admin-fixtures';
@@ -65,6 +66,41 @@ export async function makeBooking(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A quoted booking at a banquet hall for `customer`, priced for `guests` by the shared pricing to the paisa (the menu
+ * and GST tests check figures against it): a premium wedding in Indore, 40 days ahead, unless the overrides say.
+ */
+export async function makePricedBooking(
+  deps: ServiceDeps,
+  customer: { id: string; email: string },
+  guests: number,
+  { days = 40, ...overrides }: Partial<BookingInsert> & { days?: number } = {},
+): Promise<typeof bookings.$inferSelect> {
+  const city = overrides.city ?? 'Indore';
+  const pricingTier = overrides.pricingTier ?? 'premium';
+  const eventType = overrides.eventType ?? 'wedding';
+  const price = priceQuote({ tier: pricingTier, eventType, venueType: 'banquet', city, guestCount: guests });
+  return makeBooking(deps, {
+    userId: customer.id,
+    clientEmail: customer.email,
+    city,
+    eventType,
+    guestCount: guests,
+    pricingTier,
+    venueType: 'banquet',
+    eventDate: addDays(todayInIndia(), days),
+    basePricePerPersonPaise: price.basePricePerPersonPaise,
+    discountPaise: price.discountPaise,
+    subtotalPaise: price.subtotalPaise,
+    gstPaise: price.gstPaise,
+    gstPercent: price.gstPercent,
+    finalAmountPaise: price.finalAmountPaise,
+    validUntil: addDays(todayInIndia(), 7),
+    status: 'quoted',
+    ...overrides,
+  });
 }
 
 /**
