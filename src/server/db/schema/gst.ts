@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GST_DOCUMENT_KINDS, SERVICE_KINDS } from '../../../shared/gst';
+import { GST_DOCUMENT_KINDS, SERVICE_KINDS, type TaxSplit } from '../../../shared/gst';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf } from './helpers';
 import { bookingLedger, refunds } from './payments';
@@ -80,16 +80,10 @@ export type GstDocumentReference = {
  * One line of a document that lists lines (docs/gst.md#lines): the package or an add-on, with its share of the
  * document's taxable value and tax heads. The lines' heads add up to the document's.
  */
-export type GstDocumentLine = {
+export type GstDocumentLine = TaxSplit & {
   kind: 'package' | 'add_on' | 'line';
   sac: string;
   description: string;
-  taxable_paise: number;
-  cgst_paise: number;
-  sgst_paise: number;
-  igst_paise: number;
-  round_off_paise: number;
-  total_paise: number;
 };
 
 /**
