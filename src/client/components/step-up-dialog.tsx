@@ -66,6 +66,10 @@ export function StepUpDialog() {
     setError(undefined);
   };
 
+  const typed = (next: string) => {
+    setValue(next);
+    setError(undefined);
+  };
   return (
     <AppDialog
       open={open}
@@ -98,10 +102,7 @@ export function StepUpDialog() {
               autoComplete="current-password"
               required
               value={value}
-              onValueChange={(next) => {
-                setValue(next);
-                setError(undefined);
-              }}
+              onValueChange={typed}
               error={error}
             />
           ) : (
@@ -112,10 +113,7 @@ export function StepUpDialog() {
               autoComplete="one-time-code"
               required
               value={value}
-              onValueChange={(next) => {
-                setValue(next);
-                setError(undefined);
-              }}
+              onValueChange={typed}
               error={error}
             />
           )}
