@@ -200,7 +200,9 @@ async function main(): Promise<number> {
       'Failed audits',
     ];
     console.log(`\n${textTable(header, rows)}`);
-    console.log(`\nTargets: ${targetsText()}`);
+    console.log(
+      `\nTargets: ${targetsText()}`,
+    );
     if (flags.has('docs')) {
       const facts = machineFacts();
       writeSection(

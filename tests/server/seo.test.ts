@@ -1,10 +1,10 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testimonials } from '../../src/server/db/schema';
-import { PUBLIC_PAGES } from '../../src/shared/public-pages';
+import { PUBLIC_PAGES, prerenderedFile } from '../../src/shared/public-pages';
 import { SERVICE_TYPES } from '../../src/shared/services';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -12,6 +12,19 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 function distWithShell(): string {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   copyFileSync(join(import.meta.dirname, '..', '..', 'index.html'), join(dist, 'index.html'));
+  return dist;
+}
+
+/** The shell with one page pre-rendered into it, as scripts/prerender.ts writes it. */
+const PRERENDERED_TERMS = '<main><h1>Terms and Conditions</h1></main>';
+function distWithPrerenderedTerms(): string {
+  const dist = distWithShell();
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(
+    join(dist, prerenderedFile(PUBLIC_PAGES.find((page) => page.path === '/terms')!)),
+    shell.replace('<div id="root"></div>', `<div id="root">${PRERENDERED_TERMS}</div>`),
+  );
   return dist;
 }
 
@@ -198,5 +211,25 @@ describe('the home page with published reviews and a brand name that needs escap
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the JSON-LD's own and the client's
     expect(metaContent(html, 'og:site_name')).toBe('Annapurna &quot;Events&quot; &lt;/script&gt;&lt;b&gt;');
     expect(jsonLd(html)!.name).toBe('Annapurna "Events" </script><b>');
+  });
+});
+
+describe('a public page the build pre-rendered', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({ PUBLIC_BASE_URL: BASE, CLIENT_DIST_DIR: distWithPrerenderedTerms() });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('is sent with its content and its own head tags; a page not pre-rendered gets the shell', async () => {
+    const terms = (await other.app.inject({ method: 'GET', url: '/terms?from=footer' })).body;
+    expect(terms).toContain(`<div id="root">${PRERENDERED_TERMS}</div>`);
+    expect(terms).toContain(`<link rel="canonical" href="${BASE}/terms" />`);
+    expect(terms.match(/<title>/g)).toHaveLength(1);
+    const privacy = (await other.app.inject({ method: 'GET', url: '/privacy-policy' })).body;
+    expect(privacy).toContain('<div id="root"></div>');
+    expect(privacy).toContain(`<link rel="canonical" href="${BASE}/privacy-policy" />`);
   });
 });
