@@ -34,9 +34,11 @@ function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      // The build-time render's own code (scripts/prerender.ts) is never served.
+      outDir = config.build.ssr ? '' : config.build.outDir;
     },
     closeBundle() {
+      if (!outDir) return;
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
@@ -49,6 +51,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // The year the pre-rendered pages' footers show until they hydrate (src/client/components/site-footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

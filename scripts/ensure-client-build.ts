@@ -23,13 +23,13 @@ if (builtAt < changedAt) {
   process.stdout.write(
     builtAt ? 'Client sources changed; rebuilding the client...\n' : 'Building the client (first start)...\n',
   );
-  const result = spawnSync(
-    process.execPath,
+  // As `npm run build`: the bundle, then the pre-rendered public pages (scripts/prerender.ts).
+  const steps = [
     [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+    ['--import', 'tsx', join(root, 'scripts', 'prerender.ts')],
+  ];
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

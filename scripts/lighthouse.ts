@@ -200,9 +200,7 @@ async function main(): Promise<number> {
       'Failed audits',
     ];
     console.log(`\n${textTable(header, rows)}`);
-    console.log(
-      `\nTargets: ${targetsText()}`,
-    );
+    console.log(`\nTargets: ${targetsText()}`);
     if (flags.has('docs')) {
       const facts = machineFacts();
       writeSection(

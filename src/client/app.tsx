@@ -3,11 +3,11 @@ import { EnrolmentRedirect } from './components/enrolment-redirect';
 import { StepUpDialog } from './components/step-up-dialog';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
-import { lazyNamed } from './lib/lazy-named';
+import { lazyNamed, type PreloadableComponent } from './lib/lazy-named';
 import { usePageViewReporting } from './lib/page-views';
 import { BookLayout } from './pages/book/book-layout';
 import { LandingPage } from './pages/landing/landing-page';
-import { LoginPage } from './pages/login/login-page';
+import { LoginPage, preloadLoginForm } from './pages/login/login-page';
 import { VendorLayout } from './pages/vendor-register/vendor-layout';
 
 /*
@@ -22,14 +22,15 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
  * A lazily loaded page inside a frame (bar, hero, footer) that is in the entry: the frame paints at once and the
  * page's code loads inside it, so the page's largest text does not wait a round trip more on a slow phone.
  */
-function inLayout(Page: ComponentType, Layout: ComponentType<{ children: ReactNode }>) {
-  return function PageInLayout() {
+function inLayout(Page: PreloadableComponent<object>, Layout: ComponentType<{ children: ReactNode }>) {
+  function PageInLayout() {
     return (
       <Layout>
         <Page />
       </Layout>
     );
-  };
+  }
+  return Object.assign(PageInLayout, { preload: Page.preload });
 }
 
 const BookPage = inLayout(
@@ -58,6 +59,23 @@ const MenuCataloguePage = lazyPage(() => import('./pages/admin/menu-catalogue-pa
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
 const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
+
+/**
+ * The code a pre-rendered public page loads lazily, fetched before the page hydrates (src/client/main.tsx), so
+ * hydration finds every part and never falls back to a loader over the pre-rendered content.
+ */
+const PRERENDERED_PAGE_CODE: Record<string, () => Promise<void>> = {
+  '/book': BookPage.preload,
+  '/vendor-register': VendorRegisterPage.preload,
+  '/login': preloadLoginForm,
+  '/terms': TermsPage.preload,
+  '/refund-policy': RefundPolicyPage.preload,
+  '/privacy-policy': PrivacyPolicyPage.preload,
+};
+
+export function preloadPageCode(path: string): Promise<void> {
+  return PRERENDERED_PAGE_CODE[path]?.() ?? Promise.resolve();
+}
 
 /** A new page starts at its top, as it would after a full page load. */
 function ScrollToTopOnNavigate() {

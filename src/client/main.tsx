@@ -1,7 +1,7 @@
 import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, preloadPageCode } from './app';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
 import { AppProviders } from './providers';
@@ -9,15 +9,35 @@ import { AppProviders } from './providers';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// The first render as a transition: React renders in slices and lets the browser paint and take input between
-// them, instead of blocking the main thread for the whole page (Lighthouse's total blocking time halved).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()} trpcClient={createTrpcClient()}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+// A public page comes pre-rendered (scripts/prerender.ts): its markup is hydrated. The build rendered it without a
+// query string, so the router reads none until hydration is done (docs/decisions.md, "Pre-rendered public pages").
+const prerendered = container.firstElementChild !== null;
+const app = (
+  <StrictMode>
+    <AppProviders
+      queryClient={createQueryClient()}
+      trpcClient={createTrpcClient()}
+      ssrPath={prerendered ? window.location.pathname : undefined}
+      ssrSearch={prerendered ? '' : undefined}
+    >
+      <App />
+    </AppProviders>
+  </StrictMode>
+);
+
+if (prerendered) {
+  // The page's lazily loaded code first (preloaded by the HTML), so it hydrates whole, never showing a loader where
+  // its content already is; a failed fetch leaves that part to load as it would without pre-rendering.
+  void preloadPageCode(window.location.pathname)
+    .catch(() => undefined)
+    // As a transition, like the first render below: React hydrates in slices and lets the browser take input
+    // between them, instead of one long task for the whole page.
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  // The first render as a transition: React renders in slices and lets the browser paint and take input between
+  // them, instead of blocking the main thread for the whole page (Lighthouse's total blocking time halved).
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
+}

@@ -15,17 +15,31 @@ type AppProvidersProps = {
   /** Tests pass wouter's memory location; the browser uses the default history-based one. */
   locationHook?: BaseLocationHook | undefined;
   searchHook?: BaseSearchHook | undefined;
+  /**
+   * The path a build-time render draws (src/client/prerender.tsx); in the browser, set to the pre-rendered path
+   * while the page hydrates, so the first render reads no query string the build did not see.
+   */
+  ssrPath?: string | undefined;
+  ssrSearch?: string | undefined;
 };
 
 /** Everything a page needs around it, in dependency order; tests render pages inside the same tree. */
-export function AppProviders({ children, queryClient, trpcClient, locationHook, searchHook }: AppProvidersProps) {
+export function AppProviders({
+  children,
+  queryClient,
+  trpcClient,
+  locationHook,
+  searchHook,
+  ssrPath,
+  ssrSearch,
+}: AppProvidersProps) {
   return (
     <ChakraProvider value={system}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrandProvider>
             <SessionProvider>
-              <Router hook={locationHook} searchHook={searchHook}>
+              <Router hook={locationHook} searchHook={searchHook} ssrPath={ssrPath} ssrSearch={ssrSearch}>
                 {children}
               </Router>
             </SessionProvider>

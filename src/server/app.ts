@@ -38,6 +38,7 @@ import { vendorRoutes } from './modules/vendor/vendor.routes';
 import { registerClient } from './plugins/client';
 import { seoRoutes } from './modules/site/seo.routes';
 import { publicPageAt, publicPageHead } from './modules/site/seo.service';
+import { prerenderedFile } from '../shared/public-pages';
 import { registerJsonOnly } from './plugins/content-type';
 import { registerPlainAmounts } from './plugins/plain-amounts';
 import { clientErrors, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -256,7 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(seoRoutes);
     await registerClient(app, config.clientDistDir, async (url) => {
       const page = publicPageAt(url);
-      return page ? publicPageHead(deps, page) : null;
+      return page ? { head: await publicPageHead(deps, page), file: prerenderedFile(page) } : null;
     });
 
     if (options.startWorkers ?? true) {

@@ -58,3 +58,12 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 export function publicPageTitle(page: PublicPage, brand: { name: string; tagline: string }): string {
   return page.title ? `${page.title} · ${brand.name}` : `${brand.name} · ${brand.tagline}`;
 }
+
+/**
+ * Where the build writes a public page's pre-rendered HTML, under the client's build directory
+ * (scripts/prerender.ts); the server sends it in place of the empty shell (docs/decisions.md, "Pre-rendered public
+ * pages").
+ */
+export function prerenderedFile(page: PublicPage): string {
+  return `prerendered/${page.path === '/' ? 'index' : page.path.slice(1)}.html`;
+}

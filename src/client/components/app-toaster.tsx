@@ -9,6 +9,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../lib/hydration';
 import toast, { ToastBar, useToaster, useToasterStore, type DefaultToastOptions, type Toast } from 'react-hot-toast';
 
 /** docs/product.md#screens and docs/product.md#screens: toast limits and timings. */
@@ -90,6 +91,11 @@ function isToastHotkey(event: KeyboardEvent): boolean {
  * It renders into its own element outside the app root (see `toasterHost`).
  */
 export function AppToaster() {
+  // Its element is made in the browser: nothing to draw before (toasts only follow what the visitor does).
+  return useHydrated() ? <Toaster /> : null;
+}
+
+function Toaster() {
   const [host] = useState(toasterHost);
   const { toasts, handlers } = useToaster(TOAST_OPTIONS);
   const { pausedAt } = useToasterStore();

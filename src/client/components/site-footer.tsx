@@ -4,6 +4,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useBrand } from '../lib/brand';
+import { useHydrated } from '../lib/hydration';
 import { MandalaMotif } from './mandala-motif';
 import { touchTarget } from '../touch-targets';
 
@@ -58,7 +59,8 @@ function ContactLine({
 /** Contact details and legal links (docs/product.md#screens: "a footer with contact info and links"). */
 export function SiteFooter() {
   const brand = useBrand();
-  const year = new Date().getFullYear();
+  // The build's year while a pre-rendered page hydrates (it drew that one), this year from then on.
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <Box as="footer" bg="accent.950" color="cream.100" position="relative" overflow="hidden">
       <MandalaMotif position="absolute" boxSize="96" right="-24" top="-24" opacity={0.08} pointerEvents="none" />

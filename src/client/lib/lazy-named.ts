@@ -1,11 +1,31 @@
 import { lazy, useState, type ComponentType } from 'react';
 
-/** `React.lazy` for a module's named export: the component's code becomes its own chunk, loaded on first render. */
+/** A lazily loaded component whose code can be fetched ahead of its first render. */
+export type PreloadableComponent<Props> = ComponentType<Props> & { preload(): Promise<void> };
+
+/**
+ * `React.lazy` for a module's named export: the component's code becomes its own chunk, loaded on first render.
+ * `preload()` fetches it ahead; once it is here, the first render draws the component at once instead of
+ * suspending, which a pre-rendered page needs to hydrate in one go (docs/decisions.md, "Pre-rendered public pages").
+ */
 export function lazyNamed<Props, Name extends string>(
   load: () => Promise<Record<Name, ComponentType<Props>>>,
   name: Name,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
+): PreloadableComponent<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = async () => {
+    loaded = (await load())[name];
+  };
+  const Component = lazy(() => {
+    const ready = loaded;
+    // A thenable that answers at once: React reads an already resolved lazy component without suspending.
+    if (ready)
+      return {
+        then: (resolve: (value: { default: ComponentType<Props> }) => void) => resolve({ default: ready }),
+      } as Promise<{ default: ComponentType<Props> }>;
+    return preload().then(() => ({ default: loaded! }));
+  });
+  return Object.assign(Component, { preload }) as unknown as PreloadableComponent<Props>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import toast from 'react-hot-toast';
 import type { AuthResult, UserDto } from '../../shared/schemas/auth';
 import { httpStatusOf } from './errors';
+import { useHydrated } from './hydration';
 import { clearToken, readToken, writeToken } from './token-storage';
 import { useTransitionQuery } from './transition-query';
 import { trpc } from './trpc';
@@ -110,8 +111,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  const user = local ? local.user : me.isSuccess ? me.data : null;
-  const status: SessionStatus = local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
+  // A pre-rendered page hydrates as the build drew it, for a visitor not signed in; the stored session shows
+  // right after (docs/decisions.md, "Pre-rendered public pages").
+  const hydrated = useHydrated();
+  const user = !hydrated ? null : local ? local.user : me.isSuccess ? me.data : null;
+  const status: SessionStatus =
+    !hydrated || local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
 
   const value = useMemo<Session>(
     () => ({ user, status, signIn, signOut, refreshUser }),

@@ -6,16 +6,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The head tags of a public page at this URL (docs/product.md, "Link previews and search"), or null for a page
- * that keeps the shell's own title and description.
+ * A public page at this URL (docs/product.md, "Link previews and search"): its head tags and the file, under the
+ * client's build directory, the build pre-rendered it into (docs/decisions.md, "Pre-rendered public pages"); null
+ * for a page that keeps the shell's own title and description.
  */
-export type PageHead = (url: string) => Promise<string | null>;
+export type PageHead = (url: string) => Promise<{ head: string; file: string } | null>;
 
 /**
  * Serves the built client with a single-page-app fallback: every non-/api GET without a file extension gets
  * index.html; missing assets and unknown /api paths get a JSON 404 (a cached HTML answer for a missing hashed
- * chunk would break the next deploy). A public page gets the shell with its own head tags in place of the shell's
- * title and description, so crawlers and link previews that never run scripts read them.
+ * chunk would break the next deploy). A public page gets its pre-rendered HTML (the shell when the build has none)
+ * with its own head tags in place of the shell's title and description, so crawlers and link previews that never
+ * run scripts read them, and its content paints before any script runs.
  */
 export async function registerClient(app: FastifyInstance, distDir: string, pageHead?: PageHead): Promise<void> {
   const hasClient = existsSync(join(distDir, 'index.html'));
@@ -48,11 +50,13 @@ export async function registerClient(app: FastifyInstance, distDir: string, page
       path !== '/api' &&
       !/\.[a-z0-9]{1,8}$/i.test(path);
     if (wantsPage && hasClient) {
-      const head = pageHead ? await pageHead(request.url) : null;
-      if (head === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-      // Read on every request (a few kilobytes): a rebuilt client is served at once, as the file itself would be.
-      const shell = await readFile(join(distDir, 'index.html'), 'utf8');
-      const html = withHead(shell, head);
+      const page = pageHead ? await pageHead(request.url) : null;
+      if (page === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Read on every request: a rebuilt client is served at once, as the file itself would be.
+      const shell = await readFile(join(distDir, page.file), 'utf8').catch(() =>
+        readFile(join(distDir, 'index.html'), 'utf8'),
+      );
+      const html = withHead(shell, page.head);
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(html);

@@ -9,6 +9,7 @@ import { focusFirstInvalid } from '../../lib/form-errors';
 import { deferredModule } from '../../lib/deferred-module';
 import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
+import { useHydrated } from '../../lib/hydration';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
@@ -62,10 +63,27 @@ type Reveal = 'quote' | 'form' | null;
  * footer are drawn around it by BookLayout (book-layout.tsx), which is in the entry bundle.
  */
 export function BookPage() {
+  const hydrated = useHydrated();
+  // Hydrating the pre-rendered page, with a draft in this tab or an event type in the address: the build drew the
+  // blank form, so that is hydrated first and the visitor's own form drawn right after (docs/decisions.md,
+  // "Pre-rendered public pages").
+  const [differsFromBuild] = useState(() => !hydrated && hasBrowserOnlyState());
+  const asBuilt = !hydrated && differsFromBuild;
+  return <BookForm key={asBuilt ? 'as-built' : 'own'} asBuilt={asBuilt} />;
+}
+
+/** What the build cannot know: the tab's draft, or a service link's event type in the address. */
+function hasBrowserOnlyState(): boolean {
+  if (typeof window === 'undefined') return false;
+  return readBookDraft() !== null || new URLSearchParams(window.location.search).has('eventType');
+}
+
+/** The page itself; `asBuilt`: the blank form as the build drew it, which neither reads nor touches the draft. */
+function BookForm({ asBuilt }: { asBuilt: boolean }) {
   useDocumentTitle('Book Your Event');
   const eventTypeParam = new URLSearchParams(useSearch()).get('eventType');
   // The tab's draft (book-draft.ts), read once: a reload or Back from the payment page finds the form as it was.
-  const [draft] = useState(readBookDraft);
+  const [draft] = useState(() => (asBuilt ? null : readBookDraft()));
   const [values, setValues] = useState<QuoteFormValues>(() => {
     const opened = initialQuoteValues(eventTypeParam);
     if (!draft) return opened;
@@ -84,7 +102,9 @@ export function BookPage() {
   const [quoted, setQuoted] = useState<QuotedEvent | null>(() =>
     initialQuoteValues(eventTypeParam).event_type && !isBookPageRevisit() ? null : (draft?.quoted ?? null),
   );
-  useEffect(markBookPageVisited, []);
+  useEffect(() => {
+    if (!asBuilt) markBookPageVisited();
+  }, [asBuilt]);
   // A full or closed day's next free dates, offered under the date field until another date is chosen.
   const [freeDates, setFreeDates] = useState<string[]>([]);
   const [result, setResult] = useState(() => quoteResult.loaded());
@@ -110,9 +130,10 @@ export function BookPage() {
     });
 
   useEffect(() => {
+    if (asBuilt) return;
     if (started) saveBookDraft({ values, tier, quoted });
     else clearBookDraft();
-  }, [started, values, tier, quoted]);
+  }, [asBuilt, started, values, tier, quoted]);
 
   useEffect(() => {
     // A quote kept in the draft is shown once its view's code is here.

@@ -31,6 +31,9 @@ import { touchTarget } from '../../touch-targets';
 const SignInForm = lazyNamed(() => import('./sign-in-form'), 'SignInForm');
 const CreateAccountForm = lazyNamed(() => import('./create-account-form'), 'CreateAccountForm');
 
+/** The sign-in form's code, which the pre-rendered page fetches before it hydrates (src/client/app.tsx). */
+export const preloadLoginForm = SignInForm.preload;
+
 /**
  * The sign-in form's height (two fields, the "Forgot password?" link, 44 px tall on phones, and the button), kept free while its code loads so
  * nothing under or around it moves when it arrives. tests/e2e/layout-shift.test.ts fails if the two part ways.

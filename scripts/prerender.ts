@@ -1,0 +1,98 @@
+/**
+ * The last step of `npm run build`: renders each public page (src/shared/public-pages.ts) to HTML with React's
+ * static rendering, as a signed-out visitor's first render draws it, and writes it into the built shell's root
+ * under dist/client/prerendered/, which the server sends in place of the empty shell with the page's own head
+ * tags (src/server/plugins/client.ts). The browser hydrates it (src/client/main.tsx). docs/decisions.md,
+ * "Pre-rendered public pages".
+ *
+ * The render code is built for Node by Vite into a directory of its own, used and removed.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { RenderedPage } from '../src/client/prerender';
+import { PUBLIC_PAGES, prerenderedFile, type PublicPage } from '../src/shared/public-pages';
+
+const root = join(import.meta.dirname, '..');
+const distDir = process.env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client');
+
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+
+/** The page module each pre-rendered path loads lazily, whose chunk the HTML asks for at once. */
+const LAZY_PAGE: Record<string, string> = {
+  '/book': 'src/client/pages/book/book-page.tsx',
+  '/vendor-register': 'src/client/pages/vendor-register/vendor-register-page.tsx',
+  '/login': 'src/client/pages/login/sign-in-form.tsx',
+  '/terms': 'src/client/pages/terms/terms-page.tsx',
+  '/refund-policy': 'src/client/pages/refund-policy/refund-policy-page.tsx',
+  '/privacy-policy': 'src/client/pages/privacy-policy/privacy-policy-page.tsx',
+};
+
+/**
+ * The chunks a lazily loaded page needs before it can hydrate: its own and what it imports statically, minus
+ * what the shell already loads. Named in the head as module preloads, they load beside the entry instead of after
+ * it.
+ */
+function pagePreloads(page: PublicPage, manifest: Record<string, ManifestChunk>, shell: string): string[] {
+  const entry = LAZY_PAGE[page.path];
+  if (!entry || !manifest[entry]) return [];
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  return [...files].filter((file) => !shell.includes(`/${file}"`));
+}
+
+/** The shell with the page's markup in its root, its styles in the head and its chunks preloaded. */
+function pageHtml(shell: string, page: RenderedPage, preloads: string[]): string {
+  const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const withRoot = shell.replace('<div id="root"></div>', () => `<div id="root">${page.markup}</div>`);
+  if (withRoot === shell) throw new Error('The built shell has no empty <div id="root"></div>');
+  return withRoot.replace('</head>', () => `  ${[...links, page.styles].join('\n    ')}\n  </head>`);
+}
+
+async function main(): Promise<void> {
+  const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const outDir = mkdtempSync(join(root, 'dist', '.prerender-'));
+  try {
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+      build: {
+        ssr: 'src/client/prerender.tsx',
+        outDir,
+        emptyOutDir: true,
+        manifest: false,
+        sourcemap: false,
+        copyPublicDir: false,
+      },
+    });
+    const { renderPage } = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as {
+      renderPage: (path: string) => Promise<RenderedPage>;
+    };
+    for (const page of PUBLIC_PAGES) {
+      const html = pageHtml(shell, await renderPage(page.path), pagePreloads(page, manifest, shell));
+      const file = join(distDir, prerenderedFile(page));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+      writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+      console.log(`pre-rendered ${page.path} (${Math.round(html.length / 1024)} KB)`);
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, VIEWPORTS } from './browser';
+import { apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
+import { typeInto } from './people';
+
+/*
+ * The pre-rendered public pages (docs/decisions.md, "Pre-rendered public pages"): the HTML the server sends carries
+ * each page's content before any script runs, the browser hydrates it with no hydration error (React reports a
+ * mismatch as an error, and then draws the page again from scratch), and nothing on screen moves while it does.
+ */
+const baseURL = inject('baseURL');
+
+const PAGES = [
+  { path: '/', heading: 'Feasts worth celebrating, served with heart' },
+  { path: '/book', heading: 'Book Your Event with Us' },
+  { path: '/vendor-register', heading: 'Vendor Partner Registration' },
+  { path: '/login', heading: 'Welcome back' },
+  { path: '/terms', heading: 'Terms and Conditions' },
+  { path: '/refund-policy', heading: 'Return and Refund Policy' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Text with tags, and the style sheets that sit beside the elements they style, left out. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+/** Everything the page logs as a warning or an error, and every error it throws, from its first byte on. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`thrown: ${error.message}`));
+  return problems;
+}
+
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((source) => {
+          const node = source.node;
+          return node instanceof Element
+            ? `${node.tagName.toLowerCase()} "${(node.textContent ?? '').trim().slice(0, 40)}"`
+            : String(node?.nodeName);
+        });
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Whether React has taken over the page's main heading (hydrated it): it keeps its fiber on the element. */
+function headingHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = document.querySelector('#root h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+async function headingBox(page: Page) {
+  const box = await page.locator('#root h1').first().boundingBox();
+  if (!box) throw new Error('no main heading on screen');
+  return box;
+}
+
+describe('pre-rendered public pages', () => {
+  it.each(PAGES)('$path sends its content in the HTML, before any script runs', async ({ path, heading }) => {
+    const res = await fetch(`${baseURL}${path}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(visibleText(/<h1[\s\S]*?<\/h1>/.exec(root)?.[0] ?? '').trim()).toBe(heading);
+    // No inline script: the strict CSP allows none (docs/security.md, "Headers").
+    expect(html.match(/<script(?![^>]*(?:src=|type="application\/ld\+json"))[^>]*>/g)).toBeNull();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it.each(PAGES)(`$path hydrates without a warning and without moving at ${viewport.width} px`, async ({ path }) => {
+      // As the HTML draws the page before any script has run: where its main heading sits. (Scripts are held back
+      // rather than switched off, which would show the <noscript> note above the page.)
+      const plain = await newPage(browser, baseURL, viewport);
+      let before: Awaited<ReturnType<typeof headingBox>>;
+      try {
+        const { page } = plain;
+        await page.route('**/*.js', (route) => route.abort());
+        await page.goto(path);
+        before = await headingBox(page);
+      } finally {
+        await plain.context.close();
+      }
+
+      const { context, page } = await newPage(browser, baseURL, viewport);
+      try {
+        const problems = watchConsole(page);
+        await watchLayoutShifts(page);
+        await page.goto(path);
+        await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+        await page.waitForLoadState('networkidle');
+        expect(problems, `${name}: console`).toEqual([]);
+        const shifts = await page.evaluate(
+          () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+        );
+        expect(shifts, `${name}: layout shifts`).toEqual([]);
+        expect(await headingBox(page), `${name}: the heading where the HTML drew it`).toEqual(before);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/*
+ * What only the browser knows (who is signed in, this tab's draft, a service link's event type, today's date): the
+ * page hydrates as the build drew it, with no error, and shows the visitor's own state right after.
+ */
+describe('pre-rendered pages with what only the browser knows', () => {
+  async function hydrated(page: Page, path: string): Promise<string[]> {
+    const problems = watchConsole(page);
+    await page.goto(path);
+    await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+    return problems;
+  }
+
+  // The home page's header greets the member, /login sends them on; /book's bar has no account actions.
+  it.each(['/', '/book', '/login'])('%s, signed in, hydrates and then shows the member’s page', async (path) => {
+    const token = await apiSignIn(baseURL, DEMO_USERS.customer);
+    const context = await signedInContext(browser, { baseURL, viewport: VIEWPORTS.desktop }, token);
+    try {
+      const page = await context.newPage();
+      const problems = await hydrated(page, path);
+      if (path === '/login') await page.waitForURL((url) => url.pathname !== '/login');
+      else if (path === '/') await page.getByText(`Welcome, ${DEMO_USERS.customer.name}`).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/book, reloaded, hydrates and then shows the tab’s draft', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    try {
+      await hydrated(page, '/book');
+      await typeInto(page.getByLabel('Event Name'), 'Sharma Family Sangeet');
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(sessionStorage).length), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      const problems = await hydrated(page, '/book');
+      await expect
+        .poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 10_000 })
+        .toBe('Sharma Family Sangeet');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+      // The draft is still kept: the blank form hydrated first did not clear it.
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 10_000 })
+        .toBe('Sharma Family Sangeet');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/book from a service link hydrates and then selects the linked event type', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    try {
+      const problems = await hydrated(page, '/book?eventType=corporate');
+      await expect.poll(() => page.getByLabel('Event Type').inputValue(), { timeout: 10_000 }).toBe('corporate');
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the footer shows the browser’s year, whatever year the build was made in', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    try {
+      const year = new Date().getFullYear() + 3;
+      await page.clock.install({ time: new Date(`${year}-03-01T10:00:00+05:30`) });
+      const problems = await hydrated(page, '/terms');
+      await page.getByText(`© ${year}`).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
