@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_BRAND, type Brand } from '../../shared/brand';
+import { useHydrated } from './hydration';
 import { useTransitionQuery } from './transition-query';
 import { trpc } from './trpc';
 
@@ -16,6 +17,11 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   return <BrandContext.Provider value={brand.data ?? DEFAULT_BRAND}>{children}</BrandContext.Provider>;
 }
 
+/**
+ * The brand as the component may show it: while it hydrates a pre-rendered page, the defaults the build drew, and
+ * the server's values right after (see `useSession`, docs/decisions.md, "Pre-rendered public pages").
+ */
 export function useBrand(): Brand {
-  return useContext(BrandContext);
+  const brand = useContext(BrandContext);
+  return useHydrated() ? brand : DEFAULT_BRAND;
 }

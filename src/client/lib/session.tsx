@@ -111,12 +111,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  // A pre-rendered page hydrates as the build drew it, for a visitor not signed in; the stored session shows
-  // right after (docs/decisions.md, "Pre-rendered public pages").
-  const hydrated = useHydrated();
-  const user = !hydrated ? null : local ? local.user : me.isSuccess ? me.data : null;
-  const status: SessionStatus =
-    !hydrated || local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
+  const user = local ? local.user : me.isSuccess ? me.data : null;
+  const status: SessionStatus = local !== null || startupToken === null || !me.isPending ? 'ready' : 'loading';
 
   const value = useMemo<Session>(
     () => ({ user, status, signIn, signOut, refreshUser }),
@@ -125,8 +121,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/**
+ * The session as the component may show it. While the component hydrates a pre-rendered page it is the session the
+ * build drew, nobody signed in, and the visitor's own one right after. This is asked in each component, not once in
+ * the provider: React hydrates the parts below a `<Suspense>` after the provider has already hydrated, so by then
+ * the provider may hold the visitor's session while the HTML still shows a signed-out page (docs/decisions.md,
+ * "Pre-rendered public pages").
+ */
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
-  return session;
+  const hydrated = useHydrated();
+  const asBuilt = useMemo<Session>(() => ({ ...session, user: null, status: 'ready' }), [session]);
+  return hydrated ? session : asBuilt;
 }
