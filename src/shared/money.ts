@@ -2,21 +2,29 @@
  * Rupee amounts for people: Indian digit grouping (₹1,23,450), paise shown only when there are any
  * (docs/product.md#screens: "Currency: Indian rupee, locale digit grouping").
  */
-const wholeRupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a number format costs a noticeable moment while a page's code starts.
+let formats: { wholeRupees: Intl.NumberFormat; rupeesAndPaise: Intl.NumberFormat } | undefined;
+function rupeeFormats() {
+  formats ??= {
+    wholeRupees: new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+    rupeesAndPaise: new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+  };
+  return formats;
+}
 
 /** ₹4,30,998 or ₹18,262.50; the argument is rupees (the JSON unit). */
 export function formatInr(rupees: number): string {
   const paise = Math.round(rupees * 100);
+  const { wholeRupees, rupeesAndPaise } = rupeeFormats();
   return paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);
 }

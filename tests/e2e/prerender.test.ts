@@ -96,6 +96,9 @@ describe('pre-rendered public pages', () => {
     expect(visibleText(/<h1[\s\S]*?<\/h1>/.exec(root)?.[0] ?? '').trim()).toBe(heading);
     // No inline script: the strict CSP allows none (docs/security.md, "Headers").
     expect(html.match(/<script(?![^>]*(?:src=|type="application\/ld\+json"))[^>]*>/g)).toBeNull();
+    // One script, the small one that starts the app's code after the page has painted, and nothing fetched ahead.
+    expect(html.match(/<script[^>]*src="[^"]*"/g)).toEqual([expect.stringMatching(/\/assets\/boot-[\w-]+\.js"$/)]);
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
@@ -117,6 +120,11 @@ describe('pre-rendered public pages', () => {
       try {
         const problems = watchConsole(page);
         await watchLayoutShifts(page);
+        // On a phone, as slow as a mid-range one: the browser then paints while it is still reading a large page,
+        // which showed the sign-in card without its form before the rest arrived.
+        if (viewport === VIEWPORTS.mobile) {
+          await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        }
         await page.goto(path);
         await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
         await page.waitForLoadState('networkidle');
