@@ -78,7 +78,8 @@ function jsTotal(keys: Iterable<string>) {
   return { gzip, brotli };
 }
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+// The shell's entry; the pre-rendered pages' boot script (src/client/boot.ts) is an entry too, of a few bytes.
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('.html'));
 if (!entryKey) throw new Error('the manifest has no entry chunk');
 const entry = staticClosure(entryKey);
 const entrySize = jsTotal(entry);
