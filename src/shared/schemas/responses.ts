@@ -741,6 +741,11 @@ export const collectionsResponseSchema = z.object({
 
 /** A CSV file: documented as text, sent with `Content-Disposition: attachment`. */
 export const csvResponse = (description: string) => ({
+/** A PDF file: documented as binary, sent as the bytes of the file with `Content-Disposition: attachment`. */
+export const pdfResponse = (description: string) => ({
+  200: { description, content: { 'application/pdf': { schema: z.string().describe('binary') } } },
+});
+
   200: { description, content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with BOM') } } },
 });
 
