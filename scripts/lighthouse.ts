@@ -1,8 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, its default) with Debian's Chromium against the production server, for
- * every public page (src/shared/public-pages.ts, pre-rendered at build time), and their targets (docs/benchmarks.md). The app runs as `npm start` runs it in
- * production (the built client, brotli copies, NODE_ENV=production) on an embedded database with the demo data, so
- * the landing page shows real testimonials.
+ * every public page (src/shared/public-pages.ts, pre-rendered at build time), and their targets (docs/benchmarks.md).
+ * The app runs as `npm start` runs it in production (the built client, brotli copies, NODE_ENV=production) on an
+ * embedded database with the demo data, so the landing page shows real testimonials.
  *
  * CPU throttling is calibrated the way Lighthouse's throttling guide describes: its default 4x slowdown assumes a
  * desktop with a benchmarkIndex around 2000, turning it into a ~500 "mid-tier mobile". This shared machine scores far

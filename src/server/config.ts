@@ -239,7 +239,9 @@ const envSchema = z
 
 export type PasswordHashOptions = { memoryCost: number; timeCost: number; parallelism: number };
 
-/** The secret mixed into every password hash (argon2's `secret`), and the short id written into each hash made with it. */
+/**
+ * The secret mixed into every password hash (argon2's `secret`), and the short id written into each hash made with it.
+ */
 export type PasswordPepper = { id: string; secret: Buffer };
 
 export type Config = {
@@ -281,7 +283,10 @@ export type Config = {
   autoAssignSweepSeconds: number;
   /** How often each instance sweeps for payment reminders due today (each is sent once whatever the count). */
   paymentReminderSweepSeconds: number;
-  /** Event reminders (docs/decisions.md, "Event reminders"): how many India days ahead, and how often each instance sweeps. */
+  /**
+   * Event reminders (docs/decisions.md, "Event reminders"): how many India days ahead, and how often each instance
+   * sweeps.
+   */
   eventReminders: { daysBefore: number; sweepSeconds: number };
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;

@@ -1,8 +1,8 @@
 import { isIsoDate, todayInIndia } from './dates';
 
 /**
- * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes "Cancellation
- * policy"). Pure and shared: the server records what it returns, the client previews the same figures.
+ * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes
+ * "Cancellation policy"). Pure and shared: the server records what it returns, the client previews the same figures.
  *
  * What the figures are based on (docs/decisions.md, "Customer account and payments"):
  * - The booking total is the quoted final amount (GST included). The deposit is 25% of it and is not refundable.
@@ -143,7 +143,9 @@ export function computeRefund(input: RefundInput): RefundComputation {
   };
 }
 
-/** Date changes (docs/product.md#date-changes): one per booking, asked at least 14 days ahead, new date within 6 months. */
+/**
+ * Date changes (docs/product.md#date-changes): one per booking, asked at least 14 days ahead, new date within 6 months.
+ */
 export const DATE_CHANGE_MIN_DAYS_AHEAD = 14;
 export const DATE_CHANGE_WINDOW_MONTHS = 6;
 export const DATE_CHANGE_RULE =

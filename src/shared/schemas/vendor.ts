@@ -51,7 +51,10 @@ export function dedupeServices(items: readonly string[]): string[] {
   return out;
 }
 
-/** Years in business: a whole number 0-50 (docs/product.md#vendors); absent or null means 0 (docs/product.md#vendors default). */
+/**
+ * Years in business: a whole number 0-50 (docs/product.md#vendors); absent or null means 0 (docs/product.md#vendors
+ * default).
+ */
 export const experienceYearsSchema = z
   .number({ error: 'Experience must be a number of years' })
   .int('Experience must be a whole number of years')
@@ -100,8 +103,8 @@ export const optionalPortfolioLinkSchema = z
   });
 
 /**
- * The vendor registration payload (docs/product.md#booking-statuses; confirm-password is not sent). Any other key (role,
- * approval_status, is_active, ...) is dropped: a vendor always starts pending and inactive.
+ * The vendor registration payload (docs/product.md#booking-statuses; confirm-password is not sent). Any other key
+ * (role, approval_status, is_active, ...) is dropped: a vendor always starts pending and inactive.
  */
 export const vendorRegisterInputSchema = z.object({
   email: emailSchema,

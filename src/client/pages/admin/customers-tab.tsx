@@ -182,7 +182,9 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
   );
 }
 
-/** docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase. */
+/**
+ * docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase.
+ */
 export function CustomersTab() {
   // The page is in the address (`page`, counted from 1), so a reload stays on it.
   const [params, update] = useAddressParams();

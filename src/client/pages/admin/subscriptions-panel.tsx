@@ -26,7 +26,9 @@ function canRefund(subscription: SubscriptionDto): boolean {
   return subscription.status === 'active' || subscription.status === 'used';
 }
 
-/** docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided. */
+/**
+ * docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided.
+ */
 function RefundSubscriptionDialog({
   subscription,
   onClose,

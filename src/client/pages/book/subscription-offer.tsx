@@ -124,10 +124,10 @@ function OrderSummary({ order, email }: { order: PaymentOrderDto; email: string 
 }
 
 /**
- * docs/product.md#screens "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI QR
- * (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99
- * now" makes a payment order first: its QR carries the order id (the team records the UTR against it, or the
- * gateway confirms it), and "I have paid — check status" follows it on the payment result page.
+ * docs/product.md#screens "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI
+ * QR (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99 now"
+ * makes a payment order first: its QR carries the order id (the team records the UTR against it, or the gateway
+ * confirms it), and "I have paid — check status" follows it on the payment result page.
  */
 export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   const brand = useBrand();

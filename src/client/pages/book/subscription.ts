@@ -12,7 +12,9 @@ import type { InstantQuoteInput, InstantQuoteResult } from '../../../shared/sche
 import { EVENT_TYPE_LABELS, packageName } from './booking-options';
 import { upiPaymentUri } from './upi';
 
-/** docs/product.md#refunds: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided. */
+/**
+ * docs/product.md#refunds: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided.
+ */
 export const SUBSCRIPTION_FEE_RUPEES = SUBSCRIPTION_AMOUNT_PAISE / 100;
 export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_REFUND_PAISE / 100;
 

@@ -16,8 +16,8 @@ export function gstPdfFileName(doc: Pick<GstDocumentRow, 'number'>): string {
 }
 
 /**
- * One GST document as a PDF (docs/gst.md#tax-invoice): every particular rule 46 (invoice), 50 (receipt voucher), 51 (refund
- * voucher) or 53(1A) (credit note) asks for, from the document's frozen row only, so a PDF printed later is the
+ * One GST document as a PDF (docs/gst.md#tax-invoice): every particular rule 46 (invoice), 50 (receipt voucher), 51
+ * (refund voucher) or 53(1A) (credit note) asks for, from the document's frozen row only, so a PDF printed later is the
  * document as issued. `compress: false` keeps the text readable for tests.
  */
 export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: boolean } = {}): Promise<Buffer> {

@@ -134,7 +134,10 @@ export type MenuPrice = {
   discountPaise: number;
   subscriberDiscountPaise: number | null;
   lines: QuoteLine[];
-  /** The package (or the custom quote's lines) and each add-on, as the GST documents list them; none for a hand-set price. */
+  /**
+   * The package (or the custom quote's lines) and each add-on, as the GST documents list them; none for a hand-set
+   * price.
+   */
   parts: PricePart[];
 };
 

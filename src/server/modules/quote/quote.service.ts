@@ -55,11 +55,12 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
- * `priceQuote` (with the date's peak surcharge, docs/product.md#calendar), valid 7 days from today in India, with the subscriber's discount only for the owner of the e-mail
- * (`subscriptionForQuote`, docs/product.md#subscriptions); the answer's `subscription` tells the page whether to
- * offer it. In one transaction it creates the booking (status `quoted`, source `instant_quote`) or, for the same
- * e-mail, event name and date with a quote still valid, updates that booking instead; records a `quotation`
- * analytics event; and queues the quote e-mail, with the payment schedule under the saved rules.
+ * `priceQuote` (with the date's peak surcharge, docs/product.md#calendar), valid 7 days from today in India, with the
+ * subscriber's discount only for the owner of the e-mail (`subscriptionForQuote`, docs/product.md#subscriptions); the
+ * answer's `subscription` tells the page whether to offer it. In one transaction it creates the booking (status
+ * `quoted`, source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
+ * booking instead; records a `quotation` analytics event; and queues the quote e-mail, with the payment schedule under
+ * the saved rules.
  *
  * With an idempotency key (docs/security.md, "Crash safety") the key and the answer are stored in the same
  * transaction: a retry with the same key and request gets the first answer and writes nothing; the same key with

@@ -136,11 +136,11 @@ export async function listSupplierProjects(
 }
 
 /**
- * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (docs/product.md#auto-assign "Supplier quote payload"): submits
- * or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
- * project is open and before its auto-assign date; the project row is share-locked, so an award running at the
- * same moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not
- * invited to give the same 404.
+ * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (docs/product.md#auto-assign "Supplier quote payload"):
+ * submits or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
+ * project is open and before its auto-assign date; the project row is share-locked, so an award running at the same
+ * moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not invited to
+ * give the same 404.
  */
 export async function submitQuote(
   deps: ServiceDeps,
