@@ -134,7 +134,8 @@ function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | nul
       title={shown?.is_active ? 'Deactivate customer?' : 'Activate customer?'}
       description={
         shown?.is_active
-          ? `${shown.full_name} will be signed out on every device and cannot sign in until you activate the account again.`
+          ? `${shown.full_name} will be signed out on every device ` +
+            'and cannot sign in until you activate the account again.'
           : `${shown?.full_name ?? 'The customer'} will be able to sign in again.`
       }
       confirmLabel={shown?.is_active ? 'Deactivate' : 'Activate'}
@@ -174,7 +175,11 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
       onClose={onClose}
       onConfirm={confirm}
       title="Erase this customer's personal data?"
-      description={`${shown?.full_name ?? 'The customer'}'s name, e-mail, phone and city are removed from the account, their bookings, payments and e-mails, and the account is closed. The bookings and amounts stay for the accounts. This cannot be undone.`}
+      description={
+        `${shown?.full_name ?? 'The customer'}'s name, e-mail, phone and city are removed ` +
+        'from the account, their bookings, payments and e-mails, and the account is closed. ' +
+        'The bookings and amounts stay for the accounts. This cannot be undone.'
+      }
       confirmLabel="Erase"
       tone="danger"
       loading={erase.isPending}

@@ -149,11 +149,14 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   }
 
   const steps = [
-    `Tap "Pay ${fee} now" for a QR code made for your order, then scan it with any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.`,
+    `Tap "Pay ${fee} now" for a QR code made for your order, then scan it with ` +
+      'any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.',
     `Pay ${fee} to ${brand.legalName}.`,
     'Take a screenshot of the successful payment.',
     'Tap "Send Payment Screenshot on WhatsApp" and attach the screenshot to the message we prefill with your quote.',
-    `Our team confirms your subscription, and the benefits apply to this event: the ${SUBSCRIBER_DISCOUNT_PERCENT}% comes off this quote, shown in My Bookings once you are signed in with ${payment.email}, confirmed. "I have paid — check status" shows when it is confirmed.`,
+    'Our team confirms your subscription, and the benefits apply to this event: ' +
+      `the ${SUBSCRIBER_DISCOUNT_PERCENT}% comes off this quote, shown in My Bookings once you are signed ` +
+      `in with ${payment.email}, confirmed. "I have paid — check status" shows when it is confirmed.`,
   ];
 
   return (
@@ -308,7 +311,8 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
                 size={QR_SIZE}
                 alt={
                   order
-                    ? `UPI QR code to pay ${formatInr(order.amount)} to ${brand.legalName} (${brand.upiId}) for order ${order.order_id}`
+                    ? `UPI QR code to pay ${formatInr(order.amount)} to ` +
+                      `${brand.legalName} (${brand.upiId}) for order ${order.order_id}`
                     : `UPI QR code to pay ${fee} to ${brand.legalName} (${brand.upiId})`
                 }
               />

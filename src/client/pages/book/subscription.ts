@@ -27,7 +27,9 @@ export const SUBSCRIPTION_BENEFITS = [
   { name: 'Priority booking', promise: 'Our team takes up your requests and your date first.' },
   {
     name: '5% instant discount on final bill',
-    promise: `${SUBSCRIBER_DISCOUNT_PERCENT}% off this quote's total, GST included, once: applied when your ₹99 is confirmed and you are signed in with this quote's e-mail address.`,
+    promise:
+      `${SUBSCRIBER_DISCOUNT_PERCENT}% off this quote's total, GST included, once: ` +
+      `applied when your ₹99 is confirmed and you are signed in with this quote's e-mail address.`,
   },
   { name: 'Free menu tasting session', promise: 'A tasting of your menu before the event, booked with our team.' },
   { name: 'Dedicated event coordinator', promise: 'One person from our team looks after your event throughout.' },
@@ -35,7 +37,9 @@ export const SUBSCRIPTION_BENEFITS = [
   { name: '24/7 support till event day', promise: 'Call or WhatsApp us at any hour until your event.' },
   {
     name: 'Flexible date changes (1 time)',
-    promise: `The one date change the terms allow every booking: asked at least ${DATE_CHANGE_MIN_DAYS_AHEAD} days ahead, to a date within ${DATE_CHANGE_WINDOW_MONTHS} months of the original.`,
+    promise:
+      `The one date change the terms allow every booking: asked at least ${DATE_CHANGE_MIN_DAYS_AHEAD} ` +
+      `days ahead, to a date within ${DATE_CHANGE_WINDOW_MONTHS} months of the original.`,
   },
   { name: 'Loyalty rewards for future events', promise: 'Member offers from our team when you book with us again.' },
 ] as const;

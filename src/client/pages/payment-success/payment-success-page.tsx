@@ -58,9 +58,12 @@ const SUCCESS_STEPS = [
 function subscriptionSteps(amount: number): string[] {
   return [
     `We have received your subscription fee of ${formatInr(amount)}.`,
-    `Your member benefits are active, including a one-time ${SUBSCRIBER_DISCOUNT_PERCENT}% instant discount on the final bill of the quote you subscribed from: My Bookings shows its new total while you are signed in with that quote's email address, confirmed.`,
+    `Your member benefits are active, including a one-time ${SUBSCRIBER_DISCOUNT_PERCENT}% ` +
+      'instant discount on the final bill of the quote you subscribed from: My Bookings ' +
+      `shows its new total while you are signed in with that quote's email address, confirmed.`,
     'A receipt is on its way to your email.',
-    `If we cannot provide services for your event, 50% of the subscription (${formatInr(SUBSCRIPTION_REFUND_PAISE / 100)}) is refunded within 3 working days.`,
+    'If we cannot provide services for your event, 50% of the subscription ' +
+      `(${formatInr(SUBSCRIPTION_REFUND_PAISE / 100)}) is refunded within 3 working days.`,
   ];
 }
 

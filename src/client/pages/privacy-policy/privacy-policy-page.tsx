@@ -209,7 +209,10 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPageLayout
       title="Privacy Policy"
-      summary="What personal data we collect when you use this website and book with us, why, how long we keep it, and your rights over it."
+      summary={
+        'What personal data we collect when you use this website and book with us, ' +
+        'why, how long we keep it, and your rights over it.'
+      }
       sections={sections}
     />
   );

@@ -102,7 +102,8 @@ export function firstVendorProblem(values: VendorFormValues): VendorFormCheck | 
 
   const experience = experienceYears(values.experience_years);
   if (!Number.isInteger(experience) || experience < EXPERIENCE_YEARS_MIN || experience > EXPERIENCE_YEARS_MAX) {
-    const message = `Experience must be a whole number of years from ${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
+    const message =
+      'Experience must be a whole number of years from ' + `${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
     return fail(message, { experience_years: message });
   }
   return null;

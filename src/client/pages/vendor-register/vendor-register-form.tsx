@@ -269,7 +269,9 @@ export function VendorRegisterForm() {
                   {...field('services_offered')}
                   label="Services Offered"
                   placeholder="North Indian and Malwa buffets, live chaat counters, wedding décor, service staff…"
-                  helperText="Separate services with commas or new lines; they become the tags admins match projects with."
+                  helperText={
+                    'Separate services with commas or new lines; ' + 'they become the tags admins match projects with.'
+                  }
                   required
                   rows={4}
                   maxLength={SERVICES_OFFERED_MAX_LENGTH}
