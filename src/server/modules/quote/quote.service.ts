@@ -111,7 +111,8 @@ export async function createInstantQuote(
   const requirements = { venue_type: data.venue_type };
 
   // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
-  const eventLock = sql`pg_advisory_xact_lock(hashtext(${`quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`}))`;
+  const eventKey = `quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`;
+  const eventLock = sql`pg_advisory_xact_lock(hashtext(${eventKey}))`;
 
   // Round trips are what a quote spends most of its time on: the locks go in one statement, the reads made
   // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.

@@ -220,13 +220,15 @@ export async function submitQuote(
  */
 export async function supplierDashboard(deps: ServiceDeps, supplierId: string): Promise<SupplierDashboardDto> {
   const { bids } = await currentOperationsRules(deps.db);
+  const budgetShare = sql`round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)`;
+  const awardedToSupplier = sql`${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId}`;
   const [[projectsRow], [unreadRow]] = await Promise.all([
     deps.db
       .select({
         active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
         quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
-        revenuePaise: sql<string>`coalesce(sum(round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)) filter (where ${projects.status} = 'open'), 0)::text`,
-        won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId} and ${bookings.status} <> 'cancelled')::int`,
+        revenuePaise: sql<string>`coalesce(sum(${budgetShare}) filter (where ${projects.status} = 'open'), 0)::text`,
+        won: sql<number>`count(*) filter (where ${awardedToSupplier} and ${bookings.status} <> 'cancelled')::int`,
       })
       .from(projectInvitations)
       .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
