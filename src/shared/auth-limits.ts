@@ -11,4 +11,5 @@ export const PASSWORD_MAX_LENGTH = 128;
  * "Passwords"), with this message; there are no composition rules.
  */
 export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common leaked passwords and would be guessed quickly. Please choose another: a few unrelated words work well.';
+  'This password is one of the most common leaked passwords and would be ' +
+  'guessed quickly. Please choose another: a few unrelated words work well.';

@@ -149,7 +149,8 @@ export function computeRefund(input: RefundInput): RefundComputation {
 export const DATE_CHANGE_MIN_DAYS_AHEAD = 14;
 export const DATE_CHANGE_WINDOW_MONTHS = 6;
 export const DATE_CHANGE_RULE =
-  'Only one date change is allowed per booking, requested at least 14 days before the event, and the new date must be within 6 months of the original event date.';
+  'Only one date change is allowed per booking, requested at least 14 days before the event, ' +
+  'and the new date must be within 6 months of the original event date.';
 
 /** `YYYY-MM-DD` plus whole months, clamped to the month's last day (2027-08-31 + 6 months = 2028-02-29). */
 export function addMonths(isoDate: string, months: number): string {

@@ -26,7 +26,8 @@ export const SERVICE_MAX_LENGTH = 100;
 
 /** What `POST /api/vendor/register` answers (docs/product.md#screens: the client shows the server's message). */
 export const VENDOR_REGISTERED_MESSAGE =
-  'Vendor registration submitted successfully! Your account will be activated after admin approval. We will email you once it has been reviewed.';
+  'Vendor registration submitted successfully! Your account will be activated ' +
+  'after admin approval. We will email you once it has been reviewed.';
 
 /**
  * The services list of a supplier from free text: split on commas and line breaks, trimmed, empty pieces

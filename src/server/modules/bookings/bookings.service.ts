@@ -265,14 +265,16 @@ export async function setBookingStatus(
         'BOOKING_STATUS_NOT_ALLOWED',
         allowed.length === 0
           ? `This booking is ${enumWords(current.status)} and cannot change status any more`
-          : `This booking is ${enumWords(current.status)}: it can move to ${allowed.join(' or ')}, not to ${enumWords(status)}`,
+          : `This booking is ${enumWords(current.status)}: ` +
+              `it can move to ${allowed.join(' or ')}, not to ${enumWords(status)}`,
       );
     }
     if (!statusAllowsPrice(status, current.finalAmountPaise)) {
       // A booking the customer can pay, or that is running, has an agreed price (docs/decisions.md).
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${enumWords(status)}`,
+        'This booking has no price yet: send the customer a quote ' +
+          `(Price this booking) before marking it ${enumWords(status)}`,
       );
     }
     // In progress only on the event day, completed only from it (docs/product.md#booking-statuses).

@@ -227,7 +227,8 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'One GSTR-1 table of a month as CSV (b2b, b2cl, b2cs, cdnr, cdnur, at, atadj, hsn_b2b, hsn_b2c, docs, register)',
+          'One GSTR-1 table of a month as CSV (b2b, b2cl, b2cs, ' +
+          'cdnr, cdnur, at, atadj, hsn_b2b, hsn_b2c, docs, register)',
         tags,
         querystring: gstr1ExportQuerySchema,
         response: csvResponse('The table (`Content-Disposition: attachment`)'),

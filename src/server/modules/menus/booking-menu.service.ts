@@ -180,7 +180,8 @@ export async function menuPrice(
         label:
           line.quantity === 1
             ? line.description
-            : `${line.description}: ${formatInr(paiseToRupees(line.unitPricePaise))} × ${line.quantity.toLocaleString('en-IN')}`,
+            : `${line.description}: ${formatInr(paiseToRupees(line.unitPricePaise))} ` +
+              `× ${line.quantity.toLocaleString('en-IN')}`,
         amount: paiseToRupees(line.amountPaise),
       })),
       ...(custom.discountPaise > 0

@@ -85,7 +85,8 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Save the menu of a booking (customer, until the freeze date): guests by diet, dishes, notes; 422 lists every rule broken',
+          'Save the menu of a booking (customer, until the freeze date): ' +
+          'guests by diet, dishes, notes; 422 lists every rule broken',
         tags,
         params: idParamsSchema,
         body: menuFieldsSchema,

@@ -138,7 +138,8 @@ export async function assignSuppliers(
     if (refused.length > 0) {
       throw new AppError(
         'CONFLICT',
-        `Only active, approved suppliers can be assigned: ${refused.map((r) => `${r.s.businessName} (${r.why})`).join(', ')}`,
+        'Only active, approved suppliers can be assigned: ' +
+          `${refused.map((r) => `${r.s.businessName} (${r.why})`).join(', ')}`,
       );
     }
 
