@@ -132,7 +132,7 @@ export function CalendarFeedCard() {
               loading={create.isPending}
               title="Make a new feed URL?"
               description={
-                'The URL you use now stops working at once; ' + 'phone calendars that use it must be given the new one.'
+                'The URL you use now stops working at once; phone calendars that use it must be given the new one.'
               }
               confirmLabel="Make a new URL"
             />
@@ -144,7 +144,7 @@ export function CalendarFeedCard() {
               tone="danger"
               title="Revoke the calendar feed?"
               description={
-                'Phone calendars that use the URL stop receiving ' + 'events at once. You can make a new URL later.'
+                'Phone calendars that use the URL stop receiving events at once. You can make a new URL later.'
               }
               confirmLabel="Revoke feed"
             />

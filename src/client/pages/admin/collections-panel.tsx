@@ -259,7 +259,7 @@ export function CollectionsPanel() {
         query={result}
         loadingLabel="Loading collections"
         errorMessage={
-          'The collections could not be loaded. Check the dates: ' + 'From must not be after To, at most a year apart.'
+          'The collections could not be loaded. Check the dates: From must not be after To, at most a year apart.'
         }
       >
         {(data) => (

@@ -236,7 +236,7 @@ export function GstSettingsCard() {
     <SectionCard
       title="GST and business identity"
       description={
-        'Printed on every receipt voucher, tax invoice, ' + 'refund voucher and credit note, and in the site footer.'
+        'Printed on every receipt voucher, tax invoice, refund voucher and credit note, and in the site footer.'
       }
     >
       <QueryContent

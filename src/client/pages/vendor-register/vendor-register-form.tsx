@@ -270,7 +270,7 @@ export function VendorRegisterForm() {
                   label="Services Offered"
                   placeholder="North Indian and Malwa buffets, live chaat counters, wedding décor, service staff…"
                   helperText={
-                    'Separate services with commas or new lines; ' + 'they become the tags admins match projects with.'
+                    'Separate services with commas or new lines; they become the tags admins match projects with.'
                   }
                   required
                   rows={4}
