@@ -1,8 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile, its default) with Debian's Chromium against the production server, for
- * every public page (src/shared/public-pages.ts, pre-rendered at build time), and their targets (docs/benchmarks.md). The app runs as `npm start` runs it in
- * production (the built client, brotli copies, NODE_ENV=production) on an embedded database with the demo data, so
- * the landing page shows real testimonials.
+ * every public page (src/shared/public-pages.ts, pre-rendered at build time), and their targets (docs/benchmarks.md).
+ * The app runs as `npm start` runs it in production (the built client, brotli copies, NODE_ENV=production) on an
+ * embedded database with the demo data, so the landing page shows real testimonials.
  *
  * CPU throttling is calibrated the way Lighthouse's throttling guide describes: its default 4x slowdown assumes a
  * desktop with a benchmarkIndex around 2000, turning it into a ~500 "mid-tier mobile". This shared machine scores far
@@ -141,7 +141,8 @@ async function main(): Promise<number> {
         Math.max(1, Math.round((calibration.benchmarkIndex / TARGET_BENCHMARK_INDEX) * 10) / 10),
       );
       console.log(
-        `benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${multiplier}x (default 4x: performance ${calibration.performance})`,
+        `benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ` +
+          `${multiplier}x (default 4x: performance ${calibration.performance})`,
       );
     }
 
@@ -203,6 +204,8 @@ async function main(): Promise<number> {
     console.log(`\nTargets: ${targetsText()}`);
     if (flags.has('docs')) {
       const facts = machineFacts();
+      const indexRange = indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'n/a';
+      const cap = capNote(multiplier, indexes);
       writeSection(
         'lighthouse',
         `## Lighthouse: \`npm run lighthouse\`
@@ -210,8 +213,8 @@ async function main(): Promise<number> {
 Lighthouse ${lighthouseVersion()} (mobile: its default emulation and Slow 4G simulated throttling) driving Debian's
 Chromium (\`${CHROME_FLAGS}\`) against the production server (NODE_ENV=production, the built client with its brotli
 copies, demo data). Median of ${RUNS} runs per page (performance of each run in brackets). CPU slowdown
-${multiplier}x, calibrated from the machine's benchmarkIndex (${indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : 'n/a'} during the runs; Lighthouse's default 4x
-assumes about 2000) so the emulated phone is the one Lighthouse targets${capNote(multiplier, indexes)}; \`npm run lighthouse -- --multiplier 4\`
+${multiplier}x, calibrated from the machine's benchmarkIndex (${indexRange} during the runs; Lighthouse's default 4x
+assumes about 2000) so the emulated phone is the one Lighthouse targets${cap}; \`npm run lighthouse -- --multiplier 4\`
 forces the default. Measured ${facts.date}.
 
 Targets: ${targetsText()}.
@@ -227,7 +230,10 @@ ${table(header, rows)}`,
 }
 
 function targetsText(): string {
-  return `performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}`;
+  return (
+    `performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ` +
+    `${TARGETS.bestPractices}, SEO ${TARGETS.seo}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}`
+  );
 }
 
 function lighthouseVersion(): string {
@@ -256,5 +262,9 @@ function capNote(multiplier: number, indexes: number[]): string {
   if (flags.has('multiplier') || indexes.length === 0 || multiplier < 4) return '';
   const wanted = Math.min(...indexes) / TARGET_BENCHMARK_INDEX;
   if (wanted <= 4.05) return '';
-  return ` (capped at the mobile preset's 4x: the calibration asked for ${wanted.toFixed(1)}x or more, so these figures are for a phone about ${(wanted / 4).toFixed(1)} times as fast as the reference one; \`--multiplier ${Math.round(wanted)}\` emulates it)`;
+  return (
+    ` (capped at the mobile preset's 4x: the calibration asked for ${wanted.toFixed(1)}x or more, ` +
+    `so these figures are for a phone about ${(wanted / 4).toFixed(1)} times as ` +
+    `fast as the reference one; \`--multiplier ${Math.round(wanted)}\` emulates it)`
+  );
 }

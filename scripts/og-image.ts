@@ -45,21 +45,28 @@ function mandalaSvg(): string {
   const dots = (count: number, radius: number, size: number) =>
     Array.from({ length: count }, (_, index) => {
       const angle = ((2 * Math.PI) / count) * index;
-      return `<circle cx="${100 + radius * Math.sin(angle)}" cy="${100 - radius * Math.cos(angle)}" r="${size}" fill="${COLOURS.brand200}"/>`;
+      return (
+        `<circle cx="${100 + radius * Math.sin(angle)}" ` +
+        `cy="${100 - radius * Math.cos(angle)}" r="${size}" fill="${COLOURS.brand200}"/>`
+      );
     }).join('');
   const petals = MANDALA_RINGS.map((ring) =>
     Array.from({ length: ring.count }, (_, index) => {
       const angle = (360 / ring.count) * index + (ring.offset ?? 0);
-      return `<ellipse cx="100" cy="${100 - ring.radius}" rx="${ring.width / 2}" ry="${ring.length / 2}" fill="${VARIABLES[ring.fill]}" transform="rotate(${angle} 100 100)"/>`;
+      return (
+        `<ellipse cx="100" cy="${100 - ring.radius}" rx="${ring.width / 2}" ry="${ring.length / 2}" ` +
+        `fill="${VARIABLES[ring.fill]}" transform="rotate(${angle} 100 100)"/>`
+      );
     }).join(''),
   ).join('');
+  const { accent700, brand200, brand300, brand500 } = COLOURS;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="100%" height="100%">
-    <circle cx="100" cy="100" r="96" fill="none" stroke="${COLOURS.brand300}" stroke-width="1.2" stroke-dasharray="2 5"/>
+    <circle cx="100" cy="100" r="96" fill="none" stroke="${brand300}" stroke-width="1.2" stroke-dasharray="2 5"/>
     ${dots(32, 91, 1.6)}${petals}
-    <circle cx="100" cy="100" r="20" fill="${COLOURS.accent700}"/>
-    <circle cx="100" cy="100" r="13" fill="none" stroke="${COLOURS.brand200}" stroke-width="1.5"/>
+    <circle cx="100" cy="100" r="20" fill="${accent700}"/>
+    <circle cx="100" cy="100" r="13" fill="none" stroke="${brand200}" stroke-width="1.5"/>
     ${dots(8, 13, 1.8)}
-    <circle cx="100" cy="100" r="5" fill="${COLOURS.brand500}"/>
+    <circle cx="100" cy="100" r="5" fill="${brand500}"/>
   </svg>`;
 }
 

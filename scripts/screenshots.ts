@@ -17,6 +17,9 @@ import { ROUTE_VIEWS, viewPath, ViewWalker, type RouteView, type ViewportName } 
  */
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, 'screenshots');
+/** The background of a screen that could not be taken. */
+const MISSING_STRIPES = 'repeating-linear-gradient(45deg, #fdd, #fdd 6px, #fff 6px, #fff 12px)';
+
 const SIZES: { name: ViewportName; width: number; height: number }[] = [
   { name: 'desktop', ...VIEWPORTS.desktop },
   { name: 'mobile', ...VIEWPORTS.mobile },
@@ -103,7 +106,9 @@ async function contactSheet(browser: Browser, size: (typeof SIZES)[number], resu
       const image = result.error
         ? '<div class="missing"></div>'
         : `<img src="${escapeHtml(relative(outDir, result.file))}" alt="">`;
-      return `<figure><div class="frame">${image}</div><figcaption><strong>${escapeHtml(result.view.name)}</strong><span>${escapeHtml(result.path)}</span>${problems}</figcaption></figure>`;
+      const title = `<strong>${escapeHtml(result.view.name)}</strong>`;
+      const caption = `${title}<span>${escapeHtml(result.path)}</span>${problems}`;
+      return `<figure><div class="frame">${image}</div><figcaption>${caption}</figcaption></figure>`;
     })
     .join('\n');
   const html = `<!doctype html><meta charset="utf-8"><title>Contact sheet, ${size.name}</title>
@@ -114,12 +119,15 @@ async function contactSheet(browser: Browser, size: (typeof SIZES)[number], resu
   figure { margin: 0; background: #fff; padding: 6px; border: 1px solid #d8d0c4; border-radius: 6px; }
   .frame { max-height: ${maxHeight}px; overflow: hidden; border: 1px solid #eee; position: relative; }
   .frame img { display: block; width: ${thumbWidth}px; }
-  .missing { height: ${screenHeight}px; background: repeating-linear-gradient(45deg, #fdd, #fdd 6px, #fff 6px, #fff 12px); }
+  .missing { height: ${screenHeight}px; background: ${MISSING_STRIPES}; }
   figcaption { margin-top: 4px; display: grid; gap: 1px; width: ${thumbWidth}px; overflow-wrap: anywhere; }
   figcaption span { color: #666; }
   .bad { color: #b00020; } .warn { color: #9a5b00; }
 </style>
-<h1>${escapeHtml(`${size.name} ${size.width} × ${size.height}: ${results.length} screens (thumbnails cut at ${size.name === 'desktop' ? '2.5' : '2'} screen heights)`)}</h1>
+<h1>${escapeHtml(
+    `${size.name} ${size.width} × ${size.height}: ${results.length} screens ` +
+      `(thumbnails cut at ${size.name === 'desktop' ? '2.5' : '2'} screen heights)`,
+  )}</h1>
 <main>${cells}</main>`;
   const htmlFile = join(outDir, `contact-sheet-${size.name}.html`);
   writeFileSync(htmlFile, html);
@@ -140,7 +148,10 @@ function printSummary(results: Result[]): void {
       if (!result) return '—';
       if (result.error) return 'FAILED';
       const { overflowPx, smallTargets, cutText, overlappingText } = result.report!;
-      return `${overflowPx > 0 ? `${overflowPx}px scroll` : 'no scroll'}, ${smallTargets.length} small, ${cutText.length} cut, ${overlappingText.length} overlap`;
+      return (
+        `${overflowPx > 0 ? `${overflowPx}px scroll` : 'no scroll'}, ` +
+        `${smallTargets.length} small, ${cutText.length} cut, ${overlappingText.length} overlap`
+      );
     });
     return [view.name, ...cells];
   });
@@ -148,7 +159,8 @@ function printSummary(results: Result[]): void {
   const widths = header.map((_, i) => Math.max(header[i]!.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(
-    `\nHorizontal scroll, controls under ${MIN_TARGET_PX} × ${MIN_TARGET_PX} px ("small"), text cut off, text over text`,
+    `\nHorizontal scroll, controls under ${MIN_TARGET_PX} × ` +
+      `${MIN_TARGET_PX} px ("small"), text cut off, text over text`,
   );
   console.log('Touch sizes apply below 768 px and on touch screens; the desktop counts (mouse) are for information.');
   console.log(line(header));

@@ -12,7 +12,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   if (config.env === 'production' && !config.seedDemoInProduction) {
     console.error(
-      'seed:demo: refused in production. Set SEED_DEMO_IN_PRODUCTION=true to load the demo data with random passwords, printed once.',
+      'seed:demo: refused in production. Set SEED_DEMO_IN_PRODUCTION=true ' +
+        'to load the demo data with random passwords, printed once.',
     );
     return 1;
   }

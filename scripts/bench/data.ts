@@ -294,12 +294,17 @@ export async function generateBenchData(
   const fullName = (i: string, salt: number) =>
     `${pickOf(FIRST_NAMES, i, salt)} || ' ' || ${pickOf(LAST_NAMES, i, salt + 1)}`;
   const phone = (i: string, salt: number) => `'+91' || (9000000000 + ${pick(i, salt, 999999999)})::text`;
+  const adminId = uuidOf('admin', '0');
+  // Supplier i's login, name and sign-up time, shared by its user row and its supplier row.
+  const supplierUserId = uuidOf('supplier-user', 'i');
+  const supplierName = fullName('i', 21);
+  const supplierSince = span('i', S, 1000);
 
   await sql.begin(async (tx) => {
     await step('users (admin, customers)', async () => {
       await tx.unsafe(
         `insert into users (id, email, full_name, phone, city, password_hash, role, created_at, updated_at)
-         values (${uuidOf('admin', '0')}, $1, 'Bench Administrator', '+919826000000', 'Indore', $2, 'admin', now(), now())`,
+         values (${adminId}, $1, 'Bench Administrator', '+919826000000', 'Indore', $2, 'admin', now(), now())`,
         [BENCH_ADMIN_EMAIL, passwordHash],
       );
       await tx.unsafe(
@@ -320,8 +325,8 @@ export async function generateBenchData(
       ])} end)`;
       await tx.unsafe(
         `insert into users (id, email, full_name, phone, city, password_hash, role, is_active, created_at, updated_at)
-         select ${uuidOf('supplier-user', 'i')}, 'supplier' || i || '@bench.annapurna-events.in', ${fullName('i', 21)},
-                ${phone('i', 23)}, ${pickOf(CITIES, 'i', 24)}, $1, 'supplier', true, ${span('i', S, 1000)}, ${span('i', S, 1000)}
+         select ${supplierUserId}, 'supplier' || i || '@bench.annapurna-events.in', ${supplierName},
+                ${phone('i', 23)}, ${pickOf(CITIES, 'i', 24)}, $1, 'supplier', true, ${supplierSince}, ${supplierSince}
          from generate_series(0, ${S - 1}) i`,
         [passwordHash],
       );
@@ -337,13 +342,13 @@ export async function generateBenchData(
                 case when approval = 'approved' then round((3 + ${pick('i', 14, 21)} / 10.0)::numeric, 1) else 0 end,
                 case when approval <> 'pending' then created_at + interval '2 days' end, created_at, created_at
          from (
-           select i, ${uuidOf('supplier', 'i')} as id, ${uuidOf('supplier-user', 'i')} as user_id, ${fullName('i', 21)} as name,
+           select i, ${uuidOf('supplier', 'i')} as id, ${supplierUserId} as user_id, ${supplierName} as name,
                   ${pickOf(LAST_NAMES, 'i', 25)} || ' ' || ${pickOf(BUSINESS_WORDS, 'i', 26)} as business_name,
                   'supplier' || i || '@bench.annapurna-events.in' as email, ${phone('i', 23)} as phone,
                   ${pickOf(CITIES, 'i', 24)} as location,
                   (1 + ${pick('i', 27, 200)})::text || ', MG Road, ' || ${pickOf(CITIES, 'i', 24)} as business_address,
                   array[${pickOf(SERVICES, 'i', 28)}, ${pickOf(SERVICES, 'i', 29)}] as services,
-                  ${pick('i', 30, 31)} as experience_years, ${approval} as approval, ${span('i', S, 1000)} as created_at
+                  ${pick('i', 30, 31)} as experience_years, ${approval} as approval, ${supplierSince} as created_at
            from generate_series(0, ${S - 1}) i
          ) s`,
       );
@@ -359,6 +364,12 @@ export async function generateBenchData(
         [95, 'completed'],
         [100, 'cancelled'],
       ]);
+      const requirements = "jsonb_build_object('guest_count', guests, 'venue_type', venue_type)";
+      const familyName = pickOf(LAST_NAMES, 'i', 52);
+      const eventName = `initcap(replace(event_type, '_', ' ')) || ' – ' || ${familyName} || ' family'`;
+      const venueCity = pickOf(CITIES, 'i', 58);
+      const city = `case when status = 'inquiry' and ${pick('i', 57, 3)} = 0 then null else ${venueCity} end`;
+      const rate = `(array[65000, 110000, 180000])[1 + ${pick('i', 59, 3)}]`;
       await tx.unsafe(
         `insert into bookings (id, user_id, client_name, client_email, client_phone, event_type, event_name, event_date,
                                event_time, venue_name, venue_type, city, guest_count, requirements, pricing_tier,
@@ -366,7 +377,7 @@ export async function generateBenchData(
                                final_amount_paise, valid_until, status, source, cancelled_by, cancelled_at,
                                created_at, updated_at)
          select id, user_id, client_name, client_email, client_phone, event_type, event_name, event_date, '19:00',
-                venue_name, venue_type, city, guests, jsonb_build_object('guest_count', guests, 'venue_type', venue_type),
+                venue_name, venue_type, city, guests, ${requirements},
                 case when priced then tier end,
                 case when priced then rate end,
                 case when priced then discount end,
@@ -394,14 +405,14 @@ export async function generateBenchData(
                   case when linked then 'customer' || cust || '@bench.annapurna-events.in'
                        else lower(${pickOf(FIRST_NAMES, 'i', 51)}) || '.' || i || '@example.in' end as client_email,
                   ${phone('i', 53)} as client_phone, event_type,
-                  initcap(replace(event_type, '_', ' ')) || ' – ' || ${pickOf(LAST_NAMES, 'i', 52)} || ' family' as event_name,
+                  ${eventName} as event_name,
                   ((${span('i', B, 730)}) at time zone 'Asia/Kolkata')::date + 7 + ${pick('i', 54, 240)} as event_date,
                   ${pickOf(VENUES, 'i', 55)} as venue_name, ${pickOf(VENUE_TYPES, 'i', 56)} as venue_type,
-                  case when status = 'inquiry' and ${pick('i', 57, 3)} = 0 then null else ${pickOf(CITIES, 'i', 58)} end as city,
+                  ${city} as city,
                   guests, ${pickOf(PRICING_TIERS, 'i', 59)} as tier,
-                  (array[65000, 110000, 180000])[1 + ${pick('i', 59, 3)}] as rate,
-                  case when guests >= 700 then round((array[65000, 110000, 180000])[1 + ${pick('i', 59, 3)}] * guests * 0.10)
-                       when guests >= 300 then round((array[65000, 110000, 180000])[1 + ${pick('i', 59, 3)}] * guests * 0.05)
+                  ${rate} as rate,
+                  case when guests >= 700 then round(${rate} * guests * 0.10)
+                       when guests >= 300 then round(${rate} * guests * 0.05)
                        else 0 end as discount,
                   ${span('i', B, 730)} + make_interval(mins => ${pick('i', 60, 600)}) as created_at
            from (
@@ -414,7 +425,7 @@ export async function generateBenchData(
       // Who confirmed what, and when: the Analytics tab's "bookings per week" reads these.
       await tx.unsafe(
         `insert into audit_log (actor_user_id, action, entity_type, entity_id, data, created_at)
-         select ${uuidOf('admin', '0')}, 'booking.status_changed', 'booking', id,
+         select ${adminId}, 'booking.status_changed', 'booking', id,
                 jsonb_build_object('from', 'quoted', 'to', 'confirmed'), created_at + interval '2 days'
          from bookings where status in ('confirmed', 'in_progress', 'completed')`,
       );
@@ -424,7 +435,8 @@ export async function generateBenchData(
     await step('projects, invitations, quotes', async () => {
       // The newest P bookings went out to suppliers; the older ones are closed.
       await tx.unsafe(
-        `insert into projects (id, booking_id, status, auto_assign_date, awarded_supplier_id, awarded_at, created_at, updated_at)
+        'insert into projects (id, booking_id, status, auto_assign_date, awarded_supplier_id, awarded_at, ' +
+          `created_at, updated_at)
          select ${uuidOf('project', 'p')}, ${uuidOf('booking', `${B - 1} - p`)},
                 case when p < ${Math.ceil(P / 5)} then 'open' else ${bands(pick('p', 61, 100), [
                   [80, 'awarded'],
@@ -444,30 +456,40 @@ export async function generateBenchData(
       );
       const others = S - BENCH_SUPPLIER_COUNT;
       const stride = Math.floor(others / 3);
+      const otherSupplier = `${BENCH_SUPPLIER_COUNT} + (${pick('p', 62, others)} + j * ${stride}) % ${others}`;
       await tx.unsafe(
         `insert into project_invitations (project_id, supplier_id, created_at)
-         select ${uuidOf('project', 'p')}, ${uuidOf('supplier', `${BENCH_SUPPLIER_COUNT} + (${pick('p', 62, others)} + j * ${stride}) % ${others}`)},
+         select ${uuidOf('project', 'p')}, ${uuidOf('supplier', otherSupplier)},
                 now() - interval '1 hour' * p - interval '2 days'
          from generate_series(0, ${P - 1}) p, generate_series(0, 2) j
          on conflict do nothing`,
       );
+      const firstInvitee =
+        'select distinct on (project_id) project_id, supplier_id from project_invitations ' +
+        'order by project_id, supplier_id';
       await tx.unsafe(
         `update projects pr set awarded_supplier_id = pi.supplier_id, awarded_at = pr.auto_assign_date
-         from (select distinct on (project_id) project_id, supplier_id from project_invitations order by project_id, supplier_id) pi
+         from (${firstInvitee}) pi
          where pi.project_id = pr.id and pr.status = 'awarded'`,
       );
+      const pair = 'hashtext(pi.project_id::text || pi.supplier_id::text)';
+      const quoteAmount = `5000000 + ${pick("pi.created_at::date - date '2000-01-01'", 63, 500)} * 10000`;
+      const quotedAt = "pi.created_at + interval '6 hours'";
       await tx.unsafe(
         `insert into supplier_quotes (project_id, supplier_id, amount_paise, notes, items, submitted_at, updated_at)
-         select pi.project_id, pi.supplier_id, 5000000 + ${pick("pi.created_at::date - date '2000-01-01'", 63, 500)} * 10000,
-                'Includes service staff and crockery', '[]'::jsonb, pi.created_at + interval '6 hours', pi.created_at + interval '6 hours'
+         select pi.project_id, pi.supplier_id, ${quoteAmount},
+                'Includes service staff and crockery', '[]'::jsonb, ${quotedAt}, ${quotedAt}
          from project_invitations pi
-         where ${pick('hashtext(pi.project_id::text || pi.supplier_id::text)', 64, 10)} < 3`,
+         where ${pick(pair, 64, 10)} < 3`,
       );
+      const invitation =
+        "'You are invited to quote for a ' || replace(b.event_type, '_', ' ') || ' on ' || " +
+        "to_char(b.event_date, 'DD Mon YYYY') || '.'";
       await tx.unsafe(
         `insert into notifications (user_id, supplier_id, project_id, kind, message, read_at, created_at)
          select s.user_id, pi.supplier_id, pi.project_id, 'project_invitation',
-                'You are invited to quote for a ' || replace(b.event_type, '_', ' ') || ' on ' || to_char(b.event_date, 'DD Mon YYYY') || '.',
-                case when ${pick('hashtext(pi.project_id::text || pi.supplier_id::text)', 65, 10)} < 7 then pi.created_at + interval '1 day' end,
+                ${invitation},
+                case when ${pick(pair, 65, 10)} < 7 then pi.created_at + interval '1 day' end,
                 pi.created_at
          from project_invitations pi
          join suppliers s on s.id = pi.supplier_id
@@ -484,15 +506,19 @@ export async function generateBenchData(
         [100, 'tablet'],
       ]);
       const ip = (created: string) =>
-        `case when ${created} > now() - interval '90 days' then '49.' || (32 + ${pick('n', 72, 16)}) || '.' || ${pick('n', 73, 256)} || '.' || ${pick('n', 74, 254)} + 1 end`;
+        `case when ${created} > now() - interval '90 days' then '49.' || (32 + ${pick('n', 72, 16)}) ` +
+        `|| '.' || ${pick('n', 73, 256)} || '.' || ${pick('n', 74, 254)} + 1 end`;
+      const ipAddress = ip('created_at');
+      const browser = pickOf(BROWSERS, 'n', 75);
       await tx.unsafe(
-        `insert into analytics_events (kind, path, ip_address, browser, device, city, event_type, booking_id, created_at)
-         select 'quotation', '/book', ${ip('created_at')}, ${pickOf(BROWSERS, 'n', 75)}, ${device}, city, event_type, id, created_at
+        'insert into analytics_events (kind, path, ip_address, browser, device, city, event_type, booking_id, ' +
+          `created_at)
+         select 'quotation', '/book', ${ipAddress}, ${browser}, ${device}, city, event_type, id, created_at
          from (select row_number() over () as n, * from bookings where source = 'instant_quote') b`,
       );
       await tx.unsafe(
         `insert into analytics_events (kind, path, ip_address, browser, device, supplier_id, created_at)
-         select 'vendor_registration', '/vendor-register', ${ip('created_at')}, ${pickOf(BROWSERS, 'n', 75)}, ${device}, id, created_at
+         select 'vendor_registration', '/vendor-register', ${ipAddress}, ${browser}, ${device}, id, created_at
          from (select row_number() over () as n, * from suppliers where user_id is not null) s`,
       );
       const [{ used }] = await tx.unsafe<[{ used: number }]>(`select count(*)::int as used from analytics_events`);
@@ -502,7 +528,7 @@ export async function generateBenchData(
         const to = Math.min(views, from + chunk) - 1;
         await tx.unsafe(
           `insert into analytics_events (kind, path, ip_address, browser, device, event_type, created_at)
-           select 'page_view', path, ${ip('created_at')}, ${pickOf(BROWSERS, 'n', 75)}, ${device},
+           select 'page_view', path, ${ipAddress}, ${browser}, ${device},
                   case when path like '%eventType=%' then split_part(path, '=', 2) end, created_at
            from (select n, ${pickOf(PAGES, 'n', 76)} as path, ${span('n', views, 730)} as created_at
                  from generate_series(${from}, ${to}) n) v`,
@@ -511,9 +537,10 @@ export async function generateBenchData(
     });
 
     await step('testimonials', async () => {
+      const review = pickOf(TESTIMONIAL_REVIEWS, 'i', 84);
       await tx.unsafe(
         `insert into testimonials (client_name, event_type, rating, review, event_date, is_published, created_at)
-         select ${fullName('i', 81)}, ${pickOf(EVENT_TYPES, 'i', 82)}, 4 + ${pick('i', 83, 2)}, ${pickOf(TESTIMONIAL_REVIEWS, 'i', 84)},
+         select ${fullName('i', 81)}, ${pickOf(EVENT_TYPES, 'i', 82)}, 4 + ${pick('i', 83, 2)}, ${review},
                 (now() - interval '1 day' * (10 + i * 9))::date, i % 7 <> 6, now() - interval '1 day' * (5 + i * 9)
          from generate_series(0, 39) i`,
       );

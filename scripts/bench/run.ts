@@ -163,20 +163,33 @@ async function login(base: string, email: string): Promise<string> {
  * and the quote e-mail (the e-mail's subject and bodies are a real one the app queued, read from a side table so
  * pgbench does not take the colons in the HTML for its variables).
  */
-const PGBENCH_SCRIPT = `\\set n random(1, 1000000000)
-BEGIN;
-INSERT INTO bookings (client_name, client_email, client_phone, event_type, event_name, event_date, venue_type, city, guest_count, requirements, pricing_tier, base_price_per_person_paise, discount_paise, subtotal_paise, gst_paise, final_amount_paise, valid_until, status, source) VALUES ('Load Test Client', 'pgbench.' || :client_id || '.' || :n || '@example.in', '+919826012345', 'wedding', 'Load test event ' || :n, current_date + 60, 'banquet', 'Indore', 300, '{"guest_count": 300, "venue_type": "banquet"}', 'premium', 126500, 1897500, 36052500, 6489450, 42541950, current_date + 7, 'quoted', 'instant_quote') RETURNING id \\gset
-INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, data) VALUES (NULL, 'booking.status_changed', 'booking', :id, '{"from": null, "to": "quoted"}');
-INSERT INTO analytics_events (kind, ip_address, browser, device, city, event_type, booking_id) VALUES ('quotation', '127.0.0.1', 'Other', 'desktop', 'Indore', 'wedding', :id);
-INSERT INTO email_outbox (to_address, subject, text_body, html_body, template) SELECT 'pgbench.' || :client_id || '.' || :n || '@example.in', subject, text_body, html_body, 'quote' FROM bench_quote_email;
-COMMIT;
-`;
+const PGBENCH_SCRIPT = [
+  `\\set n random(1, 1000000000)`,
+  `BEGIN;`,
+  `INSERT INTO bookings (client_name, client_email, client_phone, event_type, event_name, event_date, venue_type, ` +
+    `city, guest_count, requirements, pricing_tier, base_price_per_person_paise, discount_paise, subtotal_paise, ` +
+    `gst_paise, final_amount_paise, valid_until, status, source) ` +
+    `VALUES ('Load Test Client', 'pgbench.' || :client_id || '.' || :n || '@example.in', '+919826012345', ` +
+    `'wedding', 'Load test event ' || :n, current_date + 60, 'banquet', 'Indore', 300, ` +
+    `'{"guest_count": 300, "venue_type": "banquet"}', 'premium', 126500, 1897500, 36052500, 6489450, 42541950, ` +
+    `current_date + 7, 'quoted', 'instant_quote') RETURNING id \\gset`,
+  `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, data) ` +
+    `VALUES (NULL, 'booking.status_changed', 'booking', :id, '{"from": null, "to": "quoted"}');`,
+  `INSERT INTO analytics_events (kind, ip_address, browser, device, city, event_type, booking_id) ` +
+    `VALUES ('quotation', '127.0.0.1', 'Other', 'desktop', 'Indore', 'wedding', :id);`,
+  `INSERT INTO email_outbox (to_address, subject, text_body, html_body, template) ` +
+    `SELECT 'pgbench.' || :client_id || '.' || :n || '@example.in', subject, text_body, html_body, 'quote' ` +
+    `FROM bench_quote_email;`,
+  `COMMIT;`,
+  ``,
+].join('\n');
 
 async function preparePgbench(url: string, dir: string): Promise<string> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    const newest = sql`order by created_at desc limit 1`;
     await sql`create table if not exists bench_quote_email as
-              select subject, text_body, html_body from email_outbox where template = 'quote' order by created_at desc limit 1`;
+              select subject, text_body, html_body from email_outbox where template = 'quote' ${newest}`;
     const [{ n }] = await sql<[{ n: number }]>`select count(*)::int as n from bench_quote_email`;
     if (n !== 1) throw new Error('no quote e-mail to copy: the quote warm-up wrote none');
   } finally {
@@ -279,7 +292,8 @@ function cannonTarget(
       const cpuUs = serverPid ? ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / Math.max(1, result.ok) : NaN;
       if (result.non2xx > 0 || result.errors > 0) {
         log(
-          `  ! ${name}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodes)}), ${result.errors} errors`,
+          `  ! ${name}: ${result.non2xx} non-2xx answers ` +
+            `(${JSON.stringify(result.statusCodes)}), ${result.errors} errors`,
         );
       }
       return { rps: result.rps, p99: result.p99, extra: { non2xx: result.non2xx, errors: result.errors, cpuUs } };
@@ -389,7 +403,8 @@ async function main(): Promise<number> {
   const url = dbUrl(name);
   const children: Child[] = [];
   log(
-    `Benchmark${SMOKE ? ' (smoke: short, small data, targets not enforced)' : ''}: ${facts.nproc} CPUs, Node ${facts.node}, ${pgVersion}`,
+    `Benchmark${SMOKE ? ' (smoke: short, small data, targets not enforced)' : ''}: ` +
+      `${facts.nproc} CPUs, Node ${facts.node}, ${pgVersion}`,
   );
   log(
     CAN_PIN
@@ -533,43 +548,57 @@ async function main(): Promise<number> {
     const cpu = (s: Sample[]) => median(s.map((x) => x.extra?.cpuUs ?? NaN));
     /** What the ratio would be with a whole core each: reference CPU per request over the route's. */
     const cpuRatio = (route: Sample[], reference: Sample[]) =>
-      `; server CPU ${fmt(cpu(route), 0)} µs/request vs R1 ${fmt(cpu(reference), 0)} µs (CPU-bound ratio ${fmt(cpu(reference) / cpu(route))})`;
+      `; server CPU ${fmt(cpu(route), 0)} µs/request vs R1 ${fmt(cpu(reference), 0)} ` +
+      `µs (CPU-bound ratio ${fmt(cpu(reference) / cpu(route))})`;
     const spread = (r: { min: number; max: number }) => (ROUNDS > 1 ? ` (${fmt(r.min)}–${fmt(r.max)})` : '');
 
     rows.push({
       operation: 'POST /api/quotation/instant',
       target: '≥ 0.5 × R2, p99 ≤ 50 ms',
-      measured: `${fmt(quoteVsR2.median)} × R2${spread(quoteVsR2)}; ${abs(quotes['quote REST']!)} vs R2 ${abs(quotes.R2!)}; p99 ${fmt(quoteP99, 0)} ms; server CPU ${fmt(cpu(quotes['quote REST']!) / 1000, 2)} ms/quote`,
+      measured:
+        `${fmt(quoteVsR2.median)} × R2${spread(quoteVsR2)}; ` +
+        `${abs(quotes['quote REST']!)} vs R2 ${abs(quotes.R2!)}; p99 ${fmt(quoteP99, 0)} ms; ` +
+        `server CPU ${fmt(cpu(quotes['quote REST']!) / 1000, 2)} ms/quote`,
       pass: quoteVsR2.median >= 0.5 && quoteP99 <= 50,
     });
     rows.push({
       operation: 'quote.instant over tRPC vs REST',
       target: '≥ 0.9',
-      measured: `${fmt(trpcVsRest.median)}${spread(trpcVsRest)}; ${abs(quotes['quote tRPC']!)}; server CPU ${fmt(cpu(quotes['quote tRPC']!) / 1000, 2)} ms/quote`,
+      measured:
+        `${fmt(trpcVsRest.median)}${spread(trpcVsRest)}; ${abs(quotes['quote tRPC']!)}; ` +
+        `server CPU ${fmt(cpu(quotes['quote tRPC']!) / 1000, 2)} ms/quote`,
       pass: trpcVsRest.median >= 0.9,
     });
     rows.push({
       operation: 'GET /api/testimonials',
       target: '≥ 0.6 × R1',
-      measured: `${fmt(testimonials.median)} × R1${spread(testimonials)}; ${abs(framework.testimonials!)} vs R1 ${abs(framework.R1!)}${cpuRatio(framework.testimonials!, framework.R1!)}`,
+      measured:
+        `${fmt(testimonials.median)} × R1${spread(testimonials)}; ${abs(framework.testimonials!)} ` +
+        `vs R1 ${abs(framework.R1!)}${cpuRatio(framework.testimonials!, framework.R1!)}`,
       pass: testimonials.median >= 0.6,
     });
     rows.push({
       operation: 'GET /api/health',
       target: '≥ 0.6 × R1',
-      measured: `${fmt(health.median)} × R1${spread(health)}; ${abs(framework.health!)}${cpuRatio(framework.health!, framework.R1!)}`,
+      measured:
+        `${fmt(health.median)} × R1${spread(health)}; ` +
+        `${abs(framework.health!)}${cpuRatio(framework.health!, framework.R1!)}`,
       pass: health.median >= 0.6,
     });
     rows.push({
       operation: 'POST /api/auth/login',
       target: '≥ 0.85 × R3',
-      measured: `${fmt(loginVsR3.median)} × R3${spread(loginVsR3)}; ${abs(loginSamples.login!)} vs R3 ${abs(loginSamples.R3!)}`,
+      measured:
+        `${fmt(loginVsR3.median)} × R3${spread(loginVsR3)}; ` +
+        `${abs(loginSamples.login!)} vs R3 ${abs(loginSamples.R3!)}`,
       pass: loginVsR3.median >= 0.85,
     });
     rows.push({
       operation: '/api/health p99 while logins saturate',
       target: '≤ 3 × idle p99',
-      measured: `${fmt(healthUnderLogin)} × idle (${fmt(median(loginSamples.login!.map((s) => s.extra!.healthP99!)), 1)} ms vs ${fmt(median(loginSamples['health idle']!.map((s) => s.p99)), 1)} ms)`,
+      measured:
+        `${fmt(healthUnderLogin)} × idle (${fmt(median(loginSamples.login!.map((s) => s.extra!.healthP99!)), 1)} ` +
+        `ms vs ${fmt(median(loginSamples['health idle']!.map((s) => s.p99)), 1)} ms)`,
       pass: healthUnderLogin <= 3,
     });
     const adminP95s = Object.values(adminCalls.calls).map((s) => s.p95);
@@ -588,7 +617,9 @@ async function main(): Promise<number> {
     });
     const supplierP95 = Object.entries(supplierCalls.calls);
     rows.push({
-      operation: `Supplier projects and notifications (${SIZES.invitationsPerSupplier.toLocaleString('en-US')} invitations)`,
+      operation:
+        'Supplier projects and notifications ' +
+        `(${SIZES.invitationsPerSupplier.toLocaleString('en-US')} invitations)`,
       target: 'p95 ≤ 15 ms',
       measured: supplierP95.map(([call, s]) => `${call.replace('supplier.', '')} ${fmt(s.p95)} ms`).join(', '),
       pass: supplierP95.every(([, s]) => s.p95 <= 15),
@@ -607,7 +638,9 @@ async function main(): Promise<number> {
       );
       const worst = Math.max(...factors);
       rows.push({
-        operation: `Admin load growth, ${first.bookings.toLocaleString('en-US')} → ${last.bookings.toLocaleString('en-US')} bookings`,
+        operation:
+          `Admin load growth, ${first.bookings.toLocaleString('en-US')} ` +
+          `→ ${last.bookings.toLocaleString('en-US')} bookings`,
         target: 'flat or logarithmic',
         measured: `worst call p95 × ${fmt(worst)} for × ${last.bookings / first.bookings} bookings`,
         pass: worst <= 3,
@@ -630,9 +663,8 @@ async function main(): Promise<number> {
         fmt(dbMs.get(call) ?? NaN),
         s.failures,
       ]);
-    log(
-      `\n${textTable(['Call', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL ms', 'failed'], [...perCall(adminCalls), ...perCall(supplierCalls)])}`,
-    );
+    const callHeader = ['Call', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'SQL ms', 'failed'];
+    log(`\n${textTable(callHeader, [...perCall(adminCalls), ...perCall(supplierCalls)])}`);
 
     if (!SMOKE && !flags.has('no-docs')) {
       writeDocs({
@@ -681,6 +713,7 @@ type DocInput = {
 
 function writeDocs(input: DocInput): void {
   const { facts } = input;
+  const load = `${facts.load} (other work on the machine shares its ${facts.nproc} CPUs)`;
   writeSection(
     'machine',
     `## Machine
@@ -693,7 +726,7 @@ function writeDocs(input: DocInput): void {
 | Node (\`node -v\`) | ${facts.node} |
 | PostgreSQL | ${input.pgVersion} (default configuration) |
 | Measured | ${facts.date} |
-| Load average (1 / 5 / 15 min) at the start | ${facts.load} (other work on the machine shares its ${facts.nproc} CPUs) |
+| Load average (1 / 5 / 15 min) at the start | ${load} |
 | Placement | ${CAN_PIN ? 'server processes on CPU 0, load generators on CPU 1 (taskset)' : 'not pinned'} |`,
   );
 
@@ -715,6 +748,7 @@ function writeDocs(input: DocInput): void {
       fmt(s.max),
       fmt(dbMs.get(call) ?? NaN),
     ]);
+  const page = input.adminCalls.page!;
   const counts = Object.entries(input.data.counts)
     .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
     .join(', ');
@@ -763,18 +797,19 @@ call is HTTP, authentication, the ORM and the wait for a CPU.
 
 ${table(['Call', 'p50', 'p95', 'p99', 'max', 'SQL'], [...callRows(input.adminCalls), ...callRows(input.supplierCalls)])}
 
-Page load (both batches): p50 ${fmt(input.adminCalls.page!.p50)} ms, p95 ${fmt(input.adminCalls.page!.p95)} ms, p99 ${fmt(input.adminCalls.page!.p99)} ms.`,
+Page load (both batches): p50 ${fmt(page.p50)} ms, p95 ${fmt(page.p95)} ms, p99 ${fmt(page.p99)} ms.`,
   );
 
   if (input.growth) {
     const points = input.growth;
     const calls = Object.keys(points[0]!.result.calls);
+    const linearGrowth = points.at(-1)!.bookings / points[0]!.bookings;
     writeSection(
       'growth',
       `## Growth: admin load at ${points.map((p) => p.bookings.toLocaleString('en-US')).join(', ')} bookings
 
 \`npm run bench -- --growth\`: the same admin calls (p95, ms) on databases with more and more bookings; suppliers,
-customers, analytics events and invitations as in the main run. A linear call would grow × ${points.at(-1)!.bookings / points[0]!.bookings}.
+customers, analytics events and invitations as in the main run. A linear call would grow × ${linearGrowth}.
 Generating the data took ${points
         .filter((p) => Number.isFinite(p.genSeconds))
         .map((p) => `${fmt(p.genSeconds, 0)} s at ${p.bookings.toLocaleString('en-US')}`)

@@ -100,7 +100,8 @@ async function main(): Promise<number> {
       [
         'existing data directory',
         `≤ ${EXISTING_TARGET_S} s`,
-        `${med.toFixed(2)} s (median of ${RUNS}; ${Math.min(...existing).toFixed(2)}–${Math.max(...existing).toFixed(2)})`,
+        `${med.toFixed(2)} s (median of ${RUNS}; ` +
+          `${Math.min(...existing).toFixed(2)}–${Math.max(...existing).toFixed(2)})`,
         med <= EXISTING_TARGET_S ? 'PASS' : 'FAIL',
       ],
       [

@@ -143,7 +143,8 @@ const config = defineConfig({
         },
         body: {
           value:
-            'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
+            'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", ' +
+            '"Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
         },
       },
     },

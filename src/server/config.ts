@@ -192,7 +192,8 @@ const envSchema = z
           code: 'custom',
           path: ['PUBLIC_BASE_URL'],
           message:
-            'required in production when PAYMENT_GATEWAY is set: the gateway sends customers back to it (https://your-site.in)',
+            'required in production when PAYMENT_GATEWAY is set: ' +
+            'the gateway sends customers back to it (https://your-site.in)',
         });
       }
       if (env.LOG_FORMAT === 'pretty') {
@@ -207,7 +208,8 @@ const envSchema = z
           code: 'custom',
           path: ['SEED_DEMO'],
           message:
-            'refused in production: demo accounts would be open to anyone. Set SEED_DEMO_IN_PRODUCTION=true as well to load them with random passwords printed once',
+            'refused in production: demo accounts would be open to anyone. ' +
+            'Set SEED_DEMO_IN_PRODUCTION=true as well to load them with random passwords printed once',
         });
       }
       if (!env.PASSWORD_PEPPER) {
@@ -239,7 +241,9 @@ const envSchema = z
 
 export type PasswordHashOptions = { memoryCost: number; timeCost: number; parallelism: number };
 
-/** The secret mixed into every password hash (argon2's `secret`), and the short id written into each hash made with it. */
+/**
+ * The secret mixed into every password hash (argon2's `secret`), and the short id written into each hash made with it.
+ */
 export type PasswordPepper = { id: string; secret: Buffer };
 
 export type Config = {
@@ -281,7 +285,10 @@ export type Config = {
   autoAssignSweepSeconds: number;
   /** How often each instance sweeps for payment reminders due today (each is sent once whatever the count). */
   paymentReminderSweepSeconds: number;
-  /** Event reminders (docs/decisions.md, "Event reminders"): how many India days ahead, and how often each instance sweeps. */
+  /**
+   * Event reminders (docs/decisions.md, "Event reminders"): how many India days ahead, and how often each instance
+   * sweeps.
+   */
   eventReminders: { daysBefore: number; sweepSeconds: number };
   /** Where the site is reached from outside (gateway return URLs); default http://localhost:PORT. */
   publicBaseUrl: string;
@@ -445,7 +452,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.NODE_ENV === 'production' && !e.PUBLIC_BASE_URL
         ? [
             `PUBLIC_BASE_URL is not set: canonical URLs, link previews, the sitemap and e-mailed links will name ` +
-              `http://localhost:${e.PORT}. Set it to the address customers use (docs/decisions.md, "Link previews and search").`,
+              `http://localhost:${e.PORT}. Set it to the address customers ` +
+              'use (docs/decisions.md, "Link previews and search").',
           ]
         : [],
     payments: {

@@ -1,6 +1,6 @@
 /**
- * docs/product.md#accounts: minimum password length 6; the upper bound keeps hashing cost bounded. Kept apart from the auth
- * schemas (schemas/auth.ts) so the sign-in forms can show them without loading zod before their first submit
+ * docs/product.md#accounts: minimum password length 6; the upper bound keeps hashing cost bounded. Kept apart from the
+ * auth schemas (schemas/auth.ts) so the sign-in forms can show them without loading zod before their first submit
  *.
  */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -11,4 +11,5 @@ export const PASSWORD_MAX_LENGTH = 128;
  * "Passwords"), with this message; there are no composition rules.
  */
 export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common leaked passwords and would be guessed quickly. Please choose another: a few unrelated words work well.';
+  'This password is one of the most common leaked passwords and would be ' +
+  'guessed quickly. Please choose another: a few unrelated words work well.';

@@ -55,7 +55,10 @@ export function subscriberDiscountRefusal(
   if (booking.subscriberDiscountPaise !== null) return 'This booking already has the subscriber discount';
   if (booking.status === 'confirmed' && moment === 'payment') return null;
   if (booking.status !== 'quoted') {
-    return `The subscriber discount applies to a quote that is not yet paid; this booking is ${enumWords(booking.status)}`;
+    return (
+      'The subscriber discount applies to a quote that is not yet paid; ' +
+      `this booking is ${enumWords(booking.status)}`
+    );
   }
   if (booking.validUntil !== null && booking.validUntil < today) {
     return `This quote expired on ${booking.validUntil}; please request a fresh quote`;
@@ -107,7 +110,9 @@ export function statusDateRefusal(
   const marked = to === 'in_progress' ? 'in progress' : 'completed';
   if (eventDate === null) {
     return {
-      detail: `This booking has no event date yet: it can be marked ${marked} only ${to === 'in_progress' ? 'on' : 'on or after'} its event day`,
+      detail:
+        `This booking has no event date yet: it can be marked ${marked} ` +
+        `only ${to === 'in_progress' ? 'on' : 'on or after'} its event day`,
       hint: 'no event date yet',
     };
   }

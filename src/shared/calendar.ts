@@ -152,6 +152,7 @@ export function dayRefusalDetail(date: string, reason: string, freeDates: readon
   const next =
     freeDates.length === 0
       ? 'No date in the next year has room; please call us.'
-      : `The next free ${freeDates.length === 1 ? 'date is' : 'dates are'} ${freeDates.map(formatLongDate).join(', ')}.`;
+      : `The next free ${freeDates.length === 1 ? 'date is' : 'dates are'} ` +
+        `${freeDates.map(formatLongDate).join(', ')}.`;
   return `${formatLongDate(date)} is not available (${reason}). ${next}`;
 }

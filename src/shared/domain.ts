@@ -31,7 +31,10 @@ export type PricingTier = (typeof PRICING_TIERS)[number];
 export const BOOKING_STATUSES = ['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Where a booking came from: the site's forms, or the team taking it by phone, at the counter, on WhatsApp, by referral. */
+/**
+ * Where a booking came from: the site's forms, or the team taking it by phone, at the counter, on WhatsApp, by
+ * referral.
+ */
 export const STAFF_BOOKING_SOURCES = ['phone', 'walk_in', 'whatsapp', 'referral'] as const;
 export type StaffBookingSource = (typeof STAFF_BOOKING_SOURCES)[number];
 export const BOOKING_SOURCES = ['instant_quote', 'inquiry', 'admin', ...STAFF_BOOKING_SOURCES] as const;
@@ -70,7 +73,9 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'used', 'refunded', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Who cancelled a booking: the customer's refund follows the terms, the company's is 100% (docs/product.md#refunds). */
+/**
+ * Who cancelled a booking: the customer's refund follows the terms, the company's is 100% (docs/product.md#refunds).
+ */
 export const CANCELLED_BY = ['customer', 'company'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
@@ -128,7 +133,10 @@ export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
 export const WHATSAPP_CONSENT_SOURCES = ['quote', 'inquiry', 'vendor_registration', 'reply'] as const;
 export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
 
-/** Allowed booking moves (docs/product.md#booking-statuses); the service enforces them and the UI enables buttons by them. */
+/**
+ * Allowed booking moves (docs/product.md#booking-statuses); the service enforces them and the UI enables buttons by
+ * them.
+ */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   inquiry: ['quoted', 'confirmed', 'cancelled'],
   quoted: ['confirmed', 'cancelled'],

@@ -201,7 +201,10 @@ export function menuEditRefusal(
   if (who === 'admin' || booking.eventDate === null) return null;
   const freeze = menuFreezeDate(booking.eventDate, rules);
   if (today >= freeze) {
-    return `The menu was frozen on ${freeze}, ${rules.freeze_days_before_event} days before the event: please ask our team to change it`;
+    return (
+      `The menu was frozen on ${freeze}, ${rules.freeze_days_before_event} ` +
+      'days before the event: please ask our team to change it'
+    );
   }
   return null;
 }
@@ -243,7 +246,9 @@ export function menuProblems(input: {
   if (counted !== input.guestCount) {
     problems.push({
       field: 'guests',
-      message: `Veg, Jain and non-veg guests must add up to the guest count (${input.guestCount.toLocaleString('en-IN')}); they add up to ${counted.toLocaleString('en-IN')}`,
+      message:
+        'Veg, Jain and non-veg guests must add up to the guest count ' +
+        `(${input.guestCount.toLocaleString('en-IN')}); they add up to ${counted.toLocaleString('en-IN')}`,
     });
   }
   const seen = new Set<string>();
@@ -270,7 +275,9 @@ export function menuProblems(input: {
     if (included > allowance[course]) {
       problems.push({
         field: `courses.${course}`,
-        message: `${COURSE_LABELS[course]}: the ${enumWords(input.tier)} package includes ${allowance[course]}, ${included} chosen; remove ${included - allowance[course]} or choose an add-on`,
+        message:
+          `${COURSE_LABELS[course]}: the ${enumWords(input.tier)} package includes ${allowance[course]}, ` +
+          `${included} chosen; remove ${included - allowance[course]} or choose an add-on`,
       });
     }
     for (const guestDiet of GUEST_DIETS) {
@@ -278,7 +285,9 @@ export function menuProblems(input: {
       if (!inCourse.some((dish) => SERVED_TO[dish.diet].includes(guestDiet))) {
         problems.push({
           field: `courses.${course}`,
-          message: `${COURSE_LABELS[course]}: add a dish the ${GUEST_DIET_LABELS[guestDiet].toLowerCase()} can eat (${guestDiet === 'jain' ? 'Jain guests are served only Jain dishes' : 'vegetarian'})`,
+          message:
+            `${COURSE_LABELS[course]}: add a dish the ${GUEST_DIET_LABELS[guestDiet].toLowerCase()} can ` +
+            `eat (${guestDiet === 'jain' ? 'Jain guests are served only Jain dishes' : 'vegetarian'})`,
         });
       }
     }

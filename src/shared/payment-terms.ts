@@ -112,20 +112,34 @@ export function paymentTerms(rules: PaymentRules = DEFAULT_PAYMENT_RULES): Payme
   const bookingAmount = inr(rules.booking_amount_paise);
   const sameAsDeposit = rules.advance_percent === DEPOSIT_PERCENT;
   return {
-    bookingAmount: `The booking amount of ${bookingAmount} (the whole total, when that is less) is paid when you accept your quote; paying it confirms your booking.`,
-    token: `A token amount of ${bookingAmount} paid online to reserve your booking is adjusted against your final bill.`,
+    bookingAmount:
+      `The booking amount of ${bookingAmount} (the whole total, when that is less) ` +
+      'is paid when you accept your quote; paying it confirms your booking.',
+    token:
+      `A token amount of ${bookingAmount} paid online to ` +
+      'reserve your booking is adjusted against your final bill.',
     advance:
       rules.advance_percent > 0
-        ? `The advance brings what you have paid to ${rules.advance_percent}% of the total. It is due ${advanceDue(rules)}.`
+        ? `The advance brings what you have paid to ${rules.advance_percent}% ` +
+          `of the total. It is due ${advanceDue(rules)}.`
         : null,
     balance: rules.advance_percent < 100 ? `The balance, the rest of the total, is due ${balanceDue(rules)}.` : null,
-    deposit: `The deposit is the first ${DEPOSIT_PERCENT}% of the total that you pay${sameAsDeposit ? ', which the advance completes' : ''}: it is non-refundable, except when we cancel the event ourselves.`,
-    reminders: `While something is left to pay, we e-mail you a reminder ${days(REMINDER_DAYS_BEFORE)} before each due date, on the due day and the day after.`,
+    deposit:
+      `The deposit is the first ${DEPOSIT_PERCENT}% of the total that ` +
+      `you pay${sameAsDeposit ? ', which the advance completes' : ''}: ` +
+      'it is non-refundable, except when we cancel the event ourselves.',
+    reminders:
+      'While something is left to pay, we e-mail you a reminder ' +
+      `${days(REMINDER_DAYS_BEFORE)} before each due date, on the due day and the day after.`,
     payTheRest:
-      'Pay the advance and the balance from your booking in My Bookings whenever you are ready, up to their due dates; our team also records payments made to us by UPI, bank transfer, cash or cheque.',
+      'Pay the advance and the balance from your booking in My Bookings whenever you are ready, ' +
+      'up to their due dates; our team also records payments made to us by UPI, bank transfer, cash or cheque.',
     cancel:
-      'To cancel, open the booking in My Bookings and choose Cancel booking: before you confirm, it shows what you will get back.',
-    refunds: `If you cancel, we refund part of what you paid beyond the deposit, by the days from the day you cancel to the event: ${refundBandsSentence()}.`,
+      'To cancel, open the booking in My Bookings and choose Cancel booking: ' +
+      'before you confirm, it shows what you will get back.',
+    refunds:
+      'If you cancel, we refund part of what you paid beyond the deposit, ' +
+      `by the days from the day you cancel to the event: ${refundBandsSentence()}.`,
     companyCancellation: 'If we cancel, you get back everything you paid, deposit included.',
   };
 }
@@ -153,7 +167,11 @@ export function refundExample(totalPaise: number, daysBefore: number, today: str
     cancelledBy: 'customer',
     today,
   });
-  return `For example, on a booking of ${inr(totalPaise)} paid in full and cancelled ${days(daysBefore)} before the event, the deposit of ${inr(refund.deposit_held_paise)} is kept and ${refund.refund_percent}% of the remaining ${inr(refund.refundable_base_paise)} is refunded: ${inr(refund.refund_amount_paise)}.`;
+  return (
+    `For example, on a booking of ${inr(totalPaise)} paid in full and cancelled ${days(daysBefore)} before ` +
+    `the event, the deposit of ${inr(refund.deposit_held_paise)} is kept and ${refund.refund_percent}% of ` +
+    `the remaining ${inr(refund.refundable_base_paise)} is refunded: ${inr(refund.refund_amount_paise)}.`
+  );
 }
 
 /** One instalment of a quoted booking: its amount and, in words, when it falls due if the quote is accepted today. */
@@ -190,7 +208,9 @@ export function quoteScheduleRows(input: {
       row.due_date === addDays(input.eventDate!, -rules.balance_due_days_before_event)
     ) {
       const before = rules.balance_due_days_before_event;
-      due = `by ${formatLongDate(row.due_date)}, ${before === 0 ? 'the day of the event' : `${days(before)} before the event`}`;
+      due =
+        `by ${formatLongDate(row.due_date)}, ` +
+        `${before === 0 ? 'the day of the event' : `${days(before)} before the event`}`;
     } else due = `by ${formatLongDate(row.due_date)}`;
     return { kind: row.kind, label: INSTALMENT_LABELS[row.kind], amount_paise: row.amount_paise, due };
   });

@@ -15,19 +15,22 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     path: '/',
     title: null,
     description:
-      'Indian catering and event management for weddings, corporate events, private parties, gala dinners and grazing tables. Get an instant quote and book your event online.',
+      'Indian catering and event management for weddings, corporate events, private parties, ' +
+      'gala dinners and grazing tables. Get an instant quote and book your event online.',
   },
   {
     path: '/book',
     title: 'Book Your Event',
     description:
-      'Tell us your event, date, city and guest count and get an instant catering quote with GST, then reserve your date online.',
+      'Tell us your event, date, city and guest count and get an ' +
+      'instant catering quote with GST, then reserve your date online.',
   },
   {
     path: '/vendor-register',
     title: 'Vendor Partner Registration',
     description:
-      'Caterers, decorators and event suppliers: register as a vendor partner to receive event projects and bid on them.',
+      'Caterers, decorators and event suppliers: register as a ' +
+      'vendor partner to receive event projects and bid on them.',
   },
   {
     path: '/login',

@@ -84,7 +84,9 @@ export function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount
       (addOn) =>
         ({
           key: 'add_on',
-          label: `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`,
+          label:
+            `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ` +
+            `${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`,
           amount: paiseToRupees(addOn.amountPaise),
         }) as const,
     ),

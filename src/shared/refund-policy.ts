@@ -1,8 +1,8 @@
 import { isIsoDate, todayInIndia } from './dates';
 
 /**
- * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes "Cancellation
- * policy"). Pure and shared: the server records what it returns, the client previews the same figures.
+ * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes
+ * "Cancellation policy"). Pure and shared: the server records what it returns, the client previews the same figures.
  *
  * What the figures are based on (docs/decisions.md, "Customer account and payments"):
  * - The booking total is the quoted final amount (GST included). The deposit is 25% of it and is not refundable.
@@ -143,11 +143,14 @@ export function computeRefund(input: RefundInput): RefundComputation {
   };
 }
 
-/** Date changes (docs/product.md#date-changes): one per booking, asked at least 14 days ahead, new date within 6 months. */
+/**
+ * Date changes (docs/product.md#date-changes): one per booking, asked at least 14 days ahead, new date within 6 months.
+ */
 export const DATE_CHANGE_MIN_DAYS_AHEAD = 14;
 export const DATE_CHANGE_WINDOW_MONTHS = 6;
 export const DATE_CHANGE_RULE =
-  'Only one date change is allowed per booking, requested at least 14 days before the event, and the new date must be within 6 months of the original event date.';
+  'Only one date change is allowed per booking, requested at least 14 days before the event, ' +
+  'and the new date must be within 6 months of the original event date.';
 
 /** `YYYY-MM-DD` plus whole months, clamped to the month's last day (2027-08-31 + 6 months = 2028-02-29). */
 export function addMonths(isoDate: string, months: number): string {

@@ -136,7 +136,8 @@ async function exportCsv(page: Page, report: 'Customer Reports' | 'Vendor Report
 describe('journeys on a fresh database', () => {
   // Several people's sessions one after the other: longer than the usual minute on a busy machine.
   it(
-    '4. admin: approves the vendor that applied, assigns it to the visitor’s booking, exports both reports, and Analytics counts the run',
+    '4. admin: approves the vendor that applied, assigns it to the ' +
+      'visitor’s booking, exports both reports, and Analytics counts the run',
     { timeout: 150_000 },
     async () => {
       const run = Date.now() % 1_000_000;
@@ -224,7 +225,8 @@ describe('journeys on a fresh database', () => {
   );
 
   it(
-    '7. session: an expired or tampered token is dropped silently on reload; Logout clears it; the wrong role is refused',
+    '7. session: an expired or tampered token is dropped silently on reload; ' +
+      'Logout clears it; the wrong role is refused',
     { timeout: 120_000 },
     async () => {
       const token = await apiSignIn(app.baseURL, DEMO_USERS.customer);

@@ -205,7 +205,8 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
             const cutX = clipsX && !scrollsX && (left < bl - 1 || right > br + 1);
             const cutY = clipsY && !scrollsY && (top < bt - 1 || bottom > bb + 1);
             if (cutX || cutY) {
-              const name = `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? '.' + el.className.split(' ')[0] : ''}`;
+              const dotClass = typeof el.className === 'string' && el.className ? '.' + el.className.split(' ')[0] : '';
+              const name = `${el.tagName.toLowerCase()}${dotClass}`;
               cut = `${run.label} is clipped by ${name} (${cutX ? 'sideways' : 'top or bottom'})`;
             }
           }

@@ -77,12 +77,19 @@ describe('the layout measures themselves', () => {
     }
   }
 
+  /** A body of the given elements, each on its own line as a template literal written here would hold them. */
+  const onLines = (...elements: string[]) => elements.map((element) => `\n      ${element}`).join('');
+
   it('finds text clipped by its box, by a parent, and pushed past the screen', async () => {
-    const report = await measure(`
-      <div style="width:80px;overflow:hidden;white-space:nowrap">A name far too long for its box</div>
-      <div style="height:20px;overflow:hidden"><p style="margin:0">one</p><p style="margin:0">two</p></div>
-      <div style="overflow-x:hidden"><div style="width:900px"><span style="margin-left:500px">Off the edge</span></div></div>
-      <p style="width:100px;height:20px;overflow:hidden;margin:0">A line that wraps onto a second line</p>`);
+    const report = await measure(
+      onLines(
+        '<div style="width:80px;overflow:hidden;white-space:nowrap">A name far too long for its box</div>',
+        '<div style="height:20px;overflow:hidden"><p style="margin:0">one</p><p style="margin:0">two</p></div>',
+        '<div style="overflow-x:hidden"><div style="width:900px">' +
+          '<span style="margin-left:500px">Off the edge</span></div></div>',
+        '<p style="width:100px;height:20px;overflow:hidden;margin:0">A line that wraps onto a second line</p>',
+      ),
+    );
     expect(report.cutText).toEqual([
       expect.stringContaining('"A name far too long for its box" in div is clipped by div (sideways)'),
       expect.stringContaining('"two" in p is clipped by div'),
@@ -92,10 +99,15 @@ describe('the layout measures themselves', () => {
   });
 
   it('finds a table wider than its box, and passes a wide report scrolling in a labelled region on a phone', async () => {
-    const report = await measure(`
-      <div style="overflow-x:auto;width:300px"><table aria-label="Payment orders"><tr><td style="padding-right:600px">Wide</td><td><button>Record UTR</button></td></tr></table></div>
-      <div style="overflow-x:auto;width:300px" role="region" tabindex="0" aria-label="Vendor Reports, scrollable"><table aria-label="Vendor Reports"><tr><td style="padding-right:600px">Wide</td></tr></table></div>
-      <div style="overflow-x:auto;width:300px"><table aria-label="Fits"><tr><td>Narrow</td></tr></table></div>`);
+    const report = await measure(
+      onLines(
+        '<div style="overflow-x:auto;width:300px"><table aria-label="Payment orders">' +
+          '<tr><td style="padding-right:600px">Wide</td><td><button>Record UTR</button></td></tr></table></div>',
+        '<div style="overflow-x:auto;width:300px" role="region" tabindex="0" aria-label="Vendor Reports, scrollable">' +
+          '<table aria-label="Vendor Reports"><tr><td style="padding-right:600px">Wide</td></tr></table></div>',
+        '<div style="overflow-x:auto;width:300px"><table aria-label="Fits"><tr><td>Narrow</td></tr></table></div>',
+      ),
+    );
     expect(report.wideTables).toEqual([expect.stringContaining('table "Payment orders" is')]);
   });
 
@@ -109,10 +121,16 @@ describe('the layout measures themselves', () => {
   });
 
   it('passes text that scrolls, text for screen readers only, and a big figure under a small label', async () => {
-    const report = await measure(`
-      <div style="overflow-x:auto;width:300px"><table><tr><td style="padding-right:600px">Wide</td><td>table</td></tr></table></div>
-      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Read aloud only, and long enough to overflow</span>
-      <p style="margin:0;font-size:12px;line-height:1.2">Amount</p><p style="margin:0;font-size:24px;line-height:1">₹999</p>`);
+    const report = await measure(
+      onLines(
+        '<div style="overflow-x:auto;width:300px"><table>' +
+          '<tr><td style="padding-right:600px">Wide</td><td>table</td></tr></table></div>',
+        '<span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">' +
+          'Read aloud only, and long enough to overflow</span>',
+        '<p style="margin:0;font-size:12px;line-height:1.2">Amount</p>' +
+          '<p style="margin:0;font-size:24px;line-height:1">₹999</p>',
+      ),
+    );
     expect(report.cutText).toEqual([]);
     expect(report.overlappingText).toEqual([]);
   });

@@ -155,7 +155,8 @@ describe('the payment schedule, paid from My Bookings', () => {
       await scheduleRow(payments, 'Booking amount').getByText('Paid', { exact: true }).waitFor();
       await page
         .getByText(
-          `Your booking is confirmed. The advance of ${rupees(advance.amount_paise)} is due by ${formatLongDate(advance.due_date)}.`,
+          `Your booking is confirmed. The advance of ${rupees(advance.amount_paise)} ` +
+            `is due by ${formatLongDate(advance.due_date)}.`,
         )
         .waitFor();
       const advanceRow = scheduleRow(payments, 'Advance');
@@ -271,7 +272,8 @@ describe('the payment schedule, paid from My Bookings', () => {
   );
 
   it(
-    'a second booking: token paid, the admin records part of the rest in cash, then the customer cancels and sees the refund',
+    'a second booking: token paid, the admin records part of the ' +
+      'rest in cash, then the customer cancels and sees the refund',
     { timeout: 180_000 },
     async () => {
       const { page } = customerSession;
@@ -365,7 +367,8 @@ describe('the payment schedule, paid from My Bookings', () => {
       await cancel.getByRole('button', { name: 'Cancel booking' }).click();
       await page
         .getByText(
-          `Cancelled. A refund of ${shownRefund} will be paid to your original payment method within 10 to 15 business days.`,
+          `Cancelled. A refund of ${shownRefund} will be paid to ` +
+            'your original payment method within 10 to 15 business days.',
         )
         .waitFor();
       await expect.poll(() => definition(payments, 'Refund').innerText()).toBe(`${shownRefund} (due)`);

@@ -530,7 +530,8 @@ export function viewPath(view: RouteView, fixtures: RouteFixtures): string {
 /** Closes whatever dialog, drawer or calendar is open (Escape, as people do), so the page is back to itself. */
 async function closeOverlays(page: Page): Promise<void> {
   const open = page.locator(
-    '[role="dialog"]:visible, [role="alertdialog"]:visible, [data-scope="date-picker"][data-part="content"][data-state="open"]',
+    '[role="dialog"]:visible, [role="alertdialog"]:visible, ' +
+      '[data-scope="date-picker"][data-part="content"][data-state="open"]',
   );
   for (let attempt = 0; attempt < 3 && (await open.count()) > 0; attempt++) {
     await page.keyboard.press('Escape');

@@ -127,8 +127,9 @@ describe.skipIf(!pgUp)(
           expect(changed, 'acknowledged quotes answered differently on retry').toEqual([]);
 
           const ids = [...acknowledged.values()];
+          const ackedBooking = db.sql`select 1 from bookings b where b.id = acked.id`;
           const [lost] = await db.sql<{ n: number }[]>`
-        select count(*)::int as n from unnest(${ids}::uuid[]) as acked(id) where not exists (select 1 from bookings b where b.id = acked.id)`;
+        select count(*)::int as n from unnest(${ids}::uuid[]) as acked(id) where not exists (${ackedBooking})`;
           const [counts] = await db.sql<{ bookings: number; keys: number; keyed_bookings: number }[]>`
         select (select count(*)::int from bookings) as bookings,
                (select count(*)::int from idempotency_keys) as keys,
@@ -149,7 +150,8 @@ describe.skipIf(!pgUp)(
                (select count(*)::int from email_outbox where template = 'quote') as mails`;
 
           console.info(
-            `crash run ${run}: SIGKILL after ${acknowledged.size} acknowledgements with ${inFlightAtKill} requests in flight; ` +
+            `crash run ${run}: SIGKILL after ${acknowledged.size} ` +
+              `acknowledgements with ${inFlightAtKill} requests in flight; ` +
               `${stored!.n} quotes had committed; after the retries ${counts!.bookings} bookings for ${QUOTES} keys`,
           );
           expect(lost!.n, 'acknowledged quotes missing').toBe(0);

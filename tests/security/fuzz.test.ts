@@ -66,7 +66,8 @@ afterAll(async () => {
     for (const [status, n] of Object.entries(counts)) totals[status] = (totals[status] ?? 0) + n;
   const cases = Object.values(totals).reduce((a, b) => a + b, 0);
   console.log(
-    `fuzz: ${tally.size} targets x ${RUNS} runs = ${cases} requests in ${((performance.now() - started) / 1000).toFixed(0)} s (seed ${SEED}); statuses ${JSON.stringify(totals)}`,
+    `fuzz: ${tally.size} targets x ${RUNS} runs = ${cases} requests in ` +
+      `${((performance.now() - started) / 1000).toFixed(0)} s (seed ${SEED}); statuses ${JSON.stringify(totals)}`,
   );
   await w?.close();
 });
@@ -280,7 +281,8 @@ async function check(row: Row, c: Case): Promise<void> {
   counts[answer.status] = (counts[answer.status] ?? 0) + 1;
   tally.set(rowName(row), counts);
 
-  const what = `${c.call.method} ${c.call.url.slice(0, 200)} as ${c.subject}: ${answer.status} ${answer.body.slice(0, 300)}`;
+  const what =
+    `${c.call.method} ${c.call.url.slice(0, 200)} as ${c.subject}: ` + `${answer.status} ${answer.body.slice(0, 300)}`;
   expect(answer.status, what).toBeLessThan(500);
   if (answer.status >= 400) expect(ALLOWED_4XX.has(answer.status), what).toBe(true);
   let body = answer.headers['content-type']?.toString().startsWith('application/pdf') ? '' : answer.body;

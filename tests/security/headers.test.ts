@@ -69,7 +69,8 @@ function makeClientDist(): string {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script type="module" crossorigin ' +
+      'src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'document.title = "app";');
   return dist;
@@ -288,7 +289,8 @@ describe('CORS only for the configured origin', () => {
 
 const builtClient = join(import.meta.dirname, '..', '..', 'dist', 'client');
 describe.skipIf(!existsSync(join(builtClient, 'index.html')))(
-  `the built client works under this policy${existsSync(join(builtClient, 'index.html')) ? '' : ' (skipped: run npm run build first)'}`,
+  'the built client works under this ' +
+    `policy${existsSync(join(builtClient, 'index.html')) ? '' : ' (skipped: run npm run build first)'}`,
   () => {
     it('has no inline script, no inline event handler and no javascript: URL in its pages', () => {
       const html = readFileSync(join(builtClient, 'index.html'), 'utf8');

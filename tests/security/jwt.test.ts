@@ -389,7 +389,8 @@ describe('sign-in refusals cannot be told apart', () => {
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     const ratio = median(times.unknown) / median(times.wrong);
     console.log(
-      `login timing over ${TRIES} tries each: unknown e-mail median ${median(times.unknown).toFixed(1)} ms, wrong password ${median(times.wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+      `login timing over ${TRIES} tries each: unknown e-mail median ${median(times.unknown).toFixed(1)} ms, ` +
+        `wrong password ${median(times.wrong).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
     );
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);

@@ -124,8 +124,10 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
       if (process.env.LOAD_TRACE) console.log(samples.map((s) => `${s.at.toFixed(0)}s ${s.mib.toFixed(0)}`).join(', '));
       const quotes = Number((await db.sql`select count(*)::int as n from bookings`)[0]!.n) - bookingsBefore;
       console.log(
-        `load: ${result.requests} requests in ${DURATION_SEC} s (${(result.requests / DURATION_SEC).toFixed(0)}/s), statuses ${JSON.stringify(result.statusCodes)}, ` +
-          `${quotes} quotes booked; RSS ${afterWarmup.mib.toFixed(1)} MiB at ${afterWarmup.at.toFixed(0)} s, ${atEnd.mib.toFixed(1)} MiB at ${atEnd.at.toFixed(0)} s (${(growth * 100).toFixed(1)}%)`,
+        `load: ${result.requests} requests in ${DURATION_SEC} s ` +
+          `(${(result.requests / DURATION_SEC).toFixed(0)}/s), statuses ${JSON.stringify(result.statusCodes)}, ` +
+          `${quotes} quotes booked; RSS ${afterWarmup.mib.toFixed(1)} MiB at ${afterWarmup.at.toFixed(0)} s, ` +
+          `${atEnd.mib.toFixed(1)} MiB at ${atEnd.at.toFixed(0)} s (${(growth * 100).toFixed(1)}%)`,
       );
 
       expect(result.requests).toBeGreaterThan(CONNECTIONS * 5);

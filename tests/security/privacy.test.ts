@@ -117,9 +117,11 @@ async function whereFound(needle: string): Promise<string[]> {
   }[];
   const list = columns.rows ?? columns;
   const found: string[] = [];
+  const pattern = `%${needle}%`;
   for (const { table_name: table, column_name: column } of list) {
+    const holdsNeedle = sql`${sql.identifier(column)}::text ilike ${pattern}`;
     const result = (await w.t.deps.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${`%${needle}%`}`,
+      sql`select count(*)::int as n from ${sql.identifier(table)} where ${holdsNeedle}`,
     )) as unknown as { rows?: { n: number }[] } & { n: number }[];
     const n = Number((result.rows ?? result)[0]!.n);
     if (n > 0) found.push(`${table}.${column} (${n})`);

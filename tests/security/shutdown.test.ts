@@ -46,7 +46,8 @@ function timeline(output: string): string {
     (line) => line.time >= start && line.msg !== 'request completed' && line.msg !== 'e-mail sent',
   );
   return [
-    `answers completed during the drain: ${completed.length}, the last at +${(completed.at(-1)?.time ?? start) - start} ms`,
+    `answers completed during the drain: ${completed.length}, ` +
+      `the last at +${(completed.at(-1)?.time ?? start) - start} ms`,
     ...steps.map((line) => `+${line.time - start} ms ${line.msg}`),
   ].join('\n');
 }
@@ -93,7 +94,8 @@ describe.skipIf(!pgUp)(`graceful shutdown${pgUp ? '' : ' (skipped: PostgreSQL no
     const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const body = JSON.stringify(quote(200));
     socket.write(
-      `POST /api/quotation/instant HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `POST /api/quotation/instant HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ` +
+        `application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     await waitUntil(() => incoming(server) === 201, 'the server to receive all 201 requests');
 
@@ -120,7 +122,8 @@ describe.skipIf(!pgUp)(`graceful shutdown${pgUp ? '' : ' (skipped: PostgreSQL no
     const { code, signal } = await server.exited;
     const tookMs = Date.now() - signalledAt;
     const failed = answers.filter((answer) => answer.status !== 200);
-    const context = `exit after ${tookMs} ms; first failure: ${JSON.stringify(failed[0])}\n${timeline(server.output())}`;
+    const context =
+      `exit after ${tookMs} ms; first failure: ` + `${JSON.stringify(failed[0])}\n${timeline(server.output())}`;
     expect(failed.length, context).toBe(0);
     expect({ code, signal }, context).toEqual({ code: 0, signal: null });
     expect(tookMs, context).toBeLessThan(10_000);

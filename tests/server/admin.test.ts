@@ -253,7 +253,8 @@ describe('bookings (admin)', () => {
 
   beforeAll(async () => {
     const statuses: BookingStatus[] = ['inquiry', 'quoted', 'confirmed', 'in_progress', 'completed', 'cancelled'];
-    // Each status on a date it can hold: in progress on the event day, completed after it (docs/product.md#booking-statuses).
+    // Each status on a date it can hold: in progress on the event day, completed after it
+    // (docs/product.md#booking-statuses).
     const eventDateOf = (i: number, status: BookingStatus) => {
       if (i === 6) return '2031-02-14';
       if (status === 'in_progress') return todayInIndia();

@@ -83,7 +83,8 @@ const TITLE = process.env.TEST_DATABASE_URL
 
 if (!process.env.TEST_DATABASE_URL) {
   console.info(
-    'auto-assign-multiprocess: skipped, needs PostgreSQL. Run it with TEST_DATABASE_URL=postgres://… (npm run test:pg).',
+    'auto-assign-multiprocess: skipped, needs PostgreSQL. ' +
+      'Run it with TEST_DATABASE_URL=postgres://… (npm run test:pg).',
   );
 }
 
@@ -304,8 +305,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(TITLE, () => {
     expect(Number(audits[0]!.n)).toBe(PROJECTS);
 
     // --- How the work was shared (reported, and a check that pg-boss jobs did real work).
+    const autoAssignJob = sql`name = 'project-auto-assign'`;
     const jobs = await rowsOf(sql`
-      select state, count(*)::int as n from pgboss.job where name = 'project-auto-assign' group by state order by state`);
+      select state, count(*)::int as n from pgboss.job where ${autoAssignJob} group by state order by state`);
     const perWorker = workers.map((w) => ({
       pid: w.child.pid,
       byJob: closedBy(w).filter((l) => l.msg === 'project closed by its job').length,

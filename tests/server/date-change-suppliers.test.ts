@@ -112,7 +112,9 @@ describe('a date change after suppliers were invited', () => {
     ]);
 
     // Every invitee learns the new date and that quotes have closed; then the award, on the new date, as the job does.
-    const message = `Date changed: ${booking.eventName} is now on ${formatLongDate(tomorrow)} (was ${formatLongDate(inDays(30))})`;
+    const message =
+      `Date changed: ${booking.eventName} is now on ` +
+      `${formatLongDate(tomorrow)} (was ${formatLongDate(inDays(30))})`;
     const changed = await notesOf(projectId, 'project_date_changed');
     expect(changed.map((n) => n.supplierId).sort()).toEqual([a, b, c].map((s) => s.supplierId).sort());
     expect(changed.every((n) => n.message === message)).toBe(true);

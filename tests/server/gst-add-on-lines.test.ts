@@ -154,8 +154,10 @@ describe('add-on lines on the tax invoice', () => {
     const pdf = await inject('GET', `/api/me/bookings/${booking.id}/gst/${invoice.id}/pdf`, alice.auth);
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    const inr = (paise: number) =>
-      `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+    const inr = (paise: number) => {
+      const digits = { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 };
+      return `₹${(paise / 100).toLocaleString('en-IN', digits)}`;
+    };
     // (The test font's subset maps a few glyphs oddly, so the descriptions are checked by their plain parts.)
     for (const part of [
       'Premium package',

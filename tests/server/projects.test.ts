@@ -37,7 +37,9 @@ afterAll(async () => {
 const assign = (bookingId: string, supplierIds: string[] | string, headers: Record<string, string> = admin.auth) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/projects?booking_id=${bookingId}&supplier_ids=${Array.isArray(supplierIds) ? supplierIds.join(',') : supplierIds}`,
+    url:
+      `/api/projects?booking_id=${bookingId}` +
+      `&supplier_ids=${Array.isArray(supplierIds) ? supplierIds.join(',') : supplierIds}`,
     headers,
   });
 

@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/vendor/register', payload: payload as object, headers });
@@ -279,7 +280,8 @@ describe('POST /api/vendor/register', () => {
     );
     await t.deps.db.execute(
       sql.raw(
-        'CREATE TRIGGER fail_outbox_insert BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION fail_outbox_insert()',
+        'CREATE TRIGGER fail_outbox_insert BEFORE INSERT ON ' +
+          'email_outbox FOR EACH ROW EXECUTE FUNCTION fail_outbox_insert()',
       ),
     );
     try {

@@ -24,9 +24,11 @@ afterAll(async () => {
 });
 
 const IPAD =
-  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, ' +
+  'like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const EDGE =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** The payload the landing page's inquiry modal sends (docs/product.md#quotes "Booking/inquiry payload"). */

@@ -46,7 +46,8 @@ describe('upiPaymentUri (NPCI linking spec; research 5.4)', () => {
         note: 'Subscription 3F2A9C1E',
       }),
     ).toBe(
-      'upi://pay?pa=annapurnaevents@upi&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%203F2A9C1E',
+      'upi://pay?pa=annapurnaevents@upi&pn=Annapurna%20Hospitality%20Private%20Limited' +
+        '&am=99.00&cu=INR&tn=Subscription%203F2A9C1E',
     );
   });
 
@@ -72,7 +73,8 @@ describe('upiPaymentUri (NPCI linking spec; research 5.4)', () => {
   it("pays the ₹99 subscription to the brand's UPI ID, naming the quote by its short reference", () => {
     expect(quoteReference('3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c')).toBe('3F2A9C1E');
     expect(subscriptionUpiUri(DEFAULT_BRAND, '3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c')).toBe(
-      'upi://pay?pa=annapurnaevents@upi&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%203F2A9C1E',
+      'upi://pay?pa=annapurnaevents@upi&pn=Annapurna%20Hospitality%20Private%20Limited' +
+        '&am=99.00&cu=INR&tn=Subscription%203F2A9C1E',
     );
   });
 });

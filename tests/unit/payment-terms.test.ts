@@ -26,13 +26,15 @@ describe('the published payment terms', () => {
   it('state the default schedule of docs/product.md#payments', () => {
     const terms = paymentTerms();
     expect(terms.bookingAmount).toBe(
-      'The booking amount of ₹999 (the whole total, when that is less) is paid when you accept your quote; paying it confirms your booking.',
+      'The booking amount of ₹999 (the whole total, when that is less) ' +
+        'is paid when you accept your quote; paying it confirms your booking.',
     );
     expect(terms.token).toBe(
       'A token amount of ₹999 paid online to reserve your booking is adjusted against your final bill.',
     );
     expect(terms.advance).toBe(
-      'The advance brings what you have paid to 25% of the total. It is due 7 days after your booking is confirmed; at once when the event is 30 days away or fewer at confirmation.',
+      'The advance brings what you have paid to 25% of the total. It is due 7 days after your ' +
+        'booking is confirmed; at once when the event is 30 days away or fewer at confirmation.',
     );
     expect(terms.balance).toBe(
       'The balance, the rest of the total, is due 7 days before the event; at once when the event is closer than that.',
@@ -40,7 +42,8 @@ describe('the published payment terms', () => {
     expect(terms.deposit).toContain('first 25% of the total that you pay, which the advance completes');
     expect(terms.reminders).toContain('3 days before each due date, on the due day and the day after');
     expect(terms.refunds).toContain(
-      '75% more than 30 days before the event, 50% between 15 and 30 days, 25% between 7 and 14 days, and nothing within 7 days',
+      '75% more than 30 days before the event, 50% between 15 and 30 days, ' +
+        '25% between 7 and 14 days, and nothing within 7 days',
     );
     expect(scheduleTerms().map((row) => row.label)).toEqual(['Booking amount', 'Advance', 'Balance']);
   });
@@ -57,14 +60,16 @@ describe('the published payment terms', () => {
     expect(terms.bookingAmount).toContain('₹1,500.50');
     expect(terms.token).toContain('A token amount of ₹1,500.50 paid online');
     expect(terms.advance).toBe(
-      'The advance brings what you have paid to 40% of the total. It is due 10 days after your booking is confirmed; at once when the event is 45 days away or fewer at confirmation.',
+      'The advance brings what you have paid to 40% of the total. It is due 10 days after your ' +
+        'booking is confirmed; at once when the event is 45 days away or fewer at confirmation.',
     );
     expect(terms.balance).toBe(
       'The balance, the rest of the total, is due 1 day before the event; at once when the event is closer than that.',
     );
     // The deposit is the refund policy's 25%, whatever the advance.
     expect(terms.deposit).toBe(
-      'The deposit is the first 25% of the total that you pay: it is non-refundable, except when we cancel the event ourselves.',
+      'The deposit is the first 25% of the total that you pay: ' +
+        'it is non-refundable, except when we cancel the event ourselves.',
     );
     expect(scheduleTerms(rules)[2]).toEqual({
       kind: 'balance',
@@ -177,7 +182,8 @@ describe('the published refund bands', () => {
 
   it('work their example with computeRefund', () => {
     expect(refundExample(2_00_000_00, 20, TODAY)).toBe(
-      'For example, on a booking of ₹2,00,000 paid in full and cancelled 20 days before the event, the deposit of ₹50,000 is kept and 50% of the remaining ₹1,50,000 is refunded: ₹75,000.',
+      'For example, on a booking of ₹2,00,000 paid in full and cancelled 20 days before the event, ' +
+        'the deposit of ₹50,000 is kept and 50% of the remaining ₹1,50,000 is refunded: ₹75,000.',
     );
   });
 });

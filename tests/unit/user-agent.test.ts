@@ -4,22 +4,26 @@ import { parseUserAgent } from '../../src/server/lib/user-agent';
 describe('parseUserAgent', () => {
   it.each([
     [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) ' +
+        'AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
       'Safari',
       'mobile',
     ],
     [
-      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, ' +
+        'like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
       'Chrome',
       'mobile',
     ],
     [
-      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, ' +
+        'like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
       'Samsung Internet',
       'mobile',
     ],
     [
-      'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, ' +
+        'like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
       'Safari',
       'tablet',
     ],
@@ -29,7 +33,8 @@ describe('parseUserAgent', () => {
       'tablet',
     ],
     [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, ' +
+        'like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
       'Edge',
       'desktop',
     ],

@@ -1,7 +1,10 @@
 import { Badge } from '@chakra-ui/react';
 import { type BookingStatus, enumWords } from '../../shared/domain';
 
-/** docs/product.md#booking-statuses: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray, cancelled red. */
+/**
+ * docs/product.md#booking-statuses: inquiry yellow, quoted blue, confirmed green, in_progress purple, completed gray,
+ * cancelled red.
+ */
 export const BOOKING_STATUS_PALETTE: Record<BookingStatus, string> = {
   inquiry: 'yellow',
   quoted: 'blue',

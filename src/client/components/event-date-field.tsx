@@ -198,8 +198,8 @@ function StandInField({ error, label, name, hintId, shown, onAction, inputRef, t
 }
 
 /**
- * docs/product.md#screens: the event date on a calendar that disables past dates (event-date-picker.tsx). Chakra's picker
- * does not join `Field` on its own (research: ecosystem 2.4), so the required marker, hint and error are tied to
+ * docs/product.md#screens: the event date on a calendar that disables past dates (event-date-picker.tsx). Chakra's
+ * picker does not join `Field` on its own (research: ecosystem 2.4), so the required marker, hint and error are tied to
  * the input here.
  */
 export function EventDateField({

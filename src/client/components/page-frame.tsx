@@ -6,7 +6,9 @@ import { BrandLogo } from './brand-logo';
 import { PageLoader } from './page-loader';
 import { SiteFooter } from './site-footer';
 
-/** The bar of the form pages: the brand, any links of the page's own, and the way back home (docs/product.md#screens). */
+/**
+ * The bar of the form pages: the brand, any links of the page's own, and the way back home (docs/product.md#screens).
+ */
 function FrameHeader({ links }: { links?: ReactNode }) {
   return (
     <Box as="header" bg="bg/90" borderBottomWidth="1px" borderColor="border.muted" position="relative" zIndex="1">

@@ -28,7 +28,8 @@ export function PageHero({ eyebrow, title, lead, maxW = '3xl', hideInPrint = fal
       css={{
         backgroundColor: 'var(--chakra-colors-accent-950)',
         backgroundImage:
-          'radial-gradient(circle at 15% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
+          'radial-gradient(circle at 15% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), ' +
+          'radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
       }}
     >
       <MandalaMotif

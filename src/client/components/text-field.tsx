@@ -10,7 +10,9 @@ export type TextFieldProps = Omit<InputProps, 'value' | 'onChange' | 'name'> & {
   helperText?: string | undefined;
 };
 
-/** A labelled input whose error is tied to it with aria-describedby (docs/product.md#screens: every field has a label). */
+/**
+ * A labelled input whose error is tied to it with aria-describedby (docs/product.md#screens: every field has a label).
+ */
 export function TextField({ label, value, onValueChange, error, helperText, required, ...inputProps }: TextFieldProps) {
   const { ids, describedBy } = useFieldDescription({ error, helperText });
   return (

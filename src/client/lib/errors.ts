@@ -8,8 +8,8 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /**
- * The server's human-readable detail (docs/product.md#screens: "server detail, else ..."). Only errors the server itself
- * formatted count: a network failure or a proxy's HTML page has no `shape`, and its parser message is not for
+ * The server's human-readable detail (docs/product.md#screens: "server detail, else ..."). Only errors the server
+ * itself formatted count: a network failure or a proxy's HTML page has no `shape`, and its parser message is not for
  * people.
  */
 export function serverDetail(error: unknown): string | null {

@@ -26,8 +26,8 @@ export function loginPathFor(returnTo: string): string {
 }
 
 /**
- * docs/product.md#accounts: admins land on /admin, suppliers on /supplier, everyone else on /. A customer who was sent to
- * sign in from one of their own pages (My Bookings) goes back there instead of home.
+ * docs/product.md#accounts: admins land on /admin, suppliers on /supplier, everyone else on /. A customer who was sent
+ * to sign in from one of their own pages (My Bookings) goes back there instead of home.
  */
 export function destinationAfterSignIn(role: string, next: string | null): string {
   const home = homePathForRole(role);

@@ -87,7 +87,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const expire = (error: unknown, key: readonly unknown[] | undefined) => {
       const path = Array.isArray(key?.[0]) ? (key[0] as string[]).join('.') : '';
-      // Start-up's auth.me is dropped silently (docs/product.md#accounts); a wrong password at sign-in is not an expiry.
+      // Start-up's auth.me is dropped silently (docs/product.md#accounts); a wrong password at sign-in is not an
+      // expiry.
       if (httpStatusOf(error) !== 401 || SESSIONLESS_PATHS.has(path)) return;
       if (readToken() === null) return;
       clearToken();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { gstinCheckChar } from '../../shared/gstin';
 import { priceQuote } from '../../shared/pricing';
@@ -7,6 +7,7 @@ import { applyCancellation } from '../modules/bookings/cancellation';
 import { issueReceiptVoucher, issueTaxInvoice, type BookingRow } from '../modules/gst/gst-documents.service';
 import { currentGstSettings, getGstSettings, updateGstSettings } from '../modules/gst/gst-settings.service';
 import { receiveBookingPayment } from '../modules/payments/payment-orders.service';
+import { holdsPayment } from '../modules/payments/receivables.service';
 import type { Transaction } from './client';
 import { bookingLedger, bookings, gstDocuments, users } from './schema';
 import type { SeedDemoResult } from './seed-demo';
@@ -56,12 +57,7 @@ export async function seedDemoGstDocuments(
   const confirmed = await tx
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, 'confirmed'),
-        sql`exists (select 1 from ${bookingLedger} where ${bookingLedger.bookingId} = ${bookings.id} and ${bookingLedger.kind} = 'payment')`,
-      ),
-    )
+    .where(and(eq(bookings.status, 'confirmed'), holdsPayment))
     .orderBy(asc(bookings.createdAt))
     .limit(2);
   for (const booking of confirmed) {

@@ -41,9 +41,12 @@ export async function requireSupplier(request: FastifyRequest): Promise<string> 
   return actingSupplierId(await requireUser(request));
 }
 
-/** The `:id` of a REST path. One that is not a UUID names nothing: 404 with the given detail, like an unknown id. */
-export function pathId(request: FastifyRequest, notFoundDetail: string): string {
-  const id = (request.params as { id?: unknown }).id;
+/**
+ * The `:id` (or another UUID parameter) of a REST path. One that is not a UUID names nothing: 404 with the given
+ * detail, like an unknown id.
+ */
+export function pathId(request: FastifyRequest, notFoundDetail: string, name = 'id'): string {
+  const id = (request.params as Record<string, unknown>)[name];
   if (typeof id !== 'string' || !isUuid(id)) throw new AppError('NOT_FOUND', notFoundDetail);
   return id.toLowerCase();
 }
@@ -52,4 +55,21 @@ export function pathId(request: FastifyRequest, notFoundDetail: string): string 
 export function withTotal<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
   void reply.header('x-total-count', String(page.total));
   return page.items;
+}
+
+/** A file download (docs/api.md): the bytes with `Content-Disposition: attachment` naming the file. */
+export async function sendPdf(reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(pdf);
+}
+
+/** A CSV download, like {@link sendPdf}; never cached, as it holds the figures of the moment. */
+export async function sendCsv(reply: FastifyReply, { fileName, csv }: { fileName: string; csv: string }) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 }

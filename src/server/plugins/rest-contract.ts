@@ -46,7 +46,8 @@ export async function registerRestContract(app: FastifyInstance, options: RestCo
         description:
           'The REST door of the booking platform. Amounts are rupees (at most two decimals), event dates YYYY-MM-DD, ' +
           'timestamps ISO-8601. Send `Authorization: Bearer <access_token>` from POST /api/auth/login where a route ' +
-          'needs a signed-in user. Every error is `{"detail": ...}`; invalid input is 422 with a `[{loc, msg, type}]` list.',
+          'needs a signed-in user. Every error is `{"detail": ...}`; ' +
+          'invalid input is 422 with a `[{loc, msg, type}]` list.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -177,7 +178,8 @@ function serializerFor(schema: z.ZodType, route: string, check: boolean): (data:
     // is a field the schema forgot.
     if (!isDeepStrictEqual(JSON.parse(body), JSON.parse(JSON.stringify(data)))) {
       throw new Error(
-        `${route}: serialising from the schema changes the answer; the schema misses a field.\nfrom schema: ${body}\nactual: ${JSON.stringify(data)}`,
+        `${route}: serialising from the schema changes the answer; ` +
+          `the schema misses a field.\nfrom schema: ${body}\nactual: ${JSON.stringify(data)}`,
       );
     }
     return body;

@@ -10,7 +10,9 @@ export type SecurityHeadersOptions = {
 
 /** Browser features no page of the app uses, switched off for every page and frame. */
 export const PERMISSIONS_POLICY =
-  'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
+  'accelerometer=(), autoplay=(), camera=(), display-capture=(), ' +
+  'geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), ' +
+  'payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()';
 
 /** Request headers a cross-origin client of the API may send (the app's own client sends the first two). */
 const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key, x-step-up';

@@ -57,8 +57,8 @@ export async function registerTrpc<TRouter extends AnyRouter>(
 
 /**
  * The request as tRPC's resolver reads it: method, URL, headers (`get`, `has`), abort signal and the body as JSON.
- * It is not a WHATWG `Request`: building one wraps the body (already read and size-checked by Fastify) in a web stream that
- * `json()` then reads back, about a twentieth of a tRPC call's CPU. The resolver reads no other member (checked
+ * It is not a WHATWG `Request`: building one wraps the body (already read and size-checked by Fastify) in a web stream
+ * that `json()` then reads back, about a twentieth of a tRPC call's CPU. The resolver reads no other member (checked
  * against the pinned @trpc/server 11.19.0; `tests/security` and `tests/server` cover every procedure through it).
  * Multipart and binary bodies never get here: they are refused with a 415 before parsing.
  */

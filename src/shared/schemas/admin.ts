@@ -21,7 +21,9 @@ export type DashboardStatsDto = {
 /** A booking's requirements in the admin view: the stored ones plus `guest_count` (0 when not known yet). */
 export type BookingRequirementsDto = BookingRequirements & { guest_count: number };
 
-/** docs/product.md#pricing "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees. */
+/**
+ * docs/product.md#pricing "Booking (admin view)", plus its package, amount, city, source and times. Amounts in rupees.
+ */
 export type AdminBookingDto = {
   id: string;
   event_name: string;
@@ -55,8 +57,9 @@ export const bookingStatusSchema = z.enum(BOOKING_STATUSES, {
 });
 
 /**
- * The admin's booking list: newest first, 10 by default (docs/product.md#booking-statuses), up to 100 a page; `q` searches client
- * name and e-mail and event name, or the event date (`2027-03-05`, `2027-03` or `2027`); `status` filters.
+ * The admin's booking list: newest first, 10 by default (docs/product.md#booking-statuses), up to 100 a page; `q`
+ * searches client name and e-mail and event name, or the event date (`2027-03-05`, `2027-03` or `2027`); `status`
+ * filters.
  */
 export const adminBookingsQuerySchema = listQuerySchema(10, 100).extend({ status: bookingStatusSchema.optional() });
 export type AdminBookingsQuery = z.input<typeof adminBookingsQuerySchema>;

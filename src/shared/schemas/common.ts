@@ -11,8 +11,8 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /**
- * Indian mobile numbers (docs/product.md#accounts: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or 0
- * prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9.
+ * Indian mobile numbers (docs/product.md#accounts: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or
+ * 0 prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9.
  */
 export function normalizeIndianPhone(raw: string): string | null {
   const digits = raw.replace(/[\s\-().]/g, '');

@@ -20,8 +20,8 @@ export const paymentStatusInputSchema = z.object({
 export type PaymentStatusInput = z.input<typeof paymentStatusInputSchema>;
 
 /**
- * docs/product.md#subscriptions "Payment status response", plus the order id and amount (docs/product.md#subscriptions) and what the
- * order pays for, so the result page can tell a ₹99 subscription from the ₹999 booking token.
+ * docs/product.md#subscriptions "Payment status response", plus the order id and amount (docs/product.md#subscriptions)
+ * and what the order pays for, so the result page can tell a ₹99 subscription from the ₹999 booking token.
  */
 export type PaymentStatusDto = {
   order_id: string;

@@ -205,7 +205,10 @@ export type AwardResultDto = {
 
 export type SupplierNotificationDto = {
   id: string;
-  /** 'project_invitation', 'project_awarded', 'project_not_selected', 'project_cancelled', 'project_date_changed', 'project_details_changed'. */
+  /**
+   * 'project_invitation', 'project_awarded', 'project_not_selected', 'project_cancelled', 'project_date_changed',
+   * 'project_details_changed'.
+   */
   kind: string;
   message: string;
   project_id: string | null;

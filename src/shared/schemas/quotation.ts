@@ -5,9 +5,9 @@ import { MAX_GUESTS, paiseToRupees, rupeesToPaise } from '../pricing';
 import { optionalTextSchema, requiredTextSchema, uuidSchema } from './common';
 
 /*
- * The admin's quotation (docs/product.md#screens: "A quotation screen holding quoted_amount, notes and items"): an inquiry
- * priced line by line, with an optional discount that must give its reason (docs/decisions.md, "Custom quotes and
- * prices").
+ * The admin's quotation (docs/product.md#screens: "A quotation screen holding quoted_amount, notes and items"): an
+ * inquiry priced line by line, with an optional discount that must give its reason (docs/decisions.md, "Custom quotes
+ * and prices").
  */
 
 export const MAX_QUOTATION_LINES = 30;

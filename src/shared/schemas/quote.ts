@@ -42,7 +42,10 @@ export const instantQuoteInputSchema = z.object({
   client_name: nameSchema('Full name'),
   event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH),
   client_phone: optionalPhoneSchema,
-  /** The venue's own name as the visitor typed it (docs/product.md#screens "Venue Name"); optional, as in the spec's payload. */
+  /**
+   * The venue's own name as the visitor typed it (docs/product.md#screens "Venue Name"); optional, as in the spec's
+   * payload.
+   */
   venue_name: optionalTextSchema('Venue name', VENUE_NAME_MAX_LENGTH),
   /** Updates on WhatsApp to `client_phone` (docs/product.md#whatsapp). */
   whatsapp_opt_in: whatsappOptInSchema,

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { ApprovalStatus, DeviceClass, EventType, PricingTier } from '../domain';
 import { listQuerySchema } from './common';
 
-/** docs/product.md#privacy "Reports summary". Device counts cover every recorded visitor event (page views and quotes). */
+/**
+ * docs/product.md#privacy "Reports summary". Device counts cover every recorded visitor event (page views and quotes).
+ */
 export type ReportsSummaryDto = {
   analytics: {
     total_page_views: number;

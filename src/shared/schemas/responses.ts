@@ -101,7 +101,9 @@ export const verifyEmailResponseSchema = z.object({ message: z.string(), email: 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 /** The database did not answer; a 503 of load shedding (before any check) carries only `detail`. */
-/** 503: the database is down (`unavailable`), or the server sheds load (`overloaded`) or is shutting down (`stopping`). */
+/**
+ * 503: the database is down (`unavailable`), or the server sheds load (`overloaded`) or is shutting down (`stopping`).
+ */
 export const healthDownResponseSchema = z.object({
   status: z.enum(['unavailable', 'overloaded', 'stopping']).optional(),
   database: z.literal('down').optional(),
@@ -738,6 +740,11 @@ export const collectionsResponseSchema = z.object({
   entries: z.array(collectionEntrySchema),
   total_entries: z.number().int(),
 }) satisfies z.ZodType<CollectionsDto>;
+
+/** A PDF file: documented as binary, sent as the bytes of the file with `Content-Disposition: attachment`. */
+export const pdfResponse = (description: string) => ({
+  200: { description, content: { 'application/pdf': { schema: z.string().describe('binary') } } },
+});
 
 /** A CSV file: documented as text, sent with `Content-Disposition: attachment`. */
 export const csvResponse = (description: string) => ({

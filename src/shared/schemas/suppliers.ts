@@ -5,8 +5,8 @@ import { BUSINESS_NAME_MAX_LENGTH } from '../vendor-limits';
 import { dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
 
 /**
- * docs/product.md#auto-assign "Supplier". `total_projects` counts the projects the supplier has been invited to (the list the
- * Projects button shows); `awarded_projects` how many of them it won.
+ * docs/product.md#auto-assign "Supplier". `total_projects` counts the projects the supplier has been invited to (the
+ * list the Projects button shows); `awarded_projects` how many of them it won.
  */
 export type SupplierDto = {
   id: string;

@@ -26,7 +26,8 @@ export const SERVICE_MAX_LENGTH = 100;
 
 /** What `POST /api/vendor/register` answers (docs/product.md#screens: the client shows the server's message). */
 export const VENDOR_REGISTERED_MESSAGE =
-  'Vendor registration submitted successfully! Your account will be activated after admin approval. We will email you once it has been reviewed.';
+  'Vendor registration submitted successfully! Your account will be activated ' +
+  'after admin approval. We will email you once it has been reviewed.';
 
 /**
  * The services list of a supplier from free text: split on commas and line breaks, trimmed, empty pieces
@@ -51,7 +52,10 @@ export function dedupeServices(items: readonly string[]): string[] {
   return out;
 }
 
-/** Years in business: a whole number 0-50 (docs/product.md#vendors); absent or null means 0 (docs/product.md#vendors default). */
+/**
+ * Years in business: a whole number 0-50 (docs/product.md#vendors); absent or null means 0 (docs/product.md#vendors
+ * default).
+ */
 export const experienceYearsSchema = z
   .number({ error: 'Experience must be a number of years' })
   .int('Experience must be a whole number of years')
@@ -100,8 +104,8 @@ export const optionalPortfolioLinkSchema = z
   });
 
 /**
- * The vendor registration payload (docs/product.md#booking-statuses; confirm-password is not sent). Any other key (role,
- * approval_status, is_active, ...) is dropped: a vendor always starts pending and inactive.
+ * The vendor registration payload (docs/product.md#booking-statuses; confirm-password is not sent). Any other key
+ * (role, approval_status, is_active, ...) is dropped: a vendor always starts pending and inactive.
  */
 export const vendorRegisterInputSchema = z.object({
   email: emailSchema,

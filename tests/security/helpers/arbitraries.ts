@@ -288,7 +288,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Percent-encodes any string for a URL; a lone surrogate, which encodeURIComponent refuses, goes as its UTF-8 bytes. */
+/**
+ * Percent-encodes any string for a URL; a lone surrogate, which encodeURIComponent refuses, goes as its UTF-8 bytes.
+ */
 export function urlEncode(value: string): string {
   try {
     return encodeURIComponent(value);

@@ -79,7 +79,10 @@ const TABS: { id: TabId; label: string; icon: ReactNode }[] = [
 
 type QueryState = { isPending: boolean; isError: boolean; error: unknown; errorUpdatedAt: number };
 
-/** docs/product.md#screens: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out message). */
+/**
+ * docs/product.md#screens: one 'Failed to load dashboard data' toast per failed load (a 401 has its own sign-out
+ * message).
+ */
 function useLoadFailureToast(queries: readonly QueryState[]) {
   const failedAt = Math.max(
     0,

@@ -33,8 +33,8 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 type DetailItem = { msg?: unknown; loc?: unknown; type?: unknown };
 
 /**
- * docs/product.md#screens's rule for a server detail: a string is shown as it is; a list is joined with commas (each item's
- * `msg`, or its location path and type); an object is shown as JSON. Null when there is nothing to show.
+ * docs/product.md#screens's rule for a server detail: a string is shown as it is; a list is joined with commas (each
+ * item's `msg`, or its location path and type); an object is shown as JSON. Null when there is nothing to show.
  */
 export function describeDetail(detail: unknown): string | null {
   if (typeof detail === 'string') return detail.trim() || null;

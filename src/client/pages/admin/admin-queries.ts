@@ -65,8 +65,9 @@ export function useReports(enabled = true) {
 }
 
 /**
- * docs/product.md#accounts: after approve, reject or assign "the dashboard data reloads (reports reload too after approve or
- * reject)". Every admin query is marked stale and the mounted ones refetch, so stats, lists and reports agree.
+ * docs/product.md#accounts: after approve, reject or assign "the dashboard data reloads (reports reload too after
+ * approve or reject)". Every admin query is marked stale and the mounted ones refetch, so stats, lists and reports
+ * agree.
  */
 export function useReloadDashboard(): () => Promise<void> {
   const utils = trpc.useUtils();

@@ -77,7 +77,8 @@ export function AssignSupplierDialog({ booking, onClose }: AssignSupplierDialogP
       title="Assign Supplier to Event"
       description={
         shown
-          ? `${shown.event_name} · ${eventDateText(shown.event_date)} · ${plural(shown.requirements.guest_count, 'guest')}`
+          ? `${shown.event_name} · ${eventDateText(shown.event_date)} ` +
+            `· ${plural(shown.requirements.guest_count, 'guest')}`
           : undefined
       }
       size="md"

@@ -139,7 +139,9 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
         onClose={() => setConfirming(false)}
         onConfirm={() => apply('cancelled')}
         title="Cancel this booking?"
-        description={`${booking.event_name} for ${booking.client_name} will be marked cancelled. This cannot be undone.`}
+        description={
+          `${booking.event_name} for ${booking.client_name} ` + 'will be marked cancelled. This cannot be undone.'
+        }
         confirmLabel="Cancel booking"
         tone="danger"
         loading={setStatus.isPending}

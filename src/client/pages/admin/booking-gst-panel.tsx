@@ -117,7 +117,11 @@ export function BookingGstPanel({ bookingId }: { bookingId: string }) {
                 </Button>
                 <Text fontSize="sm" color="fg.muted">
                   {data.invoice.reason ??
-                    `Issued on its own when the booking is marked completed${data.invoice.due_by ? `; due by ${formatLongDate(data.invoice.due_by)} (30 days after the event)` : ''}.`}
+                    'Issued on its own when the booking is marked completed' +
+                      (data.invoice.due_by
+                        ? `; due by ${formatLongDate(data.invoice.due_by)} (30 days after the event)`
+                        : '') +
+                      '.'}
                 </Text>
               </Flex>
             )}

@@ -17,7 +17,9 @@ export function countdownText(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const days = Math.floor(seconds / 86_400);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const clock = `${pad(Math.floor((seconds % 86_400) / 3600))}h ${pad(Math.floor((seconds % 3600) / 60))}m ${pad(seconds % 60)}s`;
+  const clock =
+    `${pad(Math.floor((seconds % 86_400) / 3600))}h ` +
+    `${pad(Math.floor((seconds % 3600) / 60))}m ${pad(seconds % 60)}s`;
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
@@ -273,7 +275,9 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
         title="Award this project?"
         description={
           awarding
-            ? `${awarding.business_name} wins${awarding.quote ? ` at ${formatInr(awarding.quote.amount)}` : ' without a quote'}. Every other invited supplier is told they were not selected.`
+            ? `${awarding.business_name} ` +
+              `wins${awarding.quote ? ` at ${formatInr(awarding.quote.amount)}` : ' without a quote'}. ` +
+              'Every other invited supplier is told they were not selected.'
             : ''
         }
         confirmLabel="Award project"
@@ -284,7 +288,10 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
         onClose={() => setClosing(false)}
         onConfirm={confirmCloseQuotes}
         title="Close the quotes now?"
-        description={`The auto-assign runs now instead of at ${indiaDateTimeText(data.auto_assign_date)}: the lowest quote wins (ties go to the higher rating), and suppliers can no longer quote or revise.`}
+        description={
+          `The auto-assign runs now instead of at ${indiaDateTimeText(data.auto_assign_date)}: ` +
+          'the lowest quote wins (ties go to the higher rating), and suppliers can no longer quote or revise.'
+        }
         confirmLabel="Close and award"
         loading={closeQuotes.isPending}
       />

@@ -18,7 +18,9 @@ type BookingsTableProps = {
   onAssign(booking: AdminBookingDto): void;
 };
 
-/** docs/product.md#screens, Bookings tab: Event Details, Client, Date & Guests, Status, Actions (View, Assign Supplier). */
+/**
+ * docs/product.md#screens, Bookings tab: Event Details, Client, Date & Guests, Status, Actions (View, Assign Supplier).
+ */
 export function BookingsTable({ label, bookings, onView, onAssign }: BookingsTableProps) {
   return (
     <TableFrame label={label} stackOnPhone>

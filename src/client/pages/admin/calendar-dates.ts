@@ -60,7 +60,9 @@ export function shortDay(date: string): string {
 
 export type CalendarView = 'month' | 'week';
 
-/** The dates a view shows around `anchor`: whole weeks, Monday first (a month view is 4 to 6 weeks, 42 days at most). */
+/**
+ * The dates a view shows around `anchor`: whole weeks, Monday first (a month view is 4 to 6 weeks, 42 days at most).
+ */
 export function viewRange(view: CalendarView, anchor: string): { from: string; to: string } {
   if (view === 'week') {
     const from = weekStart(anchor);

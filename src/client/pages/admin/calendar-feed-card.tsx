@@ -72,7 +72,10 @@ export function CalendarFeedCard() {
   return (
     <SectionCard
       title="Phone calendar feed"
-      description="A private iCalendar URL of every booking that is not cancelled, for the calendar app on your phone. Anyone with the URL can read it; it is yours alone and is shown only once."
+      description={
+        'A private iCalendar URL of every booking that is not cancelled, for the calendar app on your phone. ' +
+        'Anyone with the URL can read it; it is yours alone and is shown only once.'
+      }
     >
       <QueryContent
         query={feed}
@@ -128,7 +131,9 @@ export function CalendarFeedCard() {
               onConfirm={() => create.mutate()}
               loading={create.isPending}
               title="Make a new feed URL?"
-              description="The URL you use now stops working at once; phone calendars that use it must be given the new one."
+              description={
+                'The URL you use now stops working at once; phone calendars that use it must be given the new one.'
+              }
               confirmLabel="Make a new URL"
             />
             <ConfirmDialog
@@ -138,7 +143,9 @@ export function CalendarFeedCard() {
               loading={revoke.isPending}
               tone="danger"
               title="Revoke the calendar feed?"
-              description="Phone calendars that use the URL stop receiving events at once. You can make a new URL later."
+              description={
+                'Phone calendars that use the URL stop receiving events at once. You can make a new URL later.'
+              }
               confirmLabel="Revoke feed"
             />
           </Stack>

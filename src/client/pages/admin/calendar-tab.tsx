@@ -425,7 +425,10 @@ export function CalendarTab() {
       <Box _print={{ display: 'none' }}>
         <SectionCard
           title="Calendar"
-          description="Every booking on its event date, with each day's load against its limits. Choose a day for its run sheet."
+          description={
+            "Every booking on its event date, with each day's load " +
+            'against its limits. Choose a day for its run sheet.'
+          }
         >
           <Stack gap="4">
             <Flex gap="3" wrap="wrap" align="end" justify="space-between">

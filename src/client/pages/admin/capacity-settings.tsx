@@ -294,7 +294,10 @@ function CalendarDaysList({ days, onEdit }: { days: CalendarDayDto[]; onEdit(day
         loading={remove.isPending}
         tone="danger"
         title={removing ? `Remove ${formatLongDate(removing.date)}?` : 'Remove the date?'}
-        description="The date follows the daily capacity again: it reopens if it was closed, and loses its surcharge for new quotes."
+        description={
+          'The date follows the daily capacity again: ' +
+          'it reopens if it was closed, and loses its surcharge for new quotes.'
+        }
         confirmLabel="Remove"
       />
     </>
@@ -312,7 +315,10 @@ export function CapacitySettingsCard() {
   return (
     <SectionCard
       title="Capacity and dates"
-      description="How many events and guests the kitchen takes on a day, and the dates that differ: more crew on a muhurat date, a closed day, a peak surcharge. Only confirmed bookings take a place."
+      description={
+        'How many events and guests the kitchen takes on a day, and the dates that differ: ' +
+        'more crew on a muhurat date, a closed day, a peak surcharge. Only confirmed bookings take a place.'
+      }
     >
       <Stack gap="6">
         <QueryContent

@@ -223,7 +223,8 @@ export function CollectionsPanel() {
       title="Collections"
       description={
         result.data
-          ? `Money received and refunds paid out, ${formatLongDate(result.data.from)} to ${formatLongDate(result.data.to)} (India dates).`
+          ? `Money received and refunds paid out, ${formatLongDate(result.data.from)} ` +
+            `to ${formatLongDate(result.data.to)} (India dates).`
           : 'Money received and refunds paid out, by day and method (India dates).'
       }
       actions={
@@ -257,7 +258,9 @@ export function CollectionsPanel() {
       <QueryContent
         query={result}
         loadingLabel="Loading collections"
-        errorMessage="The collections could not be loaded. Check the dates: From must not be after To, at most a year apart."
+        errorMessage={
+          'The collections could not be loaded. Check the dates: From must not be after To, at most a year apart.'
+        }
       >
         {(data) => (
           <Stack gap="5">

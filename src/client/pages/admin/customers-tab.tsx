@@ -134,7 +134,8 @@ function ActiveToggleDialog({ customer, onClose }: { customer: CustomerDto | nul
       title={shown?.is_active ? 'Deactivate customer?' : 'Activate customer?'}
       description={
         shown?.is_active
-          ? `${shown.full_name} will be signed out on every device and cannot sign in until you activate the account again.`
+          ? `${shown.full_name} will be signed out on every device ` +
+            'and cannot sign in until you activate the account again.'
           : `${shown?.full_name ?? 'The customer'} will be able to sign in again.`
       }
       confirmLabel={shown?.is_active ? 'Deactivate' : 'Activate'}
@@ -174,7 +175,11 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
       onClose={onClose}
       onConfirm={confirm}
       title="Erase this customer's personal data?"
-      description={`${shown?.full_name ?? 'The customer'}'s name, e-mail, phone and city are removed from the account, their bookings, payments and e-mails, and the account is closed. The bookings and amounts stay for the accounts. This cannot be undone.`}
+      description={
+        `${shown?.full_name ?? 'The customer'}'s name, e-mail, phone and city are removed ` +
+        'from the account, their bookings, payments and e-mails, and the account is closed. ' +
+        'The bookings and amounts stay for the accounts. This cannot be undone.'
+      }
       confirmLabel="Erase"
       tone="danger"
       loading={erase.isPending}
@@ -182,7 +187,9 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
   );
 }
 
-/** docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase. */
+/**
+ * docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase.
+ */
 export function CustomersTab() {
   // The page is in the address (`page`, counted from 1), so a reload stays on it.
   const [params, update] = useAddressParams();

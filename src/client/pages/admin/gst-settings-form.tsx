@@ -235,7 +235,9 @@ export function GstSettingsCard() {
   return (
     <SectionCard
       title="GST and business identity"
-      description="Printed on every receipt voucher, tax invoice, refund voucher and credit note, and in the site footer."
+      description={
+        'Printed on every receipt voucher, tax invoice, refund voucher and credit note, and in the site footer.'
+      }
     >
       <QueryContent
         query={settings}

@@ -54,7 +54,8 @@ function whoPaid(order: AdminPaymentDto): string {
 const RECORDED_OUTCOME: Record<AdminPaymentDto['purpose'], string> = {
   token: 'The order becomes paid, the booking is confirmed and the customer gets a receipt by e-mail.',
   instalment:
-    'The order becomes paid, the booking’s schedule counts it and the customer gets a receipt by e-mail saying what is still to pay.',
+    'The order becomes paid, the booking’s schedule counts it and the ' +
+    'customer gets a receipt by e-mail saying what is still to pay.',
   subscription: 'The order becomes paid, the subscription becomes active and the subscriber gets a receipt by e-mail.',
 };
 
@@ -120,7 +121,9 @@ function RecordUtrForm({
           autoComplete="off"
           placeholder="12-digit UPI reference"
           maxLength={20}
-          helperText="The 12-digit UTR (UPI reference number) on the bank statement or the customer's payment screenshot."
+          helperText={
+            'The 12-digit UTR (UPI reference number) ' + "on the bank statement or the customer's payment screenshot."
+          }
           value={values.utr}
           onValueChange={(value) => set('utr', value)}
           error={errors.utr}

@@ -88,6 +88,11 @@ type VendorDetailsDialogProps = {
 };
 
 /** docs/product.md#screens "Vendor Details" with Approve, Reject and Close. */
+/** The day a vendor applied, e.g. "5 Nov 2026". */
+function appliedOnText(createdAt: string): string {
+  return new Date(createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
 function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }: VendorDetailsDialogProps) {
   const shown = useLastDefined(vendor);
   return (
@@ -95,11 +100,7 @@ function VendorDetailsDialog({ vendor, onClose, onApprove, onReject, approving }
       open={vendor !== null}
       onClose={onClose}
       title="Vendor Details"
-      description={
-        shown
-          ? `Applied ${new Date(shown.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}`
-          : undefined
-      }
+      description={shown ? `Applied ${appliedOnText(shown.created_at)}` : undefined}
       size="lg"
       footer={
         shown && (

@@ -88,6 +88,7 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
   );
   const grossPaise = summable ? quotationGrossPaise(values.items as { unit_price: number; quantity: number }[]) : null;
   const discountRupees = typeof values.discount === 'number' ? values.discount : 0;
+  const discountText = discountRupees > 0 ? ` − discount ${formatInr(discountRupees)}` : '';
 
   function clear(field: string) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -138,8 +139,11 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
           </Heading>
           <Text fontSize="sm" color="fg.muted">
             {repricing
-              ? `Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. The booking stays ${bookingStatusLabel(booking.status)}; what is due follows the new total (money paid over it is owed back) and ${booking.client_email} is e-mailed the new price.`
-              : `Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. Sending makes the booking quoted and e-mails the quote to ${booking.client_email}.`}
+              ? 'Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. ' +
+                `The booking stays ${bookingStatusLabel(booking.status)}; what is due follows the new total ` +
+                `(money paid over it is owed back) and ${booking.client_email} is e-mailed the new price.`
+              : 'Per-person lines, fixed charges and add-ons; GST is added at the rate in settings. ' +
+                `Sending makes the booking quoted and e-mails the quote to ${booking.client_email}.`}
           </Text>
         </Box>
         {errors.items && (
@@ -286,7 +290,7 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
           <Text fontSize="sm" aria-live="polite">
             {grossPaise === null
               ? 'Enter every price and quantity to see the sum.'
-              : `Lines ${formatInr(paiseToRupees(grossPaise))}${discountRupees > 0 ? ` − discount ${formatInr(discountRupees)}` : ''} = taxable ${formatInr(
+              : `Lines ${formatInr(paiseToRupees(grossPaise))}${discountText} = taxable ${formatInr(
                   paiseToRupees(Math.max(0, grossPaise - rupeesToPaise(discountRupees))),
                 )} + GST`}
           </Text>

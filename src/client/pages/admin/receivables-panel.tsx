@@ -375,7 +375,8 @@ export function ReceivablesPanel() {
       title="Receivables"
       description={
         list.data
-          ? `What each booking owes by the payment schedule, as of ${formatLongDate(list.data.as_of)}. Most overdue first.`
+          ? 'What each booking owes by the payment schedule, ' +
+            `as of ${formatLongDate(list.data.as_of)}. Most overdue first.`
           : 'What each booking owes by the payment schedule. Most overdue first.'
       }
       actions={

@@ -231,7 +231,9 @@ function RefundsTable({
   );
 }
 
-/** Refunds owed after cancellations (docs/product.md#refunds's bands, or 100% when the company cancels), oldest first. */
+/**
+ * Refunds owed after cancellations (docs/product.md#refunds's bands, or 100% when the company cancels), oldest first.
+ */
 export function RefundsPanel() {
   const state = useFilteredPage<RefundFilter>('due', FILTERS);
   const [marking, setMarking] = useState<AdminRefundDto | null>(null);

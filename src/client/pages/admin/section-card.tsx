@@ -40,8 +40,8 @@ export function SectionCard({ title, description, actions, children }: SectionCa
 
 /*
  * Below the md breakpoint a list table becomes a stack of cards: each row a block, each cell a line, the header
- * row hidden (cells whose value does not say what it is carry a `data-label` shown before it). The elements keep explicit table roles, so screen readers still read a
- * table when the CSS display changes.
+ * row hidden (cells whose value does not say what it is carry a `data-label` shown before it). The elements keep
+ * explicit table roles, so screen readers still read a table when the CSS display changes.
  */
 const STACKED = {
   display: 'block',
@@ -85,7 +85,8 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false, stacke
       rounded="lg"
       maxW="full"
       maxH={maxH}
-      // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll it.
+      // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll
+      // it.
       {...(stacks
         ? {}
         : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}

@@ -242,7 +242,10 @@ export function SettingsTab() {
     <Stack gap="6">
       <SectionCard
         title="Payment schedule"
-        description="The booking amount that confirms a booking, the advance and the balance: what every order asks for, what the reminders name and what the published terms state."
+        description={
+          'The booking amount that confirms a booking, the advance and the balance: ' +
+          'what every order asks for, what the reminders name and what the published terms state.'
+        }
       >
         <QueryContent
           query={settings}

@@ -19,14 +19,17 @@ import { useLastDefined } from './use-last-defined';
 const FEE = formatInr(SUBSCRIPTION_AMOUNT_PAISE / 100);
 const REFUND = formatInr(SUBSCRIPTION_REFUND_PAISE / 100);
 export const REFUND_LABEL = `Refund ${REFUND}`;
-export const SUBSCRIPTION_REFUNDED_MESSAGE = `Subscription refunded: send ${REFUND} to the subscriber within 3 working days`;
+export const SUBSCRIPTION_REFUNDED_MESSAGE =
+  `Subscription refunded: send ${REFUND} ` + 'to the subscriber within 3 working days';
 
 /** Paid subscriptions, whether or not the discount has been used on a booking (the server's rule). */
 function canRefund(subscription: SubscriptionDto): boolean {
   return subscription.status === 'active' || subscription.status === 'used';
 }
 
-/** docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided. */
+/**
+ * docs/product.md#refunds: 50% of the ₹99 (₹49.50) is refunded within 3 working days if services cannot be provided.
+ */
 function RefundSubscriptionDialog({
   subscription,
   onClose,
@@ -165,7 +168,10 @@ export function SubscriptionsPanel() {
   return (
     <SectionCard
       title="Subscriptions"
-      description={`${FEE} subscriptions, newest first. The one-time 5% discount goes to the quote it was bought from, or else the subscriber's next quote, once the owner of the address is signed in with it.`}
+      description={
+        `${FEE} subscriptions, newest first. The one-time 5% discount goes to the quote it was bought from, ` +
+        `or else the subscriber's next quote, once the owner of the address is signed in with it.`
+      }
     >
       <QueryContent
         query={subscriptions}

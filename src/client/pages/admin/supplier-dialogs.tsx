@@ -94,7 +94,9 @@ function AddSupplierForm({ formId, create, onDone }: { formId: string; create: C
   );
 }
 
-/** docs/product.md#screens "Add New Supplier" (fields of section 3, placeholders of section 5, messages of section 8). */
+/**
+ * docs/product.md#screens "Add New Supplier" (fields of section 3, placeholders of section 5, messages of section 8).
+ */
 export function AddSupplierDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const formId = useId();
   const create = trpc.admin.suppliers.create.useMutation();

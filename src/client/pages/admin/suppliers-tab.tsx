@@ -248,7 +248,8 @@ export function SuppliersTab() {
       title="Suppliers"
       description={
         suppliers.data
-          ? `${plural(total, 'supplier')}; the ones that can take work first${shownCount < total ? ` (first ${shownCount} shown)` : ''}`
+          ? `${plural(total, 'supplier')}; the ones that can take work ` +
+            `first${shownCount < total ? ` (first ${shownCount} shown)` : ''}`
           : undefined
       }
       actions={

@@ -21,7 +21,8 @@ export function WeeklyTrendChart({ weeks }: { weeks: readonly WeeklyTrendPointDt
     <>
       <Box h={{ base: '64', md: '72' }} w="full" minW="0" aria-hidden="true" data-testid="weekly-trend-chart">
         <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 600, height: 280 }}>
-          {/* Hidden from screen readers (the table below has the numbers), so it must not take keyboard focus either. */}
+          {/* Hidden from screen readers (the table below has the numbers), so it must not take keyboard focus
+              either. */}
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#EBD9BA" vertical={false} />
             <XAxis

@@ -18,7 +18,10 @@ function BookHero() {
     <PageHero
       eyebrow="Instant quote"
       title="Book Your Event with Us"
-      lead="Pick a package, tell us about your celebration and get a GST-inclusive quote on the spot. We will email you a copy too."
+      lead={
+        'Pick a package, tell us about your celebration and get a ' +
+        'GST-inclusive quote on the spot. We will email you a copy too.'
+      }
       maxW="4xl"
       hideInPrint
     >

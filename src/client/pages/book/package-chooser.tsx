@@ -13,8 +13,9 @@ type PackageChooserProps = {
 };
 
 /**
- * docs/product.md#screens "Package chooser": Basic, Premium (Most Popular) and Luxury with their contents. A radio group
- * (Ark's hidden native radios), so arrow keys move the choice and screen readers announce "Premium, radio, 2 of 3".
+ * docs/product.md#screens "Package chooser": Basic, Premium (Most Popular) and Luxury with their contents. A radio
+ * group (Ark's hidden native radios), so arrow keys move the choice and screen readers announce "Premium, radio, 2 of
+ * 3".
  */
 export const PackageChooser = memo(function PackageChooser({ value, onChange }: PackageChooserProps) {
   return (

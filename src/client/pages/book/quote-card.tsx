@@ -78,7 +78,8 @@ export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps
         css={{
           backgroundColor: 'var(--chakra-colors-accent-950)',
           backgroundImage:
-            'radial-gradient(circle at 0% 0%, var(--chakra-colors-accent-700) 0, transparent 60%), radial-gradient(circle at 100% 120%, var(--chakra-colors-brand-800) 0, transparent 45%)',
+            'radial-gradient(circle at 0% 0%, var(--chakra-colors-accent-700) 0, transparent 60%), ' +
+            'radial-gradient(circle at 100% 120%, var(--chakra-colors-brand-800) 0, transparent 45%)',
         }}
       >
         <MandalaMotif position="absolute" boxSize="64" right="-16" bottom="-28" opacity={0.2} pointerEvents="none" />

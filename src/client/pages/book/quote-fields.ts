@@ -33,8 +33,9 @@ export type QuoteField = keyof QuoteFormValues;
 export const DEFAULT_TIER: PricingTier = 'basic';
 
 /**
- * docs/product.md#screens: what the API fills in when a caller leaves these fields empty. The page itself requires event
- * type, event name and city (docs/product.md#screens marks them required), so only the venue type's default is sent from it.
+ * docs/product.md#screens: what the API fills in when a caller leaves these fields empty. The page itself requires
+ * event type, event name and city (docs/product.md#screens marks them required), so only the venue type's default is
+ * sent from it.
  */
 export const QUOTE_DEFAULTS = {
   event_type: 'other',
@@ -60,7 +61,9 @@ export const QUOTE_MESSAGES = {
   failure: 'Failed to generate quote. Please try again.',
 } as const;
 
-/** The form as it opens; `?eventType=<id>` (docs/product.md#screens) preselects the event type when it is a known one. */
+/**
+ * The form as it opens; `?eventType=<id>` (docs/product.md#screens) preselects the event type when it is a known one.
+ */
 export function initialQuoteValues(eventTypeParam: string | null): QuoteFormValues {
   return {
     client_name: '',
@@ -91,8 +94,8 @@ export function parseGuestCount(raw: string): number | null {
 }
 
 /**
- * What is wrong with a typed guest count, or null: an empty field is asked for (docs/product.md#screens's words), a count
- * of 0 or below or above the limit says so rather than asking again for a number that was given.
+ * What is wrong with a typed guest count, or null: an empty field is asked for (docs/product.md#screens's words), a
+ * count of 0 or below or above the limit says so rather than asking again for a number that was given.
  */
 export function guestCountProblem(raw: string): string | null {
   if (raw.trim() === '') return QUOTE_MESSAGES.guests;

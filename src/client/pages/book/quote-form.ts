@@ -16,8 +16,8 @@ export type QuoteFormCheck = { ok: true; input: InstantQuoteInput } | { ok: fals
 
 /**
  * docs/product.md#pricing, in its order: name and email, phone, event date, guest count, then "not in the past"; each
- * failure is one message for one toast. Then the spec's default fills the venue type when left empty, and the shared schema
- * the server uses catches the rest (an e-mail without '@', a phone that is not an Indian mobile, 10,001 guests)
+ * failure is one message for one toast. Then the spec's default fills the venue type when left empty, and the shared
+ * schema the server uses catches the rest (an e-mail without '@', a phone that is not an Indian mobile, 10,001 guests)
  * before anything is sent. The page loads this module (and zod with it) after its first render.
  */
 export function checkQuoteForm(values: QuoteFormValues, tier: PricingTier, today = todayInIndia()): QuoteFormCheck {

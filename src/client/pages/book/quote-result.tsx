@@ -34,7 +34,9 @@ function SubscriberNote({ state, email }: { state: Exclude<QuoteSubscriptionStat
     body = `Your ₹99 subscription's ${PERCENT} is kept for the quote you subscribed from; My Bookings shows it.`;
   } else if (sameAddress && !user.email_verified) {
     title = 'Subscriber price applies once you confirm your e-mail address';
-    body = `This address has a ₹99 subscription. Its ${PERCENT} goes to the owner of the address: open the confirmation link we sent you, then get your quote again.`;
+    body =
+      `This address has a ₹99 subscription. Its ${PERCENT} goes to the owner of the address: ` +
+      'open the confirmation link we sent you, then get your quote again.';
   } else {
     title = 'Subscriber price applies once you sign in with that address';
     body = (

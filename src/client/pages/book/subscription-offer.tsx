@@ -124,10 +124,10 @@ function OrderSummary({ order, email }: { order: PaymentOrderDto; email: string 
 }
 
 /**
- * docs/product.md#screens "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI QR
- * (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99
- * now" makes a payment order first: its QR carries the order id (the team records the UTR against it, or the
- * gateway confirms it), and "I have paid — check status" follows it on the payment result page.
+ * docs/product.md#screens "Subscription offer block" and section 9: ₹99 for eight benefits, paid by scanning a real UPI
+ * QR (or to the UPI ID), then the payment screenshot is sent on WhatsApp with a message naming the quote. "Pay ₹99 now"
+ * makes a payment order first: its QR carries the order id (the team records the UTR against it, or the gateway
+ * confirms it), and "I have paid — check status" follows it on the payment result page.
  */
 export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   const brand = useBrand();
@@ -149,11 +149,14 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
   }
 
   const steps = [
-    `Tap "Pay ${fee} now" for a QR code made for your order, then scan it with any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.`,
+    `Tap "Pay ${fee} now" for a QR code made for your order, then scan it with ` +
+      'any UPI app (Google Pay, PhonePe, Paytm, BHIM), or pay to the UPI ID below.',
     `Pay ${fee} to ${brand.legalName}.`,
     'Take a screenshot of the successful payment.',
     'Tap "Send Payment Screenshot on WhatsApp" and attach the screenshot to the message we prefill with your quote.',
-    `Our team confirms your subscription, and the benefits apply to this event: the ${SUBSCRIBER_DISCOUNT_PERCENT}% comes off this quote, shown in My Bookings once you are signed in with ${payment.email}, confirmed. "I have paid — check status" shows when it is confirmed.`,
+    'Our team confirms your subscription, and the benefits apply to this event: ' +
+      `the ${SUBSCRIBER_DISCOUNT_PERCENT}% comes off this quote, shown in My Bookings once you are signed ` +
+      `in with ${payment.email}, confirmed. "I have paid — check status" shows when it is confirmed.`,
   ];
 
   return (
@@ -308,7 +311,8 @@ export function SubscriptionOffer({ quoted }: { quoted: QuotedEvent }) {
                 size={QR_SIZE}
                 alt={
                   order
-                    ? `UPI QR code to pay ${formatInr(order.amount)} to ${brand.legalName} (${brand.upiId}) for order ${order.order_id}`
+                    ? `UPI QR code to pay ${formatInr(order.amount)} to ` +
+                      `${brand.legalName} (${brand.upiId}) for order ${order.order_id}`
                     : `UPI QR code to pay ${fee} to ${brand.legalName} (${brand.upiId})`
                 }
               />

@@ -12,7 +12,9 @@ import type { InstantQuoteInput, InstantQuoteResult } from '../../../shared/sche
 import { EVENT_TYPE_LABELS, packageName } from './booking-options';
 import { upiPaymentUri } from './upi';
 
-/** docs/product.md#refunds: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided. */
+/**
+ * docs/product.md#refunds: the subscription costs ₹99; half of it (₹49.50) is refunded if services cannot be provided.
+ */
 export const SUBSCRIPTION_FEE_RUPEES = SUBSCRIPTION_AMOUNT_PAISE / 100;
 export const SUBSCRIPTION_REFUND_RUPEES = SUBSCRIPTION_REFUND_PAISE / 100;
 
@@ -25,7 +27,9 @@ export const SUBSCRIPTION_BENEFITS = [
   { name: 'Priority booking', promise: 'Our team takes up your requests and your date first.' },
   {
     name: '5% instant discount on final bill',
-    promise: `${SUBSCRIBER_DISCOUNT_PERCENT}% off this quote's total, GST included, once: applied when your ₹99 is confirmed and you are signed in with this quote's e-mail address.`,
+    promise:
+      `${SUBSCRIBER_DISCOUNT_PERCENT}% off this quote's total, GST included, once: ` +
+      `applied when your ₹99 is confirmed and you are signed in with this quote's e-mail address.`,
   },
   { name: 'Free menu tasting session', promise: 'A tasting of your menu before the event, booked with our team.' },
   { name: 'Dedicated event coordinator', promise: 'One person from our team looks after your event throughout.' },
@@ -33,7 +37,9 @@ export const SUBSCRIPTION_BENEFITS = [
   { name: '24/7 support till event day', promise: 'Call or WhatsApp us at any hour until your event.' },
   {
     name: 'Flexible date changes (1 time)',
-    promise: `The one date change the terms allow every booking: asked at least ${DATE_CHANGE_MIN_DAYS_AHEAD} days ahead, to a date within ${DATE_CHANGE_WINDOW_MONTHS} months of the original.`,
+    promise:
+      `The one date change the terms allow every booking: asked at least ${DATE_CHANGE_MIN_DAYS_AHEAD} ` +
+      `days ahead, to a date within ${DATE_CHANGE_WINDOW_MONTHS} months of the original.`,
   },
   { name: 'Loyalty rewards for future events', promise: 'Member offers from our team when you book with us again.' },
 ] as const;

@@ -58,7 +58,8 @@ export function nextStepText(booking: CustomerBookingDto): string {
       if (booking.refund && booking.refund.amount > 0) {
         return booking.refund.status === 'paid'
           ? `Cancelled. Your refund of ${formatInr(booking.refund.amount)} has been paid.`
-          : `Cancelled. A refund of ${formatInr(booking.refund.amount)} will be paid to your original payment method within 10 to 15 business days.`;
+          : `Cancelled. A refund of ${formatInr(booking.refund.amount)} will be ` +
+              'paid to your original payment method within 10 to 15 business days.';
       }
       return booking.cancelled_by === 'company' ? 'Cancelled by us.' : 'Cancelled.';
   }

@@ -94,7 +94,9 @@ export function ChangeDateDialog({ booking, open, onClose, proposedDate }: Chang
       open={open}
       onClose={close}
       title="Change the event date"
-      description={`${booking.event_name} · now on ${booking.event_date ? formatLongDate(booking.event_date) : 'no date'}`}
+      description={
+        `${booking.event_name} · now on ` + `${booking.event_date ? formatLongDate(booking.event_date) : 'no date'}`
+      }
       size="md"
       footer={
         <>

@@ -361,7 +361,8 @@ function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCat
         </Box>
         <Text fontSize="sm" color="fg.muted" mt="2">
           {addOnPerGuest > 0
-            ? `Chosen add-ons: ${formatInr(addOnPerGuest)} per guest. The total above updates when you save; the payment schedule follows it.`
+            ? `Chosen add-ons: ${formatInr(addOnPerGuest)} per guest. ` +
+              'The total above updates when you save; the payment schedule follows it.'
             : 'Add-ons are charged per guest; the total and the payment schedule follow when you save.'}
         </Text>
       </Panel>

@@ -94,7 +94,10 @@ function Gate() {
   );
 }
 
-/** The banquet event order print page: `/admin/event-orders/:id` (admin) and `/supplier/event-orders/:id` (awarded supplier). */
+/**
+ * The banquet event order print page: `/admin/event-orders/:id` (admin) and `/supplier/event-orders/:id` (awarded
+ * supplier).
+ */
 export function EventOrderPage() {
   return (
     <RequireSignIn>

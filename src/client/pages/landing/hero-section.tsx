@@ -55,7 +55,8 @@ export function HeroSection() {
       overflow="hidden"
       css={{
         backgroundImage:
-          'radial-gradient(circle at 88% 12%, var(--chakra-colors-brand-100) 0, transparent 42%), radial-gradient(circle at 0% 100%, var(--chakra-colors-accent-50) 0, transparent 45%)',
+          'radial-gradient(circle at 88% 12%, var(--chakra-colors-brand-100) 0, transparent 42%), ' +
+          'radial-gradient(circle at 0% 100%, var(--chakra-colors-accent-50) 0, transparent 45%)',
       }}
     >
       <Container maxW="7xl" py={{ base: '12', md: '20', lg: '24' }}>

@@ -37,7 +37,10 @@ const SERVICE_VISUALS: Record<string, { icon: LucideIcon; imageAlt: string }> = 
   },
 };
 
-/** docs/product.md#screens: the five service types (src/shared/services.ts); each card books with its id as the eventType. */
+/**
+ * docs/product.md#screens: the five service types (src/shared/services.ts); each card books with its id as the
+ * eventType.
+ */
 export const SERVICES: readonly Service[] = SERVICE_TYPES.map((service) => ({
   ...service,
   ...SERVICE_VISUALS[service.id]!,

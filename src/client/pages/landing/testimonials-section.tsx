@@ -19,7 +19,8 @@ export const SAMPLE_TESTIMONIALS: readonly TestimonialDto[] = [
     event_type: 'wedding',
     rating: 5,
     review:
-      'From the haldi lunch to the reception dinner for 450 guests, every meal was perfect. The live chaat and jalebi counters were the highlight, and the team handled our last-minute changes with a smile.',
+      'From the haldi lunch to the reception dinner for 450 guests, every meal was perfect. The live chaat ' +
+      'and jalebi counters were the highlight, and the team handled our last-minute changes with a smile.',
     event_date: '2025-02-14',
   },
   {
@@ -28,7 +29,8 @@ export const SAMPLE_TESTIMONIALS: readonly TestimonialDto[] = [
     event_type: 'corporate',
     rating: 5,
     review:
-      'Our annual conference lunch for 300 delegates was served on time, hot and beautifully presented. Several colleagues asked for the caterer’s number before the afternoon sessions began.',
+      'Our annual conference lunch for 300 delegates was served on time, hot and beautifully presented. ' +
+      'Several colleagues asked for the caterer’s number before the afternoon sessions began.',
     event_date: '2025-08-22',
   },
 ];

@@ -25,7 +25,8 @@ export function LoginBrandPanel() {
       css={{
         backgroundColor: 'var(--chakra-colors-accent-950)',
         backgroundImage:
-          'radial-gradient(circle at 20% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
+          'radial-gradient(circle at 20% 0%, var(--chakra-colors-accent-700) 0, transparent 55%), ' +
+          'radial-gradient(circle at 100% 100%, var(--chakra-colors-accent-800) 0, transparent 50%)',
       }}
     >
       <MandalaMotif position="absolute" boxSize="36rem" right="-40" bottom="-40" opacity={0.22} pointerEvents="none" />

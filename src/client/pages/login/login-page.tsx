@@ -35,8 +35,9 @@ const CreateAccountForm = lazyNamed(() => import('./create-account-form'), 'Crea
 export const preloadLoginForm = SignInForm.preload;
 
 /**
- * The sign-in form's height (two fields, the "Forgot password?" link, 44 px tall on phones, and the button), kept free while its code loads so
- * nothing under or around it moves when it arrives. tests/e2e/layout-shift.test.ts fails if the two part ways.
+ * The sign-in form's height (two fields, the "Forgot password?" link, 44 px tall on phones, and the button), kept free
+ * while its code loads so nothing under or around it moves when it arrives. tests/e2e/layout-shift.test.ts fails if the
+ * two part ways.
  */
 const SIGN_IN_FORM_HEIGHT = { base: '282px', md: '259px' };
 

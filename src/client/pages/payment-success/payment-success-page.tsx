@@ -31,7 +31,10 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { touchTarget } from '../../touch-targets';
 
-/** docs/product.md#subscriptions: the booking token is shown as ₹999 whatever the order says (a subscription shows its own ₹99). */
+/**
+ * docs/product.md#subscriptions: the booking token is shown as ₹999 whatever the order says (a subscription shows its
+ * own ₹99).
+ */
 const TOKEN_AMOUNT = TOKEN_AMOUNT_PAISE / 100;
 /** How often a pending payment is checked again. */
 export const PAYMENT_POLL_INTERVAL_MS = 10_000;
@@ -49,13 +52,18 @@ const SUCCESS_STEPS = [
   'The token amount will be adjusted against your final bill.',
 ];
 
-/** The ₹99 subscription's own texts (docs/product.md#subscriptions); the amount is the order's, never the token's ₹999. */
+/**
+ * The ₹99 subscription's own texts (docs/product.md#subscriptions); the amount is the order's, never the token's ₹999.
+ */
 function subscriptionSteps(amount: number): string[] {
   return [
     `We have received your subscription fee of ${formatInr(amount)}.`,
-    `Your member benefits are active, including a one-time ${SUBSCRIBER_DISCOUNT_PERCENT}% instant discount on the final bill of the quote you subscribed from: My Bookings shows its new total while you are signed in with that quote's email address, confirmed.`,
+    `Your member benefits are active, including a one-time ${SUBSCRIBER_DISCOUNT_PERCENT}% ` +
+      'instant discount on the final bill of the quote you subscribed from: My Bookings ' +
+      `shows its new total while you are signed in with that quote's email address, confirmed.`,
     'A receipt is on its way to your email.',
-    `If we cannot provide services for your event, 50% of the subscription (${formatInr(SUBSCRIPTION_REFUND_PAISE / 100)}) is refunded within 3 working days.`,
+    'If we cannot provide services for your event, 50% of the subscription ' +
+      `(${formatInr(SUBSCRIPTION_REFUND_PAISE / 100)}) is refunded within 3 working days.`,
   ];
 }
 

@@ -7,8 +7,8 @@ import { useBrand } from '../../lib/brand';
 const RAW_IP_RETENTION_DAYS = 90;
 
 /**
- * docs/product.md#screens, Privacy Policy (/privacy-policy): what the product stores (docs/product.md#vendors: page views,
- * quotations and vendor registrations with IP, browser family and device class), why, for how long, and the
+ * docs/product.md#screens, Privacy Policy (/privacy-policy): what the product stores (docs/product.md#vendors: page
+ * views, quotations and vendor registrations with IP, browser family and device class), why, for how long, and the
  * rights of the Digital Personal Data Protection Act, 2023.
  */
 export function PrivacyPolicyPage() {
@@ -209,7 +209,10 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPageLayout
       title="Privacy Policy"
-      summary="What personal data we collect when you use this website and book with us, why, how long we keep it, and your rights over it."
+      summary={
+        'What personal data we collect when you use this website and book with us, ' +
+        'why, how long we keep it, and your rights over it.'
+      }
       sections={sections}
     />
   );

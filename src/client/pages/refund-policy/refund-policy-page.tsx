@@ -186,7 +186,10 @@ export function RefundPolicyPage() {
   return (
     <LegalPageLayout
       title="Return and Refund Policy"
-      summary="What happens to your money if you cancel, change the date or the guest count, and how to ask for a refund."
+      summary={
+        'What happens to your money if you cancel, ' +
+        'change the date or the guest count, and how to ask for a refund.'
+      }
       sections={sections}
     />
   );

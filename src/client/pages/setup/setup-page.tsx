@@ -20,7 +20,9 @@ const REQUIRED: Record<Field, string> = {
   password: 'Password is required',
 };
 
-/** The one-time code from the link the server printed (`/setup#code=…`); kept in memory, removed from the address bar. */
+/**
+ * The one-time code from the link the server printed (`/setup#code=…`); kept in memory, removed from the address bar.
+ */
 function takeCode(): string {
   const code = /^#code=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1] ?? '';
   if (code) window.history.replaceState(window.history.state, '', window.location.pathname);

@@ -64,9 +64,9 @@ type ProjectCardProps = {
 };
 
 /**
- * docs/product.md#screens "Available Projects": event name, client, event-type badge, Date, Guests, Venue (or TBD), Budget,
- * Special Requirements when given, 'Auto-assign in:' with the date and a live countdown, and Submit Quote. Beyond
- * the spec: the supplier's own quote (and Revise Quote while the project is open) and, after the award, Won or
+ * docs/product.md#screens "Available Projects": event name, client, event-type badge, Date, Guests, Venue (or TBD),
+ * Budget, Special Requirements when given, 'Auto-assign in:' with the date and a live countdown, and Submit Quote.
+ * Beyond the spec: the supplier's own quote (and Revise Quote while the project is open) and, after the award, Won or
  * Not selected instead of the button.
  */
 export function ProjectCard({ project, now, onQuote, highlighted, cardRef }: ProjectCardProps) {

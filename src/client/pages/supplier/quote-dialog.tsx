@@ -159,8 +159,8 @@ type QuoteDialogProps = {
 };
 
 /**
- * docs/product.md#screens "Submit Quote dialog": the project's details, 'Your Quote Amount' (required), 'Additional Notes &
- * Terms', Cancel and Submit Quote. docs/product.md#refunds: a missing amount says 'Please fill in all required
+ * docs/product.md#screens "Submit Quote dialog": the project's details, 'Your Quote Amount' (required), 'Additional
+ * Notes & Terms', Cancel and Submit Quote. docs/product.md#refunds: a missing amount says 'Please fill in all required
  * fields' and sends nothing; success closes the dialog and the caller reloads notifications and projects.
  */
 export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDialogProps) {

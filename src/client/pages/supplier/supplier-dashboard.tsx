@@ -79,9 +79,9 @@ function LoadError({ onRetry, retrying }: { onRetry(): void; retrying: boolean }
 }
 
 /**
- * docs/product.md#screens "Supplier Dashboard" with the states of section 4 and the messages of section 8: notifications and
- * projects are fetched together on load (and again every minute), the four cards, the notifications card, the
- * project grid and the quote dialog.
+ * docs/product.md#screens "Supplier Dashboard" with the states of section 4 and the messages of section 8:
+ * notifications and projects are fetched together on load (and again every minute), the four cards, the notifications
+ * card, the project grid and the quote dialog.
  */
 export function SupplierDashboard() {
   const { user, signOut } = useSession();

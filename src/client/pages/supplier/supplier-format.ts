@@ -121,8 +121,8 @@ export function timeAgo(iso: string, now: number): string {
 export type AmountCheck = { ok: true; amount: number } | { ok: false; message: string; missing: boolean };
 
 /**
- * The quote amount as typed (docs/product.md#quotes): required, then the shared rule the server applies (more than ₹0, at
- * most ₹10 crore, at most two decimals). Sent as a decimal number.
+ * The quote amount as typed (docs/product.md#quotes): required, then the shared rule the server applies (more than ₹0,
+ * at most ₹10 crore, at most two decimals). Sent as a decimal number.
  */
 export function checkQuoteAmount(raw: string): AmountCheck {
   const text = raw.trim().replace(/,/g, '');

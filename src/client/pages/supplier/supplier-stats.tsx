@@ -9,8 +9,8 @@ const numberFormat = new Intl.NumberFormat('en-IN');
 type SupplierStatsProps = { activeProjects: number; unread: number; revenue: number };
 
 /**
- * docs/product.md#screens's four cards: Active Projects, New Notifications, Estimated Revenue (an estimate, so whole rupees),
- * Response Rate.
+ * docs/product.md#screens's four cards: Active Projects, New Notifications, Estimated Revenue (an estimate, so whole
+ * rupees), Response Rate.
  */
 export function SupplierStats({ activeProjects, unread, revenue }: SupplierStatsProps) {
   const cards: { label: string; value: string; icon: ReactNode; palette: string; hint?: string }[] = [

@@ -28,7 +28,10 @@ const BENEFITS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Star, title: 'Grow your reputation', text: 'Every event you serve well builds the rating customers see.' },
 ];
 
-/** What happens after applying (docs/product.md#booking-statuses: active only after admin approval) and why partner with us. */
+/**
+ * What happens after applying (docs/product.md#booking-statuses: active only after admin approval) and why partner with
+ * us.
+ */
 export function PartnerExplainer() {
   const brand = useBrand();
   return (

@@ -4,7 +4,10 @@ import type { VendorRegisterData } from '../../../shared/schemas/vendor';
 import { EXPERIENCE_YEARS_MAX, EXPERIENCE_YEARS_MIN } from '../../../shared/vendor-limits';
 import type { FieldErrors } from '../../lib/form-errors';
 
-/** The registration form as typed (docs/product.md#screens); `confirm_password` stays in the browser (docs/product.md#vendors). */
+/**
+ * The registration form as typed (docs/product.md#screens); `confirm_password` stays in the browser
+ * (docs/product.md#vendors).
+ */
 export type VendorFormValues = {
   email: string;
   password: string;
@@ -65,7 +68,10 @@ export function fail(message: string, errors: FieldErrors<VendorField>): VendorF
   return { ok: false, message, errors };
 }
 
-/** Experience as the JSON integer the server takes; empty is 0 (docs/product.md#vendors default), anything else as typed. */
+/**
+ * Experience as the JSON integer the server takes; empty is 0 (docs/product.md#vendors default), anything else as
+ * typed.
+ */
 export function experienceYears(raw: string): number {
   const text = raw.trim();
   return text === '' ? 0 : Number(text);
@@ -96,7 +102,8 @@ export function firstVendorProblem(values: VendorFormValues): VendorFormCheck | 
 
   const experience = experienceYears(values.experience_years);
   if (!Number.isInteger(experience) || experience < EXPERIENCE_YEARS_MIN || experience > EXPERIENCE_YEARS_MAX) {
-    const message = `Experience must be a whole number of years from ${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
+    const message =
+      'Experience must be a whole number of years from ' + `${EXPERIENCE_YEARS_MIN} to ${EXPERIENCE_YEARS_MAX}`;
     return fail(message, { experience_years: message });
   }
   return null;

@@ -12,7 +12,10 @@ function VendorHero() {
     <PageHero
       eyebrow="Become a vendor"
       title="Vendor Partner Registration"
-      lead="Caterers, decorators and event specialists: join the partners who cook and serve for our weddings, corporate events and celebrations across India."
+      lead={
+        'Caterers, decorators and event specialists: join the partners who cook ' +
+        'and serve for our weddings, corporate events and celebrations across India.'
+      }
     />
   );
 }

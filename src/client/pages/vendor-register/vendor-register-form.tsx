@@ -40,8 +40,8 @@ const vendorCheck = deferredModule(() => import('./vendor-check'));
 export const REDIRECT_DELAY_MS = 2000;
 
 /**
- * docs/product.md#screens "Vendor registration", with the rules of sections 4, 5, 8 and 9: every field of the payload, the
- * checks in the spec's order (one error toast at a time, and the field marked), then the server's message, a
+ * docs/product.md#screens "Vendor registration", with the rules of sections 4, 5, 8 and 9: every field of the payload,
+ * the checks in the spec's order (one error toast at a time, and the field marked), then the server's message, a
  * cleared form and sign-in two seconds later. The account stays inactive until an admin approves it.
  */
 export function VendorRegisterForm() {
@@ -269,7 +269,9 @@ export function VendorRegisterForm() {
                   {...field('services_offered')}
                   label="Services Offered"
                   placeholder="North Indian and Malwa buffets, live chaat counters, wedding décor, service staff…"
-                  helperText="Separate services with commas or new lines; they become the tags admins match projects with."
+                  helperText={
+                    'Separate services with commas or new lines; they become the tags admins match projects with.'
+                  }
                   required
                   rows={4}
                   maxLength={SERVICES_OFFERED_MAX_LENGTH}

@@ -4,8 +4,8 @@ import { PartnerExplainer } from './partner-explainer';
 import { VendorRegisterForm } from './vendor-register-form';
 
 /**
- * docs/product.md#screens "/vendor-register": the partner application, with what happens after it. The bar, hero and footer
- * are drawn around it by VendorLayout (vendor-layout.tsx), which is in the entry bundle.
+ * docs/product.md#screens "/vendor-register": the partner application, with what happens after it. The bar, hero and
+ * footer are drawn around it by VendorLayout (vendor-layout.tsx), which is in the entry bundle.
  */
 export function VendorRegisterPage() {
   useDocumentTitle('Vendor Partner Registration');

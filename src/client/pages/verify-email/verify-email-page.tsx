@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 type State = { kind: 'checking' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
 const NO_TOKEN =
-  'This page needs the link from your confirmation e-mail. Open the link in the e-mail again, or sign in and ask for a new one.';
+  'This page needs the link from your confirmation e-mail. ' +
+  'Open the link in the e-mail again, or sign in and ask for a new one.';
 
 /**
  * The page a confirmation link opens (`/verify-email#token=…`). The token is read from the fragment, which no

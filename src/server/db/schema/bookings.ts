@@ -110,6 +110,9 @@ export const bookings = pgTable(
   ],
 );
 
+/** A peak surcharge is a percentage above 0 and at most 100. */
+const surchargeInRange = sql`surcharge_percent > 0 AND surcharge_percent <= 100`;
+
 /**
  * A calendar day that differs from the defaults (docs/product.md#calendar): its own limits (a muhurat date with more
  * crew, a quiet day with fewer), closed with a reason (a blackout), or priced with a peak surcharge and its reason.
@@ -131,7 +134,7 @@ export const calendarDays = pgTable(
     check('calendar_days_max_guests_check', sql`max_guests IS NULL OR max_guests BETWEEN 0 AND 1000000`),
     check(
       'calendar_days_surcharge_check',
-      sql`surcharge_percent IS NULL OR (surcharge_percent > 0 AND surcharge_percent <= 100 AND surcharge_reason IS NOT NULL)`,
+      sql`surcharge_percent IS NULL OR (${surchargeInRange} AND surcharge_reason IS NOT NULL)`,
     ),
   ],
 );

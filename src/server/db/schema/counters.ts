@@ -12,7 +12,10 @@ import { bigint, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core
 export const statCounters = pgTable(
   'stat_counters',
   {
-    /** `bookings.status`, `.event_type`, `.city`; `analytics.kind`, `.device`; `suppliers.live_city`; `users.role` (0004). */
+    /**
+     * `bookings.status`, `.event_type`, `.city`; `analytics.kind`, `.device`; `suppliers.live_city`; `users.role`
+     * (0004).
+     */
     metric: text('metric').notNull(),
     key: text('key').notNull(),
     slot: smallint('slot').notNull(),

@@ -73,7 +73,9 @@ export const bookingMenus = pgTable(
   () => [check('booking_menus_guests_check', sql`guests_veg >= 0 AND guests_jain >= 0 AND guests_non_veg >= 0`)],
 );
 
-/** A dish on a booking's menu, with the add-on price it was chosen at (a later catalogue change does not re-price it). */
+/**
+ * A dish on a booking's menu, with the add-on price it was chosen at (a later catalogue change does not re-price it).
+ */
 export const bookingMenuItems = pgTable(
   'booking_menu_items',
   {

@@ -6,7 +6,9 @@ import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { suppliers } from './suppliers';
 import { users } from './users';
 
-/** A booking put out to suppliers for quotes (docs/product.md#auto-assign, "Projects, supplier quotes, auto-assign"). */
+/**
+ * A booking put out to suppliers for quotes (docs/product.md#auto-assign, "Projects, supplier quotes, auto-assign").
+ */
 export const projects = pgTable(
   'projects',
   {

@@ -187,7 +187,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toUserDto(await requireUser(request)),
   );
 
-  // Address verification (docs/decisions.md, "Verified e-mail"): the link's page posts its token here, signed in or not.
+  // Address verification (docs/decisions.md, "Verified e-mail"): the link's page posts its token here, signed in or
+  // not.
   app.post(
     '/auth/verify-email',
     {

@@ -117,9 +117,9 @@ export async function registerCustomer(deps: SessionDeps, input: RegisterInput):
 }
 
 /**
- * Signs a user in (docs/api.md `POST /api/auth/login`); an enrolled admin gets the second step's token instead. Unknown e-mail and wrong password give the same 401
- * and take the same time. Vendors that are not approved and active are refused with a 403 saying why
- * (docs/product.md#vendors); so are deactivated accounts.
+ * Signs a user in (docs/api.md `POST /api/auth/login`); an enrolled admin gets the second step's token instead. Unknown
+ * e-mail and wrong password give the same 401 and take the same time. Vendors that are not approved and active are
+ * refused with a 403 saying why (docs/product.md#vendors); so are deactivated accounts.
  */
 export async function login(deps: SessionDeps, input: LoginInput): Promise<LoginResult> {
   const data = loginInputSchema.parse(input);

@@ -27,7 +27,8 @@ export const RESET_LINK_INVALID =
   'This reset link is invalid, has expired or has already been used. Ask for a new one from the sign-in page.';
 /** The one answer to "Forgot password?", whether or not the address has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
-  'If an account uses this e-mail address, we have sent it a link to choose a new password. The link works for 30 minutes.';
+  'If an account uses this e-mail address, we have sent it a ' +
+  'link to choose a new password. The link works for 30 minutes.';
 /**
  * Every "Forgot password?" answer leaves no sooner than this after the request came in, so an address with an
  * account (a token written, an e-mail queued) and one without take the same time to answer.

@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminRefundsQuerySchema,
   changeDateFieldsSchema,
@@ -14,10 +12,11 @@ import {
   customerBookingDetailSchema,
   customerBookingsResponseSchema,
   idParamsSchema,
+  pdfResponse,
   refundPreviewSchema,
 } from '../../../shared/schemas/responses';
-import { parseInput, pathId, requireRole, withTotal } from '../../lib/http';
-import { adminQuotePdf, myQuotePdf, type QuotePdf } from './account.pdf-access';
+import { parseInput, pathId, requireRole, sendPdf, withTotal } from '../../lib/http';
+import { adminQuotePdf, myQuotePdf } from './account.pdf-access';
 import {
   cancelMyBooking,
   changeMyBookingDate,
@@ -30,20 +29,7 @@ import {
 import { BOOKING_NOT_FOUND } from './ownership';
 import { assertSteppedUp } from '../auth/step-up.service';
 
-async function sendPdf(reply: FastifyReply, { fileName, pdf }: QuotePdf) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(pdf);
-}
-
-/** A PDF answer: documented as binary, sent as the bytes of the file. */
-const pdfResponse = {
-  200: {
-    description: 'The quote as a PDF (`Content-Disposition: attachment`)',
-    content: { 'application/pdf': { schema: z.string().describe('binary') } },
-  },
-};
+const quotePdfResponse = pdfResponse('The quote as a PDF (`Content-Disposition: attachment`)');
 
 /**
  * REST: the customer's own bookings under `/api/me/bookings` (role customer; another customer's booking
@@ -138,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The quote of one of the customer's bookings as a PDF (409 without a price)",
         tags,
         params,
-        response: pdfResponse,
+        response: quotePdfResponse,
       },
     },
     async (request, reply) => {
@@ -154,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A booking's quote as a PDF (admin; 409 without a price)",
         tags: ['bookings'],
         params,
-        response: pdfResponse,
+        response: quotePdfResponse,
       },
     },
     async (request, reply) => {

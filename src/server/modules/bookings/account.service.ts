@@ -270,7 +270,9 @@ export async function myBookingDetail(
   };
 }
 
-/** What cancelling now would refund, by the terms (the figure the confirm dialog shows); 409 if it cannot be cancelled. */
+/**
+ * What cancelling now would refund, by the terms (the figure the confirm dialog shows); 409 if it cannot be cancelled.
+ */
 export async function refundPreview(
   deps: ServiceDeps,
   user: AuthUser,

@@ -79,7 +79,8 @@ function compact<T extends Record<string, unknown>>(value: T): { [K in keyof T]?
 /**
  * A service inquiry from the landing page (docs/product.md#booking-statuses "Booking/inquiry payload"): a booking with
  * status `inquiry` and source `inquiry`, and the acknowledgement e-mail queued in the same transaction.
- * A guest count of 0 means "not known yet" (the form sends 0 when it cannot read a number, docs/product.md#booking-statuses).
+ * A guest count of 0 means "not known yet" (the form sends 0 when it cannot read a number,
+ * docs/product.md#booking-statuses).
  */
 export async function createInquiry(
   deps: ServiceDeps,
@@ -191,8 +192,8 @@ function dateSearch(q: string): SQL | undefined {
 
 /**
  * The admin's bookings (docs/api.md `GET /bookings`): newest first, a page at a time
- * (10 by default, docs/product.md#booking-statuses); `q` matches client name or e-mail or event name (case-insensitive, anywhere),
- * or the event date; `status` filters by status.
+ * (10 by default, docs/product.md#booking-statuses); `q` matches client name or e-mail or event name (case-insensitive,
+ * anywhere), or the event date; `status` filters by status.
  */
 export async function listBookings(deps: ServiceDeps, query: AdminBookingsQuery = {}): Promise<Page<AdminBookingDto>> {
   const { limit, offset, q, status } = adminBookingsQuerySchema.parse(query);
@@ -264,14 +265,16 @@ export async function setBookingStatus(
         'BOOKING_STATUS_NOT_ALLOWED',
         allowed.length === 0
           ? `This booking is ${enumWords(current.status)} and cannot change status any more`
-          : `This booking is ${enumWords(current.status)}: it can move to ${allowed.join(' or ')}, not to ${enumWords(status)}`,
+          : `This booking is ${enumWords(current.status)}: ` +
+              `it can move to ${allowed.join(' or ')}, not to ${enumWords(status)}`,
       );
     }
     if (!statusAllowsPrice(status, current.finalAmountPaise)) {
       // A booking the customer can pay, or that is running, has an agreed price (docs/decisions.md).
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking has no price yet: send the customer a quote (Price this booking) before marking it ${enumWords(status)}`,
+        'This booking has no price yet: send the customer a quote ' +
+          `(Price this booking) before marking it ${enumWords(status)}`,
       );
     }
     // In progress only on the event day, completed only from it (docs/product.md#booking-statuses).

@@ -69,7 +69,8 @@ export async function quoteBooking(
     if (!QUOTABLE_STATUSES.includes(current.status) && !repricing) {
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
-        `This booking is ${enumWords(current.status)}: only an inquiry, a quote or a booking that goes ahead can be priced`,
+        `This booking is ${enumWords(current.status)}: only an inquiry, ` +
+          'a quote or a booking that goes ahead can be priced',
       );
     }
     // The menu's add-ons stay on the bill, each as a line of guests × its price (docs/product.md#menus).

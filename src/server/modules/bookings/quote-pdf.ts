@@ -89,18 +89,26 @@ export async function renderQuotePdf(
   const intra = isIntraState(booking.city);
   // The rate the booking was priced at, never today's setting: the PDF must agree with the stored amounts.
   const gstPercent = booking.gstPercent;
+  const gstCharged =
+    gstPercent === null
+      ? ''
+      : intra
+        ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%`
+        : `: GST charged as IGST ${gstPercent}%`;
 
   const lines: [string, string][] = [];
   if (gross !== null && perPerson !== null && guests) {
     lines.push([
-      `${humanize(booking.pricingTier ?? 'custom')} package: ${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
+      `${humanize(booking.pricingTier ?? 'custom')} package: ` +
+        `${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
       rupees(gross),
     ]);
   }
   // The menu's add-ons (docs/product.md#menus): each its price per guest × the guests, inside the total.
   for (const addOn of options.addOns ?? []) {
     lines.push([
-      `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ${addOn.guests.toLocaleString('en-IN')} guests`,
+      `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} ` +
+        `× ${addOn.guests.toLocaleString('en-IN')} guests`,
       rupees(addOn.amountPaise),
     ]);
   }
@@ -207,8 +215,8 @@ export async function renderQuotePdf(
         : []),
       {
         text: intra
-          ? `Place of supply: Madhya Pradesh (intra-state)${gstPercent !== null ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%` : ''}.`
-          : `Place of supply outside Madhya Pradesh (inter-state)${gstPercent !== null ? `: GST charged as IGST ${gstPercent}%` : ''}.`,
+          ? `Place of supply: Madhya Pradesh (intra-state)${gstCharged}.`
+          : `Place of supply outside Madhya Pradesh (inter-state)${gstCharged}.`,
         fontSize: 8,
         color: '#6B5E57',
         margin: [0, 4, 0, 0],
@@ -221,9 +229,11 @@ export async function renderQuotePdf(
             {
               ul: [
                 ...(gstPercent !== null ? [`Prices include ${gstPercent}% GST.`] : []),
-                `Confirm your booking with a token of ${formatInr(paiseToRupees(tokenPaise))}, adjusted against the final bill.`,
+                'Confirm your booking with a token of ' +
+                  `${formatInr(paiseToRupees(tokenPaise))}, adjusted against the final bill.`,
                 'Booking deposit: 25% of the total, non-refundable. Full payment 3 days before the event.',
-                'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; 15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',
+                'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; ' +
+                  '15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',
                 DATE_CHANGE_RULE,
                 'Final guest count confirmed 7 days before the event.',
               ],

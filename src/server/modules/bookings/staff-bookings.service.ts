@@ -160,7 +160,9 @@ export async function createStaffBooking(
       await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, inquiry, id));
     }
     return {
-      message: `Booking ${price ? 'quoted' : 'entered'} for ${client.name}; ${price ? 'the quote' : 'an acknowledgement'} was e-mailed to ${client.email}`,
+      message:
+        `Booking ${price ? 'quoted' : 'entered'} for ${client.name}; ` +
+        `${price ? 'the quote' : 'an acknowledgement'} was e-mailed to ${client.email}`,
       booking: toAdminBookingDto(row!),
     };
   });
@@ -369,7 +371,9 @@ export async function updateEventDetails(
     );
     const told = await announceProjectChange(deps, tx, booking, { kind: 'details', changes }, adminId, now);
     return {
-      message: `${humanize(booking.eventName)} updated; the customer${told > 0 ? ` and ${told} supplier${told === 1 ? '' : 's'}` : ''} told`,
+      message:
+        `${humanize(booking.eventName)} updated; ` +
+        `the customer${told > 0 ? ` and ${told} supplier${told === 1 ? '' : 's'}` : ''} told`,
       booking: toAdminBookingDto(booking),
     };
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   availabilityQuerySchema,
+  calendarDateInputSchema,
   calendarDayInputSchema,
   calendarDaysQuerySchema,
   calendarEventsQuerySchema,
@@ -134,7 +135,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireRole(request, 'admin');
-      return deleteCalendarDay(request.ctx, { date: (request.params as { date: string }).date }, admin.id);
+      return deleteCalendarDay(request.ctx, parseInput(calendarDateInputSchema, request.params, 'path'), admin.id);
     },
   );
 

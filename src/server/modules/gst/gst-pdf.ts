@@ -7,6 +7,11 @@ import { paiseToRupees } from '../../../shared/pricing';
 import { loadPdfmake } from '../bookings/quote-pdf';
 import type { GstDocumentRow } from './gst-documents.service';
 
+/** A recipient's state as the document prints it: its name and code. */
+function stateText(code: string): string {
+  return `${GST_STATES[code] ?? ''} (code ${code})`;
+}
+
 const rupees = (paise: number) => formatInr(paiseToRupees(paise));
 const percent = (n: number) => `${Number(n.toFixed(2))}%`;
 
@@ -16,8 +21,8 @@ export function gstPdfFileName(doc: Pick<GstDocumentRow, 'number'>): string {
 }
 
 /**
- * One GST document as a PDF (docs/gst.md#tax-invoice): every particular rule 46 (invoice), 50 (receipt voucher), 51 (refund
- * voucher) or 53(1A) (credit note) asks for, from the document's frozen row only, so a PDF printed later is the
+ * One GST document as a PDF (docs/gst.md#tax-invoice): every particular rule 46 (invoice), 50 (receipt voucher), 51
+ * (refund voucher) or 53(1A) (credit note) asks for, from the document's frozen row only, so a PDF printed later is the
  * document as issued. `compress: false` keeps the text readable for tests.
  */
 export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -143,7 +148,7 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
             { text: recipient.name },
             { text: recipient.address ?? 'Address not given' },
             {
-              text: `State: ${recipient.state_code ? `${GST_STATES[recipient.state_code] ?? ''} (code ${recipient.state_code})` : 'not known'}`,
+              text: `State: ${recipient.state_code ? stateText(recipient.state_code) : 'not known'}`,
             },
             { text: `GSTIN: ${recipient.gstin ?? 'Unregistered'}` },
           ],
@@ -208,7 +213,9 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
         : []),
       ...references,
       {
-        text: `Tax payable on reverse charge: No. Input tax credit on this supply: ${doc.itc ? 'available' : 'not available'}.`,
+        text:
+          'Tax payable on reverse charge: No. Input tax credit on this supply: ' +
+          `${doc.itc ? 'available' : 'not available'}.`,
         margin: [0, 12, 0, 0],
         color: '#6B5E57',
       },

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,10 +10,8 @@ import {
   gstSummaryResponseSchema,
   issueCreditNoteFieldsSchema,
 } from '../../../shared/schemas/gst';
-import { csvResponse, idParamsSchema } from '../../../shared/schemas/responses';
-import { isUuid } from '../../lib/search';
-import { AppError } from '../../lib/errors';
-import { parseInput, pathId, requireRole } from '../../lib/http';
+import { csvResponse, idParamsSchema, pdfResponse } from '../../../shared/schemas/responses';
+import { parseInput, pathId, requireRole, sendCsv, sendPdf } from '../../lib/http';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import {
   adminBookingGst,
@@ -27,30 +24,11 @@ import {
   myBookingGst,
   myGstDocumentPdf,
   updateMyBookingGstDetails,
-  type GstPdf,
 } from './gst.service';
 import { getGstSettings, updateGstSettings } from './gst-settings.service';
 import { assertSteppedUp } from '../auth/step-up.service';
 
-const pdfResponse = {
-  200: {
-    description: 'The document as a PDF (`Content-Disposition: attachment`)',
-    content: { 'application/pdf': { schema: z.string().describe('binary') } },
-  },
-};
-
-async function sendPdf(reply: FastifyReply, { fileName, pdf }: GstPdf) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(pdf);
-}
-
-function documentId(params: unknown): string {
-  const value = (params as { documentId?: unknown }).documentId;
-  if (typeof value !== 'string' || !isUuid(value)) throw new AppError('NOT_FOUND', 'Document not found');
-  return value.toLowerCase();
-}
+const documentPdfResponse = pdfResponse('The document as a PDF (`Content-Disposition: attachment`)');
 
 const documentParams = z.object({ id: z.string().describe('UUID'), documentId: z.string().describe('UUID') });
 
@@ -107,13 +85,16 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "One GST document of the customer's booking as a PDF",
         tags,
         params: documentParams,
-        response: pdfResponse,
+        response: documentPdfResponse,
       },
     },
     async (request, reply) => {
       const user = await requireRole(request, 'customer');
       const id = pathId(request, BOOKING_NOT_FOUND);
-      return sendPdf(reply, await myGstDocumentPdf(request.ctx, user, id, documentId(request.params)));
+      return sendPdf(
+        reply,
+        await myGstDocumentPdf(request.ctx, user, id, pathId(request, 'Document not found', 'documentId')),
+      );
     },
   );
 
@@ -189,7 +170,7 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/admin/gst/documents/:id/pdf',
-    { schema: { summary: 'Any GST document as a PDF (admin)', tags, params, response: pdfResponse } },
+    { schema: { summary: 'Any GST document as a PDF (admin)', tags, params, response: documentPdfResponse } },
     async (request, reply) => {
       await requireRole(request, 'admin');
       return sendPdf(reply, await adminGstDocumentPdf(request.ctx, pathId(request, 'Document not found')));
@@ -246,7 +227,8 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'One GSTR-1 table of a month as CSV (b2b, b2cl, b2cs, cdnr, cdnur, at, atadj, hsn_b2b, hsn_b2c, docs, register)',
+          'One GSTR-1 table of a month as CSV (b2b, b2cl, b2cs, ' +
+          'cdnr, cdnur, at, atadj, hsn_b2b, hsn_b2c, docs, register)',
         tags,
         querystring: gstr1ExportQuerySchema,
         response: csvResponse('The table (`Content-Disposition: attachment`)'),
@@ -254,12 +236,7 @@ export const gstRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireRole(request, 'admin');
-      const { fileName, csv } = await gstr1Csv(request.ctx, parseInput(gstr1ExportQuerySchema, request.query, 'query'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsv(reply, await gstr1Csv(request.ctx, parseInput(gstr1ExportQuerySchema, request.query, 'query')));
     },
   );
 };

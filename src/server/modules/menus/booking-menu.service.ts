@@ -134,7 +134,10 @@ export type MenuPrice = {
   discountPaise: number;
   subscriberDiscountPaise: number | null;
   lines: QuoteLine[];
-  /** The package (or the custom quote's lines) and each add-on, as the GST documents list them; none for a hand-set price. */
+  /**
+   * The package (or the custom quote's lines) and each add-on, as the GST documents list them; none for a hand-set
+   * price.
+   */
   parts: PricePart[];
 };
 
@@ -177,7 +180,8 @@ export async function menuPrice(
         label:
           line.quantity === 1
             ? line.description
-            : `${line.description}: ${formatInr(paiseToRupees(line.unitPricePaise))} × ${line.quantity.toLocaleString('en-IN')}`,
+            : `${line.description}: ${formatInr(paiseToRupees(line.unitPricePaise))} ` +
+              `× ${line.quantity.toLocaleString('en-IN')}`,
         amount: paiseToRupees(line.amountPaise),
       })),
       ...(custom.discountPaise > 0

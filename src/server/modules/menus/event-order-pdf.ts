@@ -45,7 +45,9 @@ export async function renderEventOrderPdf(
                 stack: [
                   { text: `${dish.name}${dish.add_on ? ' (add-on)' : ''}`, bold: true },
                   {
-                    text: `${DIET_LABELS[dish.diet]} · ${REGION_LABELS[dish.region]}${dish.description ? ` · ${dish.description}` : ''}`,
+                    text:
+                      `${DIET_LABELS[dish.diet]} · ` +
+                      `${REGION_LABELS[dish.region]}${dish.description ? ` · ${dish.description}` : ''}`,
                     fontSize: 8,
                     color: '#6B5E57',
                   },
@@ -111,7 +113,8 @@ export async function renderEventOrderPdf(
       { text: 'Counters and staff', ...HEADING },
       {
         ul: [
-          `Servers: ${order.staff.servers} (one per ${order.staff.guests_per_server} guests, ${humanize(order.package)} package)`,
+          `Servers: ${order.staff.servers} (one per ${order.staff.guests_per_server} ` +
+            `guests, ${humanize(order.package)} package)`,
           ...order.counters.map((counter) => `${counter.name}: ${counter.staff} staff`),
           `Total staff: ${order.staff.total}`,
         ],

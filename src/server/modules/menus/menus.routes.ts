@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { csvResponse, idParamsSchema } from '../../../shared/schemas/responses';
+import { csvResponse, idParamsSchema, pdfResponse } from '../../../shared/schemas/responses';
 import {
   bookingMenuSchema,
   dateParamsSchema,
@@ -23,7 +21,7 @@ import {
 } from '../../../shared/schemas/menus';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import type { Config } from '../../config';
-import { parseInput, pathId, requireRole, requireSupplier } from '../../lib/http';
+import { parseInput, pathId, requireRole, requireSupplier, sendCsv, sendPdf } from '../../lib/http';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { adminBookingMenu, myBookingMenu, saveAdminBookingMenu, saveMyBookingMenu } from './booking-menu.service';
 import { adminDishes, createDish, DISH_NOT_FOUND, menuCatalogue, reorderDishes, updateDish } from './dishes.service';
@@ -38,12 +36,13 @@ import {
 import { getMenuRules, updateMenuRules } from './menu-rules.service';
 import { assertSteppedUp } from '../auth/step-up.service';
 
-const pdfResponse = {
-  200: {
-    description: 'The banquet event order as an A4 PDF (`Content-Disposition: attachment`)',
-    content: { 'application/pdf': { schema: z.string().describe('binary') } },
-  },
-};
+const eventOrderPdfResponse = pdfResponse('The banquet event order as an A4 PDF (`Content-Disposition: attachment`)');
+
+/** The event order as its PDF file (docs/product.md#the-event-order-and-the-kitchen). */
+async function eventOrderPdf(order: EventOrderDto, config: Config) {
+  const pdf = await renderEventOrderPdf(config.brand, order, { compress: config.env !== 'test' });
+  return { fileName: eventOrderFileName(order), pdf };
+}
 
 /**
  * docs/api.md "Menus": the public catalogue, the customer's menu under `/api/me/bookings/{id}/menu`, the admin's
@@ -52,14 +51,6 @@ const pdfResponse = {
  */
 export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['menus'];
-
-  async function sendEventOrderPdf(reply: FastifyReply, order: EventOrderDto, config: Config) {
-    const pdf = await renderEventOrderPdf(config.brand, order, { compress: config.env !== 'test' });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${eventOrderFileName(order)}"`)
-      .send(pdf);
-  }
 
   app.get(
     '/menu/catalogue',
@@ -94,7 +85,8 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'Save the menu of a booking (customer, until the freeze date): guests by diet, dishes, notes; 422 lists every rule broken',
+          'Save the menu of a booking (customer, until the freeze date): ' +
+          'guests by diet, dishes, notes; 422 lists every rule broken',
         tags,
         params: idParamsSchema,
         body: menuFieldsSchema,
@@ -267,13 +259,13 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A booking's banquet event order as an A4 PDF (admin)",
         tags,
         params: idParamsSchema,
-        response: pdfResponse,
+        response: eventOrderPdfResponse,
       },
     },
     async (request, reply) => {
       await requireRole(request, 'admin');
       const order = await adminEventOrder(request.ctx, { id: pathId(request, BOOKING_NOT_FOUND) });
-      return sendEventOrderPdf(reply, order, request.ctx.config);
+      return sendPdf(reply, await eventOrderPdf(order, request.ctx.config));
     },
   );
 
@@ -300,7 +292,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The awarded event order as an A4 PDF (supplier)',
         tags,
         params: idParamsSchema,
-        response: pdfResponse,
+        response: eventOrderPdfResponse,
       },
     },
     async (request, reply) => {
@@ -308,7 +300,7 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await supplierEventOrder(request.ctx, supplierId, {
         booking_id: pathId(request, EVENT_ORDER_NOT_FOUND),
       });
-      return sendEventOrderPdf(reply, order, request.ctx.config);
+      return sendPdf(reply, await eventOrderPdf(order, request.ctx.config));
     },
   );
 
@@ -341,11 +333,8 @@ export const menusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireRole(request, 'admin');
       const input = parseInput(kitchenSheetInputSchema, request.params, 'path');
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="production-sheet-${input.date}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(await kitchenSheetCsv(request.ctx, input));
+      const csv = await kitchenSheetCsv(request.ctx, input);
+      return sendCsv(reply, { fileName: `production-sheet-${input.date}.csv`, csv });
     },
   );
 };

@@ -21,10 +21,11 @@ export type WhatsAppDrainResult = { sent: number; retried: number; failed: numbe
 export type WhatsAppWorker = OutboxWorker<WhatsAppDrainResult>;
 
 /**
- * Sends `whatsapp_outbox` rows through the provider, with the mail worker's rules (src/server/lib/outbox-worker.ts and src/server/mail/worker.ts): one
- * guarded claim per row (`FOR UPDATE SKIP LOCKED`, a lease), every later write guarded by the claimed attempt, the
- * same retry delays and the same attempt limit. A number that opted out after the message was queued is skipped,
- * not sent; an answer the provider calls permanent (a bad number, an unknown template) fails at once.
+ * Sends `whatsapp_outbox` rows through the provider, with the mail worker's rules (src/server/lib/outbox-worker.ts and
+ * src/server/mail/worker.ts): one guarded claim per row (`FOR UPDATE SKIP LOCKED`, a lease), every later write guarded
+ * by the claimed attempt, the same retry delays and the same attempt limit. A number that opted out after the message
+ * was queued is skipped, not sent; an answer the provider calls permanent (a bad number, an unknown template) fails at
+ * once.
  */
 export function startWhatsAppWorker(
   deps: ServiceDeps,

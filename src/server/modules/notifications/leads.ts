@@ -23,9 +23,15 @@ export type Lead =
 export function leadMessage(lead: Lead): string {
   switch (lead.kind) {
     case 'inquiry':
-      return `New inquiry: ${lead.eventName} from ${lead.clientName}${lead.eventDate ? ` for ${formatLongDate(lead.eventDate)}` : ''}`;
+      return (
+        `New inquiry: ${lead.eventName} from ` +
+        `${lead.clientName}${lead.eventDate ? ` for ${formatLongDate(lead.eventDate)}` : ''}`
+      );
     case 'booking':
-      return `New booking: ${lead.eventName} for ${lead.clientName} on ${formatLongDate(lead.eventDate)}, ${lead.guestCount.toLocaleString('en-IN')} guests, quoted ${formatInr(lead.totalRupees)}`;
+      return (
+        `New booking: ${lead.eventName} for ${lead.clientName} on ${formatLongDate(lead.eventDate)}, ` +
+        `${lead.guestCount.toLocaleString('en-IN')} guests, quoted ${formatInr(lead.totalRupees)}`
+      );
     case 'vendor':
       return `New vendor application: ${lead.businessName} (${lead.location}) is waiting for approval`;
   }

@@ -96,7 +96,8 @@ export async function recordBookingPayment(
       if (amountPaise > max) {
         throw new AppError(
           'CONFLICT',
-          `At most ${formatInr(paiseToRupees(max))} can be recorded on this booking now${booking.status === 'quoted' ? ' (the booking amount)' : ''}`,
+          `At most ${formatInr(paiseToRupees(max))} can be recorded on this ` +
+            `booking now${booking.status === 'quoted' ? ' (the booking amount)' : ''}`,
         );
       }
       if (data.method === 'upi') {

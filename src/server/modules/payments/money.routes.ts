@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   collectionsCsvQuerySchema,
@@ -13,18 +12,10 @@ import {
   receivablesResponseSchema,
   releaseDateResponseSchema,
 } from '../../../shared/schemas/responses';
-import { parseInput, pathId, requireRole } from '../../lib/http';
+import { parseInput, pathId, requireRole, sendCsv } from '../../lib/http';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { collections, collectionsCsv } from './collections.service';
 import { listReceivables, receivablesCsv, releaseBookingDate } from './receivables.service';
-
-async function sendCsv(reply: FastifyReply, { fileName, csv }: { fileName: string; csv: string }) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
-}
 
 /**
  * docs/api.md, admin only: the money views. `GET /api/admin/receivables` and its CSV, `POST

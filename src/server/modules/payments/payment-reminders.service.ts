@@ -283,7 +283,8 @@ export async function sendPaymentReminder(
       const wait = Math.ceil(waitMs / 60_000);
       throw new AppError(
         'CONFLICT',
-        `A payment reminder was sent for this booking ${ago === 0 ? 'less than a minute' : minutes(ago)} ago; another can be sent in ${minutes(wait)}`,
+        'A payment reminder was sent for this booking ' +
+          `${ago === 0 ? 'less than a minute' : minutes(ago)} ago; another can be sent in ${minutes(wait)}`,
       );
     }
 

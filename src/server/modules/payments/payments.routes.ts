@@ -143,7 +143,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          "E-mail the customer a reminder of the booking's next instalment with something outstanding (at most one every 10 minutes)",
+          "E-mail the customer a reminder of the booking's next instalment " +
+          'with something outstanding (at most one every 10 minutes)',
         tags,
         params: idParamsSchema,
         response: { 201: paymentReminderResponseSchema },

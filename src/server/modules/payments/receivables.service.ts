@@ -40,12 +40,14 @@ type Filters = {
 
 const OWING: ReceivableStatus[] = ['confirmed', 'in_progress', 'completed'];
 
+const paymentOfBooking = sql`${bookingLedger.bookingId} = ${bookings.id} and ${bookingLedger.kind} = 'payment'`;
+
+/** The booking holds at least one payment in its ledger. */
+export const holdsPayment = sql`exists (select 1 from ${bookingLedger} where ${paymentOfBooking})`;
+
 /** Confirmed, in progress and completed bookings, and quoted ones that already hold a payment. */
 function inScope(status: ReceivableStatus | undefined): SQL {
-  const quotedWithMoney = and(
-    eq(bookings.status, 'quoted'),
-    sql`exists (select 1 from ${bookingLedger} where ${bookingLedger.bookingId} = ${bookings.id} and ${bookingLedger.kind} = 'payment')`,
-  )!;
+  const quotedWithMoney = and(eq(bookings.status, 'quoted'), holdsPayment)!;
   if (status === 'quoted') return quotedWithMoney;
   if (status) return eq(bookings.status, status);
   return or(inArray(bookings.status, OWING), quotedWithMoney)!;
@@ -222,7 +224,8 @@ function notReleasable(money: BookingMoneyRow): AppError {
   }
   return new AppError(
     'CONFLICT',
-    `The advance of this booking is due on ${formatLongDate(advance.due_date)} and is not overdue; its date cannot be released yet`,
+    `The advance of this booking is due on ${formatLongDate(advance.due_date)} ` +
+      'and is not overdue; its date cannot be released yet',
   );
 }
 

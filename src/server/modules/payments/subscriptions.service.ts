@@ -43,13 +43,13 @@ export function ownsEmail(user: Pick<AuthUser, 'role' | 'email' | 'emailVerified
 }
 
 /**
- * The ₹99 subscription (docs/product.md#subscriptions): a signed-in customer, or a visitor with e-mail and phone. Creates
- * the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
- * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or
- * a supplier trying the page) buys as a visitor: the subscription is a customer's. Bought from a quote
- * (`booking_id`), the order names that booking, which must be in the subscription's e-mail (for a signed-in
- * customer, not another account's: else 404 like a missing id) and a quote that can still take the discount (409
- * saying why); paid, it discounts that booking (`applyPaidSubscription`).
+ * The ₹99 subscription (docs/product.md#subscriptions): a signed-in customer, or a visitor with e-mail and phone.
+ * Creates the order and a `pending` subscription; paid, it becomes `active`. An e-mail that already has an active
+ * subscription answers 409; one with a pending order gets that order back. Any other signed-in role (an admin or a
+ * supplier trying the page) buys as a visitor: the subscription is a customer's. Bought from a quote (`booking_id`),
+ * the order names that booking, which must be in the subscription's e-mail (for a signed-in customer, not another
+ * account's: else 404 like a missing id) and a quote that can still take the discount (409 saying why); paid, it
+ * discounts that booking (`applyPaidSubscription`).
  */
 export async function createSubscriptionOrder(
   deps: ServiceDeps,
@@ -292,9 +292,9 @@ async function discountStoredBooking(
 
 /**
  * A paid ₹99 order that was bought from a quote gives that booking its discount at once when the buyer is known to
- * own the e-mail: the order was made by a customer signed in with that address, confirmed (docs/product.md#subscriptions).
- * A visitor's subscription stays active, waiting for the owner to claim the booking (`claimSubscriberDiscounts`); a
- * booking that can no longer take the discount leaves it for the owner's next quote.
+ * own the e-mail: the order was made by a customer signed in with that address, confirmed
+ * (docs/product.md#subscriptions). A visitor's subscription stays active, waiting for the owner to claim the booking
+ * (`claimSubscriberDiscounts`); a booking that can no longer take the discount leaves it for the owner's next quote.
  */
 export async function applyPaidSubscription(
   tx: Executor,

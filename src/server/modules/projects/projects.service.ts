@@ -75,7 +75,9 @@ export function projectEventOf(booking: BookingRow): ProjectEvent {
   };
 }
 
-/** Why a supplier cannot be invited, or null when it can (only active, approved suppliers: docs/product.md#auto-assign). */
+/**
+ * Why a supplier cannot be invited, or null when it can (only active, approved suppliers: docs/product.md#auto-assign).
+ */
 function ineligibility(supplier: { isActive: boolean; approvalStatus: string }): string | null {
   if (supplier.approvalStatus === 'pending') return 'awaiting approval';
   if (supplier.approvalStatus === 'rejected') return 'rejected';
@@ -136,7 +138,8 @@ export async function assignSuppliers(
     if (refused.length > 0) {
       throw new AppError(
         'CONFLICT',
-        `Only active, approved suppliers can be assigned: ${refused.map((r) => `${r.s.businessName} (${r.why})`).join(', ')}`,
+        'Only active, approved suppliers can be assigned: ' +
+          `${refused.map((r) => `${r.s.businessName} (${r.why})`).join(', ')}`,
       );
     }
 

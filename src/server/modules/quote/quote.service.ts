@@ -55,11 +55,12 @@ export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRat
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
- * `priceQuote` (with the date's peak surcharge, docs/product.md#calendar), valid 7 days from today in India, with the subscriber's discount only for the owner of the e-mail
- * (`subscriptionForQuote`, docs/product.md#subscriptions); the answer's `subscription` tells the page whether to
- * offer it. In one transaction it creates the booking (status `quoted`, source `instant_quote`) or, for the same
- * e-mail, event name and date with a quote still valid, updates that booking instead; records a `quotation`
- * analytics event; and queues the quote e-mail, with the payment schedule under the saved rules.
+ * `priceQuote` (with the date's peak surcharge, docs/product.md#calendar), valid 7 days from today in India, with the
+ * subscriber's discount only for the owner of the e-mail (`subscriptionForQuote`, docs/product.md#subscriptions); the
+ * answer's `subscription` tells the page whether to offer it. In one transaction it creates the booking (status
+ * `quoted`, source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
+ * booking instead; records a `quotation` analytics event; and queues the quote e-mail, with the payment schedule under
+ * the saved rules.
  *
  * With an idempotency key (docs/security.md, "Crash safety") the key and the answer are stored in the same
  * transaction: a retry with the same key and request gets the first answer and writes nothing; the same key with
@@ -110,7 +111,8 @@ export async function createInstantQuote(
   const requirements = { venue_type: data.venue_type };
 
   // Quotes for one event are serialised, so a double-click updates one booking instead of creating two.
-  const eventLock = sql`pg_advisory_xact_lock(hashtext(${`quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`}))`;
+  const eventKey = `quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`;
+  const eventLock = sql`pg_advisory_xact_lock(hashtext(${eventKey}))`;
 
   // Round trips are what a quote spends most of its time on: the locks go in one statement, the reads made
   // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.

@@ -24,8 +24,8 @@ const PENDING_STATUSES: BookingStatus[] = ['inquiry', 'quoted'];
 const REVENUE_STATUSES: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
 
 /**
- * The four stat cards (docs/product.md#vendors "Dashboard stats", docs/product.md#vendors): all bookings; inquiry + quoted;
- * active and approved suppliers; the final amounts of confirmed, in-progress and completed bookings, in rupees.
+ * The four stat cards (docs/product.md#vendors "Dashboard stats", docs/product.md#vendors): all bookings; inquiry +
+ * quoted; active and approved suppliers; the final amounts of confirmed, in-progress and completed bookings, in rupees.
  * Read from the running counts, so the cost does not grow with the bookings.
  */
 export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsDto> {
@@ -40,9 +40,9 @@ export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsD
 }
 
 /**
- * The Analytics tab's cards (docs/product.md#vendors "Reports summary"): counts of each analytics kind, the device mix of
- * every recorded event (a visitor's page views and quotes alike), and vendors awaiting approval. The event
- * counts are the running counts: millions of events cost the same as a few.
+ * The Analytics tab's cards (docs/product.md#vendors "Reports summary"): counts of each analytics kind, the device mix
+ * of every recorded event (a visitor's page views and quotes alike), and vendors awaiting approval. The event counts
+ * are the running counts: millions of events cost the same as a few.
  */
 export async function reportsSummary(deps: ServiceDeps): Promise<ReportsSummaryDto> {
   const [counts, [p]] = await Promise.all([
@@ -143,8 +143,8 @@ export async function customerReport(deps: ServiceDeps, query: ReportQuery = {})
 }
 
 /**
- * Vendor Reports (docs/product.md#vendors "Vendor report row"): one row per supplier, newest first, with the visitor data
- * of its `vendor_registration` event (joined by supplier id; null for suppliers an admin added).
+ * Vendor Reports (docs/product.md#vendors "Vendor report row"): one row per supplier, newest first, with the visitor
+ * data of its `vendor_registration` event (joined by supplier id; null for suppliers an admin added).
  */
 export async function vendorReport(deps: ServiceDeps, query: ReportQuery = {}): Promise<Page<VendorReportRowDto>> {
   const { limit, offset } = reportQuerySchema.parse(query);

@@ -19,7 +19,10 @@ import {
   supplierDashboard,
 } from './supplier-portal.service';
 
-/** Supplier dashboard routes (docs/api.md `GET /supplier/notifications`, `/supplier/projects`, `POST /supplier/quote-submit`). */
+/**
+ * Supplier dashboard routes (docs/api.md `GET /supplier/notifications`, `/supplier/projects`, `POST
+ * /supplier/quote-submit`).
+ */
 export const supplierPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['supplier portal'];
   app.get(

@@ -136,11 +136,11 @@ export async function listSupplierProjects(
 }
 
 /**
- * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (docs/product.md#auto-assign "Supplier quote payload"): submits
- * or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
- * project is open and before its auto-assign date; the project row is share-locked, so an award running at the
- * same moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not
- * invited to give the same 404.
+ * `POST /api/supplier/quote-submit` / `supplier.quotes.submit` (docs/product.md#auto-assign "Supplier quote payload"):
+ * submits or revises (one quote per supplier and project) the supplier's quote on the booking's project. Only while the
+ * project is open and before its auto-assign date; the project row is share-locked, so an award running at the same
+ * moment either sees this quote or makes it a 409. A booking that does not exist and one the supplier is not invited to
+ * give the same 404.
  */
 export async function submitQuote(
   deps: ServiceDeps,
@@ -220,13 +220,15 @@ export async function submitQuote(
  */
 export async function supplierDashboard(deps: ServiceDeps, supplierId: string): Promise<SupplierDashboardDto> {
   const { bids } = await currentOperationsRules(deps.db);
+  const budgetShare = sql`round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)`;
+  const awardedToSupplier = sql`${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId}`;
   const [[projectsRow], [unreadRow]] = await Promise.all([
     deps.db
       .select({
         active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
         quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
-        revenuePaise: sql<string>`coalesce(sum(round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)) filter (where ${projects.status} = 'open'), 0)::text`,
-        won: sql<number>`count(*) filter (where ${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId} and ${bookings.status} <> 'cancelled')::int`,
+        revenuePaise: sql<string>`coalesce(sum(${budgetShare}) filter (where ${projects.status} = 'open'), 0)::text`,
+        won: sql<number>`count(*) filter (where ${awardedToSupplier} and ${bookings.status} <> 'cancelled')::int`,
       })
       .from(projectInvitations)
       .innerJoin(projects, eq(projects.id, projectInvitations.projectId))

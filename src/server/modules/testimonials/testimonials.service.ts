@@ -12,8 +12,8 @@ export const TESTIMONIALS_SHOWN = 20;
 export const TESTIMONIALS_FRESH_MS = 5_000;
 
 /**
- * Published testimonials, newest first (docs/api.md `GET /api/testimonials`; docs/product.md#screens "Testimonial"). Every
- * landing-page visit asks for them and they change rarely, so one query answers every visit for a few seconds
+ * Published testimonials, newest first (docs/api.md `GET /api/testimonials`; docs/product.md#screens "Testimonial").
+ * Every landing-page visit asks for them and they change rarely, so one query answers every visit for a few seconds
  *.
  */
 export function listTestimonials(deps: ServiceDeps): Promise<TestimonialDto[]> {

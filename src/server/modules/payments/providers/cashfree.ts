@@ -65,10 +65,12 @@ export function cashfreeProvider(
         payment_link?: string;
         payment_session_id?: string;
       };
+      const checkoutBase = config.apiBase.replace(/\/pg$/, '');
       const checkoutUrl =
         body.payment_link ??
         (body.payment_session_id
-          ? `${config.apiBase.replace(/\/pg$/, '')}/pg/view/sessions/checkout?payment_session_id=${encodeURIComponent(body.payment_session_id)}`
+          ? `${checkoutBase}/pg/view/sessions/checkout` +
+            `?payment_session_id=${encodeURIComponent(body.payment_session_id)}`
           : null);
       if (checkoutUrl !== null && !isGatewayCheckoutUrl(config.apiBase, checkoutUrl)) {
         throw new AppError('UNAVAILABLE', 'The payment gateway refused the order; please pay by UPI or try again');
