@@ -61,9 +61,6 @@ export default defineConfig({
     // The manifest lets scripts/check-bundle.ts follow each route's chunks.
     manifest: true,
     rolldownOptions: {
-      // The shell's entry, and the first script of a pre-rendered page, which starts the same entry after the page
-      // has painted (src/client/boot.ts, scripts/prerender.ts).
-      input: { index: 'index.html', boot: 'src/client/boot.ts' },
       // Chakra's theme module builds its whole default config with `defineConfig` (an identity function) whether or
       // not it is used; marking the call pure lets the app ship only the recipes src/client/theme.ts picks (issue 7).
       treeshake: { manualPureFunctions: ['defineConfig'] },
@@ -72,8 +69,7 @@ export default defineConfig({
         // few hundred bytes each (shared with lazily loaded pages), each compressed on its own and fetched on its
         // own; together they compress 9 KB smaller. Pages' shared code is still split automatically.
         codeSplitting: {
-          // The pre-rendered pages' first script stays a file of its own, a few bytes that start this one.
-          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.endsWith('/src/client/boot.ts') }],
+          groups: [{ name: 'app', tags: ['$initial'] }],
         },
       },
     },

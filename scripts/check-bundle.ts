@@ -78,8 +78,7 @@ function jsTotal(keys: Iterable<string>) {
   return { gzip, brotli };
 }
 
-// The shell's entry; the pre-rendered pages' boot script (src/client/boot.ts) is an entry too, of a few bytes.
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('.html'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entryKey) throw new Error('the manifest has no entry chunk');
 const entry = staticClosure(entryKey);
 const entrySize = jsTotal(entry);

@@ -13,38 +13,57 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { RenderedPage } from '../src/client/prerender';
-import { PUBLIC_PAGES, prerenderedFile } from '../src/shared/public-pages';
+import { PUBLIC_PAGES, prerenderedFile, type PublicPage } from '../src/shared/public-pages';
 
 const root = join(import.meta.dirname, '..');
 const distDir = process.env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client');
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 
+/** The page module each pre-rendered path loads lazily, whose chunk the HTML asks for at once. */
+const LAZY_PAGE: Record<string, string> = {
+  '/book': 'src/client/pages/book/book-page.tsx',
+  '/vendor-register': 'src/client/pages/vendor-register/vendor-register-page.tsx',
+  '/login': 'src/client/pages/login/sign-in-form.tsx',
+  '/terms': 'src/client/pages/terms/terms-page.tsx',
+  '/refund-policy': 'src/client/pages/refund-policy/refund-policy-page.tsx',
+  '/privacy-policy': 'src/client/pages/privacy-policy/privacy-policy-page.tsx',
+};
+
+/**
+ * The chunks a lazily loaded page needs before it can hydrate: its own and what it imports statically, minus
+ * what the shell already loads. Named in the head as module preloads, they load beside the entry instead of after
+ * it.
+ */
+function pagePreloads(page: PublicPage, manifest: Record<string, ManifestChunk>, shell: string): string[] {
+  const entry = LAZY_PAGE[page.path];
+  if (!entry || !manifest[entry]) return [];
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  return [...files].filter((file) => !shell.includes(`/${file}"`));
+}
+
 /** The element after the page's markup, which the first paint waits for. */
 const PAGE_END = 'page-end';
 
-/**
- * The shell with the page's markup in its root and its styles in the head. Its script is the small boot script,
- * which starts the shell's entry after the page has painted (src/client/boot.ts); nothing else is fetched before.
- */
-function pageHtml(shell: string, page: RenderedPage, boot: string): string {
-  const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
-  if (!entryTag) throw new Error('The built shell has no module script');
-  const withBoot = shell
-    .replace(
-      entryTag[0],
-      () => `<script type="module" crossorigin src="/${boot}" data-app-entry="${entryTag[1]}"></script>`,
-    )
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  const withRoot = withBoot.replace(
-    '<div id="root"></div>',
-    () => `<div id="root">${page.markup}</div>\n    <div id="${PAGE_END}" hidden></div>`,
-  );
-  if (withRoot === withBoot) throw new Error('The built shell has no empty <div id="root"></div>');
+/** The shell with the page's markup in its root, its styles in the head and its chunks preloaded. */
+function pageHtml(shell: string, page: RenderedPage, preloads: string[]): string {
+  const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   // The browser paints nothing until the whole page has been read: a half-read page painted early (a slow phone
   // reading the large head) showed the sign-in card without its form, then moved it as the rest arrived.
   const holdPaint = `<link rel="expect" href="#${PAGE_END}" blocking="render">`;
-  return withRoot.replace('</head>', () => `  ${holdPaint}\n    ${page.styles}\n  </head>`);
+  const withRoot = shell.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${page.markup}</div>\n    <div id="${PAGE_END}" hidden></div>`,
+  );
+  if (withRoot === shell) throw new Error('The built shell has no empty <div id="root"></div>');
+  return withRoot.replace('</head>', () => `  ${[holdPaint, ...links, page.styles].join('\n    ')}\n  </head>`);
 }
 
 async function main(): Promise<void> {
@@ -53,8 +72,6 @@ async function main(): Promise<void> {
     string,
     ManifestChunk
   >;
-  const boot = manifest['src/client/boot.ts']?.file;
-  if (!boot) throw new Error('The build has no boot script (vite.config.ts, build inputs)');
   const outDir = mkdtempSync(join(root, 'dist', '.prerender-'));
   try {
     await build({
@@ -74,7 +91,7 @@ async function main(): Promise<void> {
       renderPage: (path: string) => Promise<RenderedPage>;
     };
     for (const page of PUBLIC_PAGES) {
-      const html = pageHtml(shell, await renderPage(page.path), boot);
+      const html = pageHtml(shell, await renderPage(page.path), pagePreloads(page, manifest, shell));
       const file = join(distDir, prerenderedFile(page));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, html);
