@@ -140,6 +140,30 @@ describe('pre-rendered public pages', () => {
   }
 });
 
+describe('a pre-rendered form sent before the page’s code has started', () => {
+  it('keeps what was typed out of the address and brings the visitor back to the page', async () => {
+    const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
+    try {
+      // The page's code held back, as on a slow phone in the moment before it starts.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/login?next=%2Fbookings');
+      await page.getByLabel('Email').fill(DEMO_USERS.customer.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_USERS.customer.password);
+      const [response] = await Promise.all([
+        page.waitForResponse((res) => res.request().method() === 'POST'),
+        page.getByLabel('Password', { exact: true }).press('Enter'),
+      ]);
+      expect(response.status()).toBe(303);
+      await page.waitForLoadState('load');
+      await page.locator('#root h1').waitFor();
+      expect(page.url()).toBe(`${baseURL}/login?next=%2Fbookings`);
+      expect(page.url()).not.toContain(encodeURIComponent(DEMO_USERS.customer.password));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /*
  * What only the browser knows (who is signed in, this tab's draft, a service link's event type, today's date): the
  * page hydrates as the build drew it, with no error, and shows the visitor's own state right after.

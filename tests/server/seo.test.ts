@@ -233,3 +233,35 @@ describe('a public page the build pre-rendered', () => {
     expect(privacy).toContain(`<link rel="canonical" href="${BASE}/privacy-policy" />`);
   });
 });
+
+/*
+ * A form on a pre-rendered page sent by the browser itself, before the page's code had started (docs/decisions.md,
+ * "Pre-rendered public pages"): the forms say `method="post"`, so what was typed (a password) never lands in an
+ * address, and the visitor is sent back to the page, where the live form takes over.
+ */
+describe('a public page’s form sent before its code started', () => {
+  it.each(['/login', '/book', '/vendor-register'])('POST %s sends the visitor back to the page', async (path) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${path}?next=%2Fbookings`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=priya%40example.in&password=Customer%40123',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${path}?next=%2Fbookings`);
+    expect(res.body).not.toContain('Customer@123');
+  });
+
+  it('leaves other addresses as they were: a POST to a page that is not public, or to an unknown API path', async () => {
+    for (const url of ['/bookings', '/api/nope']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found' });
+    }
+  });
+});

@@ -62,6 +62,13 @@ export async function registerClient(app: FastifyInstance, distDir: string, page
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(compressed(html, encoding));
     }
+    // A public page's form sent by the browser itself, before the page's code had started: the forms say
+    // `method="post"`, so nothing typed (a password) lands in an address, and nothing in the body is read. The
+    // visitor goes back to the page, whose form is live by then (docs/decisions.md, "Pre-rendered public pages").
+    if (request.method === 'POST' && hasClient && pageHead && !path.startsWith('/api/')) {
+      const query = request.url.slice(path.length);
+      if ((await pageHead(request.url)) !== null) return reply.code(303).header('location', `${path}${query}`).send();
+    }
     if (wantsPage) {
       return reply
         .code(503)

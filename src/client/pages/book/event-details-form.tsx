@@ -64,7 +64,7 @@ export function EventDetailsForm({
       px={{ base: '4', sm: '6', md: '10' }}
       py={{ base: '6', md: '9' }}
     >
-      <form onSubmit={onSubmit} noValidate aria-labelledby="event-details-heading">
+      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="event-details-heading">
         <Heading id="event-details-heading" as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="accent.950" mb="1">
           Event Details
         </Heading>

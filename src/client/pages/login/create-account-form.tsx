@@ -45,7 +45,12 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
   );
 
   return (
-    <form onSubmit={onSubmit({ full_name: fullName, email, phone, password })} noValidate aria-label="Create account">
+    <form
+      method="post"
+      onSubmit={onSubmit({ full_name: fullName, email, phone, password })}
+      noValidate
+      aria-label="Create account"
+    >
       <Stack gap="5">
         <TextField
           name="full_name"

@@ -59,7 +59,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
   }
 
   return (
-    <form onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">
       <Stack gap="5">
         <AuthEmailField
           value={email}
@@ -130,7 +130,7 @@ function SecondStepForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Two-step sign-in">
+    <form method="post" onSubmit={submit} noValidate aria-label="Two-step sign-in">
       <Stack gap="5">
         <Text color="fg.muted">
           Open your authenticator app and enter the 6-digit code for this account. Lost your phone? Enter one of your

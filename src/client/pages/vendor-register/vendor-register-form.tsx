@@ -141,7 +141,7 @@ export function VendorRegisterForm() {
       px={{ base: '4', sm: '6', md: '10' }}
       py={{ base: '6', md: '9' }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="vendor-form-heading">
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="vendor-form-heading">
         <Heading id="vendor-form-heading" as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="accent.950" mb="1">
           Partner application
         </Heading>
