@@ -147,17 +147,60 @@ describe('a pre-rendered form sent before the page’s code has started', () => 
       // The page's code held back, as on a slow phone in the moment before it starts.
       await page.route('**/*.js', (route) => route.abort());
       await page.goto('/login?next=%2Fbookings');
-      await page.getByLabel('Email').fill(DEMO_USERS.customer.email);
-      await page.getByLabel('Password', { exact: true }).fill(DEMO_USERS.customer.password);
+      await page.locator('input[name="email"]').fill(DEMO_USERS.customer.email);
+      await page.locator('input[name="password"]').fill(DEMO_USERS.customer.password);
       const [response] = await Promise.all([
         page.waitForResponse((res) => res.request().method() === 'POST'),
-        page.getByLabel('Password', { exact: true }).press('Enter'),
+        page.locator('input[name="password"]').press('Enter'),
       ]);
       expect(response.status()).toBe(303);
       await page.waitForLoadState('load');
       await page.locator('#root h1').waitFor();
       expect(page.url()).toBe(`${baseURL}/login?next=%2Fbookings`);
       expect(page.url()).not.toContain(encodeURIComponent(DEMO_USERS.customer.password));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('typing into a pre-rendered form before the page’s code has started', () => {
+  /** The page, with the app's code held back until `release` is called, as on a slow phone. */
+  async function withCodeHeldBack(path: string) {
+    const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.locator('#root h1').waitFor();
+    return { context, page, release };
+  }
+
+  it('/login keeps the e-mail and password typed, and signs in with them', async () => {
+    const { context, page, release } = await withCodeHeldBack('/login');
+    try {
+      await page.locator('input[name="email"]').pressSequentially(DEMO_USERS.customer.email);
+      await page.locator('input[name="password"]').pressSequentially(DEMO_USERS.customer.password);
+      release();
+      await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/book keeps the event name typed while the rest of the form is filled in', async () => {
+    const { context, page, release } = await withCodeHeldBack('/book');
+    try {
+      await page.getByLabel('Event Name').pressSequentially('Sharma Family Sangeet');
+      release();
+      await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+      await typeInto(page.getByLabel('City'), 'Indore');
+      expect(await page.getByLabel('Event Name').inputValue()).toBe('Sharma Family Sangeet');
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CalendarHeart, MapPin, RotateCcw, Sparkles, UserRound, Users } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import type { EventType, VenueType } from '../../../shared/domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../../../shared/quote-limits';
@@ -13,6 +13,7 @@ import { FormSection } from '../../components/form-section';
 import { NextFreeDates } from '../../components/next-free-dates';
 import { WhatsappOptIn } from '../../components/whatsapp-opt-in';
 import { parseGuestCount } from './quote-fields';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 export type FieldError = { field: QuoteField; message: string };
 
@@ -53,6 +54,9 @@ export function EventDetailsForm({
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef);
+
   return (
     <Box
       asChild
@@ -64,7 +68,7 @@ export function EventDetailsForm({
       px={{ base: '4', sm: '6', md: '10' }}
       py={{ base: '6', md: '9' }}
     >
-      <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="event-details-heading">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate aria-labelledby="event-details-heading">
         <Heading id="event-details-heading" as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="accent.950" mb="1">
           Event Details
         </Heading>

@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth-limits';
 import type { AuthResult } from '../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AuthEmailField, AuthSubmitButton, useAuthForm } from './auth-form-parts';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 type AccountField = 'full_name' | 'email' | 'phone' | 'password';
 
@@ -44,8 +45,12 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
     REGISTRATION_FAILED,
   );
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef);
+
   return (
     <form
+      ref={formRef}
       method="post"
       onSubmit={onSubmit({ full_name: fullName, email, phone, password })}
       noValidate

@@ -1,5 +1,5 @@
 import { Button, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import type { AuthResult, LoginResult, SecondStepRequired } from '../../../shared/schemas/auth';
@@ -7,6 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 import { touchTarget } from '../../touch-targets';
 import { AuthEmailField, AuthSubmitButton, useAuthForm } from './auth-form-parts';
 
@@ -44,6 +45,8 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
     login,
     LOGIN_FAILED,
   );
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef);
 
   if (secondStep) {
     return (
@@ -59,7 +62,7 @@ export function SignInForm({ email, onEmailChange, onSignedIn }: SignInFormProps
   }
 
   return (
-    <form method="post" onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">
+    <form ref={formRef} method="post" onSubmit={onSubmit({ email, password })} noValidate aria-label="Sign in">
       <Stack gap="5">
         <AuthEmailField
           value={email}

@@ -32,6 +32,7 @@ import {
   type VendorFormCheck,
   type VendorFormValues,
 } from './vendor-form';
+import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
 
 /** The schema check (zod), fetched after the first render. */
 const vendorCheck = deferredModule(() => import('./vendor-check'));
@@ -130,6 +131,9 @@ export function VendorRegisterForm() {
   });
   const locked = register.isPending || checking || submittedMessage !== null;
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef);
+
   return (
     <Box
       asChild
@@ -141,7 +145,13 @@ export function VendorRegisterForm() {
       px={{ base: '4', sm: '6', md: '10' }}
       py={{ base: '6', md: '9' }}
     >
-      <form method="post" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="vendor-form-heading">
+      <form
+        ref={formRef}
+        method="post"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="vendor-form-heading"
+      >
         <Heading id="vendor-form-heading" as="h2" fontSize={{ base: '2xl', md: '3xl' }} color="accent.950" mb="1">
           Partner application
         </Heading>
