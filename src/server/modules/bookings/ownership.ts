@@ -1,4 +1,5 @@
 import { or, sql, type SQL } from 'drizzle-orm';
+import { BOOKING_NOT_FOUND } from '../../../shared/schemas/bookings';
 import { bookings } from '../../db/schema';
 
 /**
@@ -11,4 +12,5 @@ export function ownedBy(user: { id: string; email: string; emailVerified: boolea
   return or(sql`${bookings.userId} = ${user.id}`, sql`lower(${bookings.clientEmail}) = ${user.email.toLowerCase()}`)!;
 }
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
+/** Re-exported for the services and doors of every module, which answer a missing booking with it. */
+export { BOOKING_NOT_FOUND };
