@@ -47,6 +47,15 @@ export async function addNotifications(tx: Executor, rows: NotificationInsert[])
   );
 }
 
+/** Every active admin, oldest account first: the people told of leads and of projects that need a person. */
+export async function activeAdmins(tx: Executor): Promise<{ id: string; email: string; fullName: string }[]> {
+  return tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.createdAt));
+}
+
 /**
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
  * Written in the transaction that created the lead.
@@ -55,10 +64,7 @@ export async function notifyAdmins(
   tx: Executor,
   note: { kind: string; message: string; bookingId?: string | null; projectId?: string | null; createdAt?: Date },
 ): Promise<void> {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  const admins = await activeAdmins(tx);
   await addNotifications(
     tx,
     admins.map((admin) => ({
