@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BookingStatus, EventType, ProjectStatus } from '../domain';
 import { optionalTextSchema, uuidSchema } from './common';
+import type { LiveNotificationDto } from './notifications';
 
 /** At most this many suppliers in one assignment (a catering booking needs a handful of quotes, not hundreds). */
 export const MAX_SUPPLIERS_PER_ASSIGNMENT = 20;
@@ -267,14 +268,5 @@ export type SupplierDashboardDto = {
   won_projects: number;
 };
 
-/** An admin's notification (a project no supplier could be chosen for), with the booking it is about. */
-export type AdminNotificationDto = {
-  id: string;
-  /** 'project_unassigned'. */
-  kind: string;
-  message: string;
-  project_id: string | null;
-  booking_id: string | null;
-  read: boolean;
-  created_at: string;
-};
+/** An admin's notification (a lead, a project no supplier could be chosen for), with the booking it is about. */
+export type AdminNotificationDto = LiveNotificationDto;

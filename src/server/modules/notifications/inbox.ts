@@ -155,7 +155,25 @@ export async function inboxSince(
   limit: number,
   exclude: readonly string[] = [],
 ): Promise<LiveNotificationDto[]> {
-  const rows = await db
+  const rows = await selectInboxNotifications(db)
+    .where(
+      and(
+        inbox.where,
+        or(gt(notifications.createdAt, since), eq(notifications.createdAt, since)),
+        exclude.length > 0 ? sql`not (${inArray(notifications.id, [...exclude])})` : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(limit);
+  return rows.map(toInboxNotificationDto);
+}
+
+/**
+ * Notifications as an inbox lists them, with the booking each is about (its own, or its project's); the caller adds
+ * the inbox, the order and the limit.
+ */
+export function selectInboxNotifications(db: Executor) {
+  return db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -166,17 +184,14 @@ export async function inboxSince(
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .where(
-      and(
-        inbox.where,
-        or(gt(notifications.createdAt, since), eq(notifications.createdAt, since)),
-        exclude.length > 0 ? sql`not (${inArray(notifications.id, [...exclude])})` : undefined,
-      ),
-    )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .limit(limit);
-  return rows.map((row) => ({
+    .leftJoin(projects, eq(projects.id, notifications.projectId));
+}
+
+/** One row of {@link selectInboxNotifications} as the answer shows it. */
+export function toInboxNotificationDto(
+  row: Awaited<ReturnType<typeof selectInboxNotifications>>[number],
+): LiveNotificationDto {
+  return {
     id: row.id,
     kind: row.kind,
     message: row.message,
@@ -184,5 +199,5 @@ export async function inboxSince(
     booking_id: row.bookingId,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
-  }));
+  };
 }
