@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DayAvailability } from '../calendar';
 import { isIsoDate } from '../dates';
+import { daysBetween } from '../refund-policy';
 import { BOOKING_STATUSES, EVENT_TYPES, STAFF_BOOKING_SOURCES, type BookingStatus, type EventType } from '../domain';
 import { MAX_GUESTS } from '../pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
@@ -124,10 +125,6 @@ export const calendarEventsQuerySchema = z
     message: 'Show at most 62 days at once',
   });
 export type CalendarEventsQuery = z.input<typeof calendarEventsQuerySchema>;
-
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
 
 /** One event on the admin calendar. */
 export type CalendarEventDto = {
