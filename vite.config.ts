@@ -113,6 +113,9 @@ export default defineConfig({
           // Well above the 20 s a single wait may take (tests/client/setup.ts): a long journey through a page makes
           // dozens of waits, and on a loaded 2-core machine one took over a minute. A test never waits by time.
           testTimeout: 180_000,
+          // The hooks unmount a whole page and reset the request handlers, which a loaded machine can slow past
+          // the default 10 s.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -123,6 +126,7 @@ export default defineConfig({
           include: clientFilesMockingModules,
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 180_000,
+          hookTimeout: 60_000,
         },
       },
     ],
