@@ -16,7 +16,12 @@ type JsdomNode = {
   getAttributeNS(namespace: null, name: string): string | null;
   getRootNode(options: object): JsdomNode;
   getElementById(id: string): JsdomNode | null;
+  /** Counts changes to the node's subtree. */
+  _version: number;
+  control?: JsdomNode | null;
 };
+/** jsdom's own live list behind an element's `labels`: it runs `_query` again when `_element` has changed. */
+type JsdomLabels = { _element: JsdomNode; _query: () => JsdomNode[] };
 
 // Route pages and their deferred modules are lazy chunks: on a 2-core machine loaded by other work their first
 // import can take many seconds, so `findBy*` and `waitFor` wait up to 20 s for the state they look for (a passing
@@ -83,6 +88,49 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
           if (root?.nodeType !== Node.DOCUMENT_NODE) return original.get!.call(this);
           const target = id === '' ? null : root.getElementById(id!);
           return target && labelable(target) ? target : null;
+        },
+        { [shortcut]: true },
+      ),
+    });
+  }
+
+  /*
+   * A field's `labels` then asks every node of the document whether it labels that field, again for each field
+   * after every change to the page. Instead one pass over the document's labels per change collects each label
+   * under its control, in the same (tree) order, for all fields at once.
+   */
+  const implOf = (node: object) => (node as unknown as Record<symbol, JsdomNode>)[implKey!]!;
+  const wrapperKey = Object.getOwnPropertySymbols(implOf(label)).find((key) => key.description === 'wrapper')!;
+  const byControl = new WeakMap<JsdomNode, { version: number; labels: Map<JsdomNode, JsdomNode[]> }>();
+  const labelsOf = (root: JsdomNode, field: JsdomNode) => {
+    let index = byControl.get(root);
+    if (index?.version !== root._version) {
+      index = { version: root._version, labels: new Map() };
+      const document = (root as unknown as Record<symbol, Document>)[wrapperKey]!;
+      for (const element of document.getElementsByTagName('label')) {
+        const control = implOf(element).control;
+        if (control) index.labels.set(control, [...(index.labels.get(control) ?? []), implOf(element)]);
+      }
+      byControl.set(root, index);
+    }
+    return index.labels.get(field) ?? [];
+  };
+  for (const tag of ['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']) {
+    const fieldImpl = Object.getPrototypeOf(implOf(document.createElement(tag))) as object;
+    const labels = Object.getOwnPropertyDescriptor(fieldImpl, 'labels');
+    if (!labels?.get) throw new Error(`jsdom has changed: no labels on ${tag}, see tests/client/setup.ts`);
+    if (shortcut in labels.get) continue;
+    Object.defineProperty(fieldImpl, 'labels', {
+      ...labels,
+      get: Object.assign(
+        function labelsShortcut(this: JsdomNode) {
+          const list = labels.get!.call(this) as JsdomLabels | null;
+          if (list && !(shortcut in list) && list._element.nodeType === Node.DOCUMENT_NODE) {
+            const root = list._element;
+            list._query = () => labelsOf(root, this);
+            Object.assign(list, { [shortcut]: true });
+          }
+          return list;
         },
         { [shortcut]: true },
       ),
