@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type Brand, DEFAULT_BRAND } from '../shared/brand';
 import { EVENT_REMINDER_DEFAULT_DAYS_BEFORE } from '../shared/booking-rules';
+import { HOUR_MS, MINUTE_MS } from '../shared/dates';
 
 /** The project root: two levels above this file, both when run from source and from the repository. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -515,8 +516,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 const MB = 1024 * 1024;
 
 /**

@@ -11,6 +11,7 @@ import type { AuthUser } from './modules/auth/auth.service';
 import { authenticate } from './modules/auth/auth.service';
 import type { RateLimitCheck } from './plugins/rate-limit';
 import type { LiveFeed } from './modules/notifications/live-feed';
+import { STEP_UP_HEADER } from './modules/auth/step-up.service';
 import {
   fingerprintCookieName,
   fingerprintSetCookie,
@@ -86,7 +87,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The step-up token of a request (`X-Step-Up`), or null. */
 export function stepUpToken(request: FastifyRequest): string | null {
-  const header = request.headers['x-step-up'];
+  const header = request.headers[STEP_UP_HEADER];
   return typeof header === 'string' && header !== '' ? header : null;
 }
 

@@ -4,10 +4,14 @@
  */
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving since 1945). */
-const INDIA_OFFSET_MS = 330 * 60_000;
+const INDIA_OFFSET_MS = 330 * MINUTE_MS;
 
 const MONTHS = [
   'January',

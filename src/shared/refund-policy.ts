@@ -1,4 +1,4 @@
-import { isIsoDate, todayInIndia } from './dates';
+import { DAY_MS, isIsoDate, todayInIndia } from './dates';
 
 /**
  * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes
@@ -91,7 +91,7 @@ export type RefundComputation = {
 /** Whole calendar days from `from` to `to` (`YYYY-MM-DD`), negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return Math.round(ms / 86_400_000);
+  return Math.round(ms / DAY_MS);
 }
 
 /** The band a cancellation `days` before the event falls in (a booking without a date counts as far away). */

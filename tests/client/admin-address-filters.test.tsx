@@ -49,7 +49,7 @@ describe('Admin lists keep their filters in the address', () => {
 
     await again.user.click(screen.getByRole('button', { name: 'Recent bookings' }));
     expect(again.currentUrl()).toBe('/admin');
-  }, 90_000);
+  });
 
   it('the Payments section, its Show filter and page survive a reload; another section starts clean', async () => {
     const orders: TrpcResolver = () => page([], 45);
@@ -70,7 +70,7 @@ describe('Admin lists keep their filters in the address', () => {
     const refunds = await reload(again, { 'admin.refunds.list': () => page([]) });
     expect(await screen.findByRole('tab', { name: 'Refunds' })).toHaveAttribute('aria-selected', 'true');
     refunds.unmount();
-  }, 90_000);
+  });
 
   it('the Customers page survives a reload', async () => {
     const customers: TrpcResolver = ({ input }) => {
@@ -84,5 +84,5 @@ describe('Admin lists keep their filters in the address', () => {
 
     await reload(view, { 'admin.customers.list': customers });
     expect(await screen.findByText('Customer 11')).toBeInTheDocument();
-  }, 90_000);
+  });
 });

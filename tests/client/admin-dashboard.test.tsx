@@ -123,7 +123,7 @@ describe('admin dashboard: first load', () => {
     await screen.findByRole('heading', { level: 1, name: /Admin Dashboard/ });
     expect(screen.getByRole('tab', { name: /Bookings/ })).toHaveAttribute('aria-selected', 'true');
     unknown.unmount();
-  }, 90_000);
+  });
 
   it("toasts 'Failed to load dashboard data' once when a main call fails, and still shows the rest", async () => {
     await openAdmin({

@@ -92,7 +92,7 @@ describe('Price this booking (admin quotation)', () => {
       expect(summary.getByText(text)).toBeInTheDocument();
     }
     expect(dialog.getByRole('form', { name: 'Revise the quote' })).toBeInTheDocument();
-  }, 90_000);
+  });
 
   it('asks for the discount reason at the field and sends nothing until it is given', async () => {
     const quote = vi.fn(() => ({ message: 'Quote sent', booking: unpriced }));
@@ -109,7 +109,7 @@ describe('Price this booking (admin quotation)', () => {
     await user.type(reason, 'Festival offer');
     await user.click(form.getByRole('button', { name: 'Send quote' }));
     await waitFor(() => expect(quote).toHaveBeenCalledTimes(1));
-  }, 60_000);
+  });
 
   it('does not offer quoted or confirmed on a booking without a price, and says why', async () => {
     const { dialog } = await openDetails({}, unpriced);

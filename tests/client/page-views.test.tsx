@@ -63,7 +63,7 @@ describe('page views', () => {
     await waitFor(() => expect(reportedPaths()).toHaveLength(3));
     await settle();
     expect(reportedPaths()).toEqual(['/terms?from=email', '/', '/privacy-policy']);
-  }, 30_000);
+  });
 
   it('stays silent when the report fails', async () => {
     server.use(

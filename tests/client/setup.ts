@@ -6,6 +6,23 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { resetTrpcRecording, server } from './msw';
 import { missingRecipes } from './recipes';
 
+/** The part of jsdom's own node objects the label shortcut below reads. */
+type JsdomNode = {
+  nodeType: number;
+  namespaceURI: string | null;
+  localName: string;
+  type?: string;
+  _ceDefinition?: { formAssociated?: boolean } | null;
+  getAttributeNS(namespace: null, name: string): string | null;
+  getRootNode(options: object): JsdomNode;
+  getElementById(id: string): JsdomNode | null;
+  /** Counts changes to the node's subtree. */
+  _version: number;
+  control?: JsdomNode | null;
+};
+/** jsdom's own live list behind an element's `labels`: it runs `_query` again when `_element` has changed. */
+type JsdomLabels = { _element: JsdomNode; _query: () => JsdomNode[] };
+
 // Route pages and their deferred modules are lazy chunks: on a 2-core machine loaded by other work their first
 // import can take many seconds, so `findBy*` and `waitFor` wait up to 20 s for the state they look for (a passing
 // test still returns as soon as it appears). Tests do not pass shorter timeouts of their own.
@@ -39,6 +56,88 @@ window.matchMedia = (query: string): MediaQueryList =>
   }) as MediaQueryList;
 
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+/*
+ * jsdom finds a label's control by walking the whole document for the element with the `for` id, and answers an
+ * element's `labels` by asking every node of the document for its control: each `*ByLabelText` query and each
+ * accessible name of a form field cost elements x elements, the largest single cost of a form page's tests. The
+ * same element comes from the document's id index: the first element with that id, if it can be labelled. jsdom
+ * keeps its own objects behind the DOM ones and asks those, so the getter is replaced there, once per worker (test
+ * files that share a module graph share the document too).
+ */
+{
+  const label = document.createElement('label');
+  const implKey = Object.getOwnPropertySymbols(label).find((key) => key.description === 'impl');
+  const labelImpl = implKey && Object.getPrototypeOf((label as unknown as Record<symbol, object>)[implKey]);
+  const original = labelImpl && Object.getOwnPropertyDescriptor(labelImpl, 'control');
+  if (!original?.get) throw new Error('jsdom has changed: remove the label control shortcut in tests/client/setup.ts');
+  const shortcut = Symbol.for('tests/client/setup.ts: label control');
+  const labelable = (node: JsdomNode) =>
+    node.nodeType === Node.ELEMENT_NODE &&
+    node.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+    (['button', 'meter', 'output', 'progress', 'select', 'textarea'].includes(node.localName) ||
+      (node.localName === 'input' && node.type !== 'hidden') ||
+      Boolean(node._ceDefinition?.formAssociated));
+  if (!(shortcut in original.get)) {
+    Object.defineProperty(labelImpl, 'control', {
+      ...original,
+      get: Object.assign(
+        function control(this: JsdomNode) {
+          const id = this.getAttributeNS(null, 'for');
+          const root = id === null ? null : this.getRootNode({});
+          if (root?.nodeType !== Node.DOCUMENT_NODE) return original.get!.call(this);
+          const target = id === '' ? null : root.getElementById(id!);
+          return target && labelable(target) ? target : null;
+        },
+        { [shortcut]: true },
+      ),
+    });
+  }
+
+  /*
+   * A field's `labels` then asks every node of the document whether it labels that field, again for each field
+   * after every change to the page. Instead one pass over the document's labels per change collects each label
+   * under its control, in the same (tree) order, for all fields at once.
+   */
+  const implOf = (node: object) => (node as unknown as Record<symbol, JsdomNode>)[implKey!]!;
+  const wrapperKey = Object.getOwnPropertySymbols(implOf(label)).find((key) => key.description === 'wrapper')!;
+  const byControl = new WeakMap<JsdomNode, { version: number; labels: Map<JsdomNode, JsdomNode[]> }>();
+  const labelsOf = (root: JsdomNode, field: JsdomNode) => {
+    let index = byControl.get(root);
+    if (index?.version !== root._version) {
+      index = { version: root._version, labels: new Map() };
+      const document = (root as unknown as Record<symbol, Document>)[wrapperKey]!;
+      for (const element of document.getElementsByTagName('label')) {
+        const control = implOf(element).control;
+        if (control) index.labels.set(control, [...(index.labels.get(control) ?? []), implOf(element)]);
+      }
+      byControl.set(root, index);
+    }
+    return index.labels.get(field) ?? [];
+  };
+  for (const tag of ['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']) {
+    const fieldImpl = Object.getPrototypeOf(implOf(document.createElement(tag))) as object;
+    const labels = Object.getOwnPropertyDescriptor(fieldImpl, 'labels');
+    if (!labels?.get) throw new Error(`jsdom has changed: no labels on ${tag}, see tests/client/setup.ts`);
+    if (shortcut in labels.get) continue;
+    Object.defineProperty(fieldImpl, 'labels', {
+      ...labels,
+      get: Object.assign(
+        function labelsShortcut(this: JsdomNode) {
+          const list = labels.get!.call(this) as JsdomLabels | null;
+          if (list && !(shortcut in list) && list._element.nodeType === Node.DOCUMENT_NODE) {
+            const root = list._element;
+            list._query = () => labelsOf(root, this);
+            Object.assign(list, { [shortcut]: true });
+          }
+          return list;
+        },
+        { [shortcut]: true },
+      ),
+    });
+  }
+}
+
 Element.prototype.scrollTo = function scrollTo() {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { INSTALMENT_LABELS, paymentSchedule } from '../../shared/booking-rules';
-import { addDays, indiaTimeOn, isoDateInIndia } from '../../shared/dates';
+import { addDays, DAY_MS, HOUR_MS, indiaTimeOn, isoDateInIndia } from '../../shared/dates';
 import type { BookingStatus, DeviceClass } from '../../shared/domain';
 import { gstinCheckChar } from '../../shared/gstin';
 import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
@@ -74,9 +74,6 @@ export type SeedDemoResult = {
   bookings: number;
   testimonials: number;
 };
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 /** A small deterministic PRNG (mulberry32), so the demo data look the same on every installation. */
 function prng(seed: number): () => number {

@@ -1,5 +1,6 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DAY_MS, HOUR_MS } from '../../shared/dates';
 import { analyticsEvents, userSessions } from '../db/schema';
 import { purgeExpiredIdempotencyKeys } from '../lib/idempotency';
 import type { ServiceDeps } from '../context';
@@ -7,8 +8,7 @@ import type { ServiceDeps } from '../context';
 /** Raw IP addresses are kept at most this long (docs/product.md#privacy; the privacy policy says so). */
 export const IP_RETENTION_DAYS = 90;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
+const SIX_HOURS_MS = 6 * HOUR_MS;
 
 /**
  * Erases the IP address of analytics events older than the retention period; browser family and device class

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '../../shared/dates';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -66,7 +67,7 @@ export async function rememberIdempotent(
 
 /** Forgets keys older than the retention period (the data-retention job runs it). */
 export async function purgeExpiredIdempotencyKeys(db: Database, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_DAYS * DAY_MS);
   const purged = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, cutoff))

@@ -88,7 +88,6 @@ export const secondStepInputSchema = z.object({
   second_step_token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(2000),
   code: secondFactorCodeSchema,
 });
-export type SecondStepInput = z.input<typeof secondStepInputSchema>;
 
 /** Confirming enrolment: a code from the app that was just set up. */
 export const confirmSecondFactorInputSchema = z.object({ code: secondFactorCodeSchema });

@@ -11,6 +11,9 @@ import {
 } from './common';
 import { eventTypeSchema } from './quote';
 
+/** The `detail` of a 404 for a booking that does not exist or that the caller may not see. */
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
 export const INQUIRY_EVENT_NAME_MAX_LENGTH = 200;
 
 /**

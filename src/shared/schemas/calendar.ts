@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import type { DayAvailability } from '../calendar';
 import { isIsoDate } from '../dates';
-import {
-  BID_FLAGS,
-  BOOKING_STATUSES,
-  EVENT_TYPES,
-  STAFF_BOOKING_SOURCES,
-  type BidFlag,
-  type BookingStatus,
-  type EventType,
-} from '../domain';
+import { daysBetween } from '../refund-policy';
+import { BOOKING_STATUSES, EVENT_TYPES, STAFF_BOOKING_SOURCES, type BookingStatus, type EventType } from '../domain';
 import { MAX_GUESTS } from '../pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
 import { emailSchema, eventDateSchema, nameSchema, optionalTextSchema, phoneSchema, uuidSchema } from './common';
@@ -133,10 +126,6 @@ export const calendarEventsQuerySchema = z
   });
 export type CalendarEventsQuery = z.input<typeof calendarEventsQuerySchema>;
 
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-}
-
 /** One event on the admin calendar. */
 export type CalendarEventDto = {
   booking_id: string;
@@ -221,13 +210,3 @@ export const eventDetailsFieldsSchema = z
   .refine((value) => Object.values(value).some((v) => v !== undefined), 'Change at least one detail');
 export const eventDetailsInputSchema = z.intersection(z.object({ id: uuidSchema }), eventDetailsFieldsSchema);
 export type EventDetailsInput = z.input<typeof eventDetailsInputSchema>;
-
-// --- Supplier bids --------------------------------------------------------------------------------------------------
-
-export const bidFlagSchema = z.enum(BID_FLAGS);
-export type { BidFlag };
-
-export const BID_FLAG_LABELS: Readonly<Record<BidFlag, string>> = {
-  below_floor: 'Below the floor',
-  over_budget: 'Over the budget',
-};

@@ -69,7 +69,6 @@ export const gstBusinessInputSchema = z
       });
     }
   });
-export type GstBusinessInput = z.input<typeof gstBusinessInputSchema>;
 export type GstBusiness = z.output<typeof gstBusinessInputSchema>;
 
 export const gstRateInputSchema = z.object({
@@ -387,9 +386,3 @@ export const gstSummaryResponseSchema = z.object({
   net_tax: z.object({ cgst: money, sgst: money, igst: money }),
   tables: z.array(z.object({ table: z.enum(GSTR1_TABLES), rows: z.number() })),
 }) satisfies z.ZodType<GstSummaryDto>;
-
-export const bookingGstDetailsWithIdSchema = z.object({ id: z.uuid({ error: 'Booking id must be a UUID' }) });
-export const gstDocumentParamsSchema = z.object({
-  id: z.uuid({ error: 'Booking id must be a UUID' }),
-  documentId: z.uuid({ error: 'Document id must be a UUID' }),
-});

@@ -164,5 +164,4 @@ export const kitchenSheetSchema = z.object({
   ),
 }) satisfies z.ZodType<KitchenSheetDto>;
 
-export const bookingIdParamsSchema = z.object({ bookingId: z.string().describe('UUID') });
 export const dateParamsSchema = z.object({ date: z.string().describe('YYYY-MM-DD') });

@@ -187,7 +187,6 @@ export const menuFieldsSchema = z.strictObject({
   allergy_notes: optionalTextSchema('Allergy notes', MENU_NOTES_MAX_LENGTH),
   setup_notes: optionalTextSchema('Set-up notes', MENU_NOTES_MAX_LENGTH),
 });
-export type MenuFields = z.input<typeof menuFieldsSchema>;
 
 export const saveMenuInputSchema = menuFieldsSchema.extend({ id: uuidSchema });
 export type SaveMenuInput = z.input<typeof saveMenuInputSchema>;
@@ -268,7 +267,6 @@ export type EventOrderDto = {
 export const kitchenSheetInputSchema = z.strictObject({
   date: z.string({ error: 'Date is required' }).trim().refine(isIsoDate, 'Enter the date as YYYY-MM-DD'),
 });
-export type KitchenSheetInput = z.input<typeof kitchenSheetInputSchema>;
 
 export type KitchenSheetDto = {
   date: string;

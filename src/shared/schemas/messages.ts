@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EMAIL_STATUSES, type WHATSAPP_STATUSES } from '../domain';
+import { BOOKING_NOT_FOUND } from './bookings';
 
 /** The two channels a booking's messages go out on (docs/product.md#message-thread). */
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
@@ -28,5 +29,5 @@ export type BookingMessageDto = {
   read_at: string | null;
 };
 
-export const bookingMessagesInputSchema = z.object({ booking_id: z.uuid({ error: 'Booking not found' }) });
+export const bookingMessagesInputSchema = z.object({ booking_id: z.uuid({ error: BOOKING_NOT_FOUND }) });
 export type BookingMessagesInput = z.infer<typeof bookingMessagesInputSchema>;

@@ -26,4 +26,3 @@ export const liveInputSchema = z
   .object({ lastEventId: z.string().trim().max(100).nullish() })
   .strict()
   .nullish();
-export type LiveInput = z.infer<typeof liveInputSchema>;

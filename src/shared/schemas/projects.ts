@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BookingStatus, EventType, ProjectStatus } from '../domain';
 import { optionalTextSchema, uuidSchema } from './common';
+import type { LiveNotificationDto } from './notifications';
 
 /** At most this many suppliers in one assignment (a catering booking needs a handful of quotes, not hundreds). */
 export const MAX_SUPPLIERS_PER_ASSIGNMENT = 20;
@@ -218,25 +219,29 @@ export type SupplierNotificationDto = {
 
 export type SupplierProjectOutcome = 'open' | 'won' | 'not_selected' | 'unassigned' | 'cancelled';
 
+/** The booking an invitation is about, as a project list shows it (docs/product.md#auto-assign "Supplier project"). */
+export type ProjectBookingDetailsDto = {
+  event_name: string;
+  client_name: string;
+  event_type: EventType;
+  event_date: string | null;
+  venue_name: string | null;
+  /**
+   * In rupees, null while the booking has no price. A supplier sees the supplier budget
+   * (docs/product.md#supplier-bids): a share of the booking's taxable amount, never the customer's price; an admin
+   * sees the booking's quoted total.
+   */
+  estimated_budget: number | null;
+  requirements: { guest_count: number | null; special_requests: string | null };
+};
+
 /** docs/product.md#auto-assign "Supplier project", plus the supplier's own quote and the outcome. */
 export type SupplierProjectDto = {
   id: string;
   booking_id: string;
   auto_assign_date: string;
   status: ProjectStatus;
-  booking_details: {
-    event_name: string;
-    client_name: string;
-    event_type: EventType;
-    event_date: string | null;
-    venue_name: string | null;
-    /**
-     * The supplier budget in rupees (docs/product.md#supplier-bids): a share of the booking's taxable amount, never
-     * the customer's price; null while the booking has no price.
-     */
-    estimated_budget: number | null;
-    requirements: { guest_count: number | null; special_requests: string | null };
-  };
+  booking_details: ProjectBookingDetailsDto;
   my_quote: { amount: number; notes: string | null; submitted_at: string } | null;
   outcome: SupplierProjectOutcome;
 };
@@ -263,14 +268,5 @@ export type SupplierDashboardDto = {
   won_projects: number;
 };
 
-/** An admin's notification (a project no supplier could be chosen for), with the booking it is about. */
-export type AdminNotificationDto = {
-  id: string;
-  /** 'project_unassigned'. */
-  kind: string;
-  message: string;
-  project_id: string | null;
-  booking_id: string | null;
-  read: boolean;
-  created_at: string;
-};
+/** An admin's notification (a lead, a project no supplier could be chosen for), with the booking it is about. */
+export type AdminNotificationDto = LiveNotificationDto;

@@ -44,7 +44,6 @@ export const quotationLineSchema = z.object({
     .min(1, 'Quantity must be at least 1')
     .max(MAX_GUESTS, `Quantity can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`),
 });
-export type QuotationLineInput = z.input<typeof quotationLineSchema>;
 
 const quotationFields = {
   items: z
@@ -83,7 +82,6 @@ function checkDiscount(
 
 /** `PUT /api/bookings/{id}/quote` body. */
 export const quotationFieldsSchema = z.object(quotationFields).superRefine(checkDiscount);
-export type QuotationFields = z.input<typeof quotationFieldsSchema>;
 
 /** `admin.bookings.quote` input: the booking and the quotation. */
 export const quotationInputSchema = z.object({ id: uuidSchema, ...quotationFields }).superRefine(checkDiscount);

@@ -364,6 +364,18 @@ const bookingRequirementsSummarySchema = z.object({
   special_requests: z.string().nullable(),
 });
 
+/** `booking_details` of a project list; the description says which figure `estimated_budget` is for its reader. */
+const projectBookingDetailsSchema = (estimatedBudget: z.ZodNullable<typeof rupees>) =>
+  z.object({
+    event_name: z.string(),
+    client_name: z.string(),
+    event_type: z.enum(EVENT_TYPES),
+    event_date: isoDate.nullable(),
+    venue_name: z.string().nullable(),
+    estimated_budget: estimatedBudget,
+    requirements: bookingRequirementsSummarySchema,
+  });
+
 export const adminSupplierProjectSchema = z.object({
   id,
   booking_id: id,
@@ -371,15 +383,7 @@ export const adminSupplierProjectSchema = z.object({
   auto_assign_date: timestamp,
   invited_at: timestamp,
   is_awarded: z.boolean(),
-  booking_details: z.object({
-    event_name: z.string(),
-    client_name: z.string(),
-    event_type: z.enum(EVENT_TYPES),
-    event_date: isoDate.nullable(),
-    venue_name: z.string().nullable(),
-    estimated_budget: rupees.nullable(),
-    requirements: bookingRequirementsSummarySchema,
-  }),
+  booking_details: projectBookingDetailsSchema(rupees.nullable()),
   quote: z.object({ id, quoted_amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),
 }) satisfies z.ZodType<AdminSupplierProjectDto>;
 
@@ -849,15 +853,9 @@ export const supplierProjectsResponseSchema = z.array(
     booking_id: id,
     auto_assign_date: timestamp,
     status: z.enum(PROJECT_STATUSES),
-    booking_details: z.object({
-      event_name: z.string(),
-      client_name: z.string(),
-      event_type: z.enum(EVENT_TYPES),
-      event_date: isoDate.nullable(),
-      venue_name: z.string().nullable(),
-      estimated_budget: rupees.nullable().describe('The supplier budget: a share of the taxable amount'),
-      requirements: bookingRequirementsSummarySchema,
-    }),
+    booking_details: projectBookingDetailsSchema(
+      rupees.nullable().describe('The supplier budget: a share of the taxable amount'),
+    ),
     my_quote: z.object({ amount: rupees, notes: z.string().nullable(), submitted_at: timestamp }).nullable(),
     outcome: z.enum(['open', 'won', 'not_selected', 'unassigned', 'cancelled']),
   }) satisfies z.ZodType<SupplierProjectDto>,

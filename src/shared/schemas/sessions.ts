@@ -19,7 +19,6 @@ export type SessionDto = z.infer<typeof sessionDtoSchema>;
 export const sessionListSchema = z.array(sessionDtoSchema);
 
 export const endSessionInputSchema = z.object({ id: uuidSchema });
-export type EndSessionInput = z.input<typeof endSessionInputSchema>;
 
 export const endOtherSessionsResultSchema = z.object({ ended: z.number().int().nonnegative() });
 export type EndOtherSessionsResult = z.infer<typeof endOtherSessionsResultSchema>;

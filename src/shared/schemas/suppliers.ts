@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { APPROVAL_STATUSES, type ApprovalStatus, type EventType, type ProjectStatus } from '../domain';
+import { APPROVAL_STATUSES, type ApprovalStatus, type ProjectStatus } from '../domain';
+import type { ProjectBookingDetailsDto } from './projects';
 import { emailSchema, listQuerySchema, nameSchema, optionalTextSchema, phoneSchema, uuidSchema } from './common';
 import { BUSINESS_NAME_MAX_LENGTH } from '../vendor-limits';
 import { dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
@@ -94,15 +95,7 @@ export type SupplierProjectDto = {
   invited_at: string;
   /** This supplier won the project. */
   is_awarded: boolean;
-  booking_details: {
-    event_name: string;
-    client_name: string;
-    event_type: EventType;
-    event_date: string | null;
-    venue_name: string | null;
-    /** The booking's quoted total in rupees, when it has one. */
-    estimated_budget: number | null;
-    requirements: { guest_count: number | null; special_requests: string | null };
-  };
+  /** `estimated_budget` is the booking's quoted total. */
+  booking_details: ProjectBookingDetailsDto;
   quote: { id: string; quoted_amount: number; notes: string | null; submitted_at: string } | null;
 };

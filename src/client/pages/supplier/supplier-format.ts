@@ -1,4 +1,4 @@
-import { formatLongDate, INDIA_TIME_ZONE, isoDateInIndia } from '../../../shared/dates';
+import { DAY_MS, formatLongDate, HOUR_MS, INDIA_TIME_ZONE, isoDateInIndia, MINUTE_MS } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { quoteAmountSchema } from '../../../shared/schemas/projects';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
@@ -14,10 +14,6 @@ export const SUPPLIER_MESSAGES = {
 
 /** docs/product.md#pricing: the Response Rate card is a fixed display. */
 export const RESPONSE_RATE = '85%';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Time left before the auto-assign, to the minute: "1 day 4 h 12 min", "3 h 5 min", "12 min", and "less than a

@@ -1,8 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AdminNotificationDto } from '../../../shared/schemas/projects';
-import { notifications, projects } from '../../db/schema';
 import type { ServiceDeps } from '../../context';
-import { adminInbox, INBOX_ORDER, markInboxNotificationRead, markInboxRead } from '../notifications/inbox';
+import {
+  adminInbox,
+  INBOX_ORDER,
+  markInboxNotificationRead,
+  markInboxRead,
+  selectInboxNotifications,
+  toInboxNotificationDto,
+} from '../notifications/inbox';
 
 const MAX_NOTIFICATIONS = 50;
 
@@ -11,30 +16,11 @@ const MAX_NOTIFICATIONS = 50;
  * unread first. Each carries the booking it is about, so the dashboard can open it.
  */
 export async function listAdminNotifications(deps: ServiceDeps, userId: string): Promise<AdminNotificationDto[]> {
-  const rows = await deps.db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      message: notifications.message,
-      projectId: notifications.projectId,
-      bookingId: sql<string | null>`coalesce(${notifications.bookingId}, ${projects.bookingId})`,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
+  const rows = await selectInboxNotifications(deps.db)
     .where(adminInbox(userId).where)
     .orderBy(...INBOX_ORDER)
     .limit(MAX_NOTIFICATIONS);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    message: row.message,
-    project_id: row.projectId,
-    booking_id: row.bookingId,
-    read: row.readAt !== null,
-    created_at: row.createdAt.toISOString(),
-  }));
+  return rows.map(toInboxNotificationDto);
 }
 
 export function markAdminNotificationRead(deps: ServiceDeps, userId: string, input: { notification_id: string }) {

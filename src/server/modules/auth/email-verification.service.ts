@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../../shared/dates';
 import { verifyEmailInputSchema, type VerifyEmailInput } from '../../../shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { bookings, users } from '../../db/schema';
@@ -20,7 +21,7 @@ export async function queueVerificationEmail(
   tx: Executor,
   user: { id: string; email: string; fullName: string },
 ): Promise<void> {
-  const token = await issueAccountToken(deps, tx, user, 'verify_email', VERIFY_EMAIL_TTL_HOURS * 60 * 60 * 1000);
+  const token = await issueAccountToken(deps, tx, user, 'verify_email', VERIFY_EMAIL_TTL_HOURS * HOUR_MS);
   // The token travels in the fragment: browsers never send it to a server, so no access log or Referer holds it.
   const link = `${deps.config.publicBaseUrl}/verify-email#token=${token}`;
   await enqueueEmail(

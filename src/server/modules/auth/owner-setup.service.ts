@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { HOUR_MS } from '../../../shared/dates';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import { ownerSetupInputSchema, type AuthResult, type OwnerSetupInput } from '../../../shared/schemas/auth';
 import { settings, users } from '../../db/schema';
@@ -11,7 +12,7 @@ import { issueSession } from './auth.service';
 import { queueVerificationEmail } from './email-verification.service';
 
 /** How long the printed setup link works (docs/decisions.md, "First run and demo data"). */
-export const OWNER_SETUP_TTL_MS = 60 * 60 * 1000;
+export const OWNER_SETUP_TTL_MS = HOUR_MS;
 export const OWNER_SETUP_INVALID =
   'This setup link is invalid, has expired or has already been used. Restart the server to print a new one.';
 const KEY_PREFIX = 'owner_setup:';

@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { HOUR_MS } from '../../../shared/dates';
 import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recoveryCodes, settings, users } from '../../db/schema';
@@ -17,7 +18,7 @@ import type { ServiceDeps } from '../../context';
  * A code alone opens nothing: it only replaces the second step after the password.
  */
 
-export const SECOND_FACTOR_RESET_TTL_MS = 60 * 60 * 1000;
+export const SECOND_FACTOR_RESET_TTL_MS = HOUR_MS;
 const KEY_PREFIX = 'second_factor_reset:';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** `reset-` and five groups of five (about 124 bits): typed once, from the operator's message. */

@@ -5,7 +5,7 @@ import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
-import { ownedBooking } from './account.service';
+import { ownedBooking } from './ownership';
 import { BOOKING_NOT_FOUND } from './ownership';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
 
@@ -33,7 +33,7 @@ async function quotePdf(deps: ServiceDeps, booking: BookingRow): Promise<QuotePd
 
 /** The customer's own quote PDF; another customer's booking answers like a missing one. */
 export async function myQuotePdf(deps: ServiceDeps, user: AuthUser, id: string): Promise<QuotePdf> {
-  return quotePdf(deps, await ownedBooking(deps, user, id));
+  return quotePdf(deps, await ownedBooking(deps.db, user, id));
 }
 
 /** Any booking's quote PDF, for the admin. */

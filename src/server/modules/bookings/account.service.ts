@@ -44,7 +44,7 @@ import { currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
-import { BOOKING_NOT_FOUND, ownedBy } from './ownership';
+import { ownedBooking, ownedBy } from './ownership';
 
 type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -182,17 +182,6 @@ export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<Cus
   );
 }
 
-/** One of the customer's bookings; another customer's answers exactly like a missing id. */
-export async function ownedBooking(deps: ServiceDeps, user: AuthUser, id: string): Promise<BookingRow> {
-  const [row] = await deps.db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), ownedBy(user)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return row;
-}
-
 const ACTION_LABELS: Record<string, string> = {
   'booking.token_paid': 'Token payment received',
   'booking.payment_received': 'Payment received',
@@ -228,7 +217,7 @@ export async function myBookingDetail(
   input: { id: string },
 ): Promise<CustomerBookingDetailDto> {
   const { id } = accountBookingIdSchema.parse(input);
-  const row = await ownedBooking(deps, user, id);
+  const row = await ownedBooking(deps.db, user, id);
   const [{ orders, refundRows, ledger }, audit, rules] = await Promise.all([
     ordersAndRefunds(deps, [id]),
     deps.db
@@ -299,13 +288,7 @@ export async function cancelMyBooking(
 ): Promise<{ message: string; booking: CustomerBookingDto; refund: RefundPreviewDto }> {
   const { id } = accountBookingIdSchema.parse(input);
   const refund = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, id), ownedBy(user)))
-      .limit(1)
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    const row = await ownedBooking(tx, user, id, true);
     if (!canMoveBooking(row.status, 'cancelled')) throw notCancellable(row.status);
     return (await applyCancellation(deps, tx, row, 'customer', user.id)).refund;
   });
@@ -328,13 +311,7 @@ export async function changeMyBookingDate(
 ): Promise<{ message: string; booking: CustomerBookingDto }> {
   const { id, new_date } = changeDateInputSchema.parse(input);
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, id), ownedBy(user)))
-      .limit(1)
-      .for('update');
-    if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    const row = await ownedBooking(tx, user, id, true);
     if (!statusRules(row.status).dateChange) {
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',

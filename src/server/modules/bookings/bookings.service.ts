@@ -7,7 +7,7 @@ import {
   type BookingStatus,
 } from '../../../shared/domain';
 import { statusDateRefusal } from '../../../shared/booking-rules';
-import { paiseToRupees } from '../../../shared/pricing';
+import { paiseToRupees, type QuoteBreakdown } from '../../../shared/pricing';
 import {
   adminBookingsQuerySchema,
   bookingIdInputSchema,
@@ -51,6 +51,21 @@ export const INQUIRY_RECEIVED_MESSAGE =
 export function customerIdFor(user: Requester['user'], clientEmail: string): string | null {
   if (!user || user.role !== 'customer') return null;
   return user.email.toLowerCase() === clientEmail.toLowerCase() ? user.id : null;
+}
+
+/** The price columns a booking priced by the pricing tiers stores (docs/product.md#pricing). */
+export function tierPriceColumns(price: QuoteBreakdown) {
+  return {
+    basePricePerPersonPaise: price.basePricePerPersonPaise,
+    discountPaise: price.discountPaise,
+    surchargePaise: price.surcharge?.amountPaise ?? null,
+    surchargePercent: price.surcharge?.percent ?? null,
+    surchargeReason: price.surcharge?.reason ?? null,
+    subtotalPaise: price.subtotalPaise,
+    gstPaise: price.gstPaise,
+    gstPercent: price.gstPercent,
+    finalAmountPaise: price.finalAmountPaise,
+  };
 }
 
 /** The first entry of a booking's history, as every later status move is written (docs/product.md#booking-statuses). */

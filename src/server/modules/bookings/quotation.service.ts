@@ -22,6 +22,7 @@ import { currentPricingRates } from '../quote/quote.service';
 import { toAdminBookingDto, toQuotationDto } from './bookings.service';
 import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
+import { BOOKING_NOT_FOUND } from './ownership';
 
 /**
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
@@ -64,7 +65,7 @@ export async function quoteBooking(
 
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'Booking not found');
+    if (!current) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     const repricing = REPRICEABLE_STATUSES.includes(current.status);
     if (!QUOTABLE_STATUSES.includes(current.status) && !repricing) {
       throw new AppError(

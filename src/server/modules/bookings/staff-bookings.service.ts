@@ -41,7 +41,7 @@ import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { announceProjectChange } from '../projects/award.service';
 import { currentPricingRates } from '../quote/quote.service';
-import { auditBookingCreated, toAdminBookingDto } from './bookings.service';
+import { auditBookingCreated, tierPriceColumns, toAdminBookingDto } from './bookings.service';
 import { BOOKING_NOT_FOUND } from './ownership';
 
 /**
@@ -118,15 +118,7 @@ export async function createStaffBooking(
         source: data.source,
         ...(price && {
           pricingTier: data.tier,
-          basePricePerPersonPaise: price.basePricePerPersonPaise,
-          discountPaise: price.discountPaise,
-          surchargePaise: price.surcharge?.amountPaise ?? null,
-          surchargePercent: price.surcharge?.percent ?? null,
-          surchargeReason: price.surcharge?.reason ?? null,
-          subtotalPaise: price.subtotalPaise,
-          gstPaise: price.gstPaise,
-          gstPercent: price.gstPercent,
-          finalAmountPaise: price.finalAmountPaise,
+          ...tierPriceColumns(price),
           validUntil,
         }),
       })

@@ -11,6 +11,7 @@ import {
   rateOn,
   splitInclusive,
   stateLabel,
+  taxOfSplit,
   venueStateOf,
   type GstDocumentKind,
   type ServiceKind,
@@ -597,7 +598,7 @@ export function toGstDocumentDto(row: GstDocumentRow): GstDocumentDto {
       cgst: paiseToRupees(line.cgst_paise),
       sgst: paiseToRupees(line.sgst_paise),
       igst: paiseToRupees(line.igst_paise),
-      tax: paiseToRupees(line.cgst_paise + line.sgst_paise + line.igst_paise),
+      tax: paiseToRupees(taxOfSplit(line)),
       total: paiseToRupees(line.total_paise),
     })),
   };

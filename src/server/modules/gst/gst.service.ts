@@ -22,7 +22,7 @@ import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
-import { ownedBooking } from '../bookings/account.service';
+import { ownedBooking } from '../bookings/ownership';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import {
@@ -67,7 +67,7 @@ async function bookingGst(db: Executor, booking: BookingRow): Promise<BookingGst
 }
 
 export async function myBookingGst(deps: ServiceDeps, user: AuthUser, id: string): Promise<BookingGstDto> {
-  return bookingGst(deps.db, await ownedBooking(deps, user, id));
+  return bookingGst(deps.db, await ownedBooking(deps.db, user, id));
 }
 
 export async function adminBookingGst(deps: ServiceDeps, input: { id: string }): Promise<BookingGstDto> {
@@ -124,7 +124,7 @@ export async function updateMyBookingGstDetails(
   id: string,
   input: BookingGstDetailsInput,
 ): Promise<BookingGstDto> {
-  await ownedBooking(deps, user, id);
+  await ownedBooking(deps.db, user, id);
   return updateGstDetails(deps, id, input, user.id);
 }
 
@@ -190,7 +190,7 @@ export async function myGstDocumentPdf(
   bookingId: string,
   documentId: string,
 ): Promise<GstPdf> {
-  await ownedBooking(deps, user, bookingId);
+  await ownedBooking(deps.db, user, bookingId);
   return pdfOf(deps, await documentOfBooking(deps.db, bookingId, documentId));
 }
 

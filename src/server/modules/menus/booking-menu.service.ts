@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
 import { menuEditRefusal, menuFreezeDate, menuProblems, type GuestSplit, type MenuRules } from '../../../shared/menu';
 import {
@@ -33,7 +33,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
-import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
+import { BOOKING_NOT_FOUND, ownedBooking } from '../bookings/ownership';
 import { documentRepricing } from '../gst/gst-documents.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { setCharge } from '../payments/ledger';
@@ -315,17 +315,6 @@ function quoteExpiry(booking: BookingRow, today: string): string | null {
   return null;
 }
 
-async function customerBooking(db: Executor, user: AuthUser, id: string, lock: boolean): Promise<BookingRow> {
-  const query = db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), ownedBy(user)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return row;
-}
-
 async function anyBooking(db: Executor, id: string, lock: boolean): Promise<BookingRow> {
   const query = db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
@@ -335,7 +324,7 @@ async function anyBooking(db: Executor, id: string, lock: boolean): Promise<Book
 
 /** The customer's own menu; another customer's booking answers like a missing one. */
 export async function myBookingMenu(deps: ServiceDeps, user: AuthUser, input: { id: string }): Promise<BookingMenuDto> {
-  const booking = await customerBooking(deps.db, user, input.id, false);
+  const booking = await ownedBooking(deps.db, user, input.id);
   const [stored, rules] = await Promise.all([storedMenu(deps.db, booking.id), currentMenuRules(deps.db)]);
   return toBookingMenuDto(deps.db, booking, stored, rules, 'customer');
 }
@@ -376,7 +365,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
   return deps.db.transaction(async (tx) => {
     const current =
       saver.who === 'customer'
-        ? await customerBooking(tx, saver.user, data.id, true)
+        ? await ownedBooking(tx, saver.user, data.id, true)
         : await anyBooking(tx, data.id, true);
     const rules = await currentMenuRules(tx);
     const today = todayInIndia();

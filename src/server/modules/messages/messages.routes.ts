@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingMessagesResponseSchema, idParamsSchema } from '../../../shared/schemas/responses';
 import { pathId, requireRole } from '../../lib/http';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingMessages } from './messages.service';
 
 /** `GET /api/admin/bookings/:id/messages`: the booking's message thread, both channels. */
@@ -17,7 +18,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireRole(request, 'admin');
-      return bookingMessages(request.ctx, { booking_id: pathId(request, 'Booking not found') });
+      return bookingMessages(request.ctx, { booking_id: pathId(request, BOOKING_NOT_FOUND) });
     },
   );
 };

@@ -7,6 +7,7 @@ import {
 import { bookings, emailOutbox, whatsappOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
+import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 
 /** A thread shows at most this many messages of each channel. */
 const MAX_PER_CHANNEL = 200;
@@ -21,7 +22,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export async function bookingMessages(deps: ServiceDeps, input: BookingMessagesInput): Promise<BookingMessageDto[]> {
   const { booking_id: bookingId } = bookingMessagesInputSchema.parse(input);
   const [booking] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const [emails, whatsapps] = await Promise.all([
     deps.db
       .select()

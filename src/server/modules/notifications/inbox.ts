@@ -47,6 +47,15 @@ export async function addNotifications(tx: Executor, rows: NotificationInsert[])
   );
 }
 
+/** Every active admin, oldest account first: the people told of leads and of projects that need a person. */
+export async function activeAdmins(tx: Executor): Promise<{ id: string; email: string; fullName: string }[]> {
+  return tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.createdAt));
+}
+
 /**
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
  * Written in the transaction that created the lead.
@@ -55,10 +64,7 @@ export async function notifyAdmins(
   tx: Executor,
   note: { kind: string; message: string; bookingId?: string | null; projectId?: string | null; createdAt?: Date },
 ): Promise<void> {
-  const admins = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  const admins = await activeAdmins(tx);
   await addNotifications(
     tx,
     admins.map((admin) => ({
@@ -149,7 +155,25 @@ export async function inboxSince(
   limit: number,
   exclude: readonly string[] = [],
 ): Promise<LiveNotificationDto[]> {
-  const rows = await db
+  const rows = await selectInboxNotifications(db)
+    .where(
+      and(
+        inbox.where,
+        or(gt(notifications.createdAt, since), eq(notifications.createdAt, since)),
+        exclude.length > 0 ? sql`not (${inArray(notifications.id, [...exclude])})` : undefined,
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(limit);
+  return rows.map(toInboxNotificationDto);
+}
+
+/**
+ * Notifications as an inbox lists them, with the booking each is about (its own, or its project's); the caller adds
+ * the inbox, the order and the limit.
+ */
+export function selectInboxNotifications(db: Executor) {
+  return db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -160,17 +184,14 @@ export async function inboxSince(
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .where(
-      and(
-        inbox.where,
-        or(gt(notifications.createdAt, since), eq(notifications.createdAt, since)),
-        exclude.length > 0 ? sql`not (${inArray(notifications.id, [...exclude])})` : undefined,
-      ),
-    )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .limit(limit);
-  return rows.map((row) => ({
+    .leftJoin(projects, eq(projects.id, notifications.projectId));
+}
+
+/** One row of {@link selectInboxNotifications} as the answer shows it. */
+export function toInboxNotificationDto(
+  row: Awaited<ReturnType<typeof selectInboxNotifications>>[number],
+): LiveNotificationDto {
+  return {
     id: row.id,
     kind: row.kind,
     message: row.message,
@@ -178,5 +199,5 @@ export async function inboxSince(
     booking_id: row.bookingId,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
-  }));
+  };
 }

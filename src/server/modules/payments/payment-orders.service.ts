@@ -40,7 +40,7 @@ import { AppError } from '../../lib/errors';
 import { paymentReceiptEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
-import { BOOKING_NOT_FOUND, ownedBy } from '../bookings/ownership';
+import { ownedBooking } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
 import { addPayment, addRefund, bookingSums, setCharge } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
@@ -159,13 +159,7 @@ export async function createTokenOrder(
 ): Promise<PaymentOrderDto> {
   const { booking_id } = createTokenOrderInputSchema.parse(input);
   const order = await deps.db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, booking_id), ownedBy(user)))
-      .limit(1)
-      .for('update');
-    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    const booking = await ownedBooking(tx, user, booking_id, true);
     const orders = await tx
       .select()
       .from(paymentOrders)
@@ -270,13 +264,7 @@ export async function createInstalmentOrder(
 ): Promise<PaymentOrderDto> {
   const { booking_id } = createTokenOrderInputSchema.parse(input);
   const order = await deps.db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, booking_id), ownedBy(user)))
-      .limit(1)
-      .for('update');
-    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    const booking = await ownedBooking(tx, user, booking_id, true);
     if (booking.status === 'quoted') {
       throw new AppError('CONFLICT', 'Pay the booking amount first: it confirms your booking');
     }

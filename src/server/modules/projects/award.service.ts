@@ -8,15 +8,7 @@ import {
   type AwardRule,
 } from '../../../shared/schemas/projects';
 import type { Transaction } from '../../db/client';
-import {
-  bookings,
-  type notifications,
-  projectInvitations,
-  projects,
-  supplierQuotes,
-  suppliers,
-  users,
-} from '../../db/schema';
+import { bookings, type notifications, projectInvitations, projects, supplierQuotes, suppliers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../mail/outbox';
 import type { EmailMessage } from '../../mail/templates';
@@ -49,7 +41,7 @@ import {
   type FlaggedBid,
 } from '../../mail/operations-templates';
 import { currentOperationsRules } from '../calendar/calendar.service';
-import { addNotifications } from '../notifications/inbox';
+import { activeAdmins, addNotifications } from '../notifications/inbox';
 
 /** One invited supplier as the award rule sees it. */
 export type AwardCandidate = {
@@ -203,6 +195,23 @@ async function lockOpenProject(tx: Transaction, projectId: string): Promise<Proj
 }
 
 /**
+ * The guarded update that closes a project: `... WHERE id = $1 AND status = 'open' RETURNING`. False when another
+ * worker closed it first, and then the caller writes nothing more.
+ */
+async function closeIfOpen(
+  tx: Transaction,
+  projectId: string,
+  set: Partial<ProjectRow> & { status: Exclude<ProjectRow['status'], 'open'> },
+): Promise<boolean> {
+  const closed = await tx
+    .update(projects)
+    .set(set)
+    .where(and(eq(projects.id, projectId), eq(projects.status, 'open')))
+    .returning({ id: projects.id });
+  return closed.length > 0;
+}
+
+/**
  * Closes one open project that the caller has locked, in the caller's transaction. The status change is the
  * guarded update `... WHERE id = $1 AND status = 'open' RETURNING`, and every notification and e-mail is written
  * after it in the same transaction: if another worker got there first, nothing at all is written, so a project is
@@ -224,12 +233,7 @@ async function closeProject(
 
   if (CLOSED_BOOKING_STATUSES.includes(booking.status)) {
     if (manual) throw new AppError('CONFLICT', `This booking is ${booking.status}; the project cannot be awarded`);
-    const closed = await tx
-      .update(projects)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
-      .returning({ id: projects.id });
-    if (closed.length === 0) return null;
+    if (!(await closeIfOpen(tx, project.id, { status: 'cancelled', updatedAt: now }))) return null;
     await tell(
       tx,
       booking.id,
@@ -282,17 +286,8 @@ async function closeProject(
   if (decision.kind === 'needs_admin') return askAdminToAward(deps, tx, project, booking, invitees, decision, now);
 
   if (decision.kind === 'unassigned') {
-    const closed = await tx
-      .update(projects)
-      .set({ status: 'unassigned', updatedAt: now })
-      .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
-      .returning({ id: projects.id });
-    if (closed.length === 0) return null;
-    const admins = await tx
-      .select({ id: users.id, email: users.email, fullName: users.fullName })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
-      .orderBy(asc(users.createdAt));
+    if (!(await closeIfOpen(tx, project.id, { status: 'unassigned', updatedAt: now }))) return null;
+    const admins = await activeAdmins(tx);
     const message = unassignedMessage(event, invitees.length);
     await tell(
       tx,
@@ -324,18 +319,14 @@ async function closeProject(
     };
   }
 
-  const awarded = await tx
-    .update(projects)
-    .set({
-      status: 'awarded',
-      awardedSupplierId: decision.supplierId,
-      awardedQuoteId: decision.quoteId,
-      awardedAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(projects.id, project.id), eq(projects.status, 'open')))
-    .returning({ id: projects.id });
-  if (awarded.length === 0) return null;
+  const awarded = await closeIfOpen(tx, project.id, {
+    status: 'awarded',
+    awardedSupplierId: decision.supplierId,
+    awardedQuoteId: decision.quoteId,
+    awardedAt: now,
+    updatedAt: now,
+  });
+  if (!awarded) return null;
 
   const amount = decision.amountPaise === null ? null : paiseToRupees(decision.amountPaise);
   const winner = invitees.find((s) => s.supplierId === decision.supplierId)!;
@@ -419,11 +410,7 @@ async function askAdminToAward(
     floorPaise: budgetPaise === null ? null : bidFloorPaise(budgetPaise, rules),
   };
   const event = projectEventOf(booking);
-  const admins = await tx
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
-    .orderBy(asc(users.createdAt));
+  const admins = await activeAdmins(tx);
   const message = bidsNeedDecisionMessage(event, bid);
   await tell(
     tx,

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { projectInvitations, supplierQuotes } from '../../db/schema';
+import type { ProjectBookingDetailsDto } from '../../../shared/schemas/projects';
+import { type bookings, projectInvitations, supplierQuotes } from '../../db/schema';
 
 /**
  * Joins an invitation to the invited supplier's own quote on that project (at most one: quotes are unique per
@@ -9,3 +10,28 @@ export const invitationQuoteJoin: SQL = and(
   eq(supplierQuotes.projectId, projectInvitations.projectId),
   eq(supplierQuotes.supplierId, projectInvitations.supplierId),
 )!;
+
+/**
+ * The `booking_details` of an invitation in a project list; `estimatedBudget` is the figure for its reader (the
+ * supplier budget for a supplier, the quoted total for an admin). Stored requirements never hold empty strings.
+ */
+export function projectBookingDetails(
+  booking: Pick<
+    typeof bookings.$inferSelect,
+    'eventName' | 'clientName' | 'eventType' | 'eventDate' | 'venueName' | 'guestCount' | 'requirements'
+  >,
+  estimatedBudget: number | null,
+): ProjectBookingDetailsDto {
+  return {
+    event_name: booking.eventName,
+    client_name: booking.clientName,
+    event_type: booking.eventType,
+    event_date: booking.eventDate,
+    venue_name: booking.venueName,
+    estimated_budget: estimatedBudget,
+    requirements: {
+      guest_count: booking.guestCount,
+      special_requests: booking.requirements.special_requests ?? null,
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { todayInIndia } from '../../../shared/dates';
+import { HOUR_MS, todayInIndia } from '../../../shared/dates';
 import { type BookingStatus, enumWords } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import {
@@ -23,7 +23,6 @@ import { addNotifications } from '../notifications/inbox';
 import { supplierInvitedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Suppliers get 48 hours to quote (docs/product.md#vendors)... */
 export const AUTO_ASSIGN_AFTER_MS = 48 * HOUR_MS;
 /** ...but the award is made at least 24 hours before the event starts (00:00 IST on the event date)... */

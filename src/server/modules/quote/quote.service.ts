@@ -18,7 +18,7 @@ import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '
 import { quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { recordAnalyticsEvent } from '../analytics/analytics.service';
-import { auditBookingCreated, customerIdFor } from '../bookings/bookings.service';
+import { auditBookingCreated, customerIdFor, tierPriceColumns } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
@@ -96,15 +96,7 @@ export async function createInstantQuote(
     city: data.location,
     guestCount: data.guest_count,
     pricingTier: data.tier,
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    surchargePaise: price.surcharge?.amountPaise ?? null,
-    surchargePercent: price.surcharge?.percent ?? null,
-    surchargeReason: price.surcharge?.reason ?? null,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
+    ...tierPriceColumns(price),
     subscriberDiscountPaise: subscriber?.amountPaise ?? null,
     validUntil,
   });

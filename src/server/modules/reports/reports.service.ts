@@ -197,17 +197,11 @@ export async function vendorReport(deps: ServiceDeps, query: ReportQuery = {}): 
 }
 
 /**
- * The city key of a booking or supplier without one. A city is grouped regardless of letter case and spaces
- * ("indore ", "INDORE" → "Indore"): `coalesce(nullif(initcap(btrim(city)), ''), 'Not specified')` in the counter
- * triggers (drizzle/0003_dashboard-counters.sql).
- */
-export const CITY_NOT_SPECIFIED = 'Not specified';
-
-/**
  * The city-wise list (docs/product.md#vendors "City-wise report"): bookings per city (all bookings; a booking without a
  * city, such as an inquiry, counts under "Not specified") and active, approved suppliers per location, so the
  * columns add up to the Total Bookings and Active Suppliers cards. Busiest cities first. Both columns are running
- * counts.
+ * counts, kept by the counter triggers (drizzle/0003_dashboard-counters.sql), which group a city regardless of letter
+ * case and spaces ("indore ", "INDORE" → "Indore").
  */
 export async function cityWiseReport(deps: ServiceDeps): Promise<CityWiseReportDto> {
   const count = (metric: CounterMetric) =>

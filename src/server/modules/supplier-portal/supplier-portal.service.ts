@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { formatIndiaDateTime } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
-import { invitationQuoteJoin } from '../projects/invitation-quote';
+import { invitationQuoteJoin, projectBookingDetails } from '../projects/invitation-quote';
 import { currentOperationsRules } from '../calendar/calendar.service';
 import { bidFlag, supplierBudgetPaise, type BidRules } from '../../../shared/supplier-bids';
 
@@ -116,18 +116,7 @@ export async function listSupplierProjects(
     booking_id: project.bookingId,
     auto_assign_date: project.autoAssignDate.toISOString(),
     status: project.status,
-    booking_details: {
-      event_name: booking.eventName,
-      client_name: booking.clientName,
-      event_type: booking.eventType,
-      event_date: booking.eventDate,
-      venue_name: booking.venueName,
-      estimated_budget: estimatedBudget(booking, bids),
-      requirements: {
-        guest_count: booking.guestCount,
-        special_requests: booking.requirements.special_requests || null,
-      },
-    },
+    booking_details: projectBookingDetails(booking, estimatedBudget(booking, bids)),
     my_quote: quote
       ? { amount: paiseToRupees(quote.amountPaise), notes: quote.notes, submitted_at: quote.submittedAt.toISOString() }
       : null,

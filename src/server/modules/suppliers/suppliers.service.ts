@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import type { ServiceDeps } from '../../context';
-import { invitationQuoteJoin } from '../projects/invitation-quote';
+import { invitationQuoteJoin, projectBookingDetails } from '../projects/invitation-quote';
 
 const supplierColumns = {
   id: suppliers.id,
@@ -280,18 +280,10 @@ export async function listSupplierProjects(deps: ServiceDeps, input: { id: strin
     auto_assign_date: project.autoAssignDate.toISOString(),
     invited_at: invitedAt.toISOString(),
     is_awarded: project.awardedSupplierId === id,
-    booking_details: {
-      event_name: booking.eventName,
-      client_name: booking.clientName,
-      event_type: booking.eventType,
-      event_date: booking.eventDate,
-      venue_name: booking.venueName,
-      estimated_budget: booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
-      requirements: {
-        guest_count: booking.guestCount,
-        special_requests: booking.requirements.special_requests ?? null,
-      },
-    },
+    booking_details: projectBookingDetails(
+      booking,
+      booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
+    ),
     quote: quote?.id
       ? {
           id: quote.id,
