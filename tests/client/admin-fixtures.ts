@@ -24,7 +24,10 @@ import { renderApp } from './render';
 
 const KIND_DIGIT = { b: 'b', s: '5', c: 'c', v: 'e', p: 'a', q: 'f' } as const;
 
-/** A deterministic UUID per kind and number, readable in failures: booking 3 is 00000000-0000-4000-8000-b00000000003. */
+/**
+ * A deterministic UUID per kind and number, readable in failures: booking 3 is
+ * 00000000-0000-4000-8000-b00000000003.
+ */
 export function uuid(kind: keyof typeof KIND_DIGIT, n: number): string {
   return `00000000-0000-4000-8000-${KIND_DIGIT[kind]}${String(n).padStart(11, '0')}`;
 }

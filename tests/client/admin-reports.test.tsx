@@ -118,10 +118,9 @@ describe('Reports tab', () => {
   });
 
   it('exports the customer report as a CSV file named after the report and today’s date', async () => {
-    const { user } = await openAdmin({
-      'admin.reports.customers': () =>
-        page([customerRow(1, { customer_name: '=HYPERLINK("x")' }), customerRow(2, { customer_name: 'प्रिया, "Pia"' })]),
-    });
+    const formula = customerRow(1, { customer_name: '=HYPERLINK("x")' });
+    const quoted = customerRow(2, { customer_name: 'प्रिया, "Pia"' });
+    const { user } = await openAdmin({ 'admin.reports.customers': () => page([formula, quoted]) });
     await openTab(user, /Reports/);
     await user.click(screen.getByRole('button', { name: 'Export CSV of Customer Reports' }));
 

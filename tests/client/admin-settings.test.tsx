@@ -84,11 +84,15 @@ function expectedRows(rules: PaymentRules): string[][] {
       INSTALMENT_LABELS[row.kind],
       formatInr(row.amount_paise / 100),
       formatInr(row.cumulative_paise / 100),
-      `${formatLongDate(row.due_date)} (${after === 0 ? 'on confirmation' : `${after} ${after === 1 ? 'day' : 'days'} after`})`,
+      `${formatLongDate(row.due_date)} (${afterConfirmation(after)})`,
     ];
   });
 }
 
+/** When an instalment falls due, as the schedule table says it. */
+function afterConfirmation(days: number): string {
+  return days === 0 ? 'on confirmation' : `${days} ${days === 1 ? 'day' : 'days'} after`;
+}
 describe('Settings tab: the payment schedule', () => {
   it('puts itself in the address, shows the saved numbers with the defaults, and the example from paymentSchedule', async () => {
     const view = await openAdmin({ 'admin.settings.paymentRules': () => settingsAnswer(SAVED) });

@@ -639,7 +639,9 @@ describe('/book: the ₹99 subscription offer', () => {
   it('draws a real UPI QR for ₹99 to the brand UPI ID, and links the same payment for phones', async () => {
     await getQuote();
     const reference = quoteReference(QUOTE_ID);
-    const expected = `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%20${reference}`;
+    const expected =
+      `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited` +
+      `&am=99.00&cu=INR&tn=Subscription%20${reference}`;
 
     const qr = await screen.findByRole('img', { name: /UPI QR code to pay ₹99/ });
     expect(qr).toHaveAttribute('data-qr-value', expected);
@@ -756,7 +758,9 @@ const SUBSCRIPTION_ORDER: PaymentOrderDto = {
   purpose: 'subscription',
   status: 'created',
   provider: 'upi',
-  upi_uri: `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR&tn=Subscription%20SUB-0A1B2C3D4E5F60718293&tr=SUB-0A1B2C3D4E5F60718293`,
+  upi_uri:
+    `upi://pay?pa=${DEFAULT_BRAND.upiId}&pn=Annapurna%20Hospitality%20Private%20Limited&am=99.00&cu=INR` +
+    '&tn=Subscription%20SUB-0A1B2C3D4E5F60718293&tr=SUB-0A1B2C3D4E5F60718293',
   payee: { upi_id: DEFAULT_BRAND.upiId, name: DEFAULT_BRAND.legalName },
   note: 'Subscription SUB-0A1B2C3D4E5F60718293',
   redirect_url: null,
@@ -779,7 +783,9 @@ describe('/book: paying the ₹99 subscription by order', () => {
     expect(offer.queryByRole('button', { name: 'Pay ₹99 now' })).not.toBeInTheDocument();
     expect(offer.getByText('meera@example.in')).toBeInTheDocument();
     const qr = await offer.findByRole('img', {
-      name: `UPI QR code to pay ₹99 to ${DEFAULT_BRAND.legalName} (${DEFAULT_BRAND.upiId}) for order ${SUBSCRIPTION_ORDER.order_id}`,
+      name:
+        `UPI QR code to pay ₹99 to ${DEFAULT_BRAND.legalName} (${DEFAULT_BRAND.upiId}) ` +
+        `for order ${SUBSCRIPTION_ORDER.order_id}`,
     });
     expect(qr).toHaveAttribute('data-qr-value', SUBSCRIPTION_ORDER.upi_uri);
     expect(offer.getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', SUBSCRIPTION_ORDER.upi_uri);

@@ -431,7 +431,9 @@ describe('paying the token', () => {
       purpose: 'instalment',
       status: 'created',
       provider: 'upi',
-      upi_uri: `upi://pay?pa=annapurnaevents%40upi&pn=Annapurna&am=${advance.amount.toFixed(2)}&cu=INR&tn=Advance%20PAY-4D8E1A&tr=PAY-4D8E1A`,
+      upi_uri:
+        `upi://pay?pa=annapurnaevents%40upi&pn=Annapurna&am=${advance.amount.toFixed(2)}` +
+        '&cu=INR&tn=Advance%20PAY-4D8E1A&tr=PAY-4D8E1A',
       payee: { upi_id: 'annapurnaevents@upi', name: 'Annapurna Hospitality Private Limited' },
       note: 'Advance PAY-4D8E1A',
       redirect_url: null,
@@ -542,7 +544,8 @@ describe('paying for a day that filled up', () => {
     expect(within(pay).queryByRole('group', { name: 'Next free dates' })).not.toBeInTheDocument();
     const advice = within(pay).getByText(/The date of this booking cannot be changed online any more/);
     expect(advice).toHaveTextContent(
-      `to move your event to ${formatLongDate(free[0]!)}, ${formatLongDate(free[1]!)} or ${formatLongDate(free[2]!)}, the next free dates.`,
+      `to move your event to ${formatLongDate(free[0]!)}, ${formatLongDate(free[1]!)} ` +
+        `or ${formatLongDate(free[2]!)}, the next free dates.`,
     );
     expect(within(advice).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^tel:\+?\d+$/));
   });
