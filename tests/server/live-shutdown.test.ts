@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -82,5 +82,24 @@ describe('closing the app with live notification streams', () => {
     // tRPC's own events (`connected`, `return`) may come first; no notification does.
     await expect(trpc.next((e) => e.event === 'message')).rejects.toThrow('stream ended');
     expect(running.size).toBe(0);
+  }, 30_000);
+
+  it('does not wait for streams whose clients went away, nor for a connection that never sent a request', async () => {
+    const { app, base } = await listeningApp();
+    const rest = await openSse(`${base}/api/notifications/stream`, admin.auth);
+    const trpc = await openSse(trpcLive(base), admin.auth);
+    await rest.next((e) => e.event === 'snapshot');
+    await trpc.next((e) => e.event === 'message');
+    // Both clients drop their connections, as a closed tab or a lost network does.
+    rest.close();
+    trpc.close();
+    // A connection opened ahead of a request that never comes (a browser's preconnect does this).
+    const idle = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+    idle.on('error', () => {});
+    const idleClosed = new Promise<void>((resolve) => idle.once('close', () => resolve()));
+    await new Promise<void>((resolve) => idle.once('connect', () => resolve()));
+
+    expect(await closeOrHang(app, [idle])).toBe('closed');
+    await idleClosed;
   }, 30_000);
 });
