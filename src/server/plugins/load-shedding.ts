@@ -1,6 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadSheddingConfig } from '../config';
+import { trackConnections } from './connections';
 
 const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
 const STOPPING = 'The server is restarting. Please try again in a few seconds.';
@@ -15,6 +16,7 @@ const STOPPING = 'The server is restarting. Please try again in a few seconds.';
  * connection is refused, which clients and load balancers retry elsewhere: the request was never received),
  * requests already running complete, and a request that still arrives on an open connection gets this 503 with
  * `Connection: close` (Fastify's own closing answer is turned off: it has neither `Retry-After` nor `detail`).
+ * Connections carrying no request are closed at once, so the close never waits for a client to hang up.
  */
 export async function registerLoadShedding(app: FastifyInstance, config: LoadSheddingConfig): Promise<void> {
   const retryAfter = String(config.retryAfterSeconds);
@@ -25,8 +27,18 @@ export async function registerLoadShedding(app: FastifyInstance, config: LoadShe
   };
 
   let draining = false;
+  const connections = trackConnections(app.server);
+  let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     draining = true;
+    // Connections at rest would hold the close until their clients hang up: they go now, and any that come to rest
+    // without an answer leaving (or open in the instant before the listener closes) at the next sweep.
+    connections.closeAtRest();
+    sweep = setInterval(() => connections.closeAtRest(), 1000);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
   });
   // Callback hooks, not async ones: they run for every request and almost never act.
   app.addHook('onRequest', (request, reply, done) => {

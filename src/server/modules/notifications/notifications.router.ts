@@ -11,11 +11,17 @@ export const notificationsRouter = router({
   live: authedProcedure.input(liveInputSchema).subscription(({ ctx, input, signal }) => {
     const inbox = inboxOf(ctx.user);
     if (!ctx.live) throw new AppError('UNAVAILABLE', 'Live updates are not available');
-    // The stream ends when its session does (docs/decisions.md, "Sessions and the browser binding").
-    const stop = untilSessionEnds(ctx, ctx.user, signal ?? new AbortController().signal);
+    // The stream ends when its session does (docs/decisions.md, "Sessions and the browser binding"); however it
+    // ends (the app closing, the client leaving), `ended` stops the session check with it.
+    const ended = new AbortController();
+    const stop = untilSessionEnds(ctx, ctx.user, signal ? AbortSignal.any([signal, ended.signal]) : ended.signal);
     const events = liveInbox(ctx, ctx.live, inbox, input?.lastEventId, stop);
     return (async function* () {
-      for await (const { id, event } of events) yield tracked(id, event);
+      try {
+        for await (const { id, event } of events) yield tracked(id, event);
+      } finally {
+        ended.abort();
+      }
     })();
   }),
 });
