@@ -28,7 +28,7 @@ const CLIENT_WORKER_FLAGS = ['--max-semi-space-size=64'];
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, which the server sends to
  * browsers that accept them (src/server/plugins/client.ts, `preCompressed`): compressed once here at maximum
- * effort instead of on every request (issue 7).
+ * effort instead of on every request.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -68,7 +68,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // Chakra's theme module builds its whole default config with `defineConfig` (an identity function) whether or
-      // not it is used; marking the call pure lets the app ship only the recipes src/client/theme.ts picks (issue 7).
+      // not it is used; marking the call pure lets the app ship only the recipes src/client/theme.ts picks.
       treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
         // Everything the entry imports statically in one chunk: the automatic split cut it into some 25 files of a

@@ -1,8 +1,8 @@
 /**
  * `npm run build:check` (after `vite build`): the initial JavaScript of each route of the production build, from
- * Vite's manifest, and the budgets of issue 7. A route's initial JavaScript is the entry chunk with every chunk it
- * imports statically, plus the route's lazily loaded page chunk with its static imports: what the browser must
- * fetch before the page can render. Sizes are gzip -9 (and brotli, what the server actually sends).
+ * Vite's manifest, and the budgets of docs/benchmarks.md. A route's initial JavaScript is the entry chunk with
+ * every chunk it imports statically, plus the route's lazily loaded page chunk with its static imports: what the
+ * browser must fetch before the page can render. Sizes are gzip -9 (and brotli, what the server actually sends).
  *
  * Fails (exit 1) when / or /book is over 170 KB gzip, or when the admin or supplier dashboard's code is part of
  * the entry instead of loading only when visited. `--docs` also writes the table into docs/benchmarks.md.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the server benchmark of issue 7, against a fresh PostgreSQL database filled by the data
+ * `npm run bench`: the server benchmark (docs/benchmarks.md), against a fresh PostgreSQL database filled by the data
  * generator. The app runs as in production (`src/server/main.ts`, NODE_ENV=production) in a child process pinned
  * to CPU 0; autocannon, pgbench and the probes run in other processes pinned to CPU 1. Each comparison warms up,
  * then runs interleaved rounds (A B A B …) and reports the median of the per-round ratios, so machine noise that

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:startup`: how long `npm start` takes to answer /api/health (issue 7 targets: ≤ 5 s on an existing
- * data directory, ≤ 60 s for a fresh clone's first start, which builds the client, creates the embedded database
- * and applies the migrations).
+ * `npm run bench:startup`: how long `npm start` takes to answer /api/health (targets in docs/benchmarks.md:
+ * ≤ 5 s on an existing data directory, ≤ 60 s for a fresh clone's first start, which builds the client, creates
+ * the embedded database and applies the migrations).
  *
  * - Existing data: a data directory is made once (with the demo data), then `npm start` is timed --runs times
  *   (default 5) from spawn to the first healthy answer, and stopped with SIGTERM each time.
