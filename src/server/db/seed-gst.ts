@@ -1,3 +1,4 @@
+import { tierPriceColumns } from '../modules/bookings/bookings.service';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { gstinCheckChar } from '../../shared/gstin';
@@ -103,12 +104,7 @@ export async function seedDemoGstDocuments(
       guestCount: 80,
       requirements: { special_requests: 'Jain food for the elders' },
       pricingTier: 'premium',
-      basePricePerPersonPaise: price.basePricePerPersonPaise,
-      discountPaise: price.discountPaise,
-      subtotalPaise: price.subtotalPaise,
-      gstPaise: price.gstPaise,
-      gstPercent: price.gstPercent,
-      finalAmountPaise: price.finalAmountPaise,
+      ...tierPriceColumns(price),
       validUntil: addDays(todayInIndia(), 7),
       status: 'quoted',
       source: 'instant_quote',

@@ -1,3 +1,4 @@
+import { tierPriceColumns } from '../../../src/server/modules/bookings/bookings.service';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
@@ -91,12 +92,7 @@ export async function makePricedBooking(
     pricingTier,
     venueType: 'banquet',
     eventDate: addDays(todayInIndia(), days),
-    basePricePerPersonPaise: price.basePricePerPersonPaise,
-    discountPaise: price.discountPaise,
-    subtotalPaise: price.subtotalPaise,
-    gstPaise: price.gstPaise,
-    gstPercent: price.gstPercent,
-    finalAmountPaise: price.finalAmountPaise,
+    ...tierPriceColumns(price),
     validUntil: addDays(todayInIndia(), 7),
     status: 'quoted',
     ...overrides,
