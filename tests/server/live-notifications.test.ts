@@ -88,6 +88,39 @@ describe('GET /api/notifications/stream', () => {
     stream.close();
   }, 30_000);
 
+  it('delivers an instant quote as a new booking lead, with its wake-up sent in the same statement', async () => {
+    const stream = await openSse(`${base}/api/notifications/stream`, admin.auth);
+    await stream.next((e) => e.event === 'snapshot');
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      payload: {
+        event_type: 'wedding',
+        event_date: addDays(todayInIndia(), 50),
+        guest_count: 240,
+        venue_type: 'indoor',
+        tier: 'premium',
+        location: 'Indore',
+        client_email: 'meher.k@example.in',
+        client_name: 'Meher Kapoor',
+        event_name: 'Sangeet Night',
+        client_phone: '+919826012345',
+      },
+    });
+    expect(quoted.statusCode).toBe(200);
+    const event = await stream.next(isNotification('lead_booking', 'Sangeet Night'));
+    expect(live(event)).toMatchObject({
+      type: 'notification',
+      notification: {
+        kind: 'lead_booking',
+        message: expect.stringMatching(/^New booking: Sangeet Night for Meher Kapoor on .+, 240 guests, quoted ₹/),
+        booking_id: quoted.json().quote_id,
+        read: false,
+      },
+    });
+    stream.close();
+  }, 30_000);
+
   it('resumes after a dropped connection with what arrived in between (Last-Event-ID)', async () => {
     const stream = await openSse(`${base}/api/notifications/stream`, admin.auth);
     await stream.next((e) => e.event === 'snapshot');

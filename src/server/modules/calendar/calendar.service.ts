@@ -39,6 +39,7 @@ import type { Executor } from '../../db/client';
 import { bookingMenus, bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { settingValues } from '../../lib/settings';
 import type { ServiceDeps } from '../../context';
 
 /** The `settings` key of the capacity and bid numbers (docs/product.md#calendar, #supplier-bids). */
@@ -63,12 +64,12 @@ const DEFAULT_OPERATIONS_RULES: OperationsRules = { calendar: DEFAULT_CALENDAR_R
  * validates falls back to the defaults rather than breaking quotes.
  */
 export async function currentOperationsRules(db: Executor): Promise<OperationsRules> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, OPERATIONS_RULES_KEY))
-    .limit(1);
-  const parsed = row ? operationsRulesInputSchema.safeParse(row.value) : null;
+  return operationsRulesFrom((await settingValues(db, [OPERATIONS_RULES_KEY])).get(OPERATIONS_RULES_KEY));
+}
+
+/** The rules a stored `operations_rules` value says (`currentOperationsRules`); no value or a bad one: the defaults. */
+export function operationsRulesFrom(value: unknown): OperationsRules {
+  const parsed = value === undefined ? null : operationsRulesInputSchema.safeParse(value);
   if (!parsed?.success) return DEFAULT_OPERATIONS_RULES;
   const d = parsed.data;
   return {
@@ -249,9 +250,15 @@ async function loadsBetween(
 }
 
 /** The rules and loads of a range, as lookups for the shared rule. */
-async function calendarBetween(db: Executor, from: string, to: string, excludeBookingId: string | null = null) {
+async function calendarBetween(
+  db: Executor,
+  from: string,
+  to: string,
+  excludeBookingId: string | null = null,
+  knownRules?: OperationsRules,
+) {
   const [rules, overrides, loads] = await Promise.all([
-    currentOperationsRules(db),
+    knownRules ?? currentOperationsRules(db),
     overridesBetween(db, from, to),
     loadsBetween(db, from, to, excludeBookingId),
   ]);
@@ -307,16 +314,38 @@ export async function assertDayHasRoom(
 ): Promise<void> {
   if (!check.date) return;
   if (check.lock) await lockDay(tx, check.date);
-  const today = todayInIndia();
-  const guests = check.guests ?? 0;
   const exclude = check.excludeBookingId ?? null;
   const day = await calendarBetween(tx, check.date, check.date, exclude);
-  const refusal = dayRefusal(day.ruleOf(check.date), day.loadOf(check.date), guests);
+  const read = { date: check.date, rule: day.ruleOf(check.date), load: day.loadOf(check.date) };
+  await assertRoomOn(tx, read, check.guests ?? 0, exclude);
+}
+
+/** One date as the calendar has it: its rule (limits, closure, peak surcharge) and what its bookings take. */
+export type CalendarDay = { date: string; rule: DayRule; load: DayLoad };
+
+/**
+ * One date's rule and load in one round trip, for a caller that checks its room (`assertRoomOn`) and prices its
+ * surcharge from the same read; `rules` read with the caller's other settings are not read again.
+ */
+export async function readDay(db: Executor, date: string, rules?: OperationsRules): Promise<CalendarDay> {
+  const day = await calendarBetween(db, date, date, null, rules);
+  return { date, rule: day.ruleOf(date), load: day.loadOf(date) };
+}
+
+/** `assertDayHasRoom` on a day already read (`readDay`). */
+export async function assertRoomOn(
+  tx: Executor,
+  day: CalendarDay,
+  guests: number,
+  excludeBookingId: string | null = null,
+): Promise<void> {
+  const refusal = dayRefusal(day.rule, day.load, guests);
   if (!refusal) return;
-  const start = check.date < today ? today : check.date;
-  const ahead = await calendarBetween(tx, start, addDays(start, FREE_DATE_HORIZON_DAYS), exclude);
-  const free = nextFreeDates(check.date, today, guests, ahead.ruleOf, ahead.loadOf);
-  throw new AppError('DATE_UNAVAILABLE', dayRefusalDetail(check.date, refusal.reason, free), {
+  const today = todayInIndia();
+  const start = day.date < today ? today : day.date;
+  const ahead = await calendarBetween(tx, start, addDays(start, FREE_DATE_HORIZON_DAYS), excludeBookingId);
+  const free = nextFreeDates(day.date, today, guests, ahead.ruleOf, ahead.loadOf);
+  throw new AppError('DATE_UNAVAILABLE', dayRefusalDetail(day.date, refusal.reason, free), {
     next_free_dates: free,
   });
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_PAYMENT_RULES,
   paymentRulesFromDto,
@@ -14,6 +13,7 @@ import {
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { settingValues } from '../../lib/settings';
 import type { ServiceDeps } from '../../context';
 
 /** The `settings` key holding the admin's payment schedule (docs/decisions.md, "Payment schedule and refunds"). */
@@ -24,14 +24,13 @@ export const PAYMENT_RULES_KEY = 'payment_rules';
  * stored value that no longer validates (an older shape) falls back to the defaults rather than breaking payments.
  */
 export async function currentPaymentRules(db: Executor): Promise<PaymentRules> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PAYMENT_RULES_KEY))
-    .limit(1);
-  if (!row) return { ...DEFAULT_PAYMENT_RULES };
-  const parsed = paymentRulesInputSchema.safeParse(row.value);
-  return parsed.success ? paymentRulesFromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
+  return paymentRulesFrom((await settingValues(db, [PAYMENT_RULES_KEY])).get(PAYMENT_RULES_KEY));
+}
+
+/** The schedule a stored `payment_rules` value says (`currentPaymentRules`); no value or a bad one: the defaults. */
+export function paymentRulesFrom(value: unknown): PaymentRules {
+  const parsed = value === undefined ? null : paymentRulesInputSchema.safeParse(value);
+  return parsed?.success ? paymentRulesFromDto(parsed.data) : { ...DEFAULT_PAYMENT_RULES };
 }
 
 /**

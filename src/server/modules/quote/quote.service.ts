@@ -13,7 +13,8 @@ import {
   type InstantQuoteInput,
   type InstantQuoteResult,
 } from '../../../shared/schemas/quote';
-import { bookings, settings } from '../../db/schema';
+import { bookings } from '../../db/schema';
+import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { quoteEmail } from '../../mail/templates';
 import { enqueueEmail } from '../../mail/outbox';
@@ -21,8 +22,8 @@ import { recordAnalyticsEvent } from '../analytics/analytics.service';
 import { auditBookingCreated, customerIdFor, tierPriceColumns } from '../bookings/bookings.service';
 import type { Requester, ServiceDeps } from '../../context';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
-import { currentPaymentRules } from '../payments/payment-rules.service';
-import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
+import { PAYMENT_RULES_KEY, paymentRulesFrom } from '../payments/payment-rules.service';
+import { assertRoomOn, OPERATIONS_RULES_KEY, operationsRulesFrom, readDay } from '../calendar/calendar.service';
 import {
   markSubscriptionUsed,
   ownsEmail,
@@ -43,15 +44,17 @@ export const GST_RATE_SETTING = 'gst_percent';
  * percentage from 0 to 100 is ignored, so a bad row can never price a quote.
  */
 export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRates> {
-  const [row] = await deps.db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, GST_RATE_SETTING))
-    .limit(1);
-  const rate = row?.value;
+  return pricingRatesFrom((await settingValues(deps.db, [GST_RATE_SETTING])).get(GST_RATE_SETTING));
+}
+
+/** The rates a stored GST rate says (`currentPricingRates`); no value or a bad one: the defaults. */
+export function pricingRatesFrom(rate: unknown): PricingRates {
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return DEFAULT_PRICING;
   return { ...DEFAULT_PRICING, gstPercent: Math.round(rate * 100) / 100 };
 }
+
+/** Everything a quote reads from `settings`, in one statement. */
+const QUOTE_SETTINGS = [GST_RATE_SETTING, PAYMENT_RULES_KEY, OPERATIONS_RULES_KEY];
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
@@ -75,12 +78,10 @@ export async function createInstantQuote(
   const data = instantQuoteInputSchema.parse(input);
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
-  const [rates, paymentRules, surcharge] = await Promise.all([
-    currentPricingRates(deps),
-    currentPaymentRules(deps.db),
-    surchargeOn(deps.db, data.event_date),
-  ]);
-  const listPrice = priceInstantQuote(data, rates, { surcharge });
+  const stored = await settingValues(deps.db, QUOTE_SETTINGS);
+  const rates = pricingRatesFrom(stored.get(GST_RATE_SETTING));
+  const paymentRules = paymentRulesFrom(stored.get(PAYMENT_RULES_KEY));
+  const operations = operationsRulesFrom(stored.get(OPERATIONS_RULES_KEY));
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
@@ -115,7 +116,7 @@ export async function createInstantQuote(
         : sql`select ${eventLock}`,
     );
 
-    const [replay, [existing], subscriptions] = await Promise.all([
+    const [replay, [existing], subscriptions, day] = await Promise.all([
       idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
       tx
         .select({ id: bookings.id })
@@ -134,14 +135,15 @@ export async function createInstantQuote(
         .limit(1)
         .for('update'),
       quoteSubscriptions(tx, data.client_email),
+      readDay(tx, data.event_date, operations),
     ]);
     if (replay) return replay;
     // A full or closed day is refused with the next free dates (docs/product.md#calendar).
-    await assertDayHasRoom(tx, { date: data.event_date, guests: data.guest_count, lock: false });
+    await assertRoomOn(tx, day, data.guest_count);
     // Quoting the same event again keeps its menu's add-ons on the bill (docs/product.md#menus).
     const menu = existing ? await storedMenu(tx, existing.id) : null;
     const addOns = menu ? addOnsOf(menu.items, menu.dishes) : [];
-    const basePrice = addOns.length > 0 ? priceInstantQuote(data, rates, { addOns, surcharge }) : listPrice;
+    const basePrice = priceInstantQuote(data, rates, { addOns, surcharge: day.rule.surcharge });
 
     // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
     const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);
@@ -176,7 +178,16 @@ export async function createInstantQuote(
             source: 'instant_quote',
           })
           .then();
-    const writes: Promise<unknown>[] = [
+    // The statements of one transaction run in the order they are sent, so the rows that reference the booking
+    // (foreign keys) go out right behind its insert instead of waiting for its answer: one round trip for all.
+    const facts = {
+      id: bookingId,
+      clientName: data.client_name,
+      clientPhone: data.client_phone ?? null,
+      eventName: data.event_name,
+      eventDate: data.event_date,
+    };
+    const writes: unknown[] = [
       bookingWritten,
       recordAnalyticsEvent(tx, {
         kind: 'quotation',
@@ -186,51 +197,29 @@ export async function createInstantQuote(
         bookingId,
       }),
       enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today), { bookingId }),
-    ];
-    if (!existing) writes.push(auditBookingCreated(tx, bookingId, 'quoted', userId));
-    // Quoting the same event for another guest count: a saved menu's guests by diet follow (docs/product.md#menus).
-    if (existing) writes.push(bookingWritten.then(() => followGuestCount(tx, bookingId, data.guest_count)));
-    // The WhatsApp copy and the admins' alert reference the booking (foreign keys), so they wait for it.
-    writes.push(
-      bookingWritten.then(async () => {
+      (async () => {
         if (data.whatsapp_opt_in && data.client_phone) await recordOptIn(tx, data.client_phone, 'quote');
-        const facts = {
-          id: bookingId,
+        await enqueueWhatsApp(tx, quoteSentWhatsApp(facts, price.finalAmountPaise, validUntil));
+      })(),
+      subscriber && markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId),
+      idempotencyKey &&
+        rememberIdempotent(tx, { operation: QUOTE_OPERATION, key: idempotencyKey, hash, response: result, bookingId }),
+    ];
+    if (existing) {
+      // Quoting the same event for another guest count: a saved menu's guests by diet follow (docs/product.md#menus).
+      writes.push(followGuestCount(tx, bookingId, data.guest_count));
+    } else {
+      writes.push(
+        auditBookingCreated(tx, bookingId, 'quoted', userId),
+        announceLead(tx, {
+          kind: 'booking',
+          bookingId,
           clientName: data.client_name,
-          clientPhone: data.client_phone ?? null,
           eventName: data.event_name,
           eventDate: data.event_date,
-        };
-        await enqueueWhatsApp(tx, quoteSentWhatsApp(facts, price.finalAmountPaise, validUntil));
-        if (!existing) {
-          await announceLead(tx, {
-            kind: 'booking',
-            bookingId,
-            clientName: data.client_name,
-            eventName: data.event_name,
-            eventDate: data.event_date,
-            guestCount: data.guest_count,
-            totalRupees: result.final_amount,
-          });
-        }
-      }),
-    );
-    // These rows reference the booking (foreign keys), so they wait for it.
-    if (subscriber || idempotencyKey) {
-      writes.push(
-        bookingWritten.then(() =>
-          Promise.all([
-            subscriber && markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId),
-            idempotencyKey &&
-              rememberIdempotent(tx, {
-                operation: QUOTE_OPERATION,
-                key: idempotencyKey,
-                hash,
-                response: result,
-                bookingId,
-              }),
-          ]),
-        ),
+          guestCount: data.guest_count,
+          totalRupees: result.final_amount,
+        }),
       );
     }
     await Promise.all(writes);
