@@ -9,6 +9,7 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { addDays, todayInIndia } from '../../src/shared/dates';
 import { latencyStats, type LatencyStats } from './stats';
 
 export type CannonJob = {
@@ -55,11 +56,15 @@ const EVENT_TYPES = ['wedding', 'corporate', 'birthday', 'anniversary', 'engagem
 const VENUES = ['indoor', 'outdoor', 'banquet', 'garden'];
 const TIERS = ['basic', 'premium', 'luxury'];
 
-/** A valid instant-quote body, different every time (a new client and event), so each one writes a booking. */
-function quoteBody(n: number, eventDate: string): Record<string, unknown> {
+/**
+ * A valid instant-quote body, different every time (a new client and event), so each one writes a booking. The
+ * event dates spread over 330 days from 30 days ahead, as real quotes do: on one date, every quote of the run
+ * would gather on a single day and each day check would read thousands of bookings no real day has.
+ */
+function quoteBody(n: number): Record<string, unknown> {
   return {
     event_type: EVENT_TYPES[n % EVENT_TYPES.length],
-    event_date: eventDate,
+    event_date: addDays(todayInIndia(), 30 + (n % 330)),
     guest_count: 50 + ((n * 37) % 950),
     venue_type: VENUES[n % VENUES.length],
     tier: TIERS[n % TIERS.length],
@@ -73,11 +78,10 @@ function quoteBody(n: number, eventDate: string): Record<string, unknown> {
 
 async function cannon(job: CannonJob): Promise<CannonResult> {
   const headers = { 'content-type': 'application/json', ...job.headers };
-  const eventDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   let n = 0;
   const setupRequest = (request: { body?: string }) => {
     n += 1;
-    if (job.vary === 'quote-rest' || job.vary === 'quote-trpc') request.body = JSON.stringify(quoteBody(n, eventDate));
+    if (job.vary === 'quote-rest' || job.vary === 'quote-trpc') request.body = JSON.stringify(quoteBody(n));
     if (job.vary === 'login' && job.logins) {
       const emails = job.logins.emails;
       request.body = JSON.stringify({ email: emails[n % emails.length], password: job.logins.password });
