@@ -770,7 +770,8 @@ rounds of ${DURATION} s; the ratio is the median of the per-round ratios (min–
 
 - **R1**: a bare Fastify route returning \`{hello: 'world'}\` with a response schema, in its own process on CPU 0.
 - **R2**: pgbench (\`-M prepared -c ${CONNECTIONS} -j 2\`) running the instant quote's INSERTs as one transaction: the
-  booking, its audit row, the quotation event and the quote e-mail (a real one the app queued).
+  booking, its audit row, the quotation event and the quote e-mail (a real one the app queued, written as sent so
+  the app's mail worker leaves it). Both sides spread their event dates over 330 days.
 - **R3**: argon2id verify with the app's parameters (config: 19 MiB, t=2, p=1) through the app's own
   \`verifyPassword\` (so with its cap on concurrent hashes), ${CONNECTIONS} concurrent callers, in a process on CPU 0.
 
