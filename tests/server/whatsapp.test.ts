@@ -106,7 +106,12 @@ const statusEvent = (id: string, status: string, timestamp: string) => ({
   ],
 });
 
-const reply = (id: string, from: string, text: string) => ({
+/**
+ * An inbound text message as the Cloud API posts it. Its timestamp is the moment it is made (rounded up to the
+ * second, as the API sends seconds): a reply counts against a consent given before it, so a fixed timestamp would
+ * stop counting once the clock passed it.
+ */
+const reply = (id: string, from: string, text: string, timestamp = String(Math.ceil(Date.now() / 1000))) => ({
   object: 'whatsapp_business_account',
   entry: [
     {
@@ -118,7 +123,7 @@ const reply = (id: string, from: string, text: string) => ({
             messaging_product: 'whatsapp',
             metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
             contacts: [{ profile: { name: 'Asha' }, wa_id: from }],
-            messages: [{ from, id, timestamp: '1795700000', type: 'text', text: { body: text } }],
+            messages: [{ from, id, timestamp, type: 'text', text: { body: text } }],
           },
         },
       ],
