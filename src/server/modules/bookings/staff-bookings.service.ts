@@ -31,16 +31,15 @@ import { eventDetailsChangedEmail, type DetailChange } from '../../mail/operatio
 import { enqueueEmail } from '../../mail/outbox';
 import { inquiryAcknowledgementEmail, quoteEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
-import { assertDayHasRoom, surchargeOn } from '../calendar/calendar.service';
+import { assertDayHasRoom, assertRoomOn, readDay } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
 import { setCharge } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
-import { currentPaymentRules } from '../payments/payment-rules.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { announceProjectChange } from '../projects/award.service';
-import { currentPricingRates } from '../quote/quote.service';
+import { currentPricingRates, quotingSettings } from '../quote/quote.service';
 import { auditBookingCreated, tierPriceColumns, toAdminBookingDto } from './bookings.service';
 import { BOOKING_NOT_FOUND } from './ownership';
 
@@ -82,19 +81,18 @@ export async function createStaffBooking(
     client_phone: client.phone,
     venue_name: data.venue_name,
   });
-  const [rates, surcharge, rules] = await Promise.all([
-    currentPricingRates(deps),
-    surchargeOn(deps.db, data.event_date),
-    currentPaymentRules(deps.db),
-  ]);
+  const { rates, paymentRules: rules, operations } = await quotingSettings(deps.db);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
-  const price = data.pricing === 'package' ? priceInstantQuote(quoteInput, rates, { surcharge }) : null;
   const id = randomUUID();
-  const status: BookingStatus = price ? 'quoted' : 'inquiry';
 
   return deps.db.transaction(async (tx) => {
-    await assertDayHasRoom(tx, { date: data.event_date, guests: data.guest_count, lock: false });
+    // A full or closed day is refused; a package price takes the day's peak surcharge from the same read.
+    const day = await readDay(tx, data.event_date, { rules: operations });
+    await assertRoomOn(tx, day, data.guest_count);
+    const surcharge = day.rule.surcharge;
+    const price = data.pricing === 'package' ? priceInstantQuote(quoteInput, rates, { surcharge }) : null;
+    const status: BookingStatus = price ? 'quoted' : 'inquiry';
     const [row] = await tx
       .insert(bookings)
       .values({

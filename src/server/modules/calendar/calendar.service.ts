@@ -16,7 +16,6 @@ import {
   type DayRule,
 } from '../../../shared/calendar';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import type { PeakSurcharge } from '../../../shared/pricing';
 import {
   availabilityQuerySchema,
   calendarDateInputSchema,
@@ -285,13 +284,6 @@ export async function getAvailability(deps: ServiceDeps, query: AvailabilityQuer
   };
 }
 
-/** The peak surcharge of a date (docs/product.md#calendar), or null. */
-export async function surchargeOn(db: Executor, date: string | null): Promise<PeakSurcharge | null> {
-  if (!date) return null;
-  const [rules, overrides] = await Promise.all([currentOperationsRules(db), overridesBetween(db, date, date)]);
-  return dayRule(rules.calendar, overrides.get(date)).surcharge;
-}
-
 /**
  * Serialises everything that may fill one date: a per-date advisory lock held to the end of the transaction. Every
  * confirmation and every guest or date change onto a day takes it before counting, so two of them can never both
@@ -314,36 +306,37 @@ export async function assertDayHasRoom(
 ): Promise<void> {
   if (!check.date) return;
   if (check.lock) await lockDay(tx, check.date);
-  const exclude = check.excludeBookingId ?? null;
-  const day = await calendarBetween(tx, check.date, check.date, exclude);
-  const read = { date: check.date, rule: day.ruleOf(check.date), load: day.loadOf(check.date) };
-  await assertRoomOn(tx, read, check.guests ?? 0, exclude);
+  const day = await readDay(tx, check.date, { excludeBookingId: check.excludeBookingId ?? null });
+  await assertRoomOn(tx, day, check.guests ?? 0);
 }
 
-/** One date as the calendar has it: its rule (limits, closure, peak surcharge) and what its bookings take. */
-export type CalendarDay = { date: string; rule: DayRule; load: DayLoad };
+/**
+ * One date as the calendar has it: its rule (limits, closure, peak surcharge) and what its bookings take, leaving
+ * out `excludeBookingId` (a booking's own place when its guests change).
+ */
+export type CalendarDay = { date: string; rule: DayRule; load: DayLoad; excludeBookingId: string | null };
 
 /**
  * One date's rule and load in one round trip, for a caller that checks its room (`assertRoomOn`) and prices its
  * surcharge from the same read; `rules` read with the caller's other settings are not read again.
  */
-export async function readDay(db: Executor, date: string, rules?: OperationsRules): Promise<CalendarDay> {
-  const day = await calendarBetween(db, date, date, null, rules);
-  return { date, rule: day.ruleOf(date), load: day.loadOf(date) };
+export async function readDay(
+  db: Executor,
+  date: string,
+  options: { rules?: OperationsRules; excludeBookingId?: string | null } = {},
+): Promise<CalendarDay> {
+  const excludeBookingId = options.excludeBookingId ?? null;
+  const day = await calendarBetween(db, date, date, excludeBookingId, options.rules);
+  return { date, rule: day.ruleOf(date), load: day.loadOf(date), excludeBookingId };
 }
 
 /** `assertDayHasRoom` on a day already read (`readDay`). */
-export async function assertRoomOn(
-  tx: Executor,
-  day: CalendarDay,
-  guests: number,
-  excludeBookingId: string | null = null,
-): Promise<void> {
+export async function assertRoomOn(tx: Executor, day: CalendarDay, guests: number): Promise<void> {
   const refusal = dayRefusal(day.rule, day.load, guests);
   if (!refusal) return;
   const today = todayInIndia();
   const start = day.date < today ? today : day.date;
-  const ahead = await calendarBetween(tx, start, addDays(start, FREE_DATE_HORIZON_DAYS), excludeBookingId);
+  const ahead = await calendarBetween(tx, start, addDays(start, FREE_DATE_HORIZON_DAYS), day.excludeBookingId);
   const free = nextFreeDates(day.date, today, guests, ahead.ruleOf, ahead.loadOf);
   throw new AppError('DATE_UNAVAILABLE', dayRefusalDetail(day.date, refusal.reason, free), {
     next_free_dates: free,

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { notifications, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
-import { announceInboxChange, INBOX_CHANNEL, type InboxKey } from './live-feed';
+import { announceInboxChange, wakeInboxes, type InboxKey } from './live-feed';
 
 /**
  * One owner's notifications: a condition on the `notifications` table and the key the live feed knows the inbox by.
@@ -35,16 +35,16 @@ const keyOf = (row: NotificationInsert): InboxKey | null =>
   row.supplierId ? `s:${row.supplierId}` : row.userId ? `u:${row.userId}` : null;
 
 /**
- * The one way a notification is written (docs/product.md#live-alerts): the rows, then a wake-up on the live feed
- * for each inbox they land in, both on the caller's transaction, so open dashboards hear of them at commit.
+ * The one way a notification is written (docs/product.md#live-alerts): the rows and a wake-up on the live feed for
+ * each inbox they land in, in one statement on the caller's transaction, so open dashboards hear of them at commit.
  */
 export async function addNotifications(tx: Executor, rows: NotificationInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows);
-  await announceInboxChange(
-    tx,
-    rows.map(keyOf).filter((key): key is InboxKey => key !== null),
-  );
+  const insert = tx.insert(notifications).values(rows);
+  const wake = wakeInboxes(rows.map(keyOf).filter((key): key is InboxKey => key !== null));
+  // The insert rides ahead of the wake-up as a data-modifying `with`: one round trip for both.
+  if (wake) await tx.execute(sql`with added as (${insert.getSQL()}) ${wake}`);
+  else await insert;
 }
 
 /** Every active admin, oldest account first: the people told of leads and of projects that need a person. */
@@ -58,28 +58,24 @@ export async function activeAdmins(tx: Executor): Promise<{ id: string; email: s
 
 /**
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
- * Written in the transaction that created the lead. The same rows and wake-ups as `addNotifications`, in one
- * statement instead of three (find the admins, add their rows, wake their inboxes): it rides in the round trip of
- * every instant quote.
+ * Written in the transaction that created the lead.
  */
 export async function notifyAdmins(
   tx: Executor,
   note: { kind: string; message: string; bookingId?: string | null; projectId?: string | null; createdAt?: Date },
 ): Promise<void> {
-  const column = (c: { name: string }) => sql.identifier(c.name);
-  const { userId, kind, message, bookingId, projectId, createdAt: created } = notifications;
-  const into = [userId, kind, message, bookingId, projectId, created].map(column);
-  const createdAt = note.createdAt ? sql`${note.createdAt.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql`
-    with added as (
-      insert into ${notifications} (${sql.join(into, sql`, `)})
-      select ${users.id}, ${note.kind}, ${note.message}, ${note.bookingId ?? null}::uuid,
-        ${note.projectId ?? null}::uuid, ${createdAt}
-      from ${users}
-      where ${users.role} = 'admin' and ${users.isActive}
-      returning ${column(userId)} as user_id
-    )
-    select pg_notify(${INBOX_CHANNEL}, 'u:' || user_id) from added`);
+  const admins = await activeAdmins(tx);
+  await addNotifications(
+    tx,
+    admins.map((admin) => ({
+      userId: admin.id,
+      kind: note.kind,
+      message: note.message,
+      bookingId: note.bookingId ?? null,
+      projectId: note.projectId ?? null,
+      ...(note.createdAt && { createdAt: note.createdAt }),
+    })),
+  );
 }
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */

@@ -1,6 +1,6 @@
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { setMaxListeners } from 'node:events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** The PostgreSQL channel every instance listens on (docs/architecture.md, "Live notifications"). */
 export const INBOX_CHANNEL = 'inbox_changed';
@@ -13,7 +13,19 @@ export type InboxKey = `s:${string}` | `u:${string}`;
  * caller's transaction it is delivered at commit, and never when the transaction rolls back.
  */
 export async function announceInboxChange(db: Executor, keys: Iterable<InboxKey>): Promise<void> {
-  for (const key of new Set(keys)) await db.execute(sql`select pg_notify(${INBOX_CHANNEL}, ${key})`);
+  const wake = wakeInboxes(keys);
+  if (wake) await db.execute(wake);
+}
+
+/**
+ * The statement that wakes these inboxes, each once, however many there are (a select, so a caller can put it
+ * after a data-modifying `with`); null for none.
+ */
+export function wakeInboxes(keys: Iterable<InboxKey>): SQL | null {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return null;
+  const list = JSON.stringify(unique);
+  return sql`select pg_notify(${INBOX_CHANNEL}, key) from json_array_elements_text(${list}::json) as key`;
 }
 
 type Log = { warn(obj: object, msg: string): void };

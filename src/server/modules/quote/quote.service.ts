@@ -13,6 +13,7 @@ import {
   type InstantQuoteInput,
   type InstantQuoteResult,
 } from '../../../shared/schemas/quote';
+import type { Executor } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
@@ -53,8 +54,18 @@ export function pricingRatesFrom(rate: unknown): PricingRates {
   return { ...DEFAULT_PRICING, gstPercent: Math.round(rate * 100) / 100 };
 }
 
-/** Everything a quote reads from `settings`, in one statement. */
-const QUOTE_SETTINGS = [GST_RATE_SETTING, PAYMENT_RULES_KEY, OPERATIONS_RULES_KEY];
+/**
+ * What a quote reads from `settings`, in one statement: the rates it is priced at, the payment schedule its e-mail
+ * states and the capacity rules its day is checked by (the instant quote and the staff-entered booking).
+ */
+export async function quotingSettings(db: Executor) {
+  const stored = await settingValues(db, [GST_RATE_SETTING, PAYMENT_RULES_KEY, OPERATIONS_RULES_KEY]);
+  return {
+    rates: pricingRatesFrom(stored.get(GST_RATE_SETTING)),
+    paymentRules: paymentRulesFrom(stored.get(PAYMENT_RULES_KEY)),
+    operations: operationsRulesFrom(stored.get(OPERATIONS_RULES_KEY)),
+  };
+}
 
 /**
  * An instant quote (docs/api.md `POST /quotation/instant`, docs/product.md#booking-statuses): priced by the shared
@@ -78,10 +89,7 @@ export async function createInstantQuote(
   const data = instantQuoteInputSchema.parse(input);
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
-  const stored = await settingValues(deps.db, QUOTE_SETTINGS);
-  const rates = pricingRatesFrom(stored.get(GST_RATE_SETTING));
-  const paymentRules = paymentRulesFrom(stored.get(PAYMENT_RULES_KEY));
-  const operations = operationsRulesFrom(stored.get(OPERATIONS_RULES_KEY));
+  const { rates, paymentRules, operations } = await quotingSettings(deps.db);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
@@ -135,7 +143,7 @@ export async function createInstantQuote(
         .limit(1)
         .for('update'),
       quoteSubscriptions(tx, data.client_email),
-      readDay(tx, data.event_date, operations),
+      readDay(tx, data.event_date, { rules: operations }),
     ]);
     if (replay) return replay;
     // A full or closed day is refused with the next free dates (docs/product.md#calendar).
