@@ -4,13 +4,19 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import * as schema from './schema';
 import { acquireDirLock } from './lock';
 
-export type Schema = typeof schema;
-/** The one database type services see, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The one database type services see, whichever driver is behind it. Services write their queries with the query
+ * builder over the tables of `./schema`; drizzle is given no schema, so it does not set up its relational query API
+ * (`db.query.*`, unused here) on every database and every transaction it opens.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** A service runs on the database or inside a caller's transaction alike. */
 export type Executor = Database | Transaction;
 
@@ -74,7 +80,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePostgres({
       client: options.preparedStatements === false ? client : preparingStatements(client),
-      schema,
     }) as unknown as Database;
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
@@ -86,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {})
       : new PGlite(options.pgliteDir);
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const db = drizzlePglite({ client }) as unknown as Database;
     return {
       kind: 'pglite',
       db,

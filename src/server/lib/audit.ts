@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import { insertRows } from '../db/insert-rows';
 import { auditLog } from '../db/schema';
 
 export type AuditEntry = {
@@ -12,5 +13,5 @@ export type AuditEntry = {
 
 /** One `audit_log` row, on the caller's transaction so it commits or rolls back with the change it records. */
 export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({ ...entry, data: entry.data ?? {} });
+  await insertRows(tx, auditLog, [{ ...entry, data: entry.data ?? {} }]);
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client';
+import { insertRows } from '../db/insert-rows';
 import { emailOutbox } from '../db/schema';
 import type { EmailMessage } from './templates';
 
@@ -13,9 +15,10 @@ export async function enqueueEmail(
   message: EmailMessage,
   options: { sendAfter?: Date; bookingId?: string | null } = {},
 ): Promise<string> {
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
+  const id = randomUUID();
+  await insertRows(tx, emailOutbox, [
+    {
+      id,
       toAddress: message.to,
       subject: cleanSubject(message.subject),
       textBody: message.text,
@@ -23,9 +26,9 @@ export async function enqueueEmail(
       template: message.template,
       bookingId: options.bookingId ?? null,
       ...(options.sendAfter && { sendAfter: options.sendAfter }),
-    })
-    .returning({ id: emailOutbox.id });
-  return row!.id;
+    },
+  ]);
+  return id;
 }
 
 /** The longest subject kept; mail programs show about this much, and a visitor's text cannot fill an inbox line. */

@@ -2,6 +2,7 @@ import type { AnalyticsKind, EventType } from '../../../shared/domain';
 import { EVENT_TYPES } from '../../../shared/domain';
 import { pageViewInputSchema, type PageViewInput } from '../../../shared/schemas/analytics';
 import type { Executor } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { analyticsEvents } from '../../db/schema';
 import { parseUserAgent } from '../../lib/user-agent';
 import type { RequestInfo, ServiceDeps } from '../../context';
@@ -23,17 +24,19 @@ type AnalyticsEvent = {
  */
 export async function recordAnalyticsEvent(executor: Executor, event: AnalyticsEvent): Promise<void> {
   const agent = parseUserAgent(event.request.userAgent);
-  await executor.insert(analyticsEvents).values({
-    kind: event.kind,
-    path: event.path ?? null,
-    ipAddress: event.request.ip || null,
-    browser: agent.browser,
-    device: agent.device,
-    city: event.city ?? null,
-    eventType: event.eventType ?? null,
-    bookingId: event.bookingId ?? null,
-    supplierId: event.supplierId ?? null,
-  });
+  await insertRows(executor, analyticsEvents, [
+    {
+      kind: event.kind,
+      path: event.path ?? null,
+      ipAddress: event.request.ip || null,
+      browser: agent.browser,
+      device: agent.device,
+      city: event.city ?? null,
+      eventType: event.eventType ?? null,
+      bookingId: event.bookingId ?? null,
+      supplierId: event.supplierId ?? null,
+    },
+  ]);
 }
 
 /** The event type a page is about, when its query says so (`/book?eventType=wedding`), for the event-type report. */

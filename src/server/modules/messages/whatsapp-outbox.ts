@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { WhatsAppTemplate } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { whatsappOutbox } from '../../db/schema';
 import { consentPhone, mayMessage } from './consent';
 import { renderTemplate, templateArity } from './whatsapp-templates';
@@ -23,15 +25,16 @@ export async function enqueueWhatsApp(tx: Executor, message: WhatsAppMessage): P
   if (message.params.length !== templateArity(message.template)) {
     throw new Error(`WhatsApp template ${message.template} takes ${templateArity(message.template)} parameters`);
   }
-  const [row] = await tx
-    .insert(whatsappOutbox)
-    .values({
+  const id = randomUUID();
+  await insertRows(tx, whatsappOutbox, [
+    {
+      id,
       toPhone: phone,
       template: message.template,
       params: message.params,
       preview: renderTemplate(message.template, message.params),
       bookingId: message.bookingId ?? null,
-    })
-    .returning({ id: whatsappOutbox.id });
-  return row!.id;
+    },
+  ]);
+  return id;
 }

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } fro
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import type { LiveNotificationDto } from '../../../shared/schemas/notifications';
 import type { Executor } from '../../db/client';
+import { insertRowsSql } from '../../db/insert-rows';
 import { notifications, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
-import { announceInboxChange, wakeInboxes, type InboxKey } from './live-feed';
+import { announceInboxChange, INBOX_CHANNEL, wakeInboxes, type InboxKey } from './live-feed';
 
 /**
  * One owner's notifications: a condition on the `notifications` table and the key the live feed knows the inbox by.
@@ -35,16 +36,16 @@ const keyOf = (row: NotificationInsert): InboxKey | null =>
   row.supplierId ? `s:${row.supplierId}` : row.userId ? `u:${row.userId}` : null;
 
 /**
- * The one way a notification is written (docs/product.md#live-alerts): the rows and a wake-up on the live feed for
- * each inbox they land in, in one statement on the caller's transaction, so open dashboards hear of them at commit.
+ * How a notification is written (docs/product.md#live-alerts): the rows and a wake-up on the live feed for each inbox
+ * they land in, in one statement on the caller's transaction, so open dashboards hear of them at commit. The admins'
+ * lead alerts (`notifyAdmins`) are the one other writer, the same statement with the admins read inside it.
  */
 export async function addNotifications(tx: Executor, rows: NotificationInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  const insert = tx.insert(notifications).values(rows);
+  const insert = insertRowsSql(notifications, rows);
   const wake = wakeInboxes(rows.map(keyOf).filter((key): key is InboxKey => key !== null));
   // The insert rides ahead of the wake-up as a data-modifying `with`: one round trip for both.
-  if (wake) await tx.execute(sql`with added as (${insert.getSQL()}) ${wake}`);
-  else await insert;
+  await tx.execute(wake ? sql`with added as (${insert}) ${wake}` : insert);
 }
 
 /** Every active admin, oldest account first: the people told of leads and of projects that need a person. */
@@ -58,24 +59,23 @@ export async function activeAdmins(tx: Executor): Promise<{ id: string; email: s
 
 /**
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
- * Written in the transaction that created the lead.
+ * Written in the transaction that created the lead, as `addNotifications` writes, with the admins read by the insert
+ * itself: one statement on the lead's path (every instant quote takes it), not a read of the admins first. Each
+ * admin's inbox (`u:<id>`, as `keyOf` names it) is woken from the row written for it.
  */
 export async function notifyAdmins(
   tx: Executor,
-  note: { kind: string; message: string; bookingId?: string | null; projectId?: string | null; createdAt?: Date },
+  note: { kind: string; message: string; bookingId: string | null },
 ): Promise<void> {
-  const admins = await activeAdmins(tx);
-  await addNotifications(
-    tx,
-    admins.map((admin) => ({
-      userId: admin.id,
-      kind: note.kind,
-      message: note.message,
-      bookingId: note.bookingId ?? null,
-      projectId: note.projectId ?? null,
-      ...(note.createdAt && { createdAt: note.createdAt }),
-    })),
-  );
+  await tx.execute(sql`
+    with added as (
+      insert into ${notifications} (user_id, kind, message, booking_id)
+      select ${users.id}, ${note.kind}, ${note.message}, ${note.bookingId}::uuid
+      from ${users}
+      where ${users.role} = 'admin' and ${users.isActive}
+      returning user_id
+    )
+    select pg_notify(${INBOX_CHANNEL}, 'u:' || user_id) from added`);
 }
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */

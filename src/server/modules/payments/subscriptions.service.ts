@@ -155,26 +155,52 @@ export type QuoteSubscription = Pick<
  */
 export async function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
   const address = email.toLowerCase();
-  const rows = await tx
-    .select({ sub: subscriptions, booking: bookings })
+  // Every quote makes this read and few addresses have a subscription, so the bookings they were bought from are
+  // read only when there is one: building a wider statement costs each quote more than the second read costs them.
+  const subs = await tx
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      discountPercent: subscriptions.discountPercent,
+      usedOnBookingId: subscriptions.usedOnBookingId,
+      activatedAt: subscriptions.activatedAt,
+      paymentOrderId: subscriptions.paymentOrderId,
+    })
     .from(subscriptions)
-    .leftJoin(paymentOrders, eq(paymentOrders.id, subscriptions.paymentOrderId))
-    .leftJoin(bookings, eq(bookings.id, paymentOrders.bookingId))
     .where(and(sql`lower(${subscriptions.email}) = ${address}`, inArray(subscriptions.status, ['active', 'used'])))
-    .for('update', { of: subscriptions });
+    .for('update');
+  const orderIds = subs.flatMap((sub) => (sub.paymentOrderId ? [sub.paymentOrderId] : []));
+  const boughtFrom =
+    orderIds.length === 0
+      ? []
+      : await tx
+          .select({
+            orderId: paymentOrders.id,
+            id: bookings.id,
+            clientEmail: bookings.clientEmail,
+            status: bookings.status,
+            validUntil: bookings.validUntil,
+            subtotalPaise: bookings.subtotalPaise,
+            gstPaise: bookings.gstPaise,
+            gstPercent: bookings.gstPercent,
+            finalAmountPaise: bookings.finalAmountPaise,
+            subscriberDiscountPaise: bookings.subscriberDiscountPaise,
+          })
+          .from(paymentOrders)
+          .innerJoin(bookings, eq(bookings.id, paymentOrders.bookingId))
+          .where(inArray(paymentOrders.id, orderIds));
   const today = todayInIndia();
-  return rows.map(({ sub, booking }) => ({
-    id: sub.id,
-    status: sub.status,
-    discountPercent: sub.discountPercent,
-    usedOnBookingId: sub.usedOnBookingId,
-    activatedAt: sub.activatedAt,
-    boughtFor: booking?.id ?? null,
-    boughtForOpen:
-      booking !== null &&
-      booking.clientEmail.toLowerCase() === address &&
-      subscriberDiscountRefusal(booking, 'payment', today) === null,
-  }));
+  return subs.map(({ paymentOrderId, ...sub }) => {
+    const booking = boughtFrom.find((row) => row.orderId === paymentOrderId);
+    return {
+      ...sub,
+      boughtFor: booking?.id ?? null,
+      boughtForOpen:
+        booking !== undefined &&
+        booking.clientEmail.toLowerCase() === address &&
+        subscriberDiscountRefusal(booking, 'payment', today) === null,
+    };
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type InstantQuoteResult,
 } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
+import { insertRows } from '../../db/insert-rows';
 import { bookings } from '../../db/schema';
 import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
@@ -172,9 +173,8 @@ export async function createInstantQuote(
           })
           .where(eq(bookings.id, bookingId))
           .then()
-      : tx
-          .insert(bookings)
-          .values({
+      : insertRows(tx, bookings, [
+          {
             ...quoted,
             id: bookingId,
             userId,
@@ -184,8 +184,8 @@ export async function createInstantQuote(
             requirements,
             status: 'quoted',
             source: 'instant_quote',
-          })
-          .then();
+          },
+        ]);
     // The statements of one transaction run in the order they are sent, so the rows that reference the booking
     // (foreign keys) go out right behind its insert instead of waiting for its answer: one round trip for all.
     const facts = {
