@@ -690,6 +690,11 @@ async function main(): Promise<number> {
     }
     const failed = rows.filter((r) => r.pass === false);
     return SMOKE || failed.length === 0 ? 0 : 1;
+  } catch (error) {
+    // What the servers said is usually why a run stopped (a refused request, a crash).
+    for (const child of children)
+      log(`\n--- output of process ${child.pid} (last 4 KB) ---\n${child.output().slice(-4096)}`);
+    throw error;
   } finally {
     for (const child of children.reverse()) await child.stop();
     if (!flags.has('keep')) await dropDatabase(admin, name);

@@ -254,7 +254,7 @@ async function calendarBetween(
   from: string,
   to: string,
   excludeBookingId: string | null = null,
-  knownRules?: OperationsRules,
+  knownRules?: OperationsRules | Promise<OperationsRules>,
 ) {
   const [rules, overrides, loads] = await Promise.all([
     knownRules ?? currentOperationsRules(db),
@@ -318,12 +318,13 @@ export type CalendarDay = { date: string; rule: DayRule; load: DayLoad; excludeB
 
 /**
  * One date's rule and load in one round trip, for a caller that checks its room (`assertRoomOn`) and prices its
- * surcharge from the same read; `rules` read with the caller's other settings are not read again.
+ * surcharge from the same read; `rules` read with the caller's other settings (or being read: a promise, so the
+ * day's reads go out beside that read) are not read again.
  */
 export async function readDay(
   db: Executor,
   date: string,
-  options: { rules?: OperationsRules; excludeBookingId?: string | null } = {},
+  options: { rules?: OperationsRules | Promise<OperationsRules>; excludeBookingId?: string | null } = {},
 ): Promise<CalendarDay> {
   const excludeBookingId = options.excludeBookingId ?? null;
   const day = await calendarBetween(db, date, date, excludeBookingId, options.rules);

@@ -90,14 +90,12 @@ export async function createInstantQuote(
   const data = instantQuoteInputSchema.parse(input);
   const idempotencyKey = options.idempotencyKey;
   const hash = idempotencyKey ? requestHash(data) : '';
-  const { rates, paymentRules, operations } = await quotingSettings(deps.db);
   const today = todayInIndia();
-  const validUntil = addDays(today, rates.validityDays);
   const userId = customerIdFor(requester.user, data.client_email);
   // Only the owner of the address gets the subscriber's discount; typing it is not enough.
   const owner = ownsEmail(requester.user, data.client_email);
 
-  const quotedFor = (price: QuoteBreakdown, subscriber: SubscriberDiscount | null) => ({
+  const quotedFor = (price: QuoteBreakdown, subscriber: SubscriberDiscount | null, validUntil: string) => ({
     clientName: data.client_name,
     ...(data.client_phone && { clientPhone: data.client_phone }),
     eventType: data.event_type,
@@ -116,16 +114,18 @@ export async function createInstantQuote(
   const eventKey = `quote:${data.client_email}:${data.event_name.toLowerCase()}:${data.event_date}`;
   const eventLock = sql`pg_advisory_xact_lock(hashtext(${eventKey}))`;
 
-  // Round trips are what a quote spends most of its time on: the locks go in one statement, the reads made
-  // under them in one pipeline (postgres.js pipelines the queries of one transaction), and the writes in another.
+  // Round trips are what a quote spends most of its time on. postgres.js pipelines the queries of one transaction
+  // and the server runs them in the order sent, so the settings, the locks (one statement) and the reads made under
+  // them go out together, and the writes together after them: the reads still start only once the locks are held.
   return deps.db.transaction(async (tx) => {
-    await tx.execute(
-      idempotencyKey
-        ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}`
-        : sql`select ${eventLock}`,
-    );
-
-    const [replay, [existing], subscriptions, day] = await Promise.all([
+    const settings = quotingSettings(tx);
+    const [{ rates, paymentRules }, , replay, [existing], subscriptions, day] = await Promise.all([
+      settings,
+      tx.execute(
+        idempotencyKey
+          ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}`
+          : sql`select ${eventLock}`,
+      ),
       idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
       tx
         .select({ id: bookings.id })
@@ -144,7 +144,7 @@ export async function createInstantQuote(
         .limit(1)
         .for('update'),
       quoteSubscriptions(tx, data.client_email),
-      readDay(tx, data.event_date, { rules: operations }),
+      readDay(tx, data.event_date, { rules: settings.then((read) => read.operations) }),
     ]);
     if (replay) return replay;
     // A full or closed day is refused with the next free dates (docs/product.md#calendar).
@@ -157,7 +157,8 @@ export async function createInstantQuote(
     // The subscriber discount applies once: to this booking if it already took it, else to the owner's quote.
     const membership = subscriptionForQuote(subscriptions, existing?.id ?? null, owner);
     const [price, subscriber] = withSubscriberDiscount(basePrice, membership.subscription);
-    const quoted = quotedFor(price, subscriber);
+    const validUntil = addDays(today, rates.validityDays);
+    const quoted = quotedFor(price, subscriber, validUntil);
     // A new booking's id is made here, so the rows that hang off it go out with it instead of after it.
     const bookingId = existing?.id ?? randomUUID();
     const result = toQuoteResult(bookingId, price, validUntil, subscriber, membership.state);
