@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { insertRows, insertRowsSql } from '../../src/server/db/insert-rows';
-import { bookings, emailOutbox } from '../../src/server/db/schema';
+import { bookings, emailOutbox, whatsappOutbox } from '../../src/server/db/schema';
 import { openTestDatabase } from './helpers/test-app';
 
 let handle: DatabaseHandle;
@@ -94,6 +94,29 @@ describe('insertRows', () => {
     expect(Math.abs(first.sendAfter.getTime() - Date.now())).toBeLessThan(60_000);
     expect(second.sendAfter.toISOString()).toBe(later.toISOString());
     expect(second.lastError).toBe('refused once');
+  });
+
+  it('writes its one row only when the condition holds, with each value typed by its column', async () => {
+    const row = (id: string) => ({
+      id,
+      toPhone: '+919826012345',
+      template: 'quote_sent' as const,
+      params: ['Meera', 'Sangeet', '₹1,29,628.80', '3 December 2026'],
+      preview: 'Your quote is ready',
+      bookingId: null,
+    });
+    const [yes, no] = [randomUUID(), randomUUID()];
+    await handle.db.execute(insertRowsSql(whatsappOutbox, [row(yes)], { onlyIf: sql`1 = ${1}` }));
+    await handle.db.execute(insertRowsSql(whatsappOutbox, [row(no)], { onlyIf: sql`1 = ${2}` }));
+    const rows = await handle.db
+      .select()
+      .from(whatsappOutbox)
+      .where(inArray(whatsappOutbox.id, [yes, no]));
+    expect(rows.map((r) => r.id)).toEqual([yes]);
+    expect(rows[0]!.params).toEqual(['Meera', 'Sangeet', '₹1,29,628.80', '3 December 2026']);
+    expect(() => insertRowsSql(whatsappOutbox, [row(randomUUID()), row(randomUUID())], { onlyIf: sql`true` })).toThrow(
+      'A conditional insert writes one row',
+    );
   });
 
   it('sends values as parameters, never as text of the statement', () => {

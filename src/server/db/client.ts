@@ -20,6 +20,14 @@ export type Transaction = PgTransaction<
 /** A service runs on the database or inside a caller's transaction alike. */
 export type Executor = Database | Transaction;
 
+/**
+ * The rows of a `db.execute` answer, whose shape is the driver's own: an array on postgres.js, `{ rows }` on PGlite.
+ * Rows come back as the database names its columns (no mapping to the schema's properties).
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
 export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; client: PGlite; close(): Promise<void> }
   | { kind: 'postgres'; db: Database; client: postgres.Sql; url: string; close(): Promise<void> };

@@ -8,13 +8,18 @@ import type { Executor } from './client';
  * of the table and wraps every value in objects its SQL writer then identifies one by one, which costs about 0.2 ms
  * for a bookings row on the server's CPU (docs/benchmarks.md, "Building statements"); this writes the same statement
  * in about a tenth of that. Columns no row gives take the database's default; a row without a column another row
- * gives writes `default` there. Defaults made in JavaScript (`$defaultFn`) are
+ * gives writes `default` there. With `onlyIf`, the one row is written only when that condition holds
+ * (`insert … select … where`). Defaults made in JavaScript (`$defaultFn`) are
  * the builder's alone: the schema has none, and a table that gains one is refused here rather than written without.
  *
  * For the rows the instant quote writes on every request (the booking, its e-mail, WhatsApp message, alert,
  * analytics and audit rows); everywhere else drizzle's builder reads better and costs nothing that matters.
  */
-export function insertRowsSql<T extends PgTable>(table: T, typedRows: readonly T['$inferInsert'][]): SQL {
+export function insertRowsSql<T extends PgTable>(
+  table: T,
+  typedRows: readonly T['$inferInsert'][],
+  options: { onlyIf?: SQL } = {},
+): SQL {
   const { name, columns } = shapeOf(table);
   const rows = typedRows as readonly Record<string, unknown>[];
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)))];
@@ -22,18 +27,20 @@ export function insertRowsSql<T extends PgTable>(table: T, typedRows: readonly T
   if (unknown) throw new Error(`${name} has no column ${unknown}`);
   if (keys.length === 0) throw new Error(`A row for ${name} needs at least one column`);
   const names = keys.map((key) => quoteName(columns[key]!.name)).join(', ');
+  if (options.onlyIf && rows.length !== 1) throw new Error('A conditional insert writes one row');
   // Structure as plain text chunks and values as bare parameters: the two kinds drizzle's writer places at once.
-  const chunks: unknown[] = [new StringChunk(`insert into ${quoteName(name)} (${names}) values `)];
+  const chunks: unknown[] = [new StringChunk(`insert into ${quoteName(name)} (${names}) `)];
   rows.forEach((row, r) => {
-    chunks.push(new StringChunk(r === 0 ? '(' : ', ('));
+    chunks.push(new StringChunk(options.onlyIf ? 'select ' : r === 0 ? 'values (' : ', ('));
     keys.forEach((key, k) => {
       if (k > 0) chunks.push(new StringChunk(', '));
       const value = row[key];
       if (value === undefined) chunks.push(new StringChunk('default'));
       else chunks.push(value === null ? null : columns[key]!.mapToDriverValue(value));
     });
-    chunks.push(new StringChunk(')'));
+    if (!options.onlyIf) chunks.push(new StringChunk(')'));
   });
+  if (options.onlyIf) chunks.push(new StringChunk(' where '), options.onlyIf);
   return new SQL(chunks as SQL['queryChunks']);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsAppConsentSource } from '../../../shared/domain';
 import { normalizeIndianPhone } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
@@ -59,18 +59,25 @@ export async function recordOptOut(
     .where(and(eq(whatsappOutbox.toPhone, number), eq(whatsappOutbox.status, 'pending')));
 }
 
+/** The consent row of a number that has opted in and not out since: the only numbers messaged. */
+const consentHeld = (phone: string) =>
+  and(
+    eq(whatsappConsents.phone, phone),
+    isNotNull(whatsappConsents.optedInAt),
+    or(isNull(whatsappConsents.optedOutAt), sql`${whatsappConsents.optedOutAt} < ${whatsappConsents.optedInAt}`),
+  );
+
 /** True when the number has opted in and not out since: the only numbers messaged. */
 export async function mayMessage(db: Executor, phone: string): Promise<boolean> {
   const [row] = await db
     .select({ phone: whatsappConsents.phone })
     .from(whatsappConsents)
-    .where(
-      and(
-        eq(whatsappConsents.phone, phone),
-        isNotNull(whatsappConsents.optedInAt),
-        or(isNull(whatsappConsents.optedOutAt), sql`${whatsappConsents.optedOutAt} < ${whatsappConsents.optedInAt}`),
-      ),
-    )
+    .where(consentHeld(phone))
     .limit(1);
   return row !== undefined;
+}
+
+/** `mayMessage` as a condition, for a statement that writes only to a number that may be messaged. */
+export function mayMessageSql(phone: string): SQL {
+  return sql`exists (select 1 from ${whatsappConsents} where ${consentHeld(phone)})`;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { WhatsAppTemplate } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
-import { insertRows } from '../../db/insert-rows';
+import { rowsOf } from '../../db/client';
+import { insertRowsSql } from '../../db/insert-rows';
 import { whatsappOutbox } from '../../db/schema';
-import { consentPhone, mayMessage } from './consent';
+import { consentPhone, mayMessageSql } from './consent';
 import { renderTemplate, templateArity } from './whatsapp-templates';
 
 export type WhatsAppMessage = {
@@ -21,20 +23,25 @@ export type WhatsAppMessage = {
  */
 export async function enqueueWhatsApp(tx: Executor, message: WhatsAppMessage): Promise<string | null> {
   const phone = message.to ? consentPhone(message.to) : null;
-  if (!phone || !(await mayMessage(tx, phone))) return null;
+  if (!phone) return null;
   if (message.params.length !== templateArity(message.template)) {
     throw new Error(`WhatsApp template ${message.template} takes ${templateArity(message.template)} parameters`);
   }
-  const id = randomUUID();
-  await insertRows(tx, whatsappOutbox, [
-    {
-      id,
-      toPhone: phone,
-      template: message.template,
-      params: message.params,
-      preview: renderTemplate(message.template, message.params),
-      bookingId: message.bookingId ?? null,
-    },
-  ]);
-  return id;
+  // The consent is checked by the insert itself: one statement, so a quote does not wait for a read to queue it.
+  const insert = insertRowsSql(
+    whatsappOutbox,
+    [
+      {
+        id: randomUUID(),
+        toPhone: phone,
+        template: message.template,
+        params: message.params,
+        preview: renderTemplate(message.template, message.params),
+        bookingId: message.bookingId ?? null,
+      },
+    ],
+    { onlyIf: mayMessageSql(phone) },
+  );
+  const [row] = rowsOf<{ id: string }>(await tx.execute(sql`${insert} returning id`));
+  return row?.id ?? null;
 }
