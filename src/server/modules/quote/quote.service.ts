@@ -206,10 +206,9 @@ export async function createInstantQuote(
         bookingId,
       }),
       enqueueEmail(tx, quoteEmail(deps.config.brand, data, result, paymentRules, today), { bookingId }),
-      (async () => {
-        if (data.whatsapp_opt_in && data.client_phone) await recordOptIn(tx, data.client_phone, 'quote');
-        await enqueueWhatsApp(tx, quoteSentWhatsApp(facts, price.finalAmountPaise, validUntil));
-      })(),
+      // The message's insert checks the consent, so it goes out right behind the opt-in it may depend on.
+      data.whatsapp_opt_in && data.client_phone && recordOptIn(tx, data.client_phone, 'quote'),
+      enqueueWhatsApp(tx, quoteSentWhatsApp(facts, price.finalAmountPaise, validUntil)),
       subscriber && markSubscriptionUsed(tx, subscriber.subscriptionId, bookingId),
       idempotencyKey &&
         rememberIdempotent(tx, { operation: QUOTE_OPERATION, key: idempotencyKey, hash, response: result, bookingId }),
