@@ -6,11 +6,11 @@ import type { Executor } from './client';
  * `insert into <table> (<the columns given>) values (…), (…)`: drizzle's typing of the rows and its encoding of each
  * value (the column's `mapToDriverValue`, as its builder does), without its builder. The builder names every column
  * of the table and wraps every value in objects its SQL writer then identifies one by one, which costs about 0.2 ms
- * for a bookings row on the server's CPU (docs/benchmarks.md, "Building statements"); this writes the same statement
- * in about a tenth of that. Columns no row gives take the database's default; a row without a column another row
- * gives writes `default` there. With `onlyIf`, the one row is written only when that condition holds
- * (`insert … select … where`). Defaults made in JavaScript (`$defaultFn`) are
- * the builder's alone: the schema has none, and a table that gains one is refused here rather than written without.
+ * for a bookings row on the server's CPU (docs/decisions.md, "Statements the instant quote builds"); this writes the
+ * same statement in about a tenth of that. Columns no row gives take the database's default; a row without a column
+ * another row gives writes `default` there. With `onlyIf`, the one row is written only when that condition holds
+ * (`insert … select … where`). Defaults made in JavaScript (`$defaultFn`) are the builder's alone: the schema has
+ * none, and a table that gains one is refused here rather than written without.
  *
  * For the rows the instant quote writes on every request (the booking, its e-mail, WhatsApp message, alert,
  * analytics and audit rows); everywhere else drizzle's builder reads better and costs nothing that matters.

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { WhatsAppTemplate } from '../../../shared/domain';
-import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { insertRowsSql } from '../../db/insert-rows';
 import { whatsappOutbox } from '../../db/schema';
 import { consentPhone, mayMessageSql } from './consent';

@@ -32,8 +32,12 @@ export const INBOX_ORDER = [
 
 type NotificationInsert = typeof notifications.$inferInsert;
 
+/** How the live feed names a person's inbox and a supplier's: the prefix, then the id. */
+const USER_INBOX = 'u:';
+const SUPPLIER_INBOX = 's:';
+
 const keyOf = (row: NotificationInsert): InboxKey | null =>
-  row.supplierId ? `s:${row.supplierId}` : row.userId ? `u:${row.userId}` : null;
+  row.supplierId ? `${SUPPLIER_INBOX}${row.supplierId}` : row.userId ? `${USER_INBOX}${row.userId}` : null;
 
 /**
  * How a notification is written (docs/product.md#live-alerts): the rows and a wake-up on the live feed for each inbox
@@ -48,12 +52,15 @@ export async function addNotifications(tx: Executor, rows: NotificationInsert[])
   await tx.execute(wake ? sql`with added as (${insert}) ${wake}` : insert);
 }
 
+/** The accounts told of leads and of projects that need a person (`activeAdmins`, `notifyAdmins`). */
+const isActiveAdmin = and(eq(users.role, 'admin'), eq(users.isActive, true));
+
 /** Every active admin, oldest account first: the people told of leads and of projects that need a person. */
 export async function activeAdmins(tx: Executor): Promise<{ id: string; email: string; fullName: string }[]> {
   return tx
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .where(isActiveAdmin)
     .orderBy(asc(users.createdAt));
 }
 
@@ -61,7 +68,7 @@ export async function activeAdmins(tx: Executor): Promise<{ id: string; email: s
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
  * Written in the transaction that created the lead, as `addNotifications` writes, with the admins read by the insert
  * itself: one statement on the lead's path (every instant quote takes it), not a read of the admins first. Each
- * admin's inbox (`u:<id>`, as `keyOf` names it) is woken from the row written for it.
+ * admin's inbox is woken from the row written for it.
  */
 export async function notifyAdmins(
   tx: Executor,
@@ -72,10 +79,10 @@ export async function notifyAdmins(
       insert into ${notifications} (user_id, kind, message, booking_id)
       select ${users.id}, ${note.kind}, ${note.message}, ${note.bookingId}::uuid
       from ${users}
-      where ${users.role} = 'admin' and ${users.isActive}
+      where ${isActiveAdmin}
       returning user_id
     )
-    select pg_notify(${INBOX_CHANNEL}, 'u:' || user_id) from added`);
+    select pg_notify(${INBOX_CHANNEL}, ${USER_INBOX}::text || user_id::text) from added`);
 }
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
