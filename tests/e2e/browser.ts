@@ -105,3 +105,11 @@ export function trackRequests(page: Page): { settled: (timeoutMs?: number) => Pr
     },
   };
 }
+
+/** Whether React has taken over the page's main heading (hydrated it): it keeps its fiber on the element. */
+export function headingHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const heading = document.querySelector('#root h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+}

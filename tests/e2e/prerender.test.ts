@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, VIEWPORTS } from './browser';
+import { headingHydrated, launchBrowser, newPage, VIEWPORTS } from './browser';
 import { apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
 import { typeInto } from './people';
 
@@ -70,14 +70,6 @@ async function watchLayoutShifts(page: Page): Promise<void> {
         shifts.push({ value: entry.value, sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/** Whether React has taken over the page's main heading (hydrated it): it keeps its fiber on the element. */
-function headingHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const heading = document.querySelector('#root h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
   });
 }
 
