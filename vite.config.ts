@@ -55,8 +55,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Chakra's `createSystem` builds the theme's global CSS (reset, global styles and every token as a CSS variable)
+ * as soon as the system is made, about half of its cost, although only `<ChakraProvider>` reads it, to insert it.
+ * A pre-rendered page already carries that CSS in its head, so in the browser this work would be thrown away at
+ * the most expensive moment, while the page's code starts. This makes Chakra's `_global` a getter that builds it
+ * on first read, which is the same value for every reader (docs/decisions.md, "Pre-rendered public pages").
+ * The build fails if Chakra's code no longer has the lines this rewrites.
+ */
+function chakraGlobalCssOnRead(): Plugin {
+  const file = /@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const property = '\n    _global,\n';
+  return {
+    name: 'chakra-global-css-on-read',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes(eager) || !code.includes(property)) {
+        throw new Error(`${id} no longer builds _global as vite.config.ts expects; update chakraGlobalCssOnRead`);
+      }
+      return code
+        .replace(eager, 'let _globalCss;')
+        .replace(
+          property,
+          '\n    get _global() { return _globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n',
+        );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chakraGlobalCssOnRead()],
   // The year the pre-rendered pages' footers show until they hydrate (src/client/components/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {

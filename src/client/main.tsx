@@ -19,6 +19,7 @@ const app = (
       trpcClient={createTrpcClient()}
       ssrPath={prerendered ? window.location.pathname : undefined}
       ssrSearch={prerendered ? '' : undefined}
+      globalCssInDocument={prerendered}
     >
       <App />
     </AppProviders>

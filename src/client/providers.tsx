@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Router, type BaseLocationHook, type BaseSearchHook } from 'wouter';
@@ -21,7 +21,19 @@ type AppProvidersProps = {
    */
   ssrPath?: string | undefined;
   ssrSearch?: string | undefined;
+  /**
+   * The document already carries the theme's global CSS (a pre-rendered page's head, scripts/prerender.ts), so
+   * Chakra neither builds nor inserts it again.
+   */
+  globalCssInDocument?: boolean | undefined;
 };
+
+/**
+ * The theme without its global CSS, for a document that already has it: `_global` is what `<ChakraProvider>`
+ * inserts, and Chakra builds it only when read (vite.config.ts, `chakraGlobalCssOnRead`). Everything else is
+ * the theme's own.
+ */
+const systemWithoutGlobalCss: SystemContext = Object.create(system, { _global: { value: [] } });
 
 /** Everything a page needs around it, in dependency order; tests render pages inside the same tree. */
 export function AppProviders({
@@ -32,9 +44,10 @@ export function AppProviders({
   searchHook,
   ssrPath,
   ssrSearch,
+  globalCssInDocument,
 }: AppProvidersProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={globalCssInDocument ? systemWithoutGlobalCss : system}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <BrandProvider>

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { headingHydrated, launchBrowser, newPage, VIEWPORTS } from './browser';
 import { apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
-import { typeInto } from './people';
+import { signIn, typeInto } from './people';
 
 /*
  * The pre-rendered public pages (docs/decisions.md, "Pre-rendered public pages"): the HTML the server sends carries
@@ -130,6 +130,54 @@ describe('pre-rendered public pages', () => {
       }
     });
   }
+});
+
+/*
+ * A pre-rendered page's head carries the theme's global CSS (the reset, global styles and every token as a CSS
+ * variable), and the browser's code leaves it there rather than building and inserting it again
+ * (docs/decisions.md, "Pre-rendered public pages"). It must still be there, once, on the pages the visitor moves on to
+ * without loading a new document.
+ */
+describe('the theme’s global CSS on a pre-rendered page', () => {
+  /** How many style rules in the document define a theme token, and the value the page reads for it. */
+  function tokenCss(page: Page) {
+    return page.evaluate(() => {
+      const token = '--chakra-colors-red-700';
+      let definitions = 0;
+      const visit = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule && rule.style.getPropertyValue(token) !== '') definitions++;
+          if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+      return { definitions, value: getComputedStyle(document.documentElement).getPropertyValue(token).trim() };
+    });
+  }
+
+  it('is defined once, and stays when a customer signs in and opens My Bookings in the same document', async () => {
+    const { context, page } = await newPage(browser, baseURL, VIEWPORTS.desktop);
+    try {
+      const problems = watchConsole(page);
+      await signIn(page, DEMO_USERS.customer);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await page.getByRole('link', { name: 'My Bookings' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(await tokenCss(page)).toEqual({ definitions: 1, value: '#991919' });
+      // The reset is there too: a heading has no default margin.
+      expect(
+        await page
+          .locator('h1')
+          .first()
+          .evaluate((h1) => getComputedStyle(h1).marginTop),
+      ).toBe('0px');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('a pre-rendered form sent before the page’s code has started', () => {
