@@ -2,6 +2,7 @@ import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPageCode } from './app';
+import { beginHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient } from './lib/trpc';
 import { AppProviders } from './providers';
@@ -33,7 +34,10 @@ if (prerendered) {
     .catch(() => undefined)
     // As a transition, like the first render below: React hydrates in slices and lets the browser take input
     // between them, instead of one long task for the whole page.
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+    .then(() => {
+      beginHydration(container);
+      startTransition(() => void hydrateRoot(container, app));
+    });
 } else {
   // The first render as a transition: React renders in slices and lets the browser paint and take input between
   // them, instead of blocking the main thread for the whole page (Lighthouse's total blocking time halved).
