@@ -7,7 +7,17 @@ import {
   type SlotRecipeProps,
 } from '@chakra-ui/react';
 import { CalendarDays } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { formatLongDate, isIsoDate, readTypedDate } from '../../shared/dates';
 import { deferredModule } from '../lib/deferred-module';
 import { whenIdle } from '../lib/when-idle';
@@ -61,7 +71,8 @@ export type DatePickerProps = Required<
     hintId: string;
     /** The value as the input shows it, DD/MM/YYYY (en-IN), or ''. */
     shown: string;
-    handoff?: DateFieldHandoff | undefined;
+    /** What the stand-in held when the picker took its place, filled in as the swap commits. */
+    handoff?: { readonly current: DateFieldHandoff | undefined } | undefined;
     /** Reads the typed text when the visitor leaves the field or presses Enter (readTypedDate). */
     onTypedText(text: string): void;
   };
@@ -105,13 +116,19 @@ function shownDate(value: string): string {
 
 type StandInProps = DatePickerProps & {
   onAction(action: 'focus' | 'enter' | 'calendar'): void;
+  /** Called as the stand-in leaves the page, while its input is still there to read. */
+  onLeave(): void;
   inputRef: RefObject<HTMLInputElement | null>;
   triggerRef: RefObject<HTMLButtonElement | null>;
 };
 
 /** The date field as the picker draws it while closed, without the picker's code. */
-function StandInField({ error, label, name, hintId, shown, onAction, inputRef, triggerRef }: StandInProps) {
+function StandInField({ error, label, name, hintId, shown, onAction, onLeave, inputRef, triggerRef }: StandInProps) {
   const inputId = useId();
+  // A layout effect's cleanup runs in the commit that removes the field, before its elements are gone.
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+  useLayoutEffect(() => () => leave.current(), []);
   const empty = shown === '' ? '' : undefined;
   return (
     <StandInRoot
@@ -215,7 +232,7 @@ export function EventDateField({
   availability,
 }: EventDateFieldProps) {
   const [loaded, setLoaded] = useState(() => picker.loaded());
-  const [handoff, setHandoff] = useState<DateFieldHandoff>();
+  const handoff = useRef<DateFieldHandoff>(undefined);
   const pending = useRef({ entered: false, openCalendar: false });
   const standInRef = useRef<HTMLInputElement>(null);
   const standInTriggerRef = useRef<HTMLButtonElement>(null);
@@ -245,19 +262,10 @@ export function EventDateField({
   useEffect(() => {
     if (loaded) return;
     let live = true;
+    // As a transition: React renders the picker in slices, and a key pressed meanwhile still reaches the stand-in,
+    // whose state is read only as the swap commits (`leaveStandIn`).
     const swap = (module: typeof PickerModule) => {
-      if (!live) return;
-      const input = standInRef.current;
-      const inInput = input !== null && input === document.activeElement;
-      const onTrigger = standInTriggerRef.current !== null && standInTriggerRef.current === document.activeElement;
-      setHandoff({
-        text: input?.value ?? '',
-        focused: inInput ? 'input' : onTrigger ? 'trigger' : null,
-        selectionStart: (inInput && input.selectionStart) || 0,
-        selectionEnd: (inInput && input.selectionEnd) || 0,
-        ...pending.current,
-      });
-      setLoaded(() => module);
+      if (live) startTransition(() => setLoaded(() => module));
     };
     const load = () => void picker.load().then(swap, () => undefined);
     startNow.current = load;
@@ -267,6 +275,20 @@ export function EventDateField({
       cancel();
     };
   }, [loaded]);
+
+  /** What the visitor did in the stand-in, for the picker to do again (event-date-picker.tsx, `useHandoff`). */
+  function leaveStandIn() {
+    const input = standInRef.current;
+    const inInput = input !== null && input === document.activeElement;
+    const onTrigger = standInTriggerRef.current !== null && standInTriggerRef.current === document.activeElement;
+    handoff.current = {
+      text: input?.value ?? '',
+      focused: inInput ? 'input' : onTrigger ? 'trigger' : null,
+      selectionStart: (inInput && input.selectionStart) || 0,
+      selectionEnd: (inInput && input.selectionEnd) || 0,
+      ...pending.current,
+    };
+  }
 
   function onAction(action: 'focus' | 'enter' | 'calendar') {
     if (action === 'enter') pending.current.entered = true;
@@ -293,7 +315,13 @@ export function EventDateField({
       {loaded ? (
         <loaded.EventDatePicker {...props} />
       ) : (
-        <StandInField {...props} onAction={onAction} inputRef={standInRef} triggerRef={standInTriggerRef} />
+        <StandInField
+          {...props}
+          onAction={onAction}
+          onLeave={leaveStandIn}
+          inputRef={standInRef}
+          triggerRef={standInTriggerRef}
+        />
       )}
       <Text id={hintId} mt="1.5" textStyle="xs" color={problem ? 'fg.error' : 'fg.muted'}>
         {hint}

@@ -106,14 +106,17 @@ function typeInto(input: HTMLInputElement, text: string) {
  * nothing is lost: the typed text, the caret and focus, a finished entry (Enter, or leaving the field, which
  * commits a typed date), and a click on the calendar button.
  */
-function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
+function useHandoff(from: DatePickerProps['handoff'], shown: string) {
   const inputRef = useRef<HTMLInputElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const done = useRef(false);
+  // Filled in by the stand-in as it leaves, in the same commit, before this picker's effects run.
+  const taken = useRef<DateFieldHandoff>(undefined);
 
   // Before the first paint, so the field never shows without its text or its focus.
   useLayoutEffect(() => {
     const input = inputRef.current;
+    const handoff = (taken.current ??= from?.current);
     if (!handoff || !input || done.current) return;
     if (handoff.text !== shown) input.value = handoff.text;
     if (handoff.focused === 'input') {
@@ -121,11 +124,12 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
       input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd);
     }
     if (handoff.focused === 'trigger') triggerRef.current?.focus({ preventScroll: true });
-  }, [handoff, shown]);
+  }, [from, shown]);
 
   // Then the events, once the picker's machine is running.
   useEffect(() => {
     const input = inputRef.current;
+    const handoff = taken.current;
     if (!handoff || !input || done.current) return;
     done.current = true;
     if (handoff.text !== shown) {
@@ -137,7 +141,7 @@ function useHandoff(handoff: DateFieldHandoff | undefined, shown: string) {
       else if (handoff.focused !== 'input') input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     }
     if (handoff.openCalendar) triggerRef.current?.click();
-  }, [handoff, shown]);
+  }, [shown]);
 
   return { inputRef, triggerRef };
 }
