@@ -1,5 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useSearch } from 'wouter';
 import { todayInIndia } from '../../../shared/dates';
@@ -68,7 +68,13 @@ export function BookPage() {
   // blank form, so that is hydrated first and the visitor's own form drawn right after (docs/decisions.md,
   // "Pre-rendered public pages").
   const [differsFromBuild] = useState(() => !hydrated && hasBrowserOnlyState());
-  const asBuilt = !hydrated && differsFromBuild;
+  // In the commit that hydrated the blank form, not in a later transition: the blank form is live meanwhile, and
+  // what a visitor typed into it would be lost when the own form takes its place.
+  const [ownFormDrawn, setOwnFormDrawn] = useState(!differsFromBuild);
+  useLayoutEffect(() => {
+    if (!ownFormDrawn) setOwnFormDrawn(true);
+  }, [ownFormDrawn]);
+  const asBuilt = !ownFormDrawn;
   return <BookForm key={asBuilt ? 'as-built' : 'own'} asBuilt={asBuilt} />;
 }
 
