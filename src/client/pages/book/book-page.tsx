@@ -65,16 +65,13 @@ type Reveal = 'quote' | 'form' | null;
 export function BookPage() {
   const hydrated = useHydrated();
   // Hydrating the pre-rendered page, with a draft in this tab or an event type in the address: the build drew the
-  // blank form, so that is hydrated first and the visitor's own form drawn right after (docs/decisions.md,
-  // "Pre-rendered public pages").
-  const [differsFromBuild] = useState(() => !hydrated && hasBrowserOnlyState());
-  // In the commit that hydrated the blank form, not in a later transition: the blank form is live meanwhile, and
-  // what a visitor typed into it would be lost when the own form takes its place.
-  const [ownFormDrawn, setOwnFormDrawn] = useState(!differsFromBuild);
+  // blank form, so that is hydrated first and the visitor's own form drawn in the same commit (docs/decisions.md,
+  // "Pre-rendered public pages"), not in a later transition: the blank form is live meanwhile, and what a visitor
+  // typed into it would be lost with it.
+  const [asBuilt, setAsBuilt] = useState(() => !hydrated && hasBrowserOnlyState());
   useLayoutEffect(() => {
-    if (!ownFormDrawn) setOwnFormDrawn(true);
-  }, [ownFormDrawn]);
-  const asBuilt = !ownFormDrawn;
+    if (asBuilt) setAsBuilt(false);
+  }, [asBuilt]);
   return <BookForm key={asBuilt ? 'as-built' : 'own'} asBuilt={asBuilt} />;
 }
 
