@@ -79,6 +79,74 @@ export function preparingStatements(sql: postgres.Sql): postgres.Sql {
   });
 }
 
+/** A transaction's end that did not commit: one of its statements failed, and no caller was told. */
+export class TransactionRolledBackError extends Error {
+  constructor(command: string | undefined) {
+    super(`The transaction did not commit (the server answered ${command ?? 'nothing'}): one of its statements failed`);
+    this.name = 'TransactionRolledBackError';
+  }
+}
+
+/**
+ * postgres.js whose transactions send `begin` together with their first statements. postgres.js's own `begin`
+ * waits for the server's answer to `begin` before it runs the transaction's code, one round trip of every
+ * transaction spent on nothing. Here the transaction has a connection to itself (`reserve`), `begin` is queued on it
+ * and the code runs at once: its statements go out behind `begin` and the server runs them in the order sent, so
+ * they are inside the transaction all the same. When the code fails, `rollback`; when it succeeds, `commit`, whose
+ * answer is checked: a statement that failed without its caller awaiting it leaves the transaction aborted, and the
+ * server then answers `commit` with `ROLLBACK`, which is an error here, as postgres.js's `begin` makes it one.
+ * Savepoints (nested transactions) work as in postgres.js.
+ */
+export function pipeliningBegin(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key === 'begin') return (...args: unknown[]) => beginPipelined(target, args);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+async function beginPipelined(sql: postgres.Sql, args: unknown[]): Promise<unknown> {
+  const scope = args.at(-1) as (tx: postgres.Sql) => unknown;
+  // The same transaction modes postgres.js's `begin` takes (`begin isolation level serializable`, …).
+  const modes = args.length > 1 ? String(args[0]).replace(/[^a-z ]/gi, '') : '';
+  const connection = await sql.reserve();
+  try {
+    // Executed now, so `begin` is first in the connection's queue, ahead of every statement the scope sends.
+    const begun = connection.unsafe(`begin ${modes}`).execute();
+    let result: unknown;
+    try {
+      [, result] = await Promise.all([begun, scope(withSavepoints(connection))]);
+    } catch (error) {
+      await connection.unsafe('rollback').catch(() => undefined);
+      throw error;
+    }
+    const committed = await connection.unsafe('commit');
+    if (committed.command !== 'COMMIT') throw new TransactionRolledBackError(committed.command);
+    return result;
+  } finally {
+    connection.release();
+  }
+}
+
+/** The transaction's connection with postgres.js's `savepoint(scope)`: a nested transaction. */
+function withSavepoints(connection: postgres.ReservedSql): postgres.Sql {
+  let count = 0;
+  const savepoint = async (scope: (tx: postgres.Sql) => unknown) => {
+    const name = `s${count++}`;
+    await connection.unsafe(`savepoint ${name}`);
+    try {
+      const result = await scope(connection);
+      await connection.unsafe(`release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      await connection.unsafe(`rollback to savepoint ${name}`);
+      throw error;
+    }
+  };
+  return Object.assign(connection, { savepoint });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, {
@@ -86,8 +154,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onnotice: () => {},
       connection: { application_name: 'annapurna-events' },
     });
+    const transactional = pipeliningBegin(client);
     const db = drizzlePostgres({
-      client: options.preparedStatements === false ? client : preparingStatements(client),
+      client: options.preparedStatements === false ? transactional : preparingStatements(transactional),
     }) as unknown as Database;
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
