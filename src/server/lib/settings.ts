@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { reusableSelect, type ValueOf } from '../db/reusable-select';
 import { settings } from '../db/schema';
 
 /**
@@ -8,9 +9,14 @@ import { settings } from '../db/schema';
  * together instead of one round trip each.
  */
 export async function settingValues(db: Executor, keys: readonly string[]): Promise<Map<string, unknown>> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, [...keys]));
+  const rows = await storedSettings(db, { keys: [...keys] });
   return new Map(rows.map((row) => [row.key, row.value]));
 }
+
+// Written once for any list of keys (the list is one value); every quote reads its settings.
+const storedSettings = reusableSelect((db, value: ValueOf<{ keys: string[] }>) =>
+  db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(sql`${settings.key} = any(${value('keys')}::text[])`),
+);

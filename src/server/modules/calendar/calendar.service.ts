@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_CALENDAR_RULES,
   dayAvailability,
@@ -35,6 +35,7 @@ import {
 } from '../../../shared/schemas/calendar';
 import { DEFAULT_BID_RULES, type BidRules } from '../../../shared/supplier-bids';
 import type { Executor } from '../../db/client';
+import { reusableSelect, type ValueOf } from '../../db/reusable-select';
 import { bookingMenus, bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -216,12 +217,17 @@ export async function deleteCalendarDay(
 
 /** Every date's own settings in a range, by date. */
 async function overridesBetween(db: Executor, from: string, to: string): Promise<Map<string, DayOverride>> {
-  const rows = await db
-    .select()
-    .from(calendarDays)
-    .where(between(calendarDays.date, from, to));
+  const rows = await overridesIn(db, { from, to });
   return new Map(rows.map((row) => [row.date, overrideOf(row)]));
 }
+
+// This read and the loads' are written once (`reusableSelect`): every quote and booking checks its day.
+const overridesIn = reusableSelect((db, value: ValueOf<{ from: string; to: string }>) =>
+  db
+    .select()
+    .from(calendarDays)
+    .where(between(calendarDays.date, value('from'), value('to'))),
+);
 
 /** What the committed bookings take on each date of a range (OCCUPYING_STATUSES), leaving one booking out. */
 async function loadsBetween(
@@ -230,23 +236,33 @@ async function loadsBetween(
   to: string,
   excludeBookingId: string | null,
 ): Promise<Map<string, DayLoad>> {
-  const rows = await db
+  const rows = excludeBookingId
+    ? await loadsExcluding(db, { from, to, excludeBookingId })
+    : await loadsIn(db, { from, to });
+  return new Map(rows.map((row) => [row.date!, { events: Number(row.events), guests: Number(row.guests) }]));
+}
+
+const dayLoads = (db: Executor, where: SQL) =>
+  db
     .select({
       date: bookings.eventDate,
       events: sql<number>`count(*)::int`,
       guests: sql<number>`coalesce(sum(${bookings.guestCount}), 0)::int`,
     })
     .from(bookings)
-    .where(
-      and(
-        between(bookings.eventDate, from, to),
-        inArray(bookings.status, [...OCCUPYING_STATUSES]),
-        excludeBookingId ? ne(bookings.id, excludeBookingId) : undefined,
-      ),
-    )
+    .where(and(where, inArray(bookings.status, [...OCCUPYING_STATUSES])))
     .groupBy(bookings.eventDate);
-  return new Map(rows.map((row) => [row.date!, { events: Number(row.events), guests: Number(row.guests) }]));
-}
+
+const loadsIn = reusableSelect((db, value: ValueOf<{ from: string; to: string }>) =>
+  dayLoads(db, between(bookings.eventDate, value('from'), value('to'))),
+);
+
+const loadsExcluding = reusableSelect((db, value: ValueOf<{ from: string; to: string; excludeBookingId: string }>) =>
+  dayLoads(
+    db,
+    and(between(bookings.eventDate, value('from'), value('to')), ne(bookings.id, value('excludeBookingId')))!,
+  ),
+);
 
 /** The rules and loads of a range, as lookups for the shared rule. */
 async function calendarBetween(

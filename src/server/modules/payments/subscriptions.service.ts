@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/account';
 import type { QuoteSubscriptionState } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
+import { reusableSelect, type ValueOf } from '../../db/reusable-select';
 import { bookings, paymentOrders, subscriptions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';
@@ -148,16 +149,9 @@ export type QuoteSubscription = Pick<
   boughtForOpen: boolean;
 };
 
-/**
- * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it),
- * with the booking each was bought from. Read before the quote knows which booking it updates, so it goes out with
- * the quote's other reads.
- */
-export async function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
-  const address = email.toLowerCase();
-  // Every quote makes this read and few addresses have a subscription, so the bookings they were bought from are
-  // read only when there is one: building a wider statement costs each quote more than the second read costs them.
-  const subs = await tx
+/** The active and used subscriptions of an address, locked: every quote makes this read (`reusableSelect`). */
+const subscriptionsOf = reusableSelect((db, value: ValueOf<{ address: string }>) =>
+  db
     .select({
       id: subscriptions.id,
       status: subscriptions.status,
@@ -167,8 +161,22 @@ export async function quoteSubscriptions(tx: Executor, email: string): Promise<Q
       paymentOrderId: subscriptions.paymentOrderId,
     })
     .from(subscriptions)
-    .where(and(sql`lower(${subscriptions.email}) = ${address}`, inArray(subscriptions.status, ['active', 'used'])))
-    .for('update');
+    .where(
+      and(sql`lower(${subscriptions.email}) = ${value('address')}`, inArray(subscriptions.status, ['active', 'used'])),
+    )
+    .for('update'),
+);
+
+/**
+ * The e-mail's active and used subscriptions, locked for the quote's transaction (an active one may be used by it),
+ * with the booking each was bought from. Read before the quote knows which booking it updates, so it goes out with
+ * the quote's other reads.
+ */
+export async function quoteSubscriptions(tx: Executor, email: string): Promise<QuoteSubscription[]> {
+  const address = email.toLowerCase();
+  // Every quote makes this read and few addresses have a subscription, so the bookings they were bought from are
+  // read only when there is one: building a wider statement costs each quote more than the second read costs them.
+  const subs = await subscriptionsOf(tx, { address });
   const orderIds = subs.flatMap((sub) => (sub.paymentOrderId ? [sub.paymentOrderId] : []));
   const boughtFrom =
     orderIds.length === 0

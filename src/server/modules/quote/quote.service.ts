@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
 import { insertRows } from '../../db/insert-rows';
+import { reusableSelect, type ValueOf } from '../../db/reusable-select';
 import { bookings } from '../../db/schema';
 import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
@@ -127,22 +128,12 @@ export async function createInstantQuote(
           : sql`select ${eventLock}`,
       ),
       idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
-      tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            sql`lower(${bookings.clientEmail}) = ${data.client_email}`,
-            sql`lower(${bookings.eventName}) = ${data.event_name.toLowerCase()}`,
-            eq(bookings.eventDate, data.event_date),
-            eq(bookings.status, 'quoted'),
-            eq(bookings.source, 'instant_quote'),
-            gte(bookings.validUntil, today),
-          ),
-        )
-        .orderBy(desc(bookings.updatedAt))
-        .limit(1)
-        .for('update'),
+      openQuoteFor(tx, {
+        email: data.client_email,
+        eventName: data.event_name.toLowerCase(),
+        eventDate: data.event_date,
+        today,
+      }),
       quoteSubscriptions(tx, data.client_email),
       readDay(tx, data.event_date, { rules: settings.then((read) => read.operations) }),
     ]);
@@ -234,6 +225,30 @@ export async function createInstantQuote(
     return result;
   });
 }
+
+/**
+ * The still-valid instant quote for the same e-mail, event name and date, locked for update: quoting that event again
+ * updates it instead of creating a second booking. Written once (`reusableSelect`): every quote makes this read.
+ */
+const openQuoteFor = reusableSelect(
+  (db, value: ValueOf<{ email: string; eventName: string; eventDate: string; today: string }>) =>
+    db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          sql`lower(${bookings.clientEmail}) = ${value('email')}`,
+          sql`lower(${bookings.eventName}) = ${value('eventName')}`,
+          eq(bookings.eventDate, value('eventDate')),
+          eq(bookings.status, 'quoted'),
+          eq(bookings.source, 'instant_quote'),
+          gte(bookings.validUntil, value('today')),
+        ),
+      )
+      .orderBy(desc(bookings.updatedAt))
+      .limit(1)
+      .for('update'),
+);
 
 /** The key space of instant-quote idempotency keys. */
 const QUOTE_OPERATION = 'quote.instant';
