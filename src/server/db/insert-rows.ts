@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, SQL, StringChunk } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, Param, Placeholder, SQL, StringChunk } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
@@ -9,7 +9,8 @@ import type { Executor } from './client';
  * for a bookings row on the server's CPU (docs/decisions.md, "Statements the instant quote builds"); this writes the
  * same statement in about a tenth of that. Columns no row gives take the database's default; a row without a column
  * another row gives writes `default` there. With `onlyIf`, the one row is written only when that condition holds
- * (`insert … select … where`). Defaults made in JavaScript (`$defaultFn`) are the builder's alone: the schema has
+ * (`insert … select … where`). A value may be a named placeholder (`reusableStatement`), encoded by its column when
+ * filled in. Defaults made in JavaScript (`$defaultFn`) are the builder's alone: the schema has
  * none, and a table that gains one is refused here rather than written without.
  *
  * For the rows the instant quote writes on every request (the booking, its e-mail, WhatsApp message, alert,
@@ -17,7 +18,7 @@ import type { Executor } from './client';
  */
 export function insertRowsSql<T extends PgTable>(
   table: T,
-  typedRows: readonly T['$inferInsert'][],
+  typedRows: readonly WithPlaceholders<T['$inferInsert']>[],
   options: { onlyIf?: SQL } = {},
 ): SQL {
   const { name, columns } = shapeOf(table);
@@ -36,6 +37,7 @@ export function insertRowsSql<T extends PgTable>(
       if (k > 0) chunks.push(new StringChunk(', '));
       const value = row[key];
       if (value === undefined) chunks.push(new StringChunk('default'));
+      else if (is(value, Placeholder)) chunks.push(new Param(value, columns[key]));
       else chunks.push(value === null ? null : columns[key]!.mapToDriverValue(value));
     });
     if (!options.onlyIf) chunks.push(new StringChunk(')'));
@@ -43,6 +45,9 @@ export function insertRowsSql<T extends PgTable>(
   if (options.onlyIf) chunks.push(new StringChunk(' where '), options.onlyIf);
   return new SQL(chunks as SQL['queryChunks']);
 }
+
+/** A row whose values may be named placeholders (`reusableStatement`), encoded by their column when filled in. */
+type WithPlaceholders<Row> = { [K in keyof Row]: Row[K] | Placeholder };
 
 /** Writes the rows (`insertRowsSql`) on the caller's executor; none writes nothing. */
 export async function insertRows<T extends PgTable>(

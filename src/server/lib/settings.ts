@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { reusableSelect, type ValueOf } from '../db/reusable-select';
+import { reusableSelect, type ValueOf } from '../db/reusable-statements';
 import { settings } from '../db/schema';
 
 /**

@@ -35,7 +35,7 @@ import {
 } from '../../../shared/schemas/calendar';
 import { DEFAULT_BID_RULES, type BidRules } from '../../../shared/supplier-bids';
 import type { Executor } from '../../db/client';
-import { reusableSelect, type ValueOf } from '../../db/reusable-select';
+import { reusableSelect, type ValueOf } from '../../db/reusable-statements';
 import { bookingMenus, bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';

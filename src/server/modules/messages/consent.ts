@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { WhatsAppConsentSource } from '../../../shared/domain';
 import { normalizeIndianPhone } from '../../../shared/schemas/common';
 import type { Executor } from '../../db/client';
@@ -60,7 +60,7 @@ export async function recordOptOut(
 }
 
 /** The consent row of a number that has opted in and not out since: the only numbers messaged. */
-const consentHeld = (phone: string) =>
+const consentHeld = (phone: string | Placeholder) =>
   and(
     eq(whatsappConsents.phone, phone),
     isNotNull(whatsappConsents.optedInAt),
@@ -78,6 +78,6 @@ export async function mayMessage(db: Executor, phone: string): Promise<boolean> 
 }
 
 /** `mayMessage` as a condition, for a statement that writes only to a number that may be messaged. */
-export function mayMessageSql(phone: string): SQL {
+export function mayMessageSql(phone: string | Placeholder): SQL {
   return sql`exists (select 1 from ${whatsappConsents} where ${consentHeld(phone)})`;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { WhatsAppTemplate } from '../../../shared/domain';
 import { rowsOf, type Executor } from '../../db/client';
 import { insertRowsSql } from '../../db/insert-rows';
+import { reusableStatement, type ValueOf } from '../../db/reusable-statements';
 import { whatsappOutbox } from '../../db/schema';
 import { consentPhone, mayMessageSql } from './consent';
 import { renderTemplate, templateArity } from './whatsapp-templates';
@@ -26,21 +27,38 @@ export async function enqueueWhatsApp(tx: Executor, message: WhatsAppMessage): P
   if (message.params.length !== templateArity(message.template)) {
     throw new Error(`WhatsApp template ${message.template} takes ${templateArity(message.template)} parameters`);
   }
-  // The consent is checked by the insert itself: one statement, so a quote does not wait for a read to queue it.
-  const insert = insertRowsSql(
-    whatsappOutbox,
-    [
-      {
-        id: randomUUID(),
-        toPhone: phone,
-        template: message.template,
-        params: message.params,
-        preview: renderTemplate(message.template, message.params),
-        bookingId: message.bookingId ?? null,
-      },
-    ],
-    { onlyIf: mayMessageSql(phone) },
-  );
-  const [row] = rowsOf<{ id: string }>(await tx.execute(sql`${insert} returning id`));
-  return row?.id ?? null;
+  const queued = await queueIfConsented(tx, {
+    id: randomUUID(),
+    toPhone: phone,
+    template: message.template,
+    params: message.params,
+    preview: renderTemplate(message.template, message.params),
+    bookingId: message.bookingId ?? null,
+  });
+  return rowsOf<{ id: string }>(queued)[0]?.id ?? null;
 }
+
+type QueuedRow = Required<
+  Pick<typeof whatsappOutbox.$inferInsert, 'id' | 'toPhone' | 'template' | 'params' | 'preview'>
+> &
+  Pick<typeof whatsappOutbox.$inferInsert, 'bookingId'>;
+
+// The consent is checked by the insert itself: one statement, so a quote does not wait for a read to queue it.
+// Written once (`reusableStatement`): every instant quote with a phone queues a message.
+const queueIfConsented = reusableStatement(
+  (value: ValueOf<QueuedRow>) =>
+    sql`${insertRowsSql(
+      whatsappOutbox,
+      [
+        {
+          id: value('id'),
+          toPhone: value('toPhone'),
+          template: value('template'),
+          params: value('params'),
+          preview: value('preview'),
+          bookingId: value('bookingId'),
+        },
+      ],
+      { onlyIf: mayMessageSql(value('toPhone')) },
+    )} returning id`,
+);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } fro
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import type { LiveNotificationDto } from '../../../shared/schemas/notifications';
 import type { Executor } from '../../db/client';
+import { reusableStatement, type ValueOf } from '../../db/reusable-statements';
 import { insertRowsSql } from '../../db/insert-rows';
 import { notifications, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -74,16 +75,21 @@ export async function notifyAdmins(
   tx: Executor,
   note: { kind: string; message: string; bookingId: string | null },
 ): Promise<void> {
-  await tx.execute(sql`
+  await alertAdmins(tx, note);
+}
+
+// Written once (`reusableStatement`): every instant quote alerts the admins.
+const alertAdmins = reusableStatement(
+  (value: ValueOf<{ kind: string; message: string; bookingId: string | null }>) => sql`
     with added as (
       insert into ${notifications} (user_id, kind, message, booking_id)
-      select ${users.id}, ${note.kind}, ${note.message}, ${note.bookingId}::uuid
+      select ${users.id}, ${value('kind')}, ${value('message')}, ${value('bookingId')}::uuid
       from ${users}
       where ${isActiveAdmin}
       returning user_id
     )
-    select pg_notify(${INBOX_CHANNEL}, ${USER_INBOX}::text || user_id::text) from added`);
-}
+    select pg_notify(${INBOX_CHANNEL}, ${USER_INBOX}::text || user_id::text) from added`,
+);
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
 export async function markInboxNotificationRead(

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/account';
 import type { QuoteSubscriptionState } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
-import { reusableSelect, type ValueOf } from '../../db/reusable-select';
+import { reusableSelect, type ValueOf } from '../../db/reusable-statements';
 import { bookings, paymentOrders, subscriptions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/quote';
 import type { Executor } from '../../db/client';
 import { insertRows } from '../../db/insert-rows';
-import { reusableSelect, type ValueOf } from '../../db/reusable-select';
+import { reusableSelect, type ValueOf } from '../../db/reusable-statements';
 import { bookings } from '../../db/schema';
 import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { insertRows } from '../../src/server/db/insert-rows';
-import { reusableSelect, type ValueOf } from '../../src/server/db/reusable-select';
+import { reusableSelect, reusableStatement, type ValueOf } from '../../src/server/db/reusable-statements';
+import { rowsOf } from '../../src/server/db/client';
 import { bookings } from '../../src/server/db/schema';
 import { openTestDatabase } from './helpers/test-app';
 
@@ -103,5 +104,19 @@ describe('reusableSelect', () => {
       { email: 'b@example.in' },
     ]);
     expect(await byEmails(handle.db, { emails: [] })).toEqual([]);
+  });
+
+  it('goes out in the order awaited, behind a drizzle query awaited just before it, without waiting for its answer', async () => {
+    const step = reusableStatement(
+      (value: ValueOf<{ name: string }>) => sql`select current_setting(${value('name')}, true) as step`,
+    );
+    const seen = await handle.db.transaction(async (tx) => {
+      const [, read] = await Promise.all([
+        tx.execute(sql`select set_config('app.step', 'set before', true)`),
+        step(tx, { name: 'app.step' }),
+      ]);
+      return rowsOf<{ step: string }>(read)[0]?.step;
+    });
+    expect(seen).toBe('set before');
   });
 });
