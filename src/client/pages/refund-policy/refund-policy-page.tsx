@@ -1,7 +1,8 @@
-import { businessHoursText } from '../../../shared/brand';
+import { memo } from 'react';
+import { businessHoursText, type Brand } from '../../../shared/brand';
 import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
+import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE, type PaymentRules } from '../../../shared/booking-rules';
 import { formatInr } from '../../../shared/money';
 import { paymentTerms, refundBandRows, refundExample } from '../../../shared/payment-terms';
 import { paiseToRupees } from '../../../shared/pricing';
@@ -23,8 +24,15 @@ const EXAMPLE_DAYS_BEFORE = 20;
  * `paymentTerms`, so the page states what a cancellation refunds.
  */
 export function RefundPolicyPage() {
-  const brand = useBrand();
-  const terms = paymentTerms(usePaymentRules());
+  return <RefundPolicyText brand={useBrand()} rules={usePaymentRules()} />;
+}
+
+/**
+ * The page's text, drawn again only when the brand or the rules change: the published rules arriving, when they
+ * are the ones the page was drawn with, redraw nothing (docs/decisions.md, "Pre-rendered public pages").
+ */
+const RefundPolicyText = memo(function RefundPolicyText({ brand, rules }: { brand: Brand; rules: PaymentRules }) {
+  const terms = paymentTerms(rules);
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;
 
   const sections: LegalSection[] = [
@@ -193,4 +201,4 @@ export function RefundPolicyPage() {
       sections={sections}
     />
   );
-}
+});

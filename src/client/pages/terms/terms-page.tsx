@@ -1,10 +1,12 @@
-import { businessHoursText } from '../../../shared/brand';
+import { memo } from 'react';
+import { businessHoursText, type Brand } from '../../../shared/brand';
 import { Table } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import {
   SUBSCRIBER_DISCOUNT_PERCENT,
   SUBSCRIPTION_AMOUNT_PAISE,
   SUBSCRIPTION_REFUND_PAISE,
+  type PaymentRules,
 } from '../../../shared/booking-rules';
 import { formatInr } from '../../../shared/money';
 import { paymentTerms, scheduleTerms } from '../../../shared/payment-terms';
@@ -23,8 +25,14 @@ const FEE_REFUND_PERCENT = Math.round((SUBSCRIPTION_REFUND_PAISE * 100) / SUBSCR
  * (`paymentTerms`, with the schedule's published numbers), so the page states what a booking is asked for.
  */
 export function TermsPage() {
-  const brand = useBrand();
-  const rules = usePaymentRules();
+  return <TermsText brand={useBrand()} rules={usePaymentRules()} />;
+}
+
+/**
+ * The page's text, drawn again only when the brand or the rules change: the published rules arriving, when they
+ * are the ones the page was drawn with, redraw nothing (docs/decisions.md, "Pre-rendered public pages").
+ */
+const TermsText = memo(function TermsText({ brand, rules }: { brand: Brand; rules: PaymentRules }) {
   const terms = paymentTerms(rules);
   const email = <a href={`mailto:${brand.email}`}>{brand.email}</a>;
 
@@ -254,4 +262,4 @@ export function TermsPage() {
       sections={sections}
     />
   );
-}
+});
