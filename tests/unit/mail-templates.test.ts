@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentReceiptEmail } from '../../src/server/mail/account-templates';
-import { inquiryAcknowledgementEmail, quotationEmail, quoteEmail } from '../../src/server/mail/templates';
+import { escapeHtml, inquiryAcknowledgementEmail, quotationEmail, quoteEmail } from '../../src/server/mail/templates';
 import {
   bookingMoney,
   DEFAULT_PAYMENT_RULES,
@@ -79,6 +79,13 @@ function scheduleLines(totalPaise: number, eventDate: string, rules: PaymentRule
 
 describe('quote e-mail', () => {
   const mail = quoteEmail(DEFAULT_BRAND, quoteInput, result, DEFAULT_PAYMENT_RULES, TODAY);
+
+  it('escapes the five characters HTML gives a meaning, each once, and nothing else', () => {
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a> &amp; ₹1,200`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt; &amp;amp; ₹1,200',
+    );
+    expect(escapeHtml(42)).toBe('42');
+  });
 
   it('escapes every value the customer typed in the HTML, and keeps it readable in the text', () => {
     expect(mail.html).not.toContain('<script>');

@@ -52,13 +52,17 @@ const COLORS = {
 
 /** Every value that did not come from our own code goes through this before it reaches HTML. */
 export function escapeHtml(value: string | number): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(value).replace(HTML_SPECIAL, (char) => HTML_ESCAPES[char]!);
 }
+
+const HTML_SPECIAL = /[&<>"']/g;
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 type Row = [label: string, value: string];
 type Paragraph = string;
