@@ -52,17 +52,24 @@ const COLORS = {
 
 /** Every value that did not come from our own code goes through this before it reaches HTML. */
 export function escapeHtml(value: string | number): string {
-  return String(value).replace(HTML_SPECIAL, (char) => HTML_ESCAPES[char]!);
+  // No module-level state: a module that imports this one in a cycle may call it before this module has run.
+  return String(value).replace(/[&<>"']/g, htmlEntity);
 }
 
-const HTML_SPECIAL = /[&<>"']/g;
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+function htmlEntity(char: string): string {
+  switch (char) {
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '>':
+      return '&gt;';
+    case '"':
+      return '&quot;';
+    default:
+      return '&#39;';
+  }
+}
 
 type Row = [label: string, value: string];
 type Paragraph = string;
