@@ -3,7 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, auditLog, bookings, emailOutbox, idempotencyKeys } from '../../src/server/db/schema';
 import { purgeExpiredIdempotencyKeys } from '../../src/server/lib/idempotency';
+import { createInstantQuote } from '../../src/server/modules/quote/quote.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { instantQuoteInputSchema } from '../../src/shared/schemas/quote';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** Instant quotes with an idempotency key (docs/security.md, "Crash safety"), on both doors. */
@@ -105,6 +107,25 @@ describe('Idempotency-Key on POST /api/quotation/instant', () => {
     // One answer, field for field (a replay comes back from the stored JSON, so key order may differ).
     for (const res of answers) expect(res.json()).toEqual(answers[0]!.json());
     expect((await rowsFor(body.client_email)).bookings).toBe(1);
+  });
+
+  it('holds when the concurrent requests reach the service at once: every caller gets the first answer', async () => {
+    // The door staggers requests (parsing, rate limits); called directly, each of these transactions sends its reads
+    // while the first one still holds the key's lock, so a read sent ahead of the lock would miss the stored answer.
+    for (let round = 0; round < 5; round++) {
+      const key = randomUUID();
+      const body = quote(`Concurrent ${round}`);
+      const requester = { ip: '203.0.113.9', userAgent: 'test', user: null };
+      const answers = await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          createInstantQuote(t.deps, instantQuoteInputSchema.parse(body), requester, { idempotencyKey: key }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+      const ids = answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.quote_id : null));
+      expect(new Set(ids).size).toBe(1);
+      expect((await rowsFor(body.client_email)).bookings).toBe(1);
+    }
   });
 
   it('validates the key: 422 naming the header', async () => {

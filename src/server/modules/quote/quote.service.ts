@@ -116,17 +116,22 @@ export async function createInstantQuote(
   const eventLock = sql`pg_advisory_xact_lock(hashtext(${eventKey}))`;
 
   // Round trips are what a quote spends most of its time on. postgres.js pipelines the queries of one transaction
-  // and the server runs them in the order sent, so the settings, the locks (one statement) and the reads made under
-  // them go out together, and the writes together after them: the reads still start only once the locks are held.
+  // and the server runs them in the order sent, so the locks (one statement), the settings and the reads made under
+  // the locks go out together, and the writes together after them: the reads still start only once the locks are held.
   return deps.db.transaction(async (tx) => {
-    const settings = quotingSettings(tx);
-    const [{ rates, paymentRules }, , replay, [existing], subscriptions, day] = await Promise.all([
-      settings,
-      tx.execute(
+    // Sent now, before any read is asked for: a read sent ahead of the locks would answer from before the last
+    // holder committed (the stored answer of a retry, the open quote of a double-click).
+    const locked = tx
+      .execute(
         idempotencyKey
           ? sql`select ${idempotencyLock(QUOTE_OPERATION, idempotencyKey)}, ${eventLock}`
           : sql`select ${eventLock}`,
-      ),
+      )
+      .then();
+    const settings = quotingSettings(tx);
+    const [{ rates, paymentRules }, , replay, [existing], subscriptions, day] = await Promise.all([
+      settings,
+      locked,
       idempotencyKey ? storedAnswer<InstantQuoteResult>(tx, QUOTE_OPERATION, idempotencyKey, hash) : undefined,
       openQuoteFor(tx, {
         email: data.client_email,
