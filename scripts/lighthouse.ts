@@ -9,9 +9,14 @@
  * lower and varies, so a first run measures its benchmarkIndex and the slowdown is benchmarkIndex / 500 (between 1
  * and 4), which emulates the same phone. `--multiplier 4` forces the default.
  *
- * Options: --runs N (default 3; the median is reported), --multiplier X, --docs (write docs/benchmarks.md).
+ * The pages are fetched as a visitor fetches them from a deployment: over HTTPS with HTTP/2, from a front this script
+ * puts before the app as the proxy where TLS ends would be (scripts/bench/https-front.ts).
+ *
+ * Options: --runs N (default 3; the median is reported), --multiplier X, --docs (write docs/benchmarks.md),
+ * --http1 (the app's own port over plain HTTP/1.1 instead of the front).
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,13 +24,18 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
 import { PUBLIC_PAGES } from '../src/shared/public-pages';
 import { parseFlags } from './bench/data';
+import { startHttpsFront, type HttpsFront } from './bench/https-front';
 import { freePort, startChild, waitForHttp } from './bench/processes';
 import { machineFacts, table, textTable, writeSection } from './bench/report';
 import { median } from './bench/stats';
 
+const runFile = promisify(execFile);
+
 const PAGES = PUBLIC_PAGES.map((page) => page.path);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
+/** The HTTPS front's certificate is self-signed for this run (scripts/bench/https-front.ts). */
+const FRONT_CHROME_FLAGS = `${CHROME_FLAGS} --ignore-certificate-errors`;
 /** The benchmarkIndex Lighthouse's default throttling turns a typical desktop into (2000 / 4). */
 const TARGET_BENCHMARK_INDEX = 500;
 
@@ -33,6 +43,9 @@ const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 
 
 const flags = parseFlags(process.argv.slice(2));
 const RUNS = Number(flags.get('runs') ?? 3);
+/** `--http1`: the app's own port, plain HTTP/1.1, instead of the HTTPS front a deployment has. */
+const BARE = flags.has('http1');
+const chromeFlags = BARE ? CHROME_FLAGS : FRONT_CHROME_FLAGS;
 
 type Run = {
   performance: number;
@@ -53,11 +66,14 @@ type LighthouseReport = {
   environment: { benchmarkIndex: number };
 };
 
-/** One Lighthouse run; a run that fails to record its trace (it happens now and then) is tried again. */
-function lighthouse(url: string, multiplier: number, dir: string, attempts = 3): Run {
+/**
+ * One Lighthouse run; a run that fails to record its trace (it happens now and then) is tried again. It runs in a
+ * child process awaited without blocking: the HTTPS front serves the pages from this process meanwhile.
+ */
+async function lighthouse(url: string, multiplier: number, dir: string, attempts = 3): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return lighthouseOnce(url, multiplier, dir);
+      return await lighthouseOnce(url, multiplier, dir);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.log(`  retrying ${url}: ${error instanceof Error ? (error.message.split('\n').at(-1) ?? '') : ''}`);
@@ -65,7 +81,7 @@ function lighthouse(url: string, multiplier: number, dir: string, attempts = 3):
   }
 }
 
-function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
+async function lighthouseOnce(url: string, multiplier: number, dir: string): Promise<Run> {
   const output = join(dir, `lh-${randomBytes(4).toString('hex')}.json`);
   const args = [
     join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
@@ -74,16 +90,14 @@ function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
     '--output=json',
     `--output-path=${output}`,
     '--quiet',
-    `--chrome-flags=${CHROME_FLAGS}`,
+    `--chrome-flags=${chromeFlags}`,
     `--throttling.cpuSlowdownMultiplier=${multiplier}`,
   ];
-  const result = spawnSync(process.execPath, args, {
-    env: { ...process.env, CHROME_PATH },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  if (result.status !== 0)
-    throw new Error(`lighthouse ${url} failed (exit ${result.status}):\n${result.stderr.slice(-2000)}`);
+  await runFile(process.execPath, args, { env: { ...process.env, CHROME_PATH }, timeout: 180_000 }).catch(
+    (error: Error & { code?: number; stderr?: string }) => {
+      throw new Error(`lighthouse ${url} failed (exit ${error.code}):\n${(error.stderr ?? '').slice(-2000)}`);
+    },
+  );
   const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
@@ -104,6 +118,14 @@ function lighthouseOnce(url: string, multiplier: number, dir: string): Run {
   };
 }
 
+/** How the audited pages were served, for the docs. */
+function servedAs(): string {
+  return BARE
+    ? 'served by the app itself over plain HTTP/1.1 (`--http1`)'
+    : 'served as a deployment serves it: over HTTPS with HTTP/2 from a front in this script, as the proxy where TLS ' +
+        'ends (docs/security.md); `--http1` measures the app’s own port instead';
+}
+
 async function main(): Promise<number> {
   const build = spawnSync(
     process.execPath,
@@ -114,6 +136,8 @@ async function main(): Promise<number> {
 
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   const port = await freePort();
+  const frontPort = await freePort();
+  const base = BARE ? `http://127.0.0.1:${port}` : `https://127.0.0.1:${frontPort}`;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -124,18 +148,19 @@ async function main(): Promise<number> {
     HOST: '127.0.0.1',
     PORT: String(port),
     // Canonical URLs on the audited host, as a deployment's PUBLIC_BASE_URL would be (docs/decisions.md).
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_BASE_URL: base,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO: 'true',
     SEED_DEMO_IN_PRODUCTION: 'true',
   };
   const server = startChild([process.execPath, ['--import', 'tsx', 'src/server/main.ts']], env, PROJECT_ROOT);
-  const base = `http://127.0.0.1:${port}`;
+  let front: HttpsFront | undefined;
   try {
-    await waitForHttp(`${base}/api/health`, 120_000, server);
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000, server);
+    if (!BARE) front = await startHttpsFront(frontPort, port, dir);
     let multiplier = Number(flags.get('multiplier') ?? NaN);
     if (!Number.isFinite(multiplier)) {
-      const calibration = lighthouse(`${base}/`, 4, dir);
+      const calibration = await lighthouse(`${base}/`, 4, dir);
       multiplier = Math.min(
         4,
         Math.max(1, Math.round((calibration.benchmarkIndex / TARGET_BENCHMARK_INDEX) * 10) / 10),
@@ -151,7 +176,7 @@ async function main(): Promise<number> {
     const indexes: number[] = [];
     for (const page of PAGES) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(lighthouse(`${base}${page}`, multiplier, dir));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${page}`, multiplier, dir));
       indexes.push(...runs.map((r) => r.benchmarkIndex));
       const m = (pick: (r: Run) => number) => median(runs.map(pick));
       const result = {
@@ -211,8 +236,8 @@ async function main(): Promise<number> {
         `## Lighthouse: \`npm run lighthouse\`
 
 Lighthouse ${lighthouseVersion()} (mobile: its default emulation and Slow 4G simulated throttling) driving Debian's
-Chromium (\`${CHROME_FLAGS}\`) against the production server (NODE_ENV=production, the built client with its brotli
-copies, demo data). Median of ${RUNS} runs per page (performance of each run in brackets). CPU slowdown
+Chromium (\`${chromeFlags}\`) against the production server (NODE_ENV=production, the built client with its brotli
+copies, demo data), ${servedAs()}. Median of ${RUNS} runs per page (performance of each run in brackets). CPU slowdown
 ${multiplier}x, calibrated from the machine's benchmarkIndex (${indexRange} during the runs; Lighthouse's default 4x
 assumes about 2000) so the emulated phone is the one Lighthouse targets${cap}; \`npm run lighthouse -- --multiplier 4\`
 forces the default. Measured ${facts.date}.
@@ -224,6 +249,7 @@ ${table(header, rows)}`,
     }
     return allPass ? 0 : 1;
   } finally {
+    await front?.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
