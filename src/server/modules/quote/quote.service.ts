@@ -117,10 +117,10 @@ export async function createInstantQuote(
 
   // Round trips are what a quote spends most of its time on. postgres.js pipelines the queries of one transaction
   // and the server runs them in the order sent, so the locks (one statement), the settings and the reads made under
-  // the locks go out together, and the writes together after them: the reads still start only once the locks are held.
+  // the locks go out together, and the writes together after them. The locks are sent first, before any helper that
+  // reads is called: a read sent ahead of them would answer from before the last holder committed (a retry's stored
+  // answer, a double-click's open quote; docs/decisions.md, "Statements the instant quote builds").
   return deps.db.transaction(async (tx) => {
-    // Sent now, before any read is asked for: a read sent ahead of the locks would answer from before the last
-    // holder committed (the stored answer of a retry, the open quote of a double-click).
     const locked = tx
       .execute(
         idempotencyKey
