@@ -1,10 +1,10 @@
-import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { EnrolmentRedirect } from './components/enrolment-redirect';
-import { StepUpDialog } from './components/step-up-dialog';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageLoader } from './components/page-loader';
 import { lazyNamed, type PreloadableComponent } from './lib/lazy-named';
 import { usePageViewReporting } from './lib/page-views';
+import { useSession } from './lib/session';
 import { BookLayout } from './pages/book/book-layout';
 import { LandingPage } from './pages/landing/landing-page';
 import { LoginPage, preloadLoginForm } from './pages/login/login-page';
@@ -61,6 +61,31 @@ const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'Acco
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /**
+ * "Confirm it is you" is only asked of a signed-in member, so its code (a dialog and the password field) loads
+ * once someone has signed in, not with every visitor's first page (docs/decisions.md, "Pre-rendered public pages").
+ * A call refused before it has arrived waits for it (src/client/lib/step-up.ts).
+ */
+function StepUpForMembers() {
+  const { user } = useSession();
+  const [Dialog, setDialog] = useState<ComponentType | null>(null);
+  const wanted = user !== null;
+  useEffect(() => {
+    if (!wanted || Dialog) return;
+    let current = true;
+    // A failed fetch leaves step-up calls refused, as they are with no dialog.
+    import('./components/step-up-dialog')
+      .then(({ StepUpDialog }) => {
+        if (current) setDialog(() => StepUpDialog);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [wanted, Dialog]);
+  return wanted && Dialog ? <Dialog /> : null;
+}
+
+/**
  * The code a pre-rendered public page loads lazily, fetched before the page hydrates (src/client/main.tsx), so
  * hydration finds every part and never falls back to a loader over the pre-rendered content.
  */
@@ -93,7 +118,7 @@ export function App() {
     <>
       <ScrollToTopOnNavigate />
       <EnrolmentRedirect />
-      <StepUpDialog />
+      <StepUpForMembers />
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={LandingPage} />

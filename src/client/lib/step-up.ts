@@ -24,23 +24,44 @@ export function forgetStepUp(): void {
 type Asker = () => Promise<boolean>;
 let asker: Asker | null = null;
 let pending: Promise<boolean> | null = null;
+/** Questions waiting for the dialog, whose code loads once someone has signed in (src/client/app.tsx). */
+const waiting = new Set<(ask: Asker | null) => void>();
+/** How long a question waits for the dialog's code before the call is left refused. */
+export const STEP_UP_DIALOG_WAIT_MS = 10_000;
 
 /** The dialog registers itself; returns the unregister function. */
 export function registerStepUpAsker(ask: Asker): () => void {
   asker = ask;
+  for (const resume of waiting) resume(ask);
+  waiting.clear();
   return () => {
     if (asker === ask) asker = null;
   };
 }
 
+/** The registered dialog, or the one about to register within the wait; null when none comes. */
+function dialogAsker(): Promise<Asker | null> {
+  if (asker) return Promise.resolve(asker);
+  return new Promise((resolve) => {
+    const resume = (ask: Asker | null) => {
+      clearTimeout(timer);
+      waiting.delete(resume);
+      resolve(ask);
+    };
+    const timer = setTimeout(() => resume(null), STEP_UP_DIALOG_WAIT_MS);
+    waiting.add(resume);
+  });
+}
+
 /**
- * Asks the admin to re-authenticate: true once they did, false when they cancelled (or no dialog is mounted). Calls
+ * Asks the admin to re-authenticate: true once they did, false when they cancelled (or no dialog came). Calls
  * refused together share one question.
  */
 export function askForStepUp(): Promise<boolean> {
-  if (!asker) return Promise.resolve(false);
-  pending ??= asker().finally(() => {
-    pending = null;
-  });
+  pending ??= dialogAsker()
+    .then((ask) => (ask ? ask() : false))
+    .finally(() => {
+      pending = null;
+    });
   return pending;
 }
