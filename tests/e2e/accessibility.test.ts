@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { fileBrowser, VIEWPORTS } from './browser';
+import { openCreateAccount } from './people';
 
 /*
  * axe-core on every route and every dialog state we can reach, at both widths: no serious or critical violation.
@@ -236,8 +237,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto('/login');
       await page.getByRole('form', { name: 'Sign in' }).waitFor();
       await axe.audit('/login');
-      await page.getByRole('button', { name: 'Create an account' }).click();
-      await page.getByRole('form', { name: 'Create account' }).waitFor();
+      await openCreateAccount(page);
       await axe.audit('/login create account');
 
       await page.goto('/vendor-register');

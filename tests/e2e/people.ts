@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
+import { headingHydrated } from './browser';
 
 /*
  * What people do in the browser, shared by the test files that walk a customer's or the admin's way through the
@@ -58,7 +59,7 @@ export async function createAccount(
   person: { name: string; email: string; phone: string; password: string },
 ): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
+  await openCreateAccount(page);
   const form = page.getByRole('form', { name: 'Create account' });
   await typeInto(form.getByLabel('Full Name'), person.name);
   await typeInto(form.getByLabel('Email'), person.email);
@@ -66,6 +67,22 @@ export async function createAccount(
   await typeInto(form.locator('input[autocomplete="new-password"]'), person.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * On /login, switches to the create-account form. The switch is a button, which does nothing before the page's
+ * code has started (the form loads with it), so a person's click waits for the page to be live, as a person would
+ * click again.
+ */
+export async function openCreateAccount(page: Page): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await headingHydrated(page))) throw new Error('/login has not hydrated yet');
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByRole('form', { name: 'Create account' }).waitFor();
 }
 
 /** Signs in on /login; the caller waits for where the role lands. */

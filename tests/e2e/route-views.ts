@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { signedInContext, type DemoRole, type RouteFixtures } from './demo-api';
+import { openCreateAccount } from './people';
 
 export type ViewportName = 'desktop' | 'mobile';
 
@@ -169,8 +170,7 @@ export const ROUTE_VIEWS: RouteView[] = [
     name: 'login-create-account',
     path: '/login',
     ready: async (page) => {
-      await page.getByRole('button', { name: 'Create an account' }).click();
-      await page.getByRole('form', { name: 'Create account' }).waitFor();
+      await openCreateAccount(page);
     },
   },
   {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
+import { openCreateAccount } from './people';
 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
@@ -55,7 +56,7 @@ describe('signing in and out in a real browser', () => {
     await page.goto('/login');
     expect(await hasHorizontalScroll(page)).toBe(false);
     await screenshot(page, 'e2e-login-mobile');
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    await openCreateAccount(page);
     const form = page.getByRole('form', { name: 'Create account' });
     await form.getByLabel('Full Name').fill('Nisha Joshi');
     await form.getByLabel('Email').fill(`nisha.${Date.now()}@example.in`);
