@@ -24,32 +24,34 @@ export function forgetStepUp(): void {
 type Asker = () => Promise<boolean>;
 let asker: Asker | null = null;
 let pending: Promise<boolean> | null = null;
-/** Questions waiting for the dialog, whose code loads once someone has signed in (src/client/app.tsx). */
-const waiting = new Set<(ask: Asker | null) => void>();
+/**
+ * The question waiting for the dialog, whose code loads once someone has signed in (src/client/app.tsx): one at
+ * most, since calls refused together share one question.
+ */
+let waiting: ((ask: Asker) => void) | null = null;
 /** How long a question waits for the dialog's code before the call is left refused. */
 export const STEP_UP_DIALOG_WAIT_MS = 10_000;
 
 /** The dialog registers itself; returns the unregister function. */
 export function registerStepUpAsker(ask: Asker): () => void {
   asker = ask;
-  for (const resume of waiting) resume(ask);
-  waiting.clear();
+  waiting?.(ask);
   return () => {
     if (asker === ask) asker = null;
   };
 }
 
-/** The registered dialog, or the one about to register within the wait; null when none comes. */
+/** The registered dialog, or the one that registers within the wait; null when none comes. */
 function dialogAsker(): Promise<Asker | null> {
   if (asker) return Promise.resolve(asker);
   return new Promise((resolve) => {
+    const timer = setTimeout(() => resume(null), STEP_UP_DIALOG_WAIT_MS);
     const resume = (ask: Asker | null) => {
       clearTimeout(timer);
-      waiting.delete(resume);
+      waiting = null;
       resolve(ask);
     };
-    const timer = setTimeout(() => resume(null), STEP_UP_DIALOG_WAIT_MS);
-    waiting.add(resume);
+    waiting = resume;
   });
 }
 
