@@ -141,7 +141,9 @@ describe.skipIf(!pgUp)(`load${pgUp ? '' : ' (skipped: PostgreSQL not reachable)'
       });
       // Every quote the generator sent was booked (a fifth of the requests, one per pass over the mix).
       expect(quotes).toBeGreaterThanOrEqual(Math.floor(result.requests / 5));
-      expect(Math.abs(growth)).toBeLessThanOrEqual(0.15);
+      // A leak shows as growth. A fall is the collector handing back what the warm-up took (a busy machine's
+      // warm-up can peak after the baseline window), so only growth fails.
+      expect(growth).toBeLessThanOrEqual(0.15);
       expect(server.child.exitCode).toBeNull();
     },
   );
