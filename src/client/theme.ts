@@ -35,18 +35,36 @@ import {
 import { printConfig } from './print-styles';
 import { touchTargetConfig } from './touch-targets';
 
+type GlobalCss = typeof globalCss;
+
+/**
+ * Chakra's global styles with the custom properties its `*` rule gives every element (the ring and filter
+ * utilities' defaults, the global font and border colour) given once to the root instead, where every element
+ * inherits the same values. Declared on each element, they made each element carry a set of custom properties of
+ * its own, and the style pass before /book's first paint took about two thirds longer (docs/benchmarks.md,
+ * "Client"). Only an element that sets one of them itself (the app sets none) passes its value down instead of the
+ * default.
+ */
+export function customPropertiesOnTheRoot(css: GlobalCss): GlobalCss {
+  const { '*': everyElement = {}, html = {}, ...rest } = css;
+  const entries = Object.entries(everyElement as Record<string, unknown>);
+  const custom = Object.fromEntries(entries.filter(([name]) => name.startsWith('--')));
+  const other = Object.fromEntries(entries.filter(([name]) => !name.startsWith('--')));
+  return { '*': other, html: { ...custom, ...(html as Record<string, unknown>) }, ...rest } as GlobalCss;
+}
+
 /*
  * Chakra's default theme, minus the component recipes this app does not use (the full default system
  * put every recipe in the landing page's bundle and took a long time to build at start-up). Tokens, text and
  * layer styles, global CSS and the small plain recipes are all kept, so everything looks exactly as with the
  * default config. A component whose slot recipe is not listed here renders unstyled: add its recipe below
- * (tests/unit/theme-recipes.test.ts fails until you do).
+ * (tests/client/theme-recipes.test.tsx fails until you do).
  */
 const chakraDefaults = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: customPropertiesOnTheRoot(globalCss),
   theme: {
     breakpoints,
     keyframes,

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { system } from '../../src/client/theme';
 import { askedRecipes, missingRecipes } from './recipes';
 import { renderApp } from './render';
 
@@ -15,5 +16,20 @@ describe('the Chakra system', () => {
     await screen.findByRole('radio', { name: /Premium/ });
     expect([...askedRecipes()]).toEqual(expect.arrayContaining(['radioCard', 'button', 'heading']));
     expect(missingRecipes()).toEqual([]);
+  });
+
+  it('declares its custom properties once on the root, not on every element', () => {
+    // The system's global styles by selector (`&` stands for the place each is nested in).
+    const layer = (system.getGlobalCss() as Record<string, Record<string, Record<string, unknown>>>)['@layer base']!;
+    const rules = new Map(Object.entries(layer).map(([selector, style]) => [selector.replaceAll('&', ''), style]));
+    const declared = (selector: string) => Object.keys(rules.get(selector) ?? {}).filter((n) => n.startsWith('--'));
+    const everyElement = [...rules.keys()].filter((selector) => selector.split(',').some((s) => s.trim() === '*'));
+    expect(everyElement.length).toBeGreaterThan(0);
+    expect(everyElement.flatMap(declared)).toEqual([]);
+    expect(rules.get('*')).toMatchObject({ fontFeatureSettings: '"cv11"' });
+    // The defaults the ring and filter utilities and the reset read are still there, for every element to inherit.
+    expect(declared('html')).toEqual(
+      expect.arrayContaining(['--ring-color', '--ring-offset-width', '--brightness', '--global-color-border']),
+    );
   });
 });
