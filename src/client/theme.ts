@@ -45,7 +45,7 @@ type GlobalCss = typeof globalCss;
  * "Client"). Only an element that sets one of them itself (the app sets none) passes its value down instead of the
  * default.
  */
-export function customPropertiesOnTheRoot(css: GlobalCss): GlobalCss {
+function customPropertiesOnTheRoot(css: GlobalCss): GlobalCss {
   const { '*': everyElement = {}, html = {}, ...rest } = css;
   const entries = Object.entries(everyElement as Record<string, unknown>);
   const custom = Object.fromEntries(entries.filter(([name]) => name.startsWith('--')));
