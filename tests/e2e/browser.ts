@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -112,4 +112,9 @@ export function headingHydrated(page: Page): Promise<boolean> {
     const heading = document.querySelector('#root h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
   });
+}
+
+/** Waits until the pre-rendered page is live: React has taken over its main heading. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { fileBrowser, headingHydrated, newPage, VIEWPORTS } from './browser';
+import { fileBrowser, newPage, VIEWPORTS, waitForHydration } from './browser';
 
 /*
  * The public pages paint their frame from the entry bundle and load the rest afterwards: /book's form,
@@ -61,7 +61,7 @@ async function layoutShiftWhileLoading(
     // The markup is pre-rendered, so what `loaded` waits for is there before any script has run. Wait for the page's
     // code itself (React has taken over the heading) before waiting for the network to go quiet: on a busy machine
     // the network can be quiet while the entry is still being evaluated, before it has asked for the held scripts.
-    await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const shifts = await page.evaluate(

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
-import { headingHydrated } from './browser';
+import { waitForHydration } from './browser';
 
 /*
  * What people do in the browser, shared by the test files that walk a customer's or the admin's way through the
@@ -75,12 +75,7 @@ export async function createAccount(
  * click again.
  */
 export async function openCreateAccount(page: Page): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (!(await headingHydrated(page))) throw new Error('/login has not hydrated yet');
-    },
-    { timeout: 30_000, interval: 100 },
-  );
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByRole('form', { name: 'Create account' }).waitFor();
 }

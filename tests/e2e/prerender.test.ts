@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { headingHydrated, launchBrowser, newPage, VIEWPORTS } from './browser';
+import { launchBrowser, newPage, VIEWPORTS, waitForHydration } from './browser';
 import { apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
 import { signIn, typeInto } from './people';
 
@@ -117,7 +117,7 @@ describe('pre-rendered public pages', () => {
           await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
         }
         await page.goto(path);
-        await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+        await waitForHydration(page);
         await page.waitForLoadState('networkidle');
         expect(problems, `${name}: console`).toEqual([]);
         const shifts = await page.evaluate(
@@ -225,7 +225,7 @@ describe('typing into a pre-rendered form before the page’s code has started',
       await page.locator('input[name="email"]').pressSequentially(DEMO_USERS.customer.email);
       await page.locator('input[name="password"]').pressSequentially(DEMO_USERS.customer.password);
       release();
-      await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL((url) => url.pathname === '/');
     } finally {
@@ -238,7 +238,7 @@ describe('typing into a pre-rendered form before the page’s code has started',
     try {
       await page.getByLabel('Event Name').pressSequentially('Sharma Family Sangeet');
       release();
-      await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+      await waitForHydration(page);
       await typeInto(page.getByLabel('City'), 'Indore');
       expect(await page.getByLabel('Event Name').inputValue()).toBe('Sharma Family Sangeet');
     } finally {
@@ -255,7 +255,7 @@ describe('pre-rendered pages with what only the browser knows', () => {
   async function hydrated(page: Page, path: string): Promise<string[]> {
     const problems = watchConsole(page);
     await page.goto(path);
-    await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+    await waitForHydration(page);
     return problems;
   }
 
