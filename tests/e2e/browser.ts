@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -106,15 +106,17 @@ export function trackRequests(page: Page): { settled: (timeoutMs?: number) => Pr
   };
 }
 
-/** Whether React has taken over the page's main heading (hydrated it): it keeps its fiber on the element. */
-export function headingHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const heading = document.querySelector('#root h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
-}
-
-/** Waits until the pre-rendered page is live: React has taken over its main heading. */
+/**
+ * Waits until the pre-rendered page is live: React has taken over its main heading (it keeps its fiber on the
+ * element). A browser-side wait rather than `expect.poll`, so set-up steps in `beforeAll` can use it too.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect.poll(() => headingHydrated(page), { timeout: 30_000 }).toBe(true);
+  await page.waitForFunction(
+    () => {
+      const heading = document.querySelector('#root h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
