@@ -34,6 +34,25 @@ const inquiry = (name: string) => ({
 
 const postInquiry = (name: string) => t.app.inject({ method: 'POST', url: '/api/bookings', payload: inquiry(name) });
 
+/** An instant quote for this event name, `daysAhead` days from today (each day takes a few such weddings). */
+const postQuote = (name: string, daysAhead = 50) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/quotation/instant',
+    payload: {
+      event_type: 'wedding',
+      event_date: addDays(todayInIndia(), daysAhead),
+      guest_count: 240,
+      venue_type: 'indoor',
+      tier: 'premium',
+      location: 'Indore',
+      client_email: 'meher.k@example.in',
+      client_name: 'Meher Kapoor',
+      event_name: name,
+      client_phone: '+919826012345',
+    },
+  });
+
 const live = (event: SseEvent) => JSON.parse(event.data) as LiveEventDto;
 const isNotification = (kind: string, text: string) => (event: SseEvent) => {
   if (event.event !== 'notification') return false;
@@ -88,25 +107,10 @@ describe('GET /api/notifications/stream', () => {
     stream.close();
   }, 30_000);
 
-  it('delivers an instant quote as a new booking lead, with its wake-up sent in the same statement', async () => {
+  it('delivers an instant quote as a new booking lead once its transaction has committed', async () => {
     const stream = await openSse(`${base}/api/notifications/stream`, admin.auth);
     await stream.next((e) => e.event === 'snapshot');
-    const quoted = await t.app.inject({
-      method: 'POST',
-      url: '/api/quotation/instant',
-      payload: {
-        event_type: 'wedding',
-        event_date: addDays(todayInIndia(), 50),
-        guest_count: 240,
-        venue_type: 'indoor',
-        tier: 'premium',
-        location: 'Indore',
-        client_email: 'meher.k@example.in',
-        client_name: 'Meher Kapoor',
-        event_name: 'Sangeet Night',
-        client_phone: '+919826012345',
-      },
-    });
+    const quoted = await postQuote('Sangeet Night');
     expect(quoted.statusCode).toBe(200);
     const event = await stream.next(isNotification('lead_booking', 'Sangeet Night'));
     expect(live(event)).toMatchObject({
@@ -120,6 +124,22 @@ describe('GET /api/notifications/stream', () => {
     });
     stream.close();
   }, 30_000);
+
+  it('delivers every lead of a burst of quotes, whose wake-ups go out gathered after their commits', async () => {
+    const stream = await openSse(`${base}/api/notifications/stream`, admin.auth);
+    await stream.next((e) => e.event === 'snapshot');
+    const names = Array.from({ length: 12 }, (_, i) => `Burst Dinner ${i + 1}`);
+    const answers = await Promise.all(names.map((name, i) => postQuote(name, 60 + i)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(names.map(() => 200));
+    const heard = new Set<string>();
+    while (heard.size < names.length) {
+      const event = await stream.next(isNotification('lead_booking', 'Burst Dinner'));
+      const data = live(event);
+      if (data.type === 'notification') heard.add(/Burst Dinner \d+/.exec(data.notification.message)![0]);
+    }
+    expect([...heard].sort()).toEqual([...names].sort());
+    stream.close();
+  }, 60_000);
 
   it('resumes after a dropped connection with what arrived in between (Last-Event-ID)', async () => {
     const stream = await openSse(`${base}/api/notifications/stream`, admin.auth);

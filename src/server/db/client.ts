@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { trackCommits } from './after-commit';
 import { acquireDirLock } from './lock';
 
 /**
@@ -155,9 +156,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connection: { application_name: 'annapurna-events' },
     });
     const transactional = pipeliningBegin(client);
-    const db = drizzlePostgres({
-      client: options.preparedStatements === false ? transactional : preparingStatements(transactional),
-    }) as unknown as Database;
+    const db = trackCommits(
+      drizzlePostgres({
+        client: options.preparedStatements === false ? transactional : preparingStatements(transactional),
+      }) as unknown as Database,
+    );
     return { kind: 'postgres', db, client, url: options.url, close: () => client.end({ timeout: 5 }) };
   }
 
@@ -168,7 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {})
       : new PGlite(options.pgliteDir);
     await client.waitReady;
-    const db = drizzlePglite({ client }) as unknown as Database;
+    const db = trackCommits(drizzlePglite({ client }) as unknown as Database);
     return {
       kind: 'pglite',
       db,

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notificationIdInputSchema } from '../../../shared/schemas/projects';
 import type { LiveNotificationDto } from '../../../shared/schemas/notifications';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { reusableStatement, type ValueOf } from '../../db/reusable-statements';
 import { insertRowsSql } from '../../db/insert-rows';
 import { notifications, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
-import { announceInboxChange, INBOX_CHANNEL, wakeInboxes, type InboxKey } from './live-feed';
+import { wakeAfterCommit, type InboxKey } from './live-feed';
 
 /**
  * One owner's notifications: a condition on the `notifications` table and the key the live feed knows the inbox by.
@@ -41,16 +41,17 @@ const keyOf = (row: NotificationInsert): InboxKey | null =>
   row.supplierId ? `${SUPPLIER_INBOX}${row.supplierId}` : row.userId ? `${USER_INBOX}${row.userId}` : null;
 
 /**
- * How a notification is written (docs/product.md#live-alerts): the rows and a wake-up on the live feed for each inbox
- * they land in, in one statement on the caller's transaction, so open dashboards hear of them at commit. The admins'
- * lead alerts (`notifyAdmins`) are the one other writer, the same statement with the admins read inside it.
+ * How a notification is written (docs/product.md#live-alerts): the rows, on the caller's transaction, and a wake-up
+ * on the live feed for each inbox they land in once it commits. The admins' lead alerts (`notifyAdmins`) are the one
+ * other writer, with the admins read by the insert itself.
  */
 export async function addNotifications(tx: Executor, rows: NotificationInsert[]): Promise<void> {
   if (rows.length === 0) return;
-  const insert = insertRowsSql(notifications, rows);
-  const wake = wakeInboxes(rows.map(keyOf).filter((key): key is InboxKey => key !== null));
-  // The insert rides ahead of the wake-up as a data-modifying `with`: one round trip for both.
-  await tx.execute(wake ? sql`with added as (${insert}) ${wake}` : insert);
+  await tx.execute(insertRowsSql(notifications, rows));
+  wakeAfterCommit(
+    tx,
+    rows.map(keyOf).filter((key): key is InboxKey => key !== null),
+  );
 }
 
 /** The accounts told of leads and of projects that need a person (`activeAdmins`, `notifyAdmins`). */
@@ -67,28 +68,29 @@ export async function activeAdmins(tx: Executor): Promise<{ id: string; email: s
 
 /**
  * A new lead for every active admin (docs/product.md#live-alerts): an inquiry, a new booking, a vendor application.
- * Written in the transaction that created the lead, as `addNotifications` writes, with the admins read by the insert
- * itself: one statement on the lead's path (every instant quote takes it), not a read of the admins first. Each
- * admin's inbox is woken from the row written for it.
+ * Written in the transaction that created the lead, with the admins read by the insert itself: one statement on the
+ * lead's path (every instant quote takes it), not a read of the admins first. Each admin's inbox is woken once the
+ * transaction commits.
  */
 export async function notifyAdmins(
   tx: Executor,
   note: { kind: string; message: string; bookingId: string | null },
 ): Promise<void> {
-  await alertAdmins(tx, note);
+  const added = rowsOf<{ user_id: string }>(await alertAdmins(tx, note));
+  wakeAfterCommit(
+    tx,
+    added.map((row): InboxKey => `${USER_INBOX}${row.user_id}`),
+  );
 }
 
 // Written once (`reusableStatement`): every instant quote alerts the admins.
 const alertAdmins = reusableStatement(
   (value: ValueOf<{ kind: string; message: string; bookingId: string | null }>) => sql`
-    with added as (
-      insert into ${notifications} (user_id, kind, message, booking_id)
-      select ${users.id}, ${value('kind')}, ${value('message')}, ${value('bookingId')}::uuid
-      from ${users}
-      where ${isActiveAdmin}
-      returning user_id
-    )
-    select pg_notify(${INBOX_CHANNEL}, ${USER_INBOX}::text || user_id::text) from added`,
+    insert into ${notifications} (user_id, kind, message, booking_id)
+    select ${users.id}, ${value('kind')}, ${value('message')}, ${value('bookingId')}::uuid
+    from ${users}
+    where ${isActiveAdmin}
+    returning user_id`,
 );
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
@@ -105,7 +107,7 @@ export async function markInboxNotificationRead(
       .where(and(eq(notifications.id, id), inbox.where))
       .returning({ id: notifications.id });
     if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
-    await announceInboxChange(tx, [inbox.key]);
+    wakeAfterCommit(tx, [inbox.key]);
     return { id: row.id, read: true as const };
   });
 }
@@ -118,7 +120,7 @@ export async function markInboxRead(deps: ServiceDeps, inbox: Inbox): Promise<{ 
       .set({ readAt: sql`now()` })
       .where(and(inbox.where, isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    if (rows.length > 0) await announceInboxChange(tx, [inbox.key]);
+    if (rows.length > 0) wakeAfterCommit(tx, [inbox.key]);
     return { updated: rows.length };
   });
 }

@@ -1,4 +1,5 @@
-import type { DatabaseHandle, Executor } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Database, DatabaseHandle, Executor } from '../../db/client';
 import { setMaxListeners } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -9,23 +10,58 @@ export const INBOX_CHANNEL = 'inbox_changed';
 export type InboxKey = `s:${string}` | `u:${string}`;
 
 /**
- * Tells every instance that an inbox changed (a notification added or read). NOTIFY is transactional: on the
- * caller's transaction it is delivered at commit, and never when the transaction rolls back.
+ * Tells every instance that these inboxes changed (a notification added or read), once the caller's transaction has
+ * committed, and never when it rolls back: a woken stream reads its new rows, so it must find them there.
+ *
+ * The wake-up is a NOTIFY of its own after the commit, not a statement of the transaction. A transaction that
+ * notifies holds PostgreSQL's database-wide notify lock from its commit until the commit is on disk, so notifying
+ * transactions commit one after another, and every instant quote alerts the admins (docs/decisions.md, "Live
+ * wake-ups after the commit"). Each database object sends its wake-ups in order, one NOTIFY at a time; the inboxes
+ * woken while one is on its way go together in the next.
  */
-export async function announceInboxChange(db: Executor, keys: Iterable<InboxKey>): Promise<void> {
-  const wake = wakeInboxes(keys);
-  if (wake) await db.execute(wake);
+export function wakeAfterCommit(tx: Executor, keys: Iterable<InboxKey>): void {
+  const unique = [...new Set(keys)];
+  if (unique.length > 0) afterCommit(tx, (db) => senderFor(db)(unique));
+}
+
+/** The statement that wakes these inboxes, each once, however many there are. */
+function notifyStatement(keys: InboxKey[]): SQL {
+  const list = JSON.stringify(keys);
+  return sql`select pg_notify(${INBOX_CHANNEL}, key) from json_array_elements_text(${list}::json) as key`;
+}
+
+const senders = new WeakMap<Database, (keys: InboxKey[]) => void>();
+
+function senderFor(db: Database): (keys: InboxKey[]) => void {
+  let send = senders.get(db);
+  if (!send) senders.set(db, (send = wakeUpSender(db)));
+  return send;
 }
 
 /**
- * The statement that wakes these inboxes, each once, however many there are (a select, so a caller can put it
- * after a data-modifying `with`); null for none.
+ * Sends wake-ups one NOTIFY at a time, gathering what comes in meanwhile. A NOTIFY that fails (the database gone)
+ * is reported and dropped: the rows are stored, and a dashboard shows them when it next reads its inbox.
  */
-export function wakeInboxes(keys: Iterable<InboxKey>): SQL | null {
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return null;
-  const list = JSON.stringify(unique);
-  return sql`select pg_notify(${INBOX_CHANNEL}, key) from json_array_elements_text(${list}::json) as key`;
+function wakeUpSender(db: Database): (keys: InboxKey[]) => void {
+  const pending = new Set<InboxKey>();
+  let sending = false;
+  const sendPending = async () => {
+    sending = true;
+    while (pending.size > 0) {
+      const keys = [...pending];
+      pending.clear();
+      try {
+        await db.execute(notifyStatement(keys));
+      } catch (error) {
+        process.emitWarning(`live feed: ${keys.length} inbox wake-ups not sent (${String(error)})`);
+      }
+    }
+    sending = false;
+  };
+  return (keys) => {
+    for (const key of keys) pending.add(key);
+    if (!sending) void sendPending();
+  };
 }
 
 type Log = { warn(obj: object, msg: string): void };
