@@ -13,7 +13,8 @@
  * puts before the app as the proxy where TLS ends would be (scripts/bench/https-front.ts).
  *
  * Options: --runs N (default 3; the median is reported), --multiplier X, --docs (write docs/benchmarks.md),
- * --http1 (the app's own port over plain HTTP/1.1 instead of the front).
+ * --http1 (the app's own port over plain HTTP/1.1 instead of the front), --pages /,/book (only these; not with
+ * --docs, whose table covers every page).
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -31,7 +32,7 @@ import { median } from './bench/stats';
 
 const runFile = promisify(execFile);
 
-const PAGES = PUBLIC_PAGES.map((page) => page.path);
+const ALL_PAGES = PUBLIC_PAGES.map((page) => page.path);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
 /** The HTTPS front's certificate is self-signed for this run (scripts/bench/https-front.ts). */
@@ -46,6 +47,10 @@ const RUNS = Number(flags.get('runs') ?? 3);
 /** `--http1`: the app's own port, plain HTTP/1.1, instead of the HTTPS front a deployment has. */
 const BARE = flags.has('http1');
 const chromeFlags = BARE ? CHROME_FLAGS : FRONT_CHROME_FLAGS;
+const PAGES = flags.has('pages') ? String(flags.get('pages')).split(',') : ALL_PAGES;
+const unknownPages = PAGES.filter((page) => !ALL_PAGES.includes(page));
+if (unknownPages.length > 0) throw new Error(`--pages: not a public page: ${unknownPages.join(', ')}`);
+if (flags.has('docs') && PAGES !== ALL_PAGES) throw new Error('--docs records every page: leave out --pages');
 
 type Run = {
   performance: number;
