@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { startApp } from './app-server';
-import { launchBrowser, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, screenshot, VIEWPORTS } from './browser';
 import { apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api';
 
 /*
@@ -11,17 +10,15 @@ import { apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api
  */
 let baseURL = '';
 let stopApp: (() => Promise<void>) | undefined;
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
   const app = await startApp();
   baseURL = app.baseURL;
   stopApp = app.stop;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await stopApp?.();
 });
 

@@ -39,17 +39,21 @@ function runAll(queue: AfterCommit[], db: Database): void {
 
 type TransactionRunner = <T>(run: (tx: Transaction) => Promise<T>, config?: unknown) => Promise<T>;
 
-/** Gives the transaction, and every savepoint opened in it, a queue of work for the outer commit. */
-function track(tx: Transaction, queue: AfterCommit[]): void {
-  waiting.set(tx, queue);
-  const savepoint = (tx.transaction as TransactionRunner).bind(tx);
-  (tx as { transaction: TransactionRunner }).transaction = async (run, config) => {
-    const inner: AfterCommit[] = [];
-    const result = await savepoint((nested) => {
-      track(nested, inner);
-      return run(nested);
+/**
+ * Gives every transaction `executor.transaction` opens (a savepoint, when the executor is itself a transaction) a
+ * queue of its own, and hands the queue to `succeeded` once the transaction has succeeded: a savepoint's joins its
+ * parent's, the outermost one's runs. A transaction that fails drops its queue.
+ */
+function queueWork(executor: Executor, succeeded: (queue: AfterCommit[]) => void): void {
+  const open = (executor.transaction as TransactionRunner).bind(executor);
+  (executor as { transaction: TransactionRunner }).transaction = async (run, config) => {
+    const queue: AfterCommit[] = [];
+    const result = await open((tx) => {
+      waiting.set(tx, queue);
+      queueWork(tx, (released) => queue.push(...released));
+      return run(tx);
     }, config);
-    queue.push(...inner);
+    succeeded(queue);
     return result;
   };
 }
@@ -59,15 +63,6 @@ function track(tx: Transaction, queue: AfterCommit[]): void {
  * released savepoints) queued once the commit has been answered, before the caller goes on.
  */
 export function trackCommits(db: Database): Database {
-  const transaction = (db.transaction as TransactionRunner).bind(db);
-  (db as { transaction: TransactionRunner }).transaction = async (run, config) => {
-    const queue: AfterCommit[] = [];
-    const result = await transaction((tx) => {
-      track(tx, queue);
-      return run(tx);
-    }, config);
-    runAll(queue, db);
-    return result;
-  };
+  queueWork(db, (queue) => runAll(queue, db));
   return db;
 }
