@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { startApp, clientDistDir, hasClientBuild } from '../tests/e2e/app-server';
-import { launchBrowser, VIEWPORTS } from '../tests/e2e/browser';
+import { drawWholePage, launchBrowser, VIEWPORTS } from '../tests/e2e/browser';
 import { prepareRouteFixtures, type RouteFixtures } from '../tests/e2e/demo-api';
 import { measureLayout, MIN_TARGET_PX, type LayoutReport } from '../tests/e2e/layout-checks';
 import { ROUTE_VIEWS, viewPath, ViewWalker, type RouteView, type ViewportName } from '../tests/e2e/route-views';
@@ -67,6 +67,7 @@ async function shootSize(
       try {
         const page = await walker.show(view);
         const report = await measureLayout(page);
+        if (!view.overlay) await drawWholePage(page);
         await page.screenshot({ path: file, fullPage: !view.overlay, animations: 'disabled' });
         results.push({ view, size: size.name, file, path, report });
       } catch (error) {

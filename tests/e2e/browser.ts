@@ -59,12 +59,22 @@ export async function newPage(
 }
 
 /**
+ * Has the browser draw the sections it skips while they are far from the screen (`content-visibility: auto`,
+ * docs/decisions.md, "Sections drawn when near the screen"), as scrolling to each would: a capture of the whole
+ * page shows them all at once.
+ */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+}
+
+/**
  * Screenshots for people to look at (gitignored); never compared by the tests. The whole page, or with
  * `fullPage: false` the viewport (a dialog is fixed to it).
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   const dir = join(import.meta.dirname, '..', '..', 'screenshots');
   mkdirSync(dir, { recursive: true });
+  if (fullPage) await drawWholePage(page);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 

@@ -82,6 +82,27 @@ describe('the landing page in a real browser', () => {
     await context.close();
   });
 
+  it('draws the sections below the first screen when they come near it, and a link to one lands on it', async () => {
+    const { context, page } = await newPage(browser, baseURL, VIEWPORTS.desktop);
+    await page.goto('/');
+    const drawn = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    await page.getByRole('heading', { name: 'What Our Clients Say' }).waitFor({ state: 'attached' });
+    expect(await drawn('#home h1')).toBe(true);
+    // Far from the screen: skipped by the browser, yet in the page for assistive technology and find-in-page.
+    expect(await drawn('#testimonials h2')).toBe(false);
+    expect(await drawn('footer address')).toBe(false);
+    expect(await page.getByRole('heading', { name: 'What Our Clients Say' }).count()).toBe(1);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Testimonials' }).click();
+
+    await expect.poll(() => drawn('#testimonials h2'), { timeout: 5000 }).toBe(true);
+    // Where the link lands: the section's top under the sticky header, once the sections above it are drawn too.
+    await expect.poll(() => sectionTop(page, 'testimonials'), { timeout: 5000 }).toBeLessThan(80);
+    expect(await sectionTop(page, 'testimonials')).toBeGreaterThan(-2);
+    await context.close();
+  });
+
   it('opens a gallery image in the lightbox', async () => {
     const { context, page } = await newPage(browser, baseURL);
     await page.goto('/#gallery');

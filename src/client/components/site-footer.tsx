@@ -3,6 +3,7 @@ import { Box, Container, Grid, Heading, Link as ChakraLink, Stack, Text } from '
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { belowTheFold } from '../lib/below-the-fold';
 import { useBrand } from '../lib/brand';
 import { useHydrated } from '../lib/hydration';
 import { MandalaMotif } from './mandala-motif';
@@ -62,7 +63,14 @@ export function SiteFooter() {
   // The build's year while a pre-rendered page hydrates (it drew that one), this year from then on.
   const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
-    <Box as="footer" bg="accent.950" color="cream.100" position="relative" overflow="hidden">
+    <Box
+      as="footer"
+      bg="accent.950"
+      color="cream.100"
+      position="relative"
+      overflow="hidden"
+      css={belowTheFold({ base: '1000px', md: '700px', lg: '470px' })}
+    >
       <MandalaMotif position="absolute" boxSize="96" right="-24" top="-24" opacity={0.08} pointerEvents="none" />
       <Container maxW="7xl" py={{ base: '12', md: '16' }} position="relative">
         <Grid

@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { ArtworkImage } from '../../components/artwork-image';
 import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { GALLERY } from './gallery';
+import { belowTheFold } from '../../lib/below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /** The lightbox loads when a visitor first opens an image. */
@@ -15,7 +16,14 @@ export function GallerySection() {
   const lightboxWanted = useOpenedOnce(lightbox.open);
 
   return (
-    <Box as="section" id="gallery" aria-labelledby="gallery-heading" scrollMarginTop="16" py={{ base: '16', md: '24' }}>
+    <Box
+      as="section"
+      id="gallery"
+      aria-labelledby="gallery-heading"
+      scrollMarginTop="16"
+      py={{ base: '16', md: '24' }}
+      css={belowTheFold({ base: '1010px', md: '750px', lg: '1120px' })}
+    >
       <Container maxW="7xl">
         <SectionHeading id="gallery-heading" eyebrow="Gallery" title="Moments we have served">
           A taste of the tables, counters and celebrations our team sets up across the city.

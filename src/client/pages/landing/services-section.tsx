@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { ArtworkImage } from '../../components/artwork-image';
 import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
+import { belowTheFold } from '../../lib/below-the-fold';
 import { SectionHeading } from './section-heading';
 import { bookingPathFor, SERVICES, type Service } from './services';
 
@@ -90,6 +91,7 @@ export function ServicesSection() {
       scrollMarginTop="16"
       bg="bg.panel"
       py={{ base: '16', md: '24' }}
+      css={belowTheFold({ base: '2570px', md: '1700px', lg: '1160px' })}
     >
       <Container maxW="7xl">
         <SectionHeading id="services-heading" eyebrow="What we do" title="Our Services">

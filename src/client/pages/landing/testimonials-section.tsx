@@ -6,6 +6,7 @@ import type { TestimonialDto } from '../../../shared/schemas/testimonials';
 import { MandalaMotif } from '../../components/mandala-motif';
 import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
+import { belowTheFold } from '../../lib/below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /**
@@ -122,6 +123,7 @@ export function TestimonialsSection() {
       scrollMarginTop="16"
       bg="bg.subtle"
       py={{ base: '16', md: '24' }}
+      css={belowTheFold({ base: '2620px', md: '1660px', lg: '1180px' })}
     >
       <Container maxW="7xl">
         <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What Our Clients Say">
