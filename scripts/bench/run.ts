@@ -145,14 +145,25 @@ function load<T>(job: LoadJob): Promise<T> {
   );
 }
 
+/** How long a sign-in waits out the server's overload guard (503), which a slow machine can trip just after start. */
+const LOGIN_PATIENCE_MS = 60_000;
+
 async function login(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login of ${email}: HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    if (response.ok) return ((await response.json()) as { access_token: string }).access_token;
+    const detail = await response.text();
+    if (response.status !== 503 || Date.now() - started > LOGIN_PATIENCE_MS) {
+      throw new Error(`login of ${email}: HTTP ${response.status} ${detail}`);
+    }
+    const retryAfterS = Number(response.headers.get('retry-after')) || 1;
+    await new Promise((resolve) => setTimeout(resolve, retryAfterS * 1000));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
