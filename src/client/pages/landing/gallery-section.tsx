@@ -2,9 +2,9 @@ import { Box, Container, SimpleGrid, Text } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { ArtworkImage } from '../../components/artwork-image';
+import { belowTheFold } from '../../lib/below-the-fold';
 import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { GALLERY } from './gallery';
-import { belowTheFold } from '../../lib/below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /** The lightbox loads when a visitor first opens an image. */

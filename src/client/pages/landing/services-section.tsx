@@ -3,8 +3,8 @@ import { ArrowRight, MessageSquareText } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { ArtworkImage } from '../../components/artwork-image';
-import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { belowTheFold } from '../../lib/below-the-fold';
+import { lazyNamed, useOpenedOnce } from '../../lib/lazy-named';
 import { SectionHeading } from './section-heading';
 import { bookingPathFor, SERVICES, type Service } from './services';
 

@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import { formatLongDate } from '../../../shared/dates';
 import type { TestimonialDto } from '../../../shared/schemas/testimonials';
 import { MandalaMotif } from '../../components/mandala-motif';
+import { belowTheFold } from '../../lib/below-the-fold';
 import { eventTypeLabel } from '../../lib/event-types';
 import { trpc } from '../../lib/trpc';
-import { belowTheFold } from '../../lib/below-the-fold';
 import { SectionHeading } from './section-heading';
 
 /**
