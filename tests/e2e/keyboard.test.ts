@@ -192,7 +192,7 @@ describe('keyboard only', () => {
     await tabTo(form.getByRole('button', { name: 'Submit Registration' }));
     await press('Enter');
     await page.locator('[data-toast-id][data-visible="true"]', { hasText: VENDOR_REGISTERED_MESSAGE }).waitFor();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 6_000 }).toBe('/login');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     expect(focusLog.invisible, 'focus stops with no visible indicator on /vendor-register').toEqual([]);
 
     await signInWithKeyboard('admin@annapurna-events.in', 'Admin@12345', '/admin');

@@ -97,7 +97,7 @@ describe('the landing page in a real browser', () => {
 
     await explore.click();
 
-    await expect.poll(() => sectionTop(page, 'services'), { timeout: 5000 }).toBeLessThan(80);
+    await expect.poll(() => sectionTop(page, 'services')).toBeLessThan(80);
     expect(await sectionTop(page, 'services')).toBeGreaterThan(-2);
     await context.close();
   });
@@ -116,7 +116,7 @@ describe('the landing page in a real browser', () => {
 
     await page.getByRole('navigation').getByRole('link', { name: 'Testimonials' }).click();
 
-    await expect.poll(() => drawn('#testimonials h2'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => drawn('#testimonials h2')).toBe(true);
     // Where the link lands once the scroll is over: the section's top under the header (its scroll margin), after
     // the sections above it took their real height.
     const top = await settledTop(page, 'testimonials');
@@ -199,7 +199,7 @@ describe('the policy pages in a real browser', () => {
       await desktop.page.getByRole('contentinfo').getByRole('link', { name: policy.link }).click();
       await desktop.page.getByRole('heading', { level: 1, name: policy.link }).waitFor();
       expect(new URL(desktop.page.url()).pathname).toBe(policy.path);
-      await expect.poll(() => desktop.page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+      await expect.poll(() => desktop.page.evaluate(() => window.scrollY)).toBe(0);
       await desktop.page.getByText('Last Updated: October 2025').waitFor();
       await screenshot(desktop.page, `e2e-visitor-${policy.slug}-desktop`);
       await desktop.context.close();
@@ -221,7 +221,7 @@ describe('the policy pages in a real browser', () => {
       .getByRole('link', { name: /How long we keep it/ })
       .click();
 
-    await expect.poll(() => sectionTop(page, 'retention'), { timeout: 5000 }).toBeLessThan(40);
+    await expect.poll(() => sectionTop(page, 'retention')).toBeLessThan(40);
     expect(new URL(page.url()).hash).toBe('#retention');
     await context.close();
   });

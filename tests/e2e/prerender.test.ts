@@ -280,20 +280,14 @@ describe('pre-rendered pages with what only the browser knows', () => {
     try {
       await hydrated(page, '/book');
       await typeInto(page.getByLabel('Event Name'), 'Sharma Family Sangeet');
-      await expect
-        .poll(() => page.evaluate(() => Object.keys(sessionStorage).length), { timeout: 10_000 })
-        .toBeGreaterThan(0);
+      await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).length)).toBeGreaterThan(0);
       const problems = await hydrated(page, '/book');
-      await expect
-        .poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 10_000 })
-        .toBe('Sharma Family Sangeet');
+      await expect.poll(() => page.getByLabel('Event Name').inputValue()).toBe('Sharma Family Sangeet');
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
       // The draft is still kept: the blank form hydrated first did not clear it.
       await page.reload();
-      await expect
-        .poll(() => page.getByLabel('Event Name').inputValue(), { timeout: 10_000 })
-        .toBe('Sharma Family Sangeet');
+      await expect.poll(() => page.getByLabel('Event Name').inputValue()).toBe('Sharma Family Sangeet');
     } finally {
       await context.close();
     }
@@ -303,7 +297,7 @@ describe('pre-rendered pages with what only the browser knows', () => {
     const { context, page } = await newPage(browser, baseURL);
     try {
       const problems = await hydrated(page, '/book?eventType=corporate');
-      await expect.poll(() => page.getByLabel('Event Type').inputValue(), { timeout: 10_000 }).toBe('corporate');
+      await expect.poll(() => page.getByLabel('Event Type').inputValue()).toBe('corporate');
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     } finally {

@@ -15,7 +15,7 @@ async function newestToast(page: Page): Promise<string> {
 }
 
 async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => newestToast(page), { timeout: 10_000 }).toBe(text);
+  await expect.poll(() => newestToast(page)).toBe(text);
 }
 
 function form(page: Page) {
@@ -76,7 +76,7 @@ describe('vendor registration in a real browser', () => {
     expect(new URL(page.url()).pathname).toBe('/vendor-register');
     await screenshot(page, 'e2e-vendor-register-success-mobile');
 
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 6_000 }).toBe('/login');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     expect(Date.now() - shownAt).toBeGreaterThan(1_500);
 
     const signIn = page.getByRole('form', { name: 'Sign in' });

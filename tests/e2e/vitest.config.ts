@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // Each poll waits for the page to reach a state; on a busy machine the client can take seconds to get there.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
