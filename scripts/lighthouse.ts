@@ -14,19 +14,21 @@
  *
  * Options: --runs N (default 3; the median is reported), --multiplier X, --docs (write docs/benchmarks.md),
  * --http1 (the app's own port over plain HTTP/1.1 instead of the front), --pages /,/book (only these; not with
- * --docs, whose table covers every page).
+ * --docs, whose table covers every page), --reports DIR (keep each run's full Lighthouse report there, as
+ * <page>-<run>.json, to read where the time went).
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
 import { PUBLIC_PAGES } from '../src/shared/public-pages';
 import { parseFlags } from './bench/data';
 import { startHttpsFront, type HttpsFront } from './bench/https-front';
-import { freePort, startChild, waitForHttp } from './bench/processes';
+import { ensureClientBuild, startProductionApp } from './bench/production-app';
+import { freePort } from './bench/processes';
 import { machineFacts, table, textTable, writeSection } from './bench/report';
 import { median } from './bench/stats';
 
@@ -47,6 +49,7 @@ const RUNS = Number(flags.get('runs') ?? 3);
 /** `--http1`: the app's own port, plain HTTP/1.1, instead of the HTTPS front a deployment has. */
 const BARE = flags.has('http1');
 const chromeFlags = BARE ? CHROME_FLAGS : FRONT_CHROME_FLAGS;
+const REPORTS_DIR = flags.has('reports') ? String(flags.get('reports')) : null;
 const PAGES = flags.has('pages') ? String(flags.get('pages')).split(',') : ALL_PAGES;
 const unknownPages = PAGES.filter((page) => !ALL_PAGES.includes(page));
 if (unknownPages.length > 0) throw new Error(`--pages: not a public page: ${unknownPages.join(', ')}`);
@@ -75,10 +78,11 @@ type LighthouseReport = {
  * One Lighthouse run; a run that fails to record its trace (it happens now and then) is tried again. It runs in a
  * child process awaited without blocking: the HTTPS front serves the pages from this process meanwhile.
  */
-async function lighthouse(url: string, multiplier: number, dir: string, attempts = 3): Promise<Run> {
+async function lighthouse(url: string, multiplier: number, dir: string, keepAs: string | null = null): Promise<Run> {
+  const attempts = 3;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(url, multiplier, dir);
+      return await lighthouseOnce(url, multiplier, dir, keepAs);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.log(`  retrying ${url}: ${error instanceof Error ? (error.message.split('\n').at(-1) ?? '') : ''}`);
@@ -86,7 +90,7 @@ async function lighthouse(url: string, multiplier: number, dir: string, attempts
   }
 }
 
-async function lighthouseOnce(url: string, multiplier: number, dir: string): Promise<Run> {
+async function lighthouseOnce(url: string, multiplier: number, dir: string, keepAs: string | null): Promise<Run> {
   const output = join(dir, `lh-${randomBytes(4).toString('hex')}.json`);
   const args = [
     join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js'),
@@ -103,6 +107,10 @@ async function lighthouseOnce(url: string, multiplier: number, dir: string): Pro
       throw new Error(`lighthouse ${url} failed (exit ${error.code}):\n${(error.stderr ?? '').slice(-2000)}`);
     },
   );
+  if (keepAs) {
+    mkdirSync(dirname(keepAs), { recursive: true });
+    copyFileSync(output, keepAs);
+  }
   const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
@@ -132,36 +140,17 @@ function servedAs(): string {
 }
 
 async function main(): Promise<number> {
-  const build = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(PROJECT_ROOT, 'scripts', 'ensure-client-build.ts')],
-    { stdio: 'inherit' },
-  );
-  if (build.status !== 0) return 1;
+  if (!ensureClientBuild()) return 1;
 
   const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  const port = await freePort();
   const frontPort = await freePort();
+  // Canonical URLs on the audited host, as a deployment's PUBLIC_BASE_URL would be (docs/decisions.md).
+  const { port, server } = await startProductionApp(dir, (port) =>
+    BARE ? `http://127.0.0.1:${port}` : `https://127.0.0.1:${frontPort}`,
+  );
   const base = BARE ? `http://127.0.0.1:${port}` : `https://127.0.0.1:${frontPort}`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    PASSWORD_PEPPER: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // Canonical URLs on the audited host, as a deployment's PUBLIC_BASE_URL would be (docs/decisions.md).
-    PUBLIC_BASE_URL: base,
-    DATA_DIR: join(dir, 'data'),
-    SEED_DEMO: 'true',
-    SEED_DEMO_IN_PRODUCTION: 'true',
-  };
-  const server = startChild([process.execPath, ['--import', 'tsx', 'src/server/main.ts']], env, PROJECT_ROOT);
   let front: HttpsFront | undefined;
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 120_000, server);
     if (!BARE) front = await startHttpsFront(frontPort, port, dir);
     let multiplier = Number(flags.get('multiplier') ?? NaN);
     if (!Number.isFinite(multiplier)) {
@@ -181,7 +170,10 @@ async function main(): Promise<number> {
     const indexes: number[] = [];
     for (const page of PAGES) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${base}${page}`, multiplier, dir));
+      for (let i = 0; i < RUNS; i++) {
+        const keepAs = REPORTS_DIR && join(REPORTS_DIR, `${page.slice(1) || 'home'}-${i + 1}.json`);
+        runs.push(await lighthouse(`${base}${page}`, multiplier, dir, keepAs));
+      }
       indexes.push(...runs.map((r) => r.benchmarkIndex));
       const m = (pick: (r: Run) => number) => median(runs.map(pick));
       const result = {
