@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TestimonialDto } from '../../src/shared/schemas/testimonials';
 import { server, TrpcTestError, trpcHandler } from './msw';
@@ -61,10 +61,32 @@ describe('landing page services', () => {
       );
       expect(card.getByRole('button', { name: `Request a custom quote for ${name}` })).toBeInTheDocument();
       const image = card.getByRole('img');
-      expect(image).toHaveAttribute('src', `/images/services/${id}.svg`);
+      expect(image).toHaveAttribute('src', `/images/services/${id}.webp`);
       expect(image.getAttribute('alt')?.length).toBeGreaterThan(30);
       expect(image).toHaveAttribute('loading', 'lazy');
     }
+  });
+
+  it('a photo can replace a drawing: when the picture is missing the image tries the other formats in turn', async () => {
+    renderApp();
+    await screen.findByRole('heading', { name: 'Wedding Catering', level: 3 });
+    const image = within(region('Our Services').getByRole('article', { name: 'Wedding Catering' })).getByRole('img');
+
+    const tried = [image.getAttribute('src')];
+    for (let i = 0; i < 5; i++) {
+      fireEvent.error(image);
+      tried.push(image.getAttribute('src'));
+    }
+
+    expect(tried).toEqual([
+      '/images/services/wedding.webp',
+      '/images/services/wedding.jpg',
+      '/images/services/wedding.jpeg',
+      '/images/services/wedding.png',
+      '/images/services/wedding.svg',
+      // Nothing left to try: it stays on the last format instead of asking again and again.
+      '/images/services/wedding.svg',
+    ]);
   });
 
   it('a service link opens the quote page with that event type', async () => {
@@ -86,7 +108,7 @@ describe('landing page gallery', () => {
     expect(images).toHaveLength(9);
     for (const image of images) {
       expect(image.getAttribute('alt')?.length).toBeGreaterThan(30);
-      expect(image.getAttribute('src')).toMatch(/^\/images\/gallery\/[a-z-]+\.svg$/);
+      expect(image.getAttribute('src')).toMatch(/^\/images\/gallery\/[a-z-]+\.webp$/);
       expect(image).toHaveAttribute('loading', 'lazy');
       expect(image).toHaveAttribute('width', '800');
       expect(image).toHaveAttribute('height', '600');
@@ -103,7 +125,7 @@ describe('landing page gallery', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Festive thali' });
     expect(within(dialog).getByText('1 of 9')).toBeInTheDocument();
-    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/images/gallery/thali.svg');
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', '/images/gallery/thali.webp');
 
     await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
     expect(await screen.findByRole('dialog', { name: 'Dum biryani' })).toBeInTheDocument();

@@ -4,15 +4,16 @@ import { useState } from 'react';
 export type ArtworkFolder = 'gallery' | 'services';
 
 /**
- * The drawings ship as SVG; an admin may replace one with a photo of the same name (public/images/README.md).
- * When the SVG is gone the image tries these photo formats in turn, so no code has to change.
+ * The drawings ship as WebP pictures (drawn from scripts/drawings/ by `npm run artwork`); an admin may replace one
+ * with a photo of the same name (public/images/README.md). When the WebP is gone the image tries the other formats
+ * in turn, so no code has to change.
  */
-const EXTENSIONS = ['svg', 'webp', 'jpg', 'jpeg', 'png'] as const;
+const EXTENSIONS = ['webp', 'jpg', 'jpeg', 'png', 'svg'] as const;
 
 export function artworkUrl(
   folder: ArtworkFolder,
   name: string,
-  extension: (typeof EXTENSIONS)[number] = 'svg',
+  extension: (typeof EXTENSIONS)[number] = 'webp',
 ): string {
   return `/images/${folder}/${name}.${extension}`;
 }

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#screens: nine gallery images. Each `name` is a file in public/images/gallery/ (an SVG drawing, or a
+ * docs/product.md#screens: nine gallery images. Each `name` is a file in public/images/gallery/ (a drawing, or a
  * photo of the same name that replaces it; see public/images/README.md).
  */
 export type GalleryImage = { name: string; caption: string; alt: string };

@@ -9,11 +9,11 @@ export type Service = {
   name: string;
   description: string;
   icon: LucideIcon;
-  /** Describes public/images/services/{id}.svg (or the photo that replaces it). */
+  /** Describes public/images/services/{id}.webp (or the photo that replaces it). */
   imageAlt: string;
 };
 
-/** Describes public/images/services/{id}.svg (or the photo that replaces it), per service. */
+/** Describes public/images/services/{id}.webp (or the photo that replaces it), per service. */
 const SERVICE_VISUALS: Record<string, { icon: LucideIcon; imageAlt: string }> = {
   wedding: {
     icon: Heart,
