@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { launchBrowser } from '../tests/e2e/browser';
 
 /**
@@ -40,8 +40,9 @@ try {
       await page.close();
       const out = join(outRoot, folder, file.replace(/\.svg$/, '.webp'));
       const bytes = Buffer.from(base64, 'base64');
+      mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, bytes);
-      console.log(`${folder}/${file} → ${out.slice(root.length + 1)} (${Math.round(bytes.length / 1024)} KB)`);
+      console.log(`${folder}/${file} → ${relative(process.cwd(), out)} (${Math.round(bytes.length / 1024)} KB)`);
     }
   }
 } finally {
