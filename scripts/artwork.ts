@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { PROJECT_ROOT } from '../src/server/config';
 import { launchBrowser } from '../tests/e2e/browser';
 
 /**
@@ -8,20 +9,19 @@ import { launchBrowser } from '../tests/e2e/browser';
  * "Drawings served as pictures"). The WebP files are committed, so the build needs no browser; run this again after
  * changing a drawing. Pass an output folder to write somewhere else (e.g. to compare before committing).
  */
-const root = join(import.meta.dirname, '..');
-const sources = join(root, 'scripts', 'drawings');
-const outRoot = process.argv[2] ?? join(root, 'public', 'images');
+const sources = join(PROJECT_ROOT, 'scripts', 'drawings');
+const outRoot = process.argv[2] ?? join(PROJECT_ROOT, 'public', 'images');
 const WIDTH = 1200;
 const QUALITY = 0.86;
 
 const browser = await launchBrowser();
 try {
+  const page = await browser.newPage();
   for (const folder of ['gallery', 'services']) {
     for (const file of readdirSync(join(sources, folder)).filter((name) => name.endsWith('.svg'))) {
       const svg = readFileSync(join(sources, folder, file), 'utf8');
       const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg) ?? [];
       if (!width || !height) throw new Error(`${folder}/${file}: no viewBox "0 0 w h"`);
-      const page = await browser.newPage();
       const base64 = await page.evaluate(
         async ({ svg, width, height, quality }) => {
           const image = new Image();
@@ -37,7 +37,6 @@ try {
         },
         { svg, width: WIDTH, height: Math.round((WIDTH * Number(height)) / Number(width)), quality: QUALITY },
       );
-      await page.close();
       const out = join(outRoot, folder, file.replace(/\.svg$/, '.webp'));
       const bytes = Buffer.from(base64, 'base64');
       mkdirSync(dirname(out), { recursive: true });

@@ -24,17 +24,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../src/server/config';
-import { PUBLIC_PAGES } from '../src/shared/public-pages';
 import { parseFlags } from './bench/data';
 import { startHttpsFront, type HttpsFront } from './bench/https-front';
-import { ensureClientBuild, startProductionApp } from './bench/production-app';
+import { ALL_PUBLIC_PAGES, ensureClientBuild, pagesFlag, startProductionApp } from './bench/production-app';
 import { freePort } from './bench/processes';
 import { machineFacts, table, textTable, writeSection } from './bench/report';
 import { median } from './bench/stats';
 
 const runFile = promisify(execFile);
 
-const ALL_PAGES = PUBLIC_PAGES.map((page) => page.path);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking';
 /** The HTTPS front's certificate is self-signed for this run (scripts/bench/https-front.ts). */
@@ -50,10 +48,8 @@ const RUNS = Number(flags.get('runs') ?? 3);
 const BARE = flags.has('http1');
 const chromeFlags = BARE ? CHROME_FLAGS : FRONT_CHROME_FLAGS;
 const REPORTS_DIR = flags.has('reports') ? String(flags.get('reports')) : null;
-const PAGES = flags.has('pages') ? String(flags.get('pages')).split(',') : ALL_PAGES;
-const unknownPages = PAGES.filter((page) => !ALL_PAGES.includes(page));
-if (unknownPages.length > 0) throw new Error(`--pages: not a public page: ${unknownPages.join(', ')}`);
-if (flags.has('docs') && PAGES !== ALL_PAGES) throw new Error('--docs records every page: leave out --pages');
+const PAGES = pagesFlag(flags, ALL_PUBLIC_PAGES);
+if (flags.has('docs') && PAGES !== ALL_PUBLIC_PAGES) throw new Error('--docs records every page: leave out --pages');
 
 type Run = {
   performance: number;

@@ -2,9 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/server/config';
+import { PUBLIC_PAGES } from '../../src/shared/public-pages';
 import { freePort, startChild, waitForHttp, type Child } from './processes';
 
 export type ProductionApp = { port: number; server: Child };
+
+/** Every public page's path (src/shared/public-pages.ts), the pages the measuring scripts may open. */
+export const ALL_PUBLIC_PAGES: readonly string[] = PUBLIC_PAGES.map((page) => page.path);
+
+/** The pages a `--pages /,/book` option names, or `fallback` without one; refuses a path that is not public. */
+export function pagesFlag(flags: Map<string, string>, fallback: readonly string[]): readonly string[] {
+  if (!flags.has('pages')) return fallback;
+  const pages = String(flags.get('pages')).split(',');
+  const unknown = pages.filter((page) => !ALL_PUBLIC_PAGES.includes(page));
+  if (unknown.length > 0) throw new Error(`--pages: not a public page: ${unknown.join(', ')}`);
+  return pages;
+}
 
 /**
  * Builds the client when it is missing or stale (scripts/ensure-client-build.ts); false when that failed.

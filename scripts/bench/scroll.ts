@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PUBLIC_PAGES } from '../../src/shared/public-pages';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { parseFlags } from './data';
-import { ensureClientBuild, startProductionApp } from './production-app';
+import { ensureClientBuild, pagesFlag, startProductionApp } from './production-app';
 import { textTable } from './report';
 import { median } from './stats';
 
@@ -20,10 +20,7 @@ import { median } from './stats';
  */
 const flags = parseFlags(process.argv.slice(2));
 const RUNS = Number(flags.get('runs') ?? 3);
-const ALL_PAGES = PUBLIC_PAGES.map((page) => page.path);
-const PAGES = String(flags.get('pages') ?? '/').split(',');
-const unknown = PAGES.filter((page) => !ALL_PAGES.includes(page));
-if (unknown.length > 0) throw new Error(`--pages: not a public page: ${unknown.join(', ')}`);
+const PAGES = pagesFlag(flags, ['/']);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs: a whole number from 1');
 
 const STEP_PX = 400;
@@ -35,15 +32,15 @@ type ScrollRun = { longTasks: number; blockingMs: number; longestMs: number; pic
 /** Where the page keeps the long tasks it observed (a property of its window, read back at the end). */
 type Observed = { longTasks?: number[] };
 
-async function scrollOnce(baseUrl: string, path: string): Promise<ScrollRun> {
-  const browser = await launchBrowser();
+/** One scroll in a fresh browser context (nothing cached from the run before). */
+async function scrollOnce(browser: Browser, baseUrl: string, path: string): Promise<ScrollRun> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 2.625,
-      isMobile: true,
-      hasTouch: true,
-    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -69,7 +66,6 @@ async function scrollOnce(baseUrl: string, path: string): Promise<ScrollRun> {
       const drawn = images.filter((image) => image.complete && image.naturalWidth > 0);
       return `${drawn.length}/${images.length}`;
     });
-    await context.close();
     return {
       longTasks: durations.length,
       blockingMs: Math.round(durations.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0)),
@@ -77,7 +73,7 @@ async function scrollOnce(baseUrl: string, path: string): Promise<ScrollRun> {
       pictures,
     };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -85,11 +81,12 @@ async function main(): Promise<number> {
   if (!ensureClientBuild()) return 1;
   const dir = mkdtempSync(join(tmpdir(), 'scroll-'));
   const { port, server } = await startProductionApp(dir);
+  const browser = await launchBrowser();
   try {
     const rows: (string | number)[][] = [];
     for (const path of PAGES) {
       const runs: ScrollRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await scrollOnce(`http://127.0.0.1:${port}`, path));
+      for (let i = 0; i < RUNS; i++) runs.push(await scrollOnce(browser, `http://127.0.0.1:${port}`, path));
       const list = (pick: (run: ScrollRun) => number) => runs.map(pick).join(', ');
       rows.push([
         path,
@@ -104,6 +101,7 @@ async function main(): Promise<number> {
     console.log(textTable(header, rows));
     return 0;
   } finally {
+    await browser.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
