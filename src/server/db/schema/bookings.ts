@@ -99,7 +99,9 @@ export const bookings = pgTable(
     index('bookings_created_idx').on(t.createdAt),
     index('bookings_status_created_idx').on(t.status, t.createdAt),
     index('bookings_client_email_idx').on(sql`lower(${t.clientEmail})`),
-    index('bookings_event_date_idx').on(t.eventDate),
+    // A day's load (what its committed bookings take, docs/product.md#calendar) is read from this index alone: every
+    // quote and booking checks its day, and reading each of the day's rows from the table cost most of that check.
+    index('bookings_event_day_idx').on(t.eventDate, t.status, t.guestCount, t.id),
     index('bookings_user_idx').on(t.userId),
     check('bookings_status_check', oneOf('status', BOOKING_STATUSES)),
     check('bookings_source_check', oneOf('source', BOOKING_SOURCES)),
