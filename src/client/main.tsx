@@ -1,9 +1,11 @@
 import './lib/zod-jitless';
+import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPageCode } from './app';
 import { beginHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
+import { createStyleCache } from './lib/style-cache';
 import { createTrpcClient } from './lib/trpc';
 import { AppProviders } from './providers';
 
@@ -15,15 +17,17 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const prerendered = container.firstElementChild !== null;
 const app = (
   <StrictMode>
-    <AppProviders
-      queryClient={createQueryClient()}
-      trpcClient={createTrpcClient()}
-      ssrPath={prerendered ? window.location.pathname : undefined}
-      ssrSearch={prerendered ? '' : undefined}
-      globalCssInDocument={prerendered}
-    >
-      <App />
-    </AppProviders>
+    <CacheProvider value={createStyleCache()}>
+      <AppProviders
+        queryClient={createQueryClient()}
+        trpcClient={createTrpcClient()}
+        ssrPath={prerendered ? window.location.pathname : undefined}
+        ssrSearch={prerendered ? '' : undefined}
+        globalCssInDocument={prerendered}
+      >
+        <App />
+      </AppProviders>
+    </CacheProvider>
   </StrictMode>
 );
 

@@ -1,10 +1,11 @@
 import './lib/zod-jitless';
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app';
 import { createQueryClient } from './lib/query-client';
+import { createStyleCache } from './lib/style-cache';
 import { createTrpcClient } from './lib/trpc';
 import { AppProviders } from './providers';
 
@@ -18,10 +19,10 @@ export type RenderedPage = { markup: string; styles: string };
  *
  * Chakra's styles (emotion) are collected instead of written beside each element, and returned as `<style>`
  * elements named the way emotion's browser cache reads them back, so the browser inserts none of them again and
- * nothing in the page moves when its code starts.
+ * nothing in the page moves when its code starts. The cache is the browser's own (src/client/lib/style-cache.ts).
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
-  const cache = createCache({ key: 'css' });
+  const cache = createStyleCache();
   // Emotion's own switch for collecting the styles rather than rendering them inline.
   cache.compat = true;
   const errors: unknown[] = [];
