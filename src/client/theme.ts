@@ -53,12 +53,23 @@ function customPropertiesOnTheRoot(css: GlobalCss): GlobalCss {
   return { '*': other, html: { ...custom, ...(html as Record<string, unknown>) }, ...rest } as GlobalCss;
 }
 
+/**
+ * Chakra's semantic tokens without their dark-mode values. The product has one look, the light one (`color-scheme:
+ * light`, and nothing sets Chakra's `.dark` class), so those values were custom properties no element could ever
+ * read: about 6.5 KB in the head of every pre-rendered page (docs/decisions.md, "Smaller public pages").
+ */
+function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null || Array.isArray(tokens)) return tokens;
+  const kept = Object.entries(tokens).filter(([condition]) => condition !== '_dark');
+  return Object.fromEntries(kept.map(([key, value]) => [key, lightOnly(value)])) as T;
+}
+
 /*
  * Chakra's default theme, minus the component recipes this app does not use (the full default system
  * put every recipe in the landing page's bundle and took a long time to build at start-up). Tokens, text and
  * layer styles, global CSS and the small plain recipes are all kept, so everything looks exactly as with the
- * default config. A component whose slot recipe is not listed here renders unstyled: add its recipe below
- * (tests/client/theme-recipes.test.tsx fails until you do).
+ * default config in its light mode. A component whose slot recipe is not listed here renders unstyled: add its
+ * recipe below (tests/client/theme-recipes.test.tsx fails until you do).
  */
 const chakraDefaults = defineConfig({
   preflight: true,
@@ -69,7 +80,7 @@ const chakraDefaults = defineConfig({
     breakpoints,
     keyframes,
     tokens,
-    semanticTokens,
+    semanticTokens: lightOnly(semanticTokens),
     textStyles,
     layerStyles,
     animationStyles,

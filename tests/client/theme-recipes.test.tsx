@@ -18,6 +18,16 @@ describe('the Chakra system', () => {
     expect(missingRecipes()).toEqual([]);
   });
 
+  it('has the light look only: its tokens carry no dark-mode values', () => {
+    // The token CSS by selector, as the head of a pre-rendered page carries it.
+    const css = JSON.stringify(system.getTokenCss());
+    // Chakra's semantic tokens are all there, with their light values.
+    expect(css).toContain('"--chakra-colors-teal-fg":"var(--chakra-colors-teal-700)"');
+    expect(css).toContain('"--chakra-colors-bg-panel":');
+    expect(css).not.toContain('.dark');
+    expect(css).not.toContain('"--chakra-colors-teal-subtle":"var(--chakra-colors-teal-900)"');
+  });
+
   it('declares its custom properties once on the root, not on every element', () => {
     // The system's global styles by selector (`&` stands for the place each is nested in).
     const layer = (system.getGlobalCss() as Record<string, Record<string, Record<string, unknown>>>)['@layer base']!;
