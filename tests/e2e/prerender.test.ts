@@ -245,6 +245,23 @@ describe('typing into a pre-rendered form before the page’s code has started',
       await context.close();
     }
   });
+
+  // A service link's page draws the visitor's own form in place of the blank one the build drew.
+  it('/book from a service link keeps what was typed in the form drawn for the linked event', async () => {
+    const { context, page, release } = await withCodeHeldBack('/book?eventType=wedding');
+    try {
+      await page.getByLabel('Full Name').pressSequentially('Asha Rao');
+      await page.getByLabel('Event Name').pressSequentially('Rao Sangeet');
+      release();
+      await waitForHydration(page);
+      await expect.poll(() => page.getByLabel('Event Type').inputValue()).toBe('wedding');
+      await typeInto(page.getByLabel('City'), 'Indore');
+      expect(await page.getByLabel('Full Name').inputValue()).toBe('Asha Rao');
+      expect(await page.getByLabel('Event Name').inputValue()).toBe('Rao Sangeet');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 /*

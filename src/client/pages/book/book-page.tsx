@@ -10,6 +10,7 @@ import { deferredModule } from '../../lib/deferred-module';
 import { createRetryKeys } from '../../lib/idempotency-key';
 import { trpc } from '../../lib/trpc';
 import { useHydrated } from '../../lib/hydration';
+import type { TypedFormHandover, TypedHandover } from '../../lib/typed-before-hydration';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
@@ -69,10 +70,19 @@ export function BookPage() {
   // "Pre-rendered public pages"), not in a later transition: the blank form is live meanwhile, and what a visitor
   // typed into it would be lost with it.
   const [asBuilt, setAsBuilt] = useState(() => !hydrated && hasBrowserOnlyState());
+  // What the visitor typed into the blank form before the page's code had started goes into their own form, over
+  // the draft and the event type in the address.
+  const [typedIntoBlank] = useState<TypedHandover>(() => ({ current: null }));
   useLayoutEffect(() => {
     if (asBuilt) setAsBuilt(false);
   }, [asBuilt]);
-  return <BookForm key={asBuilt ? 'as-built' : 'own'} asBuilt={asBuilt} />;
+  return (
+    <BookForm
+      key={asBuilt ? 'as-built' : 'own'}
+      asBuilt={asBuilt}
+      typedHandover={asBuilt ? { giveTo: typedIntoBlank } : { takeFrom: typedIntoBlank }}
+    />
+  );
 }
 
 /** What the build cannot know: the tab's draft, or a service link's event type in the address. */
@@ -81,8 +91,11 @@ function hasBrowserOnlyState(): boolean {
   return readBookDraft() !== null || new URLSearchParams(window.location.search).has('eventType');
 }
 
-/** The page itself; `asBuilt`: the blank form as the build drew it, which neither reads nor touches the draft. */
-function BookForm({ asBuilt }: { asBuilt: boolean }) {
+/**
+ * The page itself; `asBuilt`: the blank form as the build drew it, which neither reads nor touches the draft and
+ * hands what was typed into it to the form drawn in its place (`typedHandover`).
+ */
+function BookForm({ asBuilt, typedHandover }: { asBuilt: boolean; typedHandover: TypedFormHandover }) {
   useDocumentTitle('Book Your Event');
   const eventTypeParam = new URLSearchParams(useSearch()).get('eventType');
   // The tab's draft (book-draft.ts), read once: a reload or Back from the payment page finds the form as it was.
@@ -318,6 +331,7 @@ function BookForm({ asBuilt }: { asBuilt: boolean }) {
             pending={instant.isPending || waiting}
             onSubmit={submit}
             freeDates={freeDates}
+            typedHandover={typedHandover}
           />
         </Stack>
       )}

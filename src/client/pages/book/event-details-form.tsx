@@ -13,7 +13,7 @@ import { FormSection } from '../../components/form-section';
 import { NextFreeDates } from '../../components/next-free-dates';
 import { WhatsappOptIn } from '../../components/whatsapp-opt-in';
 import { parseGuestCount } from './quote-fields';
-import { useTypedBeforeHydration } from '../../lib/typed-before-hydration';
+import { useTypedBeforeHydration, type TypedFormHandover } from '../../lib/typed-before-hydration';
 
 export type FieldError = { field: QuoteField; message: string };
 
@@ -32,6 +32,8 @@ type EventDetailsFormProps = {
   onStartOver?: (() => void) | undefined;
   /** The next free dates the server offered for a full or closed day (docs/product.md#calendar), or none. */
   freeDates?: readonly string[];
+  /** What was typed before the page's code started, handed to or from the form drawn in this one's place. */
+  typedHandover?: TypedFormHandover;
 };
 
 /**
@@ -50,12 +52,13 @@ export function EventDetailsForm({
   onSubmit,
   onStartOver,
   freeDates = [],
+  typedHandover,
 }: EventDetailsFormProps) {
   const errorFor = (field: QuoteField) => (error?.field === field ? error.message : undefined);
   const hintId = 'get-quote-hint';
 
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef);
+  useTypedBeforeHydration(formRef, typedHandover);
 
   return (
     <Box
