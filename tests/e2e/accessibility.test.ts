@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { fileBrowser, VIEWPORTS } from './browser';
-import { openCreateAccount } from './people';
+import { openCreateAccount, signIn } from './people';
 
 /*
  * axe-core on every route and every dialog state we can reach, at both widths: no serious or critical violation.
@@ -142,14 +142,10 @@ async function closeDialog(page: Page, dialog: Locator): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function signIn(page: Page, user: keyof typeof USERS): Promise<void> {
+async function signInAs(page: Page, user: keyof typeof USERS): Promise<void> {
   const { email, password, home } = USERS[user];
   await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, { email, password });
   await expect.poll(() => new URL(page.url()).pathname).toBe(home);
 }
 
@@ -276,7 +272,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       async () => {
         const axe = auditor(page, viewportName);
         await page.goto('/');
-        await signIn(page, 'customer');
+        await signInAs(page, 'customer');
         await clearToasts(page);
 
         await page.goto('/book?eventType=wedding');
@@ -350,7 +346,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
     it('admin dashboard: every tab and dialog', { timeout: 240_000 }, async () => {
       const axe = auditor(page, viewportName);
-      await signIn(page, 'admin');
+      await signInAs(page, 'admin');
       await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
       await clearToasts(page);
       await axe.audit('/admin Bookings');
@@ -473,7 +469,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
     it('supplier dashboard and the Submit Quote dialog', { timeout: 240_000 }, async () => {
       const axe = auditor(page, viewportName);
-      await signIn(page, 'supplier');
+      await signInAs(page, 'supplier');
       await page.getByRole('heading', { name: 'Available Projects' }).waitFor();
       await clearToasts(page);
       await axe.audit('/supplier');

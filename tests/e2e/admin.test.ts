@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './app-server';
 import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
+import { signIn } from './people';
 
 /*
  * This file runs its own copy of the app (same start-up as the shared one, fresh data directory, demo data): it
@@ -28,16 +29,8 @@ afterAll(async () => {
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
 const PENDING_VENDOR = { email: 'vendor.pending@example.in', password: 'Vendor@123' };
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
-
 async function openAdmin(page: Page): Promise<void> {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
   await page.getByRole('heading', { level: 1, name: /Admin Dashboard/ }).waitFor();
   await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
@@ -185,7 +178,7 @@ describe('the admin dashboard in a real browser', () => {
 
     // The approved vendor can now sign in and lands on its portal.
     const vendorSession = await newPage(browser, baseURL);
-    await signIn(vendorSession.page, PENDING_VENDOR.email, PENDING_VENDOR.password);
+    await signIn(vendorSession.page, PENDING_VENDOR);
     await expect.poll(() => new URL(vendorSession.page.url()).pathname).toBe('/supplier');
     await vendorSession.context.close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { fileBrowser, newPage, trackRequests } from './browser';
+import { signIn } from './people';
 
 /**
  * The built client under the server's Content-Security-Policy (docs/security.md, "Headers"): every screen renders
@@ -32,14 +33,6 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
     ],
     close: () => context.close(),
   };
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
 describe('the client under the Content-Security-Policy', () => {
@@ -84,7 +77,7 @@ describe('the client under the Content-Security-Policy', () => {
   ])('signed in as %s, renders %s with no violation', async (email, path, password) => {
     const { page, violations, close } = await watchedPage();
     const requests = trackRequests(page);
-    await signIn(page, email, password);
+    await signIn(page, { email, password });
     await page.waitForFunction(() => localStorage.getItem('token') !== null);
     await page.goto(path);
     await page.locator('main').first().waitFor();

@@ -3,6 +3,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileBrowser, newPage, trackRequests } from './browser';
 import { startApp } from './app-server';
+import { signIn } from './people';
 
 /*
  * Hostile names in a real browser (docs/security.md#hostile-input): markup and `javascript:` URLs typed into the public
@@ -211,12 +212,8 @@ async function watch(page: Page): Promise<Watch> {
   };
 }
 
-async function signIn(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(account.email);
-  await form.locator('input[autocomplete="current-password"]').fill(account.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+async function signInAndLand(page: Page, account: { email: string; password: string }, landing: string): Promise<void> {
+  await signIn(page, account);
   await expect.poll(() => new URL(page.url()).pathname).toBe(landing);
 }
 
@@ -261,7 +258,7 @@ describe('hostile names in the browser', () => {
     const { context, page } = await newPage(browser, baseURL);
     const requests = trackRequests(page);
     const seen = await watch(page);
-    await signIn(page, ADMIN, '/admin');
+    await signInAndLand(page, ADMIN, '/admin');
     await page.getByRole('table', { name: 'Recent Bookings' }).waitFor();
     await page
       .getByRole('button', { name: `View ${planted.event}` })
@@ -367,7 +364,7 @@ describe('hostile names in the browser', () => {
   it("the supplier's dashboard, notification and quote dialog show them as text, and nothing runs", async () => {
     const { context, page } = await newPage(browser, baseURL);
     const seen = await watch(page);
-    await signIn(page, SUPPLIER, '/supplier');
+    await signInAndLand(page, SUPPLIER, '/supplier');
     const card = page.getByRole('article', { name: planted.event });
     await card.waitFor();
     await page
@@ -383,7 +380,7 @@ describe('hostile names in the browser', () => {
   it("the customer's own bookings show them as text, and nothing runs", async () => {
     const { context, page } = await newPage(browser, baseURL);
     const seen = await watch(page);
-    await signIn(page, planted.customer, '/');
+    await signInAndLand(page, planted.customer, '/');
     await page.goto('/bookings');
     await page.getByText(planted.event).first().waitFor();
     await seen.check('My Bookings');

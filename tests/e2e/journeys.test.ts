@@ -8,8 +8,9 @@ import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
 import { startApp, type RunningApp } from './app-server';
-import { fileBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, newPage, screenshot, VIEWPORTS, waitForHydration } from './browser';
 import { api, apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
+import { signIn } from './people';
 
 /*
  * "Journeys": the ones no other file walks end to end. Journeys 1, 2, 3, 5 and 6 have their own files
@@ -31,14 +32,6 @@ type Numbers = { pageViews: number; quotations: number; vendorRegistrations: num
 
 async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('[data-toast-id][data-visible="true"]', { hasText: text }).first().waitFor();
-}
-
-async function signInOnPage(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(user.email);
-  await form.locator('input[autocomplete="current-password"]').fill(user.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
 /** The four Analytics cards, as the admin reads them (a fresh load, so nothing cached is shown). */
@@ -86,6 +79,7 @@ async function visitorQuotesTwice(context: BrowserContext, email: string, eventN
   await page.getByLabel('Venue Location/City').fill('Indore');
   await page.getByLabel('Event Date').fill(typedDate(addDays(todayInIndia(), 50)));
   await page.getByLabel('Event Date').press('Tab');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Get Instant Quote' }).click();
   await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
   await page.getByRole('button', { name: '← Modify Details' }).click();
@@ -109,6 +103,7 @@ async function vendorApplies(page: Page, email: string, business: string): Promi
   await form.getByLabel('Services Offered').fill('Punjabi dhaba counters, live phulka, lassi bar');
   await form.getByLabel('Experience (Years)').fill('6');
   await form.getByLabel('GST Number').fill(`23AAACP1234Q1Z${gstinCheckChar('23AAACP1234Q1Z')}`);
+  await waitForHydration(page);
   await form.getByRole('button', { name: 'Submit Registration' }).click();
   await toast(page, VENDOR_REGISTERED_MESSAGE);
 }
@@ -147,7 +142,7 @@ describe('journeys on a fresh database', () => {
       const business = `Phulka House ${run}`;
 
       const admin = await newPage(browser, app.baseURL, VIEWPORTS.desktop);
-      await signInOnPage(admin.page, DEMO_USERS.admin);
+      await signIn(admin.page, DEMO_USERS.admin);
       await expect.poll(() => new URL(admin.page.url()).pathname).toBe('/admin');
       const before = await analyticsNumbers(admin.page);
 
@@ -213,7 +208,7 @@ describe('journeys on a fresh database', () => {
 
       // The approved caterer can sign in now, and finds the invitation to quote.
       const supplier = await newPage(browser, app.baseURL, VIEWPORTS.mobile);
-      await signInOnPage(supplier.page, { email: vendorEmail, password: 'Phulka@2026' });
+      await signIn(supplier.page, { email: vendorEmail, password: 'Phulka@2026' });
       await expect.poll(() => new URL(supplier.page.url()).pathname).toBe('/supplier');
       await supplier.page
         .getByRole('region', { name: 'New Project Notifications' })

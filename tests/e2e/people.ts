@@ -49,6 +49,7 @@ export async function quoteOnBook(page: Page, quote: QuoteOnBook): Promise<void>
   await typeInto(page.getByLabel('Venue Location/City'), quote.city ?? 'Indore');
   await typeInto(page.getByLabel('Event Date'), typedDate(quote.eventDate));
   await page.getByLabel('Event Date').press('Tab');
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Get Instant Quote' }).click();
   await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
 }
@@ -80,12 +81,17 @@ export async function openCreateAccount(page: Page): Promise<void> {
   await page.getByRole('form', { name: 'Create account' }).waitFor();
 }
 
-/** Signs in on /login; the caller waits for where the role lands. */
+/**
+ * Signs in on /login; the caller waits for where the role lands. What is typed before the page's code has started
+ * is kept, but a press then sends the form itself and comes back to an empty one (docs/decisions.md, "Pre-rendered
+ * public pages"), so the press waits for the page to be live, as a person would press again.
+ */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Sign in' });
   await typeInto(form.getByLabel('Email'), user.email);
   await typeInto(form.locator('input[autocomplete="current-password"]'), user.password);
+  await waitForHydration(page);
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 

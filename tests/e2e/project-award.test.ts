@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { fileBrowser, newPage, screenshot, VIEWPORTS } from './browser';
+import { signIn } from './people';
 
 const baseURL = inject('baseURL');
 const ADMIN = { email: 'admin@annapurna-events.in', password: 'Admin@12345' };
@@ -39,12 +40,8 @@ async function newQuotedBooking(eventName: string): Promise<number> {
   return Math.round(quote.subtotal * 100);
 }
 
-async function signIn(page: Page, email: string, password: string, home: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+async function signInAndLand(page: Page, user: { email: string; password: string }, home: string): Promise<void> {
+  await signIn(page, user);
   await expect.poll(() => new URL(page.url()).pathname).toBe(home);
 }
 
@@ -78,7 +75,7 @@ async function assign(page: Page, eventName: string, business: string): Promise<
 /** A supplier signs in, finds the invitation for the event and quotes `amount` from it. */
 async function quoteAs(supplier: typeof SUPPLIER_A, eventName: string, amount: number): Promise<void> {
   const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
-  await signIn(page, supplier.email, supplier.password, '/supplier');
+  await signInAndLand(page, supplier, '/supplier');
   const notifications = page.getByRole('region', { name: 'New Project Notifications' });
   const invitation = notifications.locator('li', { hasText: eventName });
   await invitation.waitFor();
@@ -94,7 +91,7 @@ async function quoteAs(supplier: typeof SUPPLIER_A, eventName: string, amount: n
 
 async function outcomeFor(supplier: typeof SUPPLIER_A, eventName: string, shot: string): Promise<string> {
   const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
-  await signIn(page, supplier.email, supplier.password, '/supplier');
+  await signInAndLand(page, supplier, '/supplier');
   const card = page.getByRole('article', { name: eventName });
   await card.waitFor();
   await card.scrollIntoViewIfNeeded();
@@ -113,7 +110,7 @@ describe('a project from assignment to award in a real browser', () => {
     const bidB = Math.round((budget * 0.85) / 100) + 0.5;
 
     const admin = await newPage(browser, baseURL, VIEWPORTS.desktop);
-    await signIn(admin.page, ADMIN.email, ADMIN.password, '/admin');
+    await signInAndLand(admin.page, ADMIN, '/admin');
     await findBooking(admin.page, eventName);
     await assign(admin.page, eventName, SUPPLIER_A.business);
     await assign(admin.page, eventName, SUPPLIER_B.business);

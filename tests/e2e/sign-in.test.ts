@@ -1,23 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
-import { openCreateAccount } from './people';
+import { openCreateAccount, signIn } from './people';
 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[autocomplete="current-password"]').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
-
 describe('signing in and out in a real browser', () => {
   it('takes a customer home with the welcome, My Bookings and Logout; Logout clears the token', async () => {
     const { context, page } = await newPage(browser, baseURL);
-    await signIn(page, 'priya.sharma@example.in', 'Customer@123');
+    await signIn(page, { email: 'priya.sharma@example.in', password: 'Customer@123' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByText('Login successful!').waitFor();
     await page.getByText('Welcome, Priya Sharma').waitFor();
@@ -38,14 +29,14 @@ describe('signing in and out in a real browser', () => {
     ['supplier@annapurna-events.in', '/supplier', 'Supplier@123'],
   ])('sends %s to %s', async (email, path, password) => {
     const { context, page } = await newPage(browser, baseURL);
-    await signIn(page, email, password);
+    await signIn(page, { email, password });
     await expect.poll(() => new URL(page.url()).pathname).toBe(path);
     await context.close();
   });
 
   it('refuses a vendor awaiting approval with the server detail', async () => {
     const { context, page } = await newPage(browser, baseURL);
-    await signIn(page, 'vendor.pending@example.in', 'Vendor@123');
+    await signIn(page, { email: 'vendor.pending@example.in', password: 'Vendor@123' });
     await page.getByText(/awaiting admin approval/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
@@ -72,7 +63,7 @@ describe('signing in and out in a real browser', () => {
 
   it('signs out silently when the stored token has been tampered with', async () => {
     const { context, page } = await newPage(browser, baseURL);
-    await signIn(page, 'priya.sharma@example.in', 'Customer@123');
+    await signIn(page, { email: 'priya.sharma@example.in', password: 'Customer@123' });
     await page.getByText('Welcome, Priya Sharma').waitFor();
     await page.evaluate(() => {
       const token = localStorage.getItem('token') ?? '';

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { formatInr } from '../../src/shared/money';
 import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
+import { signIn } from './people';
 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
@@ -21,11 +22,7 @@ async function dialogScreenshot(page: Page, name: string): Promise<void> {
 }
 
 async function signInAsSupplier(page: Page): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill('supplier@annapurna-events.in');
-  await form.locator('input[autocomplete="current-password"]').fill('Supplier@123');
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await signIn(page, { email: 'supplier@annapurna-events.in', password: 'Supplier@123' });
   await expect.poll(() => new URL(page.url()).pathname).toBe('/supplier');
   await page.getByRole('heading', { name: 'Available Projects' }).waitFor();
 }

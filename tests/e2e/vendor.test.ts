@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
-import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS, waitForHydration } from './browser';
 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
@@ -22,7 +22,9 @@ function form(page: Page) {
   return page.getByRole('form', { name: 'Partner application' });
 }
 
+/** Presses Submit Registration once the page is live (a press before then sends the form itself). */
 async function submit(page: Page): Promise<void> {
+  await waitForHydration(page);
   await form(page).getByRole('button', { name: 'Submit Registration' }).click();
 }
 
