@@ -1,9 +1,10 @@
 import { act, waitFor } from '@testing-library/react';
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
-import { beginHydration } from '../../src/client/lib/hydration';
+import { beginHydration, useHydrated } from '../../src/client/lib/hydration';
 import { useTypedBeforeHydration } from '../../src/client/lib/typed-before-hydration';
 
 /*
@@ -86,4 +87,19 @@ it('sends what was typed before the page’s code started, when the form is sent
   expect(sent[0]).toEqual({ name: 'Asha Rao', city: 'Bhopal' });
   // And the fields still show it.
   expect(container.querySelector<HTMLInputElement>('input[aria-label="Full Name"]')!.value).toBe('Asha Rao');
+  // The hydration is found over once the form is whole, so what the next test draws starts as the browser has it.
+  await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
 });
+
+/** What a part mounted now reads from `useHydrated` in its first render. */
+function firstRenderOfNewPart(): boolean {
+  const seen: boolean[] = [];
+  function Probe() {
+    seen.push(useHydrated());
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  flushSync(() => root.render(<Probe />));
+  root.unmount();
+  return seen[0]!;
+}

@@ -34,7 +34,9 @@ export function beginHydration(root: Element): void {
   const started = performance.now();
   const check = () => {
     if (hydratingRoot !== root) return;
-    if (wholeTreeHydrated(root) || performance.now() - started > GIVE_UP_AFTER_MS) endHydration();
+    // A root emptied meanwhile (its app unmounted) hydrates nothing any more.
+    const emptied = !root.isConnected || root.firstElementChild === null;
+    if (emptied || wholeTreeHydrated(root) || performance.now() - started > GIVE_UP_AFTER_MS) endHydration();
     else setTimeout(check, CHECK_EVERY_MS);
   };
   setTimeout(check, CHECK_EVERY_MS);
