@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { beginHydration, useHydrated } from '../../src/client/lib/hydration';
 
 /*
@@ -90,6 +90,22 @@ describe('useHydrated', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(firstRenderOfNewPart()).toBe(true);
+  });
+
+  it('ends the hydration at its next look once the root has been emptied (its app unmounted)', () => {
+    vi.useFakeTimers();
+    try {
+      const container = prerendered(<Probe seen={[]} />);
+      beginHydration(container);
+      container.replaceChildren();
+      // The hydration is looked at every 100 ms, and given up only after 10 s.
+      vi.advanceTimersByTime(150);
+      const first: boolean[] = [];
+      render(<Probe seen={first} />).unmount();
+      expect(first[0]).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends the hydration when the visitor moves to another page before it is over', async () => {
