@@ -147,6 +147,11 @@ describe('receipt vouchers, the tax invoice and the PDFs', () => {
     const view = await inject('GET', `/api/me/bookings/${booking.id}/gst`, alice.auth);
     expect(view.statusCode).toBe(200);
     expect(view.json().documents).toHaveLength(3);
+    // The booking's timeline names each document by its kind and number.
+    const timeline = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json().timeline;
+    expect(timeline.map((entry: { label: string }) => entry.label)).toEqual(
+      expect.arrayContaining([`Receipt voucher ${rv!.number} issued`, `Tax invoice ${invoice.number} issued`]),
+    );
     const pdf = await inject('GET', `/api/me/bookings/${booking.id}/gst/${invoice.id}/pdf`, alice.auth);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

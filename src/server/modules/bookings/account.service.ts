@@ -8,7 +8,8 @@ import {
   type PaymentRules,
 } from '../../../shared/booking-rules';
 import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
-import { canMoveBooking, enumWords, INSTALMENT_KINDS } from '../../../shared/domain';
+import { canMoveBooking, enumWords, humanize, INSTALMENT_KINDS } from '../../../shared/domain';
+import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META } from '../../../shared/gst';
 import { paiseToRupees } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../../../shared/schemas/account';
 import type { Page } from '../../../shared/schemas/admin';
 import { auditLog, bookings, paymentOrders, refunds } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { BOOKING_AUDIT_ACTIONS, writeAudit, type BookingAuditAction } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';
 import { bookingDateChangedEmail } from '../../mail/account-templates';
 import { quoteReference } from '../../mail/templates';
@@ -182,20 +183,39 @@ export async function myBookings(deps: ServiceDeps, user: AuthUser): Promise<Cus
   );
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  'booking.token_paid': 'Token payment received',
-  'booking.payment_received': 'Payment received',
-  'booking.refund_owed': 'Refund due',
+/**
+ * The timeline's line for each thing recorded against a booking; a status change, an instalment's order and a GST
+ * document are worded from what the row records (`timelineLabel`).
+ */
+const ACTION_LABELS: Record<BookingAuditAction, string> = {
+  'booking.status_changed': 'Status changed',
+  'booking.quoted': 'Custom quote prepared',
+  'booking.taken_by_staff': 'Booked with our team',
+  'booking.details_changed': 'Event details updated',
   'booking.date_changed': 'Event date changed',
   'booking.date_released': 'Date released: advance not paid',
-  'booking.refund_paid': 'Refund paid',
-  'booking.payment_reminder_sent': 'Payment reminder sent',
-  'payment.order_created': 'Token payment started',
-  'booking.subscriber_discount': 'Subscriber discount applied',
   'booking.menu_changed': 'Menu changed',
+  'booking.gst_details_changed': 'GST details updated',
+  'booking.subscriber_discount': 'Subscriber discount applied',
+  'booking.token_paid': 'Token payment received',
+  'booking.payment_received': 'Payment received',
+  'booking.payment_reminder_sent': 'Payment reminder sent',
+  'booking.event_reminder_sent': 'Event reminder sent',
+  'booking.refund_owed': 'Refund due',
+  'booking.refund_paid': 'Refund paid',
+  'payment.order_created': 'Token payment started',
+  'gst.document_issued': 'GST document issued',
 };
 
-function timelineLabel(action: string, data: Record<string, unknown>): string {
+function isBookingAction(action: string): action is BookingAuditAction {
+  return (BOOKING_AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * A line of the booking's timeline in the customer's words. A row recorded under a name this version does not know
+ * (an older release's) reads as its words rather than its key.
+ */
+export function timelineLabel(action: string, data: Record<string, unknown>): string {
   if (action === 'booking.status_changed') {
     const to = String(data.to ?? '');
     if (data.from === null || data.from === undefined) return to === 'quoted' ? 'Quote created' : 'Inquiry received';
@@ -207,7 +227,13 @@ function timelineLabel(action: string, data: Record<string, unknown>): string {
   if (action === 'payment.order_created' && data.purpose === 'instalment' && instalment) {
     return `${INSTALMENT_LABELS[instalment]} payment started`;
   }
-  return ACTION_LABELS[action] ?? action;
+  if (action === 'gst.document_issued') {
+    const kind = GST_DOCUMENT_KINDS.find((known) => known === data.kind);
+    if (kind && typeof data.number === 'string') return `${GST_DOCUMENT_META[kind].short} ${data.number} issued`;
+  }
+  if (isBookingAction(action)) return ACTION_LABELS[action];
+  const verb = action.slice(action.indexOf('.') + 1);
+  return humanize(verb);
 }
 
 /** Booking detail with its status timeline from `audit_log` (oldest first) and its payments. */
