@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -76,6 +76,43 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   mkdirSync(dir, { recursive: true });
   if (fullPage) await drawWholePage(page);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+}
+
+/**
+ * What the page shows a person, for a failure's message: the address, the headings, the toasts, and each field
+ * marked invalid with its value and message. A step that waits for a state the page never reached says instead what
+ * the page showed.
+ */
+export function whatThePageShows(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const headings = [...document.querySelectorAll('h1, h2')].map(text);
+    const toasts = [...document.querySelectorAll('[role="status"], [role="alert"]')].map(text).filter(Boolean);
+    const invalid = [...document.querySelectorAll<HTMLInputElement>('[aria-invalid="true"]')].map((field) => {
+      const message = field.closest('[data-part="root"]')?.querySelector('[data-part="error-text"]');
+      return `${field.name || field.id}=${JSON.stringify(field.value)}${message ? ` (${text(message)})` : ''}`;
+    });
+    return [
+      `at ${location.pathname}${location.search}`,
+      `headings: ${headings.join(' | ') || 'none'}`,
+      `live regions: ${toasts.join(' | ') || 'none'}`,
+      `invalid fields: ${invalid.join(', ') || 'none'}`,
+    ].join('\n');
+  });
+}
+
+/**
+ * Waits for `locator`; if it never shows, fails with what the page showed instead (`whatThePageShows`) and keeps a
+ * screenshot of it under the screenshots folder as `failed-<name>.png`.
+ */
+export async function waitOrExplain(page: Page, locator: Locator, name: string): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (error) {
+    const shown = await whatThePageShows(page).catch((reason: unknown) => `(the page could not be read: ${reason})`);
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
+    throw new Error(`${(error as Error).message}\nThe page showed:\n${shown}`, { cause: error });
+  }
 }
 
 /** True when the page is wider than the viewport (a horizontal scroll bar on a phone). */

@@ -5,7 +5,7 @@ import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import { computeRefund } from '../../src/shared/refund-policy';
-import { fileBrowser, newPage, screenshot } from './browser';
+import { fileBrowser, newPage, screenshot, waitOrExplain } from './browser';
 import { api, apiSignIn, DEMO_USERS } from './demo-api';
 import { animationsDone } from './route-views';
 import {
@@ -153,12 +153,14 @@ describe('the payment schedule, paid from My Bookings', () => {
       await page.goto(detailPath);
       const payments = page.getByRole('region', { name: 'Payments' });
       await scheduleRow(payments, 'Booking amount').getByText('Paid', { exact: true }).waitFor();
-      await page
-        .getByText(
+      await waitOrExplain(
+        page,
+        page.getByText(
           `Your booking is confirmed. The advance of ${rupees(advance.amount_paise)} ` +
             `is due by ${formatLongDate(advance.due_date)}.`,
-        )
-        .waitFor();
+        ),
+        'schedule-confirmed',
+      );
       const advanceRow = scheduleRow(payments, 'Advance');
       expect(await advanceRow.innerText()).toContain(`Due by ${formatLongDate(advance.due_date)}`);
       expect(await advanceRow.innerText()).toContain(rupees(advance.amount_paise));

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { vi } from 'vitest';
-import { waitForHydration } from './browser';
+import { waitForHydration, waitOrExplain } from './browser';
 
 /*
  * What people do in the browser, shared by the test files that walk a customer's or the admin's way through the
@@ -51,7 +51,7 @@ export async function quoteOnBook(page: Page, quote: QuoteOnBook): Promise<void>
   await page.getByLabel('Event Date').press('Tab');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Get Instant Quote' }).click();
-  await page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }).waitFor();
+  await waitOrExplain(page, page.getByRole('heading', { name: 'Your Instant Quote is Ready!' }), 'instant-quote');
 }
 
 /** Creates an account on /login and waits for the signed-in home page. */

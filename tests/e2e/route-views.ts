@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { waitOrExplain } from './browser';
 import { signedInContext, type DemoRole, type RouteFixtures } from './demo-api';
 import { openCreateAccount } from './people';
 
@@ -29,10 +30,8 @@ function typedDate(iso: string): string {
 }
 
 async function heading(page: Page, name: string | RegExp, level?: number): Promise<void> {
-  await page
-    .getByRole('heading', { name, ...(level && { level }) })
-    .first()
-    .waitFor();
+  const shown = page.getByRole('heading', { name, ...(level && { level }) }).first();
+  await waitOrExplain(page, shown, `heading-${String(name).replace(/\W+/g, '-').toLowerCase()}`);
 }
 
 /** Waits until every finite animation on the page has ended (a dialog's or calendar's opening scale and fade). */
