@@ -1,11 +1,16 @@
 import { act, waitFor } from '@testing-library/react';
-import { startTransition, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { beginHydration, useHydrated } from '../../src/client/lib/hydration';
 import { useTypedBeforeHydration } from '../../src/client/lib/typed-before-hydration';
+import { ChakraProvider } from '@chakra-ui/react';
+import { WhatsappOptIn } from '../../src/client/components/whatsapp-opt-in';
+import { PackageChooser } from '../../src/client/pages/book/package-chooser';
+import { system } from '../../src/client/theme';
+import type { PricingTier } from '../../src/shared/domain';
 
 /*
  * useTypedBeforeHydration (docs/decisions.md, "Pre-rendered public pages"): what a visitor typed into a pre-rendered
@@ -47,6 +52,46 @@ function PressAsSoonAsLive() {
     queueMicrotask(() => document.querySelector<HTMLFormElement>('form[aria-label="Guest"]')?.requestSubmit());
   }, []);
   return null;
+}
+
+type Picks = { tier: PricingTier; whatsapp: boolean };
+
+/** /book's package cards and a form with the WhatsApp tick box, as the page draws them. */
+function PicksPage({ sent }: { sent: Picks[] }) {
+  const [tier, setTier] = useState<PricingTier>('premium');
+  const [whatsapp, setWhatsapp] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form);
+  return (
+    <ChakraProvider value={system}>
+      <PackageChooser value={tier} onChange={setTier} />
+      <form
+        ref={form}
+        aria-label="Guest"
+        onSubmit={(event) => {
+          event.preventDefault();
+          sent.push({ tier, whatsapp });
+        }}
+      >
+        <WhatsappOptIn checked={whatsapp} onCheckedChange={setWhatsapp} />
+      </form>
+    </ChakraProvider>
+  );
+}
+
+/** Hydrates `page` as the browser's entry does it (src/client/main.tsx): a transition, outside `act`. */
+function hydrateAsTheEntryDoes(container: HTMLElement, page: ReactNode): void {
+  // Outside `act`, whose effects would otherwise all be run before the test looks.
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  onTestFinished(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+  });
+  beginHydration(container);
+  startTransition(() => {
+    roots.push(hydrateRoot(container, page));
+  });
 }
 
 const roots: Root[] = [];
@@ -103,3 +148,28 @@ function firstRenderOfNewPart(): boolean {
   root.unmount();
   return seen[0]!;
 }
+
+it('picks the package and ticks the box chosen before the page’s code started, and sends them', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<PicksPage sent={[]} />);
+  document.body.append(container);
+  const luxury = container.querySelector<HTMLInputElement>('input[type="radio"][value="luxury"]')!;
+  const whatsapp = container.querySelector<HTMLInputElement>('input[name="whatsapp_opt_in"]')!;
+  const cardOf = (radio: HTMLInputElement) => radio.closest('label')!;
+  const tickOf = (box: HTMLInputElement) => box.closest('label')!.querySelector('[data-part="control"]')!;
+  expect(cardOf(luxury).getAttribute('data-state')).toBe('unchecked');
+  // The visitor clicks before the code has started: only the native fields know it.
+  luxury.click();
+  whatsapp.click();
+  expect([luxury.checked, whatsapp.checked]).toEqual([true, true]);
+
+  const sent: Picks[] = [];
+  hydrateAsTheEntryDoes(container, <PicksPage sent={sent} />);
+  // The cards and the tick box take the clicks as soon as they are live (their state machines start in the
+  // microtasks after the commit), and show them.
+  await waitFor(() => expect(cardOf(luxury).getAttribute('data-state')).toBe('checked'));
+  await waitFor(() => expect(tickOf(whatsapp).getAttribute('data-state')).toBe('checked'));
+  container.querySelector('form')!.requestSubmit();
+  expect(sent).toEqual([{ tier: 'luxury', whatsapp: true }]);
+  await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
+});

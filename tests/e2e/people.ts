@@ -39,6 +39,11 @@ export async function quoteOnBook(page: Page, quote: QuoteOnBook): Promise<void>
   await page.goto('/book?eventType=wedding');
   await page.getByRole('heading', { name: 'Event Details' }).waitFor();
   await page.locator('label', { has: page.getByRole('radio', { name: quote.tier ?? 'Premium' }) }).click();
+  await detailsForQuote(page, quote);
+}
+
+/** On /book, with the package chosen: the event details typed in, up to the instant quote. */
+export async function detailsForQuote(page: Page, quote: Omit<QuoteOnBook, 'tier'>): Promise<void> {
   await typeInto(page.getByLabel('Full Name'), quote.name);
   await typeInto(page.getByLabel('Email Address'), quote.email);
   await typeInto(page.getByLabel('Phone Number'), quote.phone);

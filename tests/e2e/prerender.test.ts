@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, VIEWPORTS, waitForHydration } from './browser';
 import { apiSignIn, DEMO_USERS, signedInContext } from './demo-api';
-import { signIn, typeInto } from './people';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { detailsForQuote, signIn, typeInto } from './people';
 
 /*
  * The pre-rendered public pages (docs/decisions.md, "Pre-rendered public pages"): the HTML the server sends carries
@@ -258,6 +259,30 @@ describe('typing into a pre-rendered form before the page’s code has started',
       await typeInto(page.getByLabel('City'), 'Indore');
       expect(await page.getByLabel('Full Name').inputValue()).toBe('Asha Rao');
       expect(await page.getByLabel('Event Name').inputValue()).toBe('Rao Sangeet');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/book from a service link keeps the package picked and the WhatsApp box ticked, and quotes that package', async () => {
+    const { context, page, release } = await withCodeHeldBack('/book?eventType=wedding');
+    try {
+      await page.locator('label', { has: page.getByRole('radio', { name: 'Luxury' }) }).click();
+      await page.getByText('Send me updates on WhatsApp at this number').click();
+      release();
+      await waitForHydration(page);
+      await expect.poll(() => page.getByRole('radio', { name: 'Luxury' }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByRole('checkbox', { name: /WhatsApp/ }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Premium' }).isChecked()).toBe(false);
+      await detailsForQuote(page, {
+        name: 'Asha Rao',
+        email: `asha.${Date.now()}@example.in`,
+        phone: '+91 98260 41735',
+        eventName: 'Rao Sangeet',
+        eventDate: addDays(todayInIndia(), 75),
+        guests: 120,
+      });
+      await page.getByText('LUXURY PACKAGE', { exact: true }).waitFor();
     } finally {
       await context.close();
     }

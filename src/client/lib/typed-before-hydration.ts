@@ -1,22 +1,53 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useHydrated } from './hydration';
 
-type TypedField = { element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement; value: string };
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Fields whose value a person types or picks; checkboxes, radios and buttons are left alone. */
-const UNTYPED_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'hidden', 'file', 'image']);
+/**
+ * A field with what the visitor gave it: the text typed or the option picked; for a radio, its own value (it was
+ * picked); for a checkbox, its value when ticked and '' when cleared.
+ */
+type TypedField = { element: Field; value: string };
 
-/** The form's fields that hold something other than what the page was drawn with: what the visitor typed. */
-function typedFields(form: HTMLFormElement): TypedField[] {
+/** Inputs a person ticks or picks rather than types into. */
+const PICKED_INPUTS = new Set(['checkbox', 'radio']);
+/** Inputs that hold nothing a person gives them. */
+const UNTYPED_INPUTS = new Set(['button', 'submit', 'reset', 'hidden', 'file', 'image']);
+
+function isPicked(element: Field): element is HTMLInputElement {
+  return element instanceof HTMLInputElement && PICKED_INPUTS.has(element.type);
+}
+
+/** The fields of a form (its own elements) or of any other part of the page. */
+function fieldsOf(container: HTMLElement): Field[] {
+  const elements =
+    container instanceof HTMLFormElement
+      ? Array.from(container.elements)
+      : Array.from(container.querySelectorAll('input, textarea, select'));
+  return elements.filter(
+    (element): element is Field =>
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement ||
+      (element instanceof HTMLInputElement && !UNTYPED_INPUTS.has(element.type)),
+  );
+}
+
+/** The fields that hold something other than what the page was drawn with: what the visitor typed or picked. */
+function typedFields(container: HTMLElement): TypedField[] {
   const typed: TypedField[] = [];
-  for (const element of Array.from(form.elements)) {
-    if (element instanceof HTMLInputElement && !UNTYPED_INPUTS.has(element.type)) {
-      if (element.value !== element.defaultValue) typed.push({ element, value: element.value });
-    } else if (element instanceof HTMLTextAreaElement) {
-      if (element.value !== element.defaultValue) typed.push({ element, value: element.value });
+  for (const element of fieldsOf(container)) {
+    if (isPicked(element)) {
+      // A radio counts where it was picked; the one it took the place of follows from that.
+      const changed =
+        element.type === 'radio'
+          ? element.checked && !element.defaultChecked
+          : element.checked !== element.defaultChecked;
+      if (changed) typed.push({ element, value: element.checked ? element.value : '' });
     } else if (element instanceof HTMLSelectElement) {
       const drawn = Array.from(element.options).find((option) => option.defaultSelected) ?? element.options[0];
       if (drawn && element.value !== drawn.value) typed.push({ element, value: element.value });
+    } else if (element.value !== element.defaultValue) {
+      typed.push({ element, value: element.value });
     }
   }
   return typed;
@@ -25,9 +56,16 @@ function typedFields(form: HTMLFormElement): TypedField[] {
 /**
  * Hands a typed value to the field's own change handler. React notices a change against the value it last saw,
  * which hydration took from the field itself, so the field is first emptied through React's view of it, then given
- * the typed value directly, and then the event a person's typing sends is sent.
+ * the typed value directly, and then the event a person's typing sends is sent. A radio or checkbox is first put
+ * back as it was drawn and then clicked, as the visitor clicked it: its handlers read the new state from the click.
  */
 function replay({ element, value }: TypedField): void {
+  if (isPicked(element)) {
+    const wanted = element.type === 'radio' || value !== '';
+    element.checked = !wanted;
+    element.click();
+    return;
+  }
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set;
   if (!setValue) return;
   element.value = '';
@@ -45,55 +83,56 @@ export type TypedHandover = { current: ReadonlyMap<string, string> | null };
 export type TypedFormHandover = { giveTo: TypedHandover } | { takeFrom: TypedHandover };
 
 /**
- * Keeps what a visitor typed into a pre-rendered form before the page's code had started (docs/decisions.md,
- * "Pre-rendered public pages"). Hydration leaves the typed text on screen but not in the form's state, so the next
- * render would have wiped it and sending would have said the fields are empty. The typed values are read as the
- * form hydrates and given to the fields' change handlers in the same commit, as if typed again: React applies
- * what they set before the browser handles anything else, so a press on the form's button right after it came
- * alive sends what is on screen. (Handed over in a later effect, a press in between sent the fields as empty.)
+ * Keeps what a visitor typed or picked in a pre-rendered form (or another part of the page with fields, such as a
+ * group of radio cards) before the page's code had started (docs/decisions.md, "Pre-rendered public pages").
+ * Hydration leaves the typed text on screen but not in the form's state, so the next render would have wiped it and
+ * sending would have said the fields are empty; a radio or checkbox picked then looks unpicked, as it was drawn. The
+ * values are read as the form hydrates and given to the fields' handlers in the same commit, as if typed or clicked
+ * again: React applies what they set before the browser handles anything else, so a press on the form's button
+ * right after it came alive sends what the visitor gave it. (Handed over in a later effect, a press in between sent
+ * the fields as empty.) The UI kit's radios and checkboxes take the click in the microtasks right after that commit,
+ * where their state machines start, and show it in the render that follows.
  *
- * A form that is replaced in the commit that hydrated it hands what was typed on (`giveTo`) instead, and the form
- * drawn in its place takes it into its fields of the same names (`takeFrom`).
+ * A part that is replaced in the commit that hydrated it hands what was typed on (`giveTo`) instead, and the part
+ * drawn in its place takes it into its fields of the same names (`takeFrom`). Several parts may share one handover:
+ * each gives its own fields and takes only the fields it has.
  */
-export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, handover?: TypedFormHandover): void {
+export function useTypedBeforeHydration(container: RefObject<HTMLElement | null>, handover?: TypedFormHandover): void {
   const hydrating = useRef(!useHydrated());
-  // The handover the form was drawn with: it is read once, when the form has come alive.
+  // The handover the part was drawn with: it is read once, when the part has come alive.
   const handoverAtMount = useRef(handover);
   useLayoutEffect(() => {
-    const element = form.current;
+    const element = container.current;
     const handover = handoverAtMount.current;
     const wasHydrating = hydrating.current;
     hydrating.current = false;
     let typed = wasHydrating && element ? typedFields(element) : [];
     if (handover && 'giveTo' in handover) {
       if (wasHydrating) {
-        handover.giveTo.current = new Map(
-          typed.flatMap(({ element: field, value }) => (field.name ? [[field.name, value] as const] : [])),
-        );
+        const given = typed.flatMap(({ element: field, value }) => (field.name ? [[field.name, value] as const] : []));
+        handover.giveTo.current = new Map([...(handover.giveTo.current ?? []), ...given]);
       }
       return;
     }
-    if (handover && element) {
-      const given = handover.takeFrom.current;
-      handover.takeFrom.current = null;
-      if (given) typed = [...typed, ...namedFields(element, given)];
-    }
+    if (handover && element) typed = [...typed, ...takeNamedFields(element, handover.takeFrom)];
     for (const field of typed) replay(field);
-  }, [form]);
+  }, [container]);
 }
 
-/** The form's fields named in `values`, each with the value it is to be given. */
-function namedFields(form: HTMLFormElement, values: ReadonlyMap<string, string>): TypedField[] {
+/** Takes from the handover the values of the part's fields of the same names, each with the value it is to get. */
+function takeNamedFields(container: HTMLElement, handover: TypedHandover): TypedField[] {
+  const given = handover.current;
+  if (!given) return [];
   const fields: TypedField[] = [];
-  for (const [name, value] of values) {
-    const element = form.elements.namedItem(name);
-    if (
-      element instanceof HTMLInputElement ||
-      element instanceof HTMLTextAreaElement ||
-      element instanceof HTMLSelectElement
-    ) {
-      fields.push({ element, value });
-    }
+  const left = new Map(given);
+  for (const element of fieldsOf(container)) {
+    const value = given.get(element.name);
+    if (value === undefined) continue;
+    // A radio is one of a group of that name: the one of the picked value is the one to pick.
+    if (element.type === 'radio' && element.value !== value) continue;
+    fields.push({ element, value });
+    left.delete(element.name);
   }
+  handover.current = left.size > 0 ? left : null;
   return fields;
 }

@@ -312,7 +312,7 @@ function BookForm({ asBuilt, typedHandover }: { asBuilt: boolean; typedHandover:
               <Text color="fg.muted" mt="1" mb={{ base: '8', md: '10' }}>
                 Every package is freshly cooked by our chefs and served by our own team.
               </Text>
-              <PackageChooser value={tier} onChange={setTier} />
+              <PackageChooser value={tier} onChange={setTier} typedHandover={typedHandover} />
             </Box>
           </Box>
           <EventDetailsForm

@@ -1,8 +1,9 @@
 import { Badge, Box, Flex, HStack, List, RadioCard, Separator, SimpleGrid, Text } from '@chakra-ui/react';
 import { Check, Crown, Gem, Sparkles, type LucideIcon } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { PricingTier } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
+import { useTypedBeforeHydration, type TypedFormHandover } from '../../lib/typed-before-hydration';
 import { PACKAGES } from './booking-options';
 
 const ICONS: Record<PricingTier, LucideIcon> = { basic: Sparkles, premium: Crown, luxury: Gem };
@@ -10,6 +11,8 @@ const ICONS: Record<PricingTier, LucideIcon> = { basic: Sparkles, premium: Crown
 type PackageChooserProps = {
   value: PricingTier;
   onChange(tier: PricingTier): void;
+  /** A package picked before the page's code had started, shared with the form (`useTypedBeforeHydration`). */
+  typedHandover?: TypedFormHandover;
 };
 
 /**
@@ -17,9 +20,12 @@ type PackageChooserProps = {
  * group (Ark's hidden native radios), so arrow keys move the choice and screen readers announce "Premium, radio, 2 of
  * 3".
  */
-export const PackageChooser = memo(function PackageChooser({ value, onChange }: PackageChooserProps) {
+export const PackageChooser = memo(function PackageChooser({ value, onChange, typedHandover }: PackageChooserProps) {
+  const root = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(root, typedHandover);
   return (
     <RadioCard.Root
+      ref={root}
       name="tier"
       value={value}
       onValueChange={(details) => {
