@@ -211,6 +211,16 @@ describe('/login: create account', () => {
     expect(screen.queryByLabelText(/^Full Name/)).not.toBeInTheDocument();
   });
 
+  it('opens on the create-account form from /login?create, and switches back', async () => {
+    const { user, currentUrl } = renderApp({ path: '/login?create=1' });
+    expect(await screen.findByRole('form', { name: 'Create account' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in instead' }));
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    // The switch is made in the page, not by loading the address the switch's form names.
+    expect(currentUrl()).toBe('/login?create=1');
+  });
+
   it('requires all four fields and sends nothing until they are given', async () => {
     const register = vi.fn();
     server.use(trpcHandler('auth.register', register));

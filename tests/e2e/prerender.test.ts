@@ -234,6 +234,21 @@ describe('typing into a pre-rendered form before the page’s code has started',
     }
   });
 
+  it('/login’s Create an account, pressed before the code has started, opens the create-account form', async () => {
+    const { context, page, release } = await withCodeHeldBack('/login');
+    try {
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('create'), {
+        waitUntil: 'commit',
+      });
+      release();
+      await page.getByRole('form', { name: 'Create account' }).waitFor();
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/book keeps the event name typed while the rest of the form is filled in', async () => {
     const { context, page, release } = await withCodeHeldBack('/book');
     try {

@@ -12,11 +12,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { ArrowLeft, Store } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState, useTransition } from 'react';
+import { Suspense, useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import type { AuthResult } from '../../../shared/schemas/auth';
 import { BrandLogo } from '../../components/brand-logo';
+import { useHydrated } from '../../lib/hydration';
 import { lazyNamed } from '../../lib/lazy-named';
 import { destinationAfterSignIn, NEXT_PARAM, safeNextPath } from '../../lib/redirects';
 import { useSession } from '../../lib/session';
@@ -51,6 +52,13 @@ function FormLoader() {
 
 type Mode = 'sign-in' | 'create-account';
 
+/** `/login?create` opens the create-account form. */
+const CREATE_PARAM = 'create';
+
+function hasCreateParam(search: string): boolean {
+  return new URLSearchParams(search).has(CREATE_PARAM);
+}
+
 const COPY: Record<Mode, { title: string; heading: string; lead: string; switchPrompt: string; switchLabel: string }> =
   {
     'sign-in': {
@@ -73,8 +81,14 @@ const COPY: Record<Mode, { title: string; heading: string; lead: string; switchP
 export function LoginPage() {
   const { user, signIn } = useSession();
   const [, navigate] = useLocation();
-  const next = safeNextPath(new URLSearchParams(useSearch()).get(NEXT_PARAM));
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const search = useSearch();
+  const next = safeNextPath(new URLSearchParams(search).get(NEXT_PARAM));
+  // The mode a link or a press before the page's code started asked for (`?create`), once hydrated: the build drew
+  // the sign-in form, so that is hydrated first and the switch made after, in a transition.
+  const hydrated = useHydrated();
+  const asked: Mode = hasCreateParam(search) ? 'create-account' : 'sign-in';
+  const [chosen, setChosen] = useState<Mode | null>(null);
+  const mode = chosen ?? (hydrated ? asked : 'sign-in');
   const [email, setEmail] = useState('');
   // Set when this page signs the user in, so the "already signed in" redirect below does not race the handler's own.
   const [completed, setCompleted] = useState(false);
@@ -98,10 +112,12 @@ export function LoginPage() {
     signIn(result);
   }
 
-  function toggleMode() {
+  function toggleMode(event: FormEvent) {
+    // Live, the switch is made here; the form's own GET (below) is for a press before the page's code started.
+    event.preventDefault();
     modeChanged.current = true;
     // A transition: the current form stays until the other one's code is in, instead of a loader in between.
-    startSwitch(() => setMode((current) => (current === 'sign-in' ? 'create-account' : 'sign-in')));
+    startSwitch(() => setChosen(mode === 'sign-in' ? 'create-account' : 'sign-in'));
   }
 
   return (
@@ -157,22 +173,27 @@ export function LoginPage() {
               )}
             </Suspense>
 
-            <HStack justify="center" gap="1.5" mt="6" fontSize="sm" flexWrap="wrap">
-              <Text color="fg.muted">{copy.switchPrompt}</Text>
-              <Button
-                variant="plain"
-                size="sm"
-                h="auto"
-                p="0"
-                color="brand.fg"
-                fontWeight="semibold"
-                onClick={toggleMode}
-                loading={switching}
-                loadingText={copy.switchLabel}
-                spinnerPlacement="end"
-              >
-                {copy.switchLabel}
-              </Button>
+            {/* A form, so a press before the page's code has started still switches: the browser opens /login?create,
+                which switches once live. Live, the submit is the switch itself. */}
+            <HStack asChild justify="center" gap="1.5" mt="6" fontSize="sm" flexWrap="wrap">
+              <form method="get" action="/login" onSubmit={toggleMode}>
+                <Text color="fg.muted">{copy.switchPrompt}</Text>
+                {mode === 'sign-in' && <input type="hidden" name={CREATE_PARAM} value="1" />}
+                <Button
+                  type="submit"
+                  variant="plain"
+                  size="sm"
+                  h="auto"
+                  p="0"
+                  color="brand.fg"
+                  fontWeight="semibold"
+                  loading={switching}
+                  loadingText={copy.switchLabel}
+                  spinnerPlacement="end"
+                >
+                  {copy.switchLabel}
+                </Button>
+              </form>
             </HStack>
 
             <Separator my="8" borderColor="border" />
