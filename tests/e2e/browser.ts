@@ -79,9 +79,9 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 }
 
 /**
- * What the page shows a person, for a failure's message: the address, the headings, the toasts, and each field
- * marked invalid with its value and message. A step that waits for a state the page never reached says instead what
- * the page showed.
+ * What the page shows a person, for a failure's message: the address, the headings, the start of the main text,
+ * the toasts, and each field marked invalid with its value and message. A step that waits for a state the page never
+ * reached says instead what the page showed.
  */
 export function whatThePageShows(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -92,9 +92,12 @@ export function whatThePageShows(page: Page): Promise<string> {
       const message = field.closest('[data-part="root"]')?.querySelector('[data-part="error-text"]');
       return `${field.name || field.id}=${JSON.stringify(field.value)}${message ? ` (${text(message)})` : ''}`;
     });
+    const main = document.querySelector('main') ?? document.body;
+    const shown = (main instanceof HTMLElement ? main.innerText : text(main)).replace(/\s+/g, ' ').trim();
     return [
       `at ${location.pathname}${location.search}`,
       `headings: ${headings.join(' | ') || 'none'}`,
+      `text: ${shown.length > 800 ? `${shown.slice(0, 800)}…` : shown}`,
       `live regions: ${toasts.join(' | ') || 'none'}`,
       `invalid fields: ${invalid.join(', ') || 'none'}`,
     ].join('\n');
