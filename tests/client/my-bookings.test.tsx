@@ -115,6 +115,13 @@ function detailOf(
         from: null,
         to: null,
       },
+      {
+        at: '2026-11-20T11:31:00.000Z',
+        action: 'gst.document_issued',
+        label: 'Receipt voucher RV/26-27/00007 issued',
+        from: null,
+        to: null,
+      },
     ],
     payments: [],
     ...overrides,
@@ -295,10 +302,13 @@ describe('booking detail', () => {
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
+      'Receipt voucher RV/26-27/00007 issued',
       'Token payment started',
       'Quote created',
     ]);
-    expect(within(timeline).getAllByText(/IST$/)).toHaveLength(2);
+    expect(within(timeline).getAllByText(/IST$/)).toHaveLength(3);
+    // A document number is kept on one line: a phone would break it at its hyphen.
+    expect(getComputedStyle(within(timeline).getByText('RV/26-27/00007')).whiteSpace).toBe('nowrap');
 
     const actions = screen.getByRole('region', { name: 'Actions' });
     for (const name of [`Pay ${formatInr(999)} token`, 'Download quote (PDF)', 'Change event date', 'Cancel booking']) {

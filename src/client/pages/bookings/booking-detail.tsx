@@ -304,7 +304,7 @@ function Timeline({ booking }: { booking: CustomerBookingDetailDto }) {
                 />
               )}
               <Box minW="0">
-                <Text fontWeight={index === 0 ? 'semibold' : 'medium'}>{entry.label}</Text>
+                <Text fontWeight={index === 0 ? 'semibold' : 'medium'}>{withNumbersKeptWhole(entry.label)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   <time dateTime={entry.at}>{indiaDateTimeText(entry.at)}</time>
                 </Text>
@@ -314,6 +314,22 @@ function Timeline({ booking }: { booking: CustomerBookingDetailDto }) {
         </Stack>
       )}
     </Card>
+  );
+}
+
+/**
+ * A timeline line with each document number in it ("RV/26-27/00007") kept on one line: a phone would otherwise break
+ * it at its hyphen.
+ */
+function withNumbersKeptWhole(label: string): ReactNode {
+  return label.split(/(\S+\/\S+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <Box as="span" key={index} whiteSpace="nowrap">
+        {part}
+      </Box>
+    ) : (
+      part
+    ),
   );
 }
 
