@@ -70,7 +70,11 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
+    // The time of the row itself, not of its transaction's start: the rows one change writes keep the order they
+    // were written in, which a booking's timeline shows.
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),

@@ -426,13 +426,6 @@ export async function receiveBookingPayment(
   });
   if (!row) return false;
   const orderCode = payment.order?.orderCode ?? null;
-  // An advance gets its receipt voucher in the same transaction (docs/gst.md#receipt-voucher).
-  const voucher = await issueReceiptVoucher(deps, tx, booking, {
-    ledgerId: row.id,
-    amountPaise: payment.amountPaise,
-    label: payment.label,
-    actorUserId: payment.actorUserId,
-  });
   await writeAudit(tx, {
     actorUserId: payment.actorUserId,
     action: payment.order?.purpose === 'token' ? 'booking.token_paid' : 'booking.payment_received',
@@ -446,6 +439,14 @@ export async function receiveBookingPayment(
       reference: payment.reference,
       for: payment.label,
     },
+  });
+  // An advance gets its receipt voucher in the same transaction (docs/gst.md#receipt-voucher); its timeline line
+  // follows the payment's.
+  const voucher = await issueReceiptVoucher(deps, tx, booking, {
+    ledgerId: row.id,
+    amountPaise: payment.amountPaise,
+    label: payment.label,
+    actorUserId: payment.actorUserId,
   });
 
   const rules = await currentPaymentRules(tx);
