@@ -277,6 +277,14 @@ describe('booking detail', () => {
           status: 'pending',
           paid_at: null,
         },
+        {
+          order_id: 'ADV-DEF456',
+          purpose: 'instalment',
+          instalment: 'advance',
+          amount: 50_000,
+          status: 'created',
+          paid_at: null,
+        },
       ],
     });
     server.use(
@@ -294,10 +302,15 @@ describe('booking detail', () => {
 
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('TKN-ABC123')).toBeInTheDocument();
-    expect(within(payments).getByRole('link', { name: 'Check status' })).toHaveAttribute(
-      'href',
-      '/payment/success?order_id=TKN-ABC123',
-    );
+    expect(
+      within(payments)
+        .getAllByRole('link', { name: 'Check status' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/payment/success?order_id=TKN-ABC123', '/payment/success?order_id=ADV-DEF456']);
+    // Each order's state in the customer's words.
+    const stateOf = (orderId: string) => within(within(payments).getByText(orderId).closest('li')!);
+    expect(stateOf('TKN-ABC123').getByText('Pending')).toBeInTheDocument();
+    expect(stateOf('ADV-DEF456').getByText('Not paid')).toBeInTheDocument();
 
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const entries = within(timeline).getAllByRole('listitem');

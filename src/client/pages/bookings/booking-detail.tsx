@@ -220,9 +220,8 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
                   colorPalette={payment.status === 'paid' ? 'green' : payment.status === 'failed' ? 'red' : 'orange'}
                   variant="subtle"
                   rounded="full"
-                  textTransform="capitalize"
                 >
-                  {payment.status}
+                  {PAYMENT_STATUS_WORDS[payment.status]}
                 </Badge>
                 {(payment.status === 'created' || payment.status === 'pending') && (
                   <Button asChild size="xs" variant="outline" colorPalette="accent">
@@ -258,6 +257,16 @@ function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
     </Card>
   );
 }
+
+/** An order's state in the customer's words: an order made but not paid yet is not "created" to them. */
+const PAYMENT_STATUS_WORDS: Record<CustomerBookingDetailDto['payments'][number]['status'], string> = {
+  created: 'Not paid',
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
 
 function paymentLabel(payment: CustomerBookingDetailDto['payments'][number]): string {
   if (payment.purpose === 'token') return 'Booking token';
