@@ -222,6 +222,14 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         if (!cut && clips(blockStyle.overflowY) && run.block.scrollHeight > run.block.clientHeight + 1) {
           cut = `${run.label} overflows its ${run.block.tagName.toLowerCase()} at the bottom`;
         }
+        // A button draws its box around its label: a label wider than the button spills over what is beside it
+        // (nothing clips it, so the checks above let it pass).
+        const button = run.owner.closest<HTMLElement>('button, [role="button"], .chakra-button');
+        if (!cut && button && visible(button)) {
+          const box = button.getBoundingClientRect();
+          const spillsX = left < box.left - 1 || right > box.right + 1;
+          if (spillsX) cut = `${run.label} spills out of its button sideways`;
+        }
         if (cut) cutText.push(cut);
         else if (!scrollsX && right > window.innerWidth + 1) {
           cutText.push(`${run.label} runs ${Math.round(right - window.innerWidth)} px past the screen's edge`);

@@ -98,6 +98,23 @@ describe('the layout measures themselves', () => {
     ]);
   });
 
+  it('finds a button’s label spilling out of the button, and passes one that fits', async () => {
+    const report = await measure(
+      onLines(
+        '<div style="display:flex;width:120px">' +
+          '<button style="flex:1 1 0%;min-width:44px;white-space:nowrap">Kitchen</button>' +
+          '<button style="flex:1 1 0%;min-width:44px;white-space:nowrap">Account</button>' +
+          '<button style="flex:1 1 0%;min-width:44px;white-space:nowrap">Logout</button></div>',
+        '<button style="white-space:nowrap">Fits</button>',
+      ),
+    );
+    expect(report.cutText).toEqual([
+      expect.stringContaining('"Kitchen" in button spills out of its button sideways'),
+      expect.stringContaining('"Account" in button spills out of its button sideways'),
+      expect.stringContaining('"Logout" in button spills out of its button sideways'),
+    ]);
+  });
+
   it('finds a table wider than its box, and passes a wide report scrolling in a labelled region on a phone', async () => {
     const report = await measure(
       onLines(

@@ -19,7 +19,7 @@ export function HeaderLinkButton({ href, icon: Icon, children, ...button }: Head
       color="cream.50"
       borderColor="whiteAlpha.500"
       _hover={{ bg: 'whiteAlpha.200' }}
-      flex={{ base: '1', md: 'initial' }}
+      flex={{ base: '1 1 auto', md: 'initial' }}
       {...button}
     >
       <Link href={href}>

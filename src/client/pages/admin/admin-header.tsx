@@ -58,7 +58,7 @@ export function AdminHeader({ onLogout, loggingOut, unread = null }: AdminHeader
               rounded="full"
               onClick={onLogout}
               loading={loggingOut}
-              flex={{ base: '1', md: 'initial' }}
+              flex={{ base: '1 1 auto', md: 'initial' }}
             >
               <LogOut aria-hidden="true" />
               Logout

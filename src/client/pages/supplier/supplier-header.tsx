@@ -62,7 +62,7 @@ export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: Su
               rounded="full"
               onClick={onLogout}
               loading={loggingOut}
-              flex={{ base: '1', md: 'initial' }}
+              flex={{ base: '1 1 auto', md: 'initial' }}
               minH={{ base: '11', md: '10' }}
             >
               <LogOut aria-hidden="true" />
