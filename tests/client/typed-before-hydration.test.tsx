@@ -5,7 +5,11 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { beginHydration, useHydrated } from '../../src/client/lib/hydration';
-import { useTypedBeforeHydration } from '../../src/client/lib/typed-before-hydration';
+import {
+  useTypedBeforeHydration,
+  type TypedFormHandover,
+  type TypedHandover,
+} from '../../src/client/lib/typed-before-hydration';
 import { ChakraProvider } from '@chakra-ui/react';
 import { WhatsappOptIn } from '../../src/client/components/whatsapp-opt-in';
 import { PackageChooser } from '../../src/client/pages/book/package-chooser';
@@ -171,5 +175,55 @@ it('picks the package and ticks the box chosen before the page’s code started,
   await waitFor(() => expect(tickOf(whatsapp).getAttribute('data-state')).toBe('checked'));
   container.querySelector('form')!.requestSubmit();
   expect(sent).toEqual([{ tier: 'luxury', whatsapp: true }]);
+  await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
+});
+
+/** A form drawn as the build drew it, replaced by the visitor's own in the commit that hydrates it (as /book does). */
+function SwappedPage() {
+  const [asBuilt, setAsBuilt] = useState(true);
+  const [handover] = useState<TypedHandover>(() => ({ current: null, focused: null }));
+  useLayoutEffect(() => {
+    if (asBuilt) setAsBuilt(false);
+  }, [asBuilt]);
+  return (
+    <NameForm key={asBuilt ? 'as-built' : 'own'} handover={asBuilt ? { giveTo: handover } : { takeFrom: handover }} />
+  );
+}
+
+function NameForm({ handover }: { handover: TypedFormHandover }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, handover);
+  return (
+    <form ref={form} aria-label="Guest">
+      <input name="client_name" aria-label="Full Name" value={name} onChange={(event) => setName(event.target.value)} />
+      <input
+        name="client_email"
+        type="email"
+        aria-label="Email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+    </form>
+  );
+}
+
+it('keeps the visitor typing in the field they were in when the form drawn by the build is replaced', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<SwappedPage />);
+  document.body.append(container);
+  const drawnName = container.querySelector<HTMLInputElement>('input[name="client_name"]')!;
+  drawnName.value = 'Asha Rao';
+  drawnName.focus();
+  drawnName.setSelectionRange(4, 4);
+
+  hydrateAsTheEntryDoes(container, <SwappedPage />);
+  await waitFor(() => expect(container.querySelector('input[name="client_name"]')).not.toBe(drawnName));
+  const ownName = container.querySelector<HTMLInputElement>('input[name="client_name"]')!;
+  expect(ownName.value).toBe('Asha Rao');
+  // The keys pressed next go into the new field, where the caret was.
+  expect(document.activeElement).toBe(ownName);
+  expect([ownName.selectionStart, ownName.selectionEnd]).toEqual([4, 4]);
   await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
 });

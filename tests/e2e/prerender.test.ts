@@ -279,6 +279,20 @@ describe('typing into a pre-rendered form before the page’s code has started',
     }
   });
 
+  it('/book from a service link keeps the visitor typing in the field they were in as the page comes alive', async () => {
+    const { context, page, release } = await withCodeHeldBack('/book?eventType=wedding');
+    try {
+      await page.getByLabel('Email Address').pressSequentially('sn');
+      release();
+      await waitForHydration(page);
+      // The visitor goes on typing without clicking the field again.
+      await page.keyboard.type('eha@example.in');
+      await expect.poll(() => page.getByLabel('Email Address').inputValue()).toBe('sneha@example.in');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/book from a service link keeps the package picked and the WhatsApp box ticked, and quotes that package', async () => {
     const { context, page, release } = await withCodeHeldBack('/book?eventType=wedding');
     try {

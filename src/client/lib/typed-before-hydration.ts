@@ -73,11 +73,15 @@ function replay({ element, value }: TypedField): void {
   element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+/** The field the visitor was in when the part was replaced: by name (and value, for a radio), with its caret. */
+type FocusedField = { name: string; value: string; selection: readonly [number, number] | null };
+
 /**
  * What was typed into a pre-rendered form that is replaced by another as soon as it has hydrated (/book drawing the
- * visitor's own form in place of the blank one), by field name, for the form drawn in its place.
+ * visitor's own form in place of the blank one), by field name, for the form drawn in its place; and the field the
+ * visitor was typing in, so the keys they press next go on into its counterpart (`focused`).
  */
-export type TypedHandover = { current: ReadonlyMap<string, string> | null };
+export type TypedHandover = { current: ReadonlyMap<string, string> | null; focused?: FocusedField | null };
 
 /** A form's side of the handover: the replaced form gives, the form drawn in its place takes. */
 export type TypedFormHandover = { giveTo: TypedHandover } | { takeFrom: TypedHandover };
@@ -108,15 +112,51 @@ export function useTypedBeforeHydration(container: RefObject<HTMLElement | null>
     hydrating.current = false;
     let typed = wasHydrating && element ? typedFields(element) : [];
     if (handover && 'giveTo' in handover) {
-      if (wasHydrating) {
+      if (wasHydrating && element) {
         const given = typed.flatMap(({ element: field, value }) => (field.name ? [[field.name, value] as const] : []));
         handover.giveTo.current = new Map([...(handover.giveTo.current ?? []), ...given]);
+        handover.giveTo.focused ??= focusedField(element);
       }
       return;
     }
     if (handover && element) typed = [...typed, ...takeNamedFields(element, handover.takeFrom)];
     for (const field of typed) replay(field);
+    if (handover && element) takeFocus(element, handover.takeFrom);
   }, [container]);
+}
+
+/** The named field of the part that has the focus, with its caret where the field has one. */
+function focusedField(container: HTMLElement): FocusedField | null {
+  const active = document.activeElement;
+  const field = fieldsOf(container).find((candidate) => candidate === active);
+  if (!field?.name) return null;
+  let selection: FocusedField['selection'] = null;
+  if (!(field instanceof HTMLSelectElement) && field.selectionStart !== null && field.selectionEnd !== null) {
+    selection = [field.selectionStart, field.selectionEnd];
+  }
+  return { name: field.name, value: field.value, selection };
+}
+
+/**
+ * Puts the focus, and the caret, in this part's counterpart of the field the visitor was in when the part it replaces
+ * went: the field they were typing in is gone from the page, and the keys they press next would go nowhere.
+ */
+function takeFocus(container: HTMLElement, handover: TypedHandover): void {
+  const focused = handover.focused;
+  if (!focused) return;
+  const field = fieldsOf(container).find(
+    (candidate) => candidate.name === focused.name && (candidate.type !== 'radio' || candidate.value === focused.value),
+  );
+  if (!field) return;
+  handover.focused = null;
+  field.focus({ preventScroll: true });
+  const selection = focused.selection;
+  if (!selection || field instanceof HTMLSelectElement) return;
+  // The typed value reaches the field in the render its replay asks for, which React makes right after this commit
+  // and before any microtask; setting it moves the caret to the end, so the caret goes back after that.
+  queueMicrotask(() => {
+    if (document.activeElement === field && field.selectionStart !== null) field.setSelectionRange(...selection);
+  });
 }
 
 /** Takes from the handover the values of the part's fields of the same names, each with the value it is to get. */

@@ -72,7 +72,7 @@ export function BookPage() {
   const [asBuilt, setAsBuilt] = useState(() => !hydrated && hasBrowserOnlyState());
   // What the visitor typed into the blank form before the page's code had started goes into their own form, over
   // the draft and the event type in the address.
-  const [typedIntoBlank] = useState<TypedHandover>(() => ({ current: null }));
+  const [typedIntoBlank] = useState<TypedHandover>(() => ({ current: null, focused: null }));
   useLayoutEffect(() => {
     if (asBuilt) setAsBuilt(false);
   }, [asBuilt]);
