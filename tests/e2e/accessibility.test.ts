@@ -4,7 +4,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { fileBrowser, VIEWPORTS } from './browser';
+import { fileBrowser, VIEWPORTS, waitForHydration } from './browser';
 import { openCreateAccount, signIn } from './people';
 
 /*
@@ -217,6 +217,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto('/book');
       await page.getByRole('heading', { name: 'Event Details' }).waitFor();
       await axe.audit('/book');
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Open calendar' }).click();
       await page.locator('[data-scope="date-picker"][data-part="content"][data-state="open"]').waitFor();
       await axe.audit('/book with the calendar open');

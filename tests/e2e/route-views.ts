@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { waitOrExplain } from './browser';
+import { waitForHydration, waitOrExplain } from './browser';
 import { signedInContext, type DemoRole, type RouteFixtures } from './demo-api';
 import { openCreateAccount } from './people';
 
@@ -158,6 +158,9 @@ export const ROUTE_VIEWS: RouteView[] = [
     overlay: true,
     ready: async (page) => {
       await heading(page, 'Event Details');
+      // A press before the page is live opens nothing (docs/decisions.md, "A press before the code has started"):
+      // a person presses again once it is.
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Open calendar' }).click();
       await page.getByRole('grid').first().waitFor();
       await animationsDone(page);

@@ -5,7 +5,7 @@ import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { PricingTier } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote, type QuoteInput } from '../../src/shared/pricing';
-import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS } from './browser';
+import { fileBrowser, hasHorizontalScroll, newPage, screenshot, VIEWPORTS, waitForHydration } from './browser';
 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
@@ -139,6 +139,7 @@ describe('a visitor gets an instant quote in a real browser', () => {
     await screenshot(page, 'e2e-book-form-mobile');
 
     await fillEventDetails(page, `kavya.mobile.${Date.now()}@example.in`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Open calendar' }).click();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.keyboard.press('Escape');
