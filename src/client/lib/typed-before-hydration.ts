@@ -81,7 +81,7 @@ type FocusedField = { name: string; value: string; selection: readonly [number, 
  * visitor's own form in place of the blank one), by field name, for the form drawn in its place; and the field the
  * visitor was typing in, so the keys they press next go on into its counterpart (`focused`).
  */
-export type TypedHandover = { current: ReadonlyMap<string, string> | null; focused?: FocusedField | null };
+export type TypedHandover = { current: ReadonlyMap<string, string> | null; focused: FocusedField | null };
 
 /** A form's side of the handover: the replaced form gives, the form drawn in its place takes. */
 export type TypedFormHandover = { giveTo: TypedHandover } | { takeFrom: TypedHandover };

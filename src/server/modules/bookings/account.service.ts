@@ -28,7 +28,7 @@ import {
 } from '../../../shared/schemas/account';
 import type { Page } from '../../../shared/schemas/admin';
 import { auditLog, bookings, paymentOrders, refunds } from '../../db/schema';
-import { BOOKING_AUDIT_ACTIONS, writeAudit, type BookingAuditAction } from '../../lib/audit';
+import { writeAudit, type BookingAuditAction } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';
 import { bookingDateChangedEmail } from '../../mail/account-templates';
 import { quoteReference } from '../../mail/templates';
@@ -207,10 +207,6 @@ const ACTION_LABELS: Record<BookingAuditAction, string> = {
   'gst.document_issued': 'GST document issued',
 };
 
-function isBookingAction(action: string): action is BookingAuditAction {
-  return (BOOKING_AUDIT_ACTIONS as readonly string[]).includes(action);
-}
-
 /**
  * A line of the booking's timeline in the customer's words. A row recorded under a name this version does not know
  * (an older release's) reads as its words rather than its key.
@@ -231,7 +227,7 @@ export function timelineLabel(action: string, data: Record<string, unknown>): st
     const kind = GST_DOCUMENT_KINDS.find((known) => known === data.kind);
     if (kind && typeof data.number === 'string') return `${GST_DOCUMENT_META[kind].short} ${data.number} issued`;
   }
-  if (isBookingAction(action)) return ACTION_LABELS[action];
+  if (Object.hasOwn(ACTION_LABELS, action)) return ACTION_LABELS[action as BookingAuditAction];
   const verb = action.slice(action.indexOf('.') + 1);
   return humanize(verb);
 }
