@@ -236,17 +236,45 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         }
       }
 
+      /**
+       * The part of a run its scrolling and clipping boxes show: a dialog's body scrolled to its top hides the text
+       * below its edge, and hidden text cannot collide with the footer drawn there.
+       */
+      function drawnRects(run: Run): DOMRect[] {
+        let rects = run.rects;
+        for (let el = run.owner.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+          const style = getComputedStyle(el);
+          const hidesX = style.overflowX !== 'visible';
+          const hidesY = style.overflowY !== 'visible';
+          if (!hidesX && !hidesY) continue;
+          const box = el.getBoundingClientRect();
+          const left = hidesX ? box.left + el.clientLeft : -Infinity;
+          const right = hidesX ? left + el.clientWidth : Infinity;
+          const top = hidesY ? box.top + el.clientTop : -Infinity;
+          const bottom = hidesY ? top + el.clientHeight : Infinity;
+          rects = rects
+            .map((rect) => {
+              const l = Math.max(rect.left, left);
+              const t = Math.max(rect.top, top);
+              return new DOMRect(l, t, Math.min(rect.right, right) - l, Math.min(rect.bottom, bottom) - t);
+            })
+            .filter((rect) => rect.width >= 1 && rect.height >= 1);
+        }
+        return rects;
+      }
+
       const overlappingText: string[] = [];
-      // Shown: some of it is on top (at its start, middle or end). Text wholly under an opaque layer (a menu, a
-      // dialog's backdrop) is not drawn, so it cannot collide.
-      const shown = runs.filter(
-        (run) =>
-          !hiddenRuns.has(run) &&
+      // Shown: some of what its boxes show is on top (at its start, middle or end). Text wholly under an opaque layer
+      // (a menu, a dialog's backdrop) is not drawn, so it cannot collide.
+      const shown = runs
+        .filter((run) => !hiddenRuns.has(run))
+        .map((run) => ({ ...run, rects: drawnRects(run) }))
+        .filter((run) =>
           run.rects.some((rect) => {
             const y = rect.top + rect.height / 2;
             return [rect.left + 1, rect.left + rect.width / 2, rect.right - 1].some((x) => onTop(run, x, y));
           }),
-      );
+        );
       for (let i = 0; i < shown.length; i++) {
         for (let j = i + 1; j < shown.length; j++) {
           const a = shown[i]!;

@@ -137,6 +137,18 @@ describe('the layout measures themselves', () => {
     expect(report.overlappingText).toEqual([expect.stringContaining('"Guest count" in span overlaps "Badge" in span')]);
   });
 
+  it('passes text scrolled out of its box under a footer, and finds it when the box does not scroll', async () => {
+    const box = (overflow: string) =>
+      '<div style="position:relative;width:300px;height:120px">' +
+      `<div style="height:80px;overflow-y:${overflow}"><p style="margin:0;padding:70px 0 100px;line-height:20px">` +
+      'Scrolled text</p></div>' +
+      '<div style="position:absolute;top:80px;left:0;background:transparent"><span>Pay later</span></div></div>';
+    const scrolled = await measure(box('auto'));
+    expect(scrolled.overlappingText).toEqual([]);
+    const spilling = await measure(box('visible'));
+    expect(spilling.overlappingText).toEqual([expect.stringContaining('"Pay later" in span')]);
+  });
+
   it('passes text that scrolls, text for screen readers only, and a big figure under a small label', async () => {
     const report = await measure(
       onLines(
