@@ -59,7 +59,7 @@ export function PasswordField({
       <Field.ErrorText>{error}</Field.ErrorText>
       {strengthInputs && (
         <Box w="full" mt="1">
-          <PasswordStrength password={value} userInputs={strengthInputs} />
+          <PasswordStrength password={value} userInputs={strengthInputs} fieldError={error} />
         </Box>
       )}
     </Field.Root>

@@ -11,7 +11,16 @@ const COLORS = ['red.500', 'orange.500', 'yellow.500', 'green.500', 'green.600']
  * password is on the common-password list. The estimator (zxcvbn-ts, a few hundred KB) loads on first use, so no
  * page pays for it until someone types a password. `userInputs` (name, e-mail) count as easy to guess.
  */
-export function PasswordStrength({ password, userInputs = [] }: { password: string; userInputs?: string[] }) {
+export function PasswordStrength({
+  password,
+  userInputs = [],
+  fieldError,
+}: {
+  password: string;
+  userInputs?: string[];
+  /** The field's error, shown above the meter: the meter does not say the same again. */
+  fieldError?: string | undefined;
+}) {
   const [strength, setStrength] = useState<{ password: string; value: Strength } | null>(null);
   const inputs = userInputs.join('\n');
 
@@ -36,7 +45,7 @@ export function PasswordStrength({ password, userInputs = [] }: { password: stri
   const tooShort = password.length < PASSWORD_MIN_LENGTH;
   const score = value ? (tooShort ? Math.min(value.score, 1) : value.score) : null;
   const label =
-    value?.common === true
+    value?.common === true && fieldError !== COMMON_PASSWORD_MESSAGE
       ? COMMON_PASSWORD_MESSAGE
       : score === null
         ? 'Checking strength…'

@@ -121,12 +121,13 @@ function NewPasswordForm({ token }: { token: string }) {
   const [error, setError] = useState<string | undefined>();
   const reset = trpc.auth.resetPassword.useMutation({
     onError: (failure) => {
-      // A 400 is the link itself (used, expired, replaced): shown in place of the form below.
-      if (failure.data?.httpStatus === 400) return;
+      // The link itself failed (used, expired, replaced): shown in place of the form below.
+      if (isLinkFailure(failure)) return;
+      // A refused password (too common) is the field's: the link stays usable, so the form stays.
       setError(serverDetail(failure) ?? 'The password could not be changed. Please try again.');
     },
   });
-  const linkFailed = reset.isError && reset.error.data?.httpStatus === 400;
+  const linkFailed = reset.isError && isLinkFailure(reset.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -195,4 +196,9 @@ function NewPasswordForm({ token }: { token: string }) {
       )}
     </>
   );
+}
+
+/** A 400 without field issues is the link's (used, expired, replaced); a refused password names its field. */
+function isLinkFailure(failure: { data?: { httpStatus: number; issues?: unknown } | null }): boolean {
+  return failure.data?.httpStatus === 400 && failure.data.issues === undefined;
 }
