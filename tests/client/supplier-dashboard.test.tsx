@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../src/shared/schemas/projects';
+import { PLAIN_AMOUNT_MESSAGE } from '../../src/shared/schemas/projects';
 import { eventTypeBadgeText, eventTypePalette } from '../../src/client/components/event-type-badge';
 import { userFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
@@ -352,6 +353,13 @@ describe('/supplier', () => {
     await user.type(dialog.getByLabelText(/^Your Quote Amount/), '245000.555');
     await user.click(dialog.getByRole('button', { name: 'Submit Quote' }));
     expect(await toasts().findByText('Quote amount can have at most two decimals (paise)')).toBeInTheDocument();
+    expect(submitQuote).not.toHaveBeenCalled();
+
+    // A number field takes 1e3, which reads as ₹1,000: the amount must be the digits typed.
+    await user.clear(dialog.getByLabelText(/^Your Quote Amount/));
+    await user.type(dialog.getByLabelText(/^Your Quote Amount/), '1e3');
+    await user.click(dialog.getByRole('button', { name: 'Submit Quote' }));
+    expect(await toasts().findByText(PLAIN_AMOUNT_MESSAGE)).toBeInTheDocument();
     expect(submitQuote).not.toHaveBeenCalled();
 
     const listsBefore = recordedCalls('supplier.projects.list').length;

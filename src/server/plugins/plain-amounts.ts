@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { PLAIN_AMOUNT_MESSAGE, PLAIN_AMOUNT_PATTERN } from '../../shared/schemas/projects';
 import { AppError, ValidationError } from '../lib/errors';
 
 /**
@@ -10,10 +11,6 @@ import { AppError, ValidationError } from '../lib/errors';
  */
 const BID_PATHS = ['/api/supplier/quote-submit', '/api/trpc/supplier.quotes.submit'];
 const AMOUNT = /"quoted_amount"\s*:\s*(-?[0-9][0-9.eE+-]*)/g;
-const PLAIN = /^\d+(\.\d{1,2})?$/;
-
-export const PLAIN_AMOUNT_MESSAGE =
-  'Quote amount must be plain digits with at most two decimals (for example 360000 or 360000.50)';
 
 export function registerPlainAmounts(app: FastifyInstance): void {
   app.addHook('preParsing', async (request, _reply, payload) => {
@@ -29,7 +26,7 @@ export function registerPlainAmounts(app: FastifyInstance): void {
     }
     const body = Buffer.concat(chunks);
     for (const match of body.toString('utf8').matchAll(AMOUNT)) {
-      if (!PLAIN.test(match[1]!)) {
+      if (!PLAIN_AMOUNT_PATTERN.test(match[1]!)) {
         throw new ValidationError([{ loc: ['body', 'quoted_amount'], msg: PLAIN_AMOUNT_MESSAGE, type: 'value_error' }]);
       }
     }

@@ -77,6 +77,14 @@ export const quoteAmountSchema = z
   .max(MAX_QUOTE_RUPEES, 'Quote amount can be at most ₹10,00,00,000')
   .refine((value) => Number(value.toFixed(2)) === value, 'Quote amount can have at most two decimals (paise)');
 
+/**
+ * How a bid's amount is written (docs/product.md#supplier-bids): plain digits with at most two decimals. JSON and
+ * `Number` also read `1e3` as a thousand; the bid doors and the supplier's form refuse it.
+ */
+export const PLAIN_AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+export const PLAIN_AMOUNT_MESSAGE =
+  'Quote amount must be plain digits with at most two decimals (for example 360000 or 360000.50)';
+
 /** The spec's supplier quote payload (section 3): `booking_id`, `quoted_amount`, `notes`, `items`. */
 export const submitQuoteInputSchema = z.object({
   booking_id: uuidSchema,

@@ -1,6 +1,6 @@
 import { DAY_MS, formatLongDate, HOUR_MS, INDIA_TIME_ZONE, isoDateInIndia, MINUTE_MS } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
-import { quoteAmountSchema } from '../../../shared/schemas/projects';
+import { PLAIN_AMOUNT_MESSAGE, PLAIN_AMOUNT_PATTERN, quoteAmountSchema } from '../../../shared/schemas/projects';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
 
 /** docs/product.md#vendors, word for word. */
@@ -118,7 +118,7 @@ export type AmountCheck = { ok: true; amount: number } | { ok: false; message: s
 
 /**
  * The quote amount as typed (docs/product.md#quotes): required, then the shared rule the server applies (more than ₹0,
- * at most ₹10 crore, at most two decimals). Sent as a decimal number.
+ * at most ₹10 crore, at most two decimals), written in plain digits. Sent as a decimal number.
  */
 export function checkQuoteAmount(raw: string): AmountCheck {
   const text = raw.trim().replace(/,/g, '');
@@ -128,5 +128,7 @@ export function checkQuoteAmount(raw: string): AmountCheck {
   const parsed = quoteAmountSchema.safeParse(value);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? SUPPLIER_MESSAGES.quoteFailed, missing: false };
+  // `Number` reads 1e3 as a thousand: the amount is the digits typed, as the server reads them.
+  if (!PLAIN_AMOUNT_PATTERN.test(text)) return { ok: false, message: PLAIN_AMOUNT_MESSAGE, missing: false };
   return { ok: true, amount: parsed.data };
 }
