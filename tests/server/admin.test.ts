@@ -342,6 +342,9 @@ describe('bookings (admin)', () => {
     ['100%', (b) => b.eventName.includes('100%')],
     ['2031-02-14', (b) => b.eventDate === '2031-02-14'],
     ['2031-02', (b) => b.eventDate?.startsWith('2031-02') ?? false],
+    // Written as a date but no day of the calendar: nothing matches, and the answer is not a 500.
+    ['2026-02-31', () => false],
+    ['2026-13-01', () => false],
   ])('searches by client, event or date: %s', async (q, matches) => {
     const res = await get(`/api/bookings?limit=100&q=${encodeURIComponent(q)}`);
     expect(res.statusCode).toBe(200);

@@ -309,6 +309,7 @@ describe("the accountant's month", () => {
       422,
     );
     expect((await inject('GET', `/api/admin/gst/summary?month=2026-13`, admin.auth)).statusCode).toBe(422);
+    expect((await inject('GET', `/api/admin/gst/summary?month=0000-01`, admin.auth)).statusCode).toBe(422);
     expect((await inject('GET', `/api/admin/gst/summary?month=${month}`, alice.auth)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../dates';
 import {
   GST_DOCUMENT_KINDS,
   isGstStateCode,
@@ -237,7 +238,9 @@ export const issueCreditNoteFieldsSchema = issueCreditNoteInputSchema.omit({ id:
 export const gstMonthQuerySchema = z.object({
   month: z
     .string({ error: 'Month is required (YYYY-MM)' })
-    .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'),
+    .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+    // A month of the calendar the database keeps: year 0000 has no first day.
+    .refine((month) => isIsoDate(`${month}-01`), 'Month must be YYYY-MM'),
 });
 export type GstMonthQuery = z.input<typeof gstMonthQuerySchema>;
 

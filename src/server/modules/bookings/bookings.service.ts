@@ -6,6 +6,7 @@ import {
   statusAllowsPrice,
   type BookingStatus,
 } from '../../../shared/domain';
+import { isIsoDate } from '../../../shared/dates';
 import { statusDateRefusal } from '../../../shared/booking-rules';
 import { paiseToRupees, type QuoteBreakdown } from '../../../shared/pricing';
 import {
@@ -198,9 +199,9 @@ export function toAdminBookingDto(row: BookingRow): AdminBookingDto {
   };
 }
 
-/** `q` as a date: a whole `YYYY-MM-DD`, or a year or month prefix of one. */
+/** `q` as a date: a whole `YYYY-MM-DD` that is a real date, or a year or month prefix of one. */
 function dateSearch(q: string): SQL | undefined {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(q)) return eq(bookings.eventDate, q);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(q)) return isIsoDate(q) ? eq(bookings.eventDate, q) : undefined;
   if (/^\d{4}(-\d{2})?$/.test(q)) return sql`to_char(${bookings.eventDate}, 'YYYY-MM-DD') like ${`${q}-%`}`;
   return undefined;
 }
