@@ -46,7 +46,13 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '97': 'Other Territory',
 };
 
-export const GST_STATE_CODES = Object.keys(GST_STATES);
+/**
+ * The codes in the order a list of states shows them: by name, as people look for their state. (`Object.keys` alone
+ * puts 10–97 before 01–09: keys that read as whole numbers come first, whatever order they are written in.)
+ */
+export const GST_STATE_CODES: readonly string[] = Object.keys(GST_STATES).sort((a, b) =>
+  GST_STATES[a]!.localeCompare(GST_STATES[b]!, 'en-IN'),
+);
 
 export function isGstStateCode(code: string): boolean {
   return Object.hasOwn(GST_STATES, code);

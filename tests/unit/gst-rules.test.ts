@@ -17,6 +17,8 @@ import {
   taxOn,
   venueStateOf,
   DEFAULT_GST_RATES,
+  GST_STATE_CODES,
+  GST_STATES,
   type GstDocumentKind,
 } from '../../src/shared/gst';
 
@@ -85,6 +87,17 @@ describe('place of supply and the tax heads (IGST Act s.12)', () => {
         },
       ),
     );
+  });
+});
+
+describe('the list of states', () => {
+  it('holds every state once, by name: Andaman and Nicobar Islands first, West Bengal last, Delhi among the Ds', () => {
+    expect([...GST_STATE_CODES].sort()).toEqual(Object.keys(GST_STATES).sort());
+    const names = GST_STATE_CODES.map((code) => GST_STATES[code]!);
+    expect(names[0]).toBe('Andaman and Nicobar Islands');
+    expect(names.at(-1)).toBe('West Bengal');
+    expect(names.indexOf('Delhi')).toBe(names.indexOf('Dadra and Nagar Haveli and Daman and Diu') + 1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-IN')));
   });
 });
 
