@@ -356,6 +356,8 @@ export type LedgerEntry = { kind: 'charge' | 'payment' | 'refund' | 'adjustment'
 export type LedgerSums = {
   /** What the booking costs: charges and adjustments. */
   charged_paise: number;
+  /** What the team's credit notes took off its price (the adjustment rows, docs/gst.md#credit-note). */
+  credited_paise: number;
   /** Money received. */
   paid_paise: number;
   /** Money owed back (refund rows), whether paid out yet or not. */
@@ -376,6 +378,7 @@ export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
   const held = paid - refunded;
   return {
     charged_paise: charged,
+    credited_paise: 0 - sum(['adjustment']),
     paid_paise: paid,
     refunded_paise: refunded,
     held_paise: held,
@@ -383,10 +386,20 @@ export function ledgerSums(rows: readonly LedgerEntry[]): LedgerSums {
   };
 }
 
+/**
+ * What a booking costs: its price less what the team's credit notes took off it (docs/gst.md#credit-note). The
+ * schedule, what may be paid and a cancellation's refund are all over this; the price stays the quote's.
+ */
+export function bookingCostPaise(pricePaise: number | null, creditedPaise: number): number | null {
+  return pricePaise === null ? null : pricePaise - creditedPaise;
+}
+
 export type BookingMoneyInput = {
   status: BookingStatus;
-  /** The booking total in paise; null while it has no price. */
+  /** The booking's price in paise (`bookings.final_amount_paise`); null while it has no price. */
   totalPaise: number | null;
+  /** What credit notes took off the price (`ledgerSums(...).credited_paise`). */
+  creditedPaise: number;
   eventDate: string | null;
   /** India date the booking was confirmed (`bookings.confirmed_at`); null while quoted. */
   confirmedOn: string | null;
@@ -402,18 +415,19 @@ export type BookingMoney = DueSummary & {
 };
 
 /**
- * A booking's schedule and what is due on it, from its status, total, dates and ledger: the one function My
+ * A booking's schedule and what is due on it, from its status, cost, dates and ledger: the one function My
  * Bookings, the admin's Receivables, the reminders and the payment orders all read. A booking without a price has
  * no schedule; a cancelled one owes nothing.
  */
 export function bookingMoney(input: BookingMoneyInput): BookingMoney {
   const rules = input.rules ?? DEFAULT_PAYMENT_RULES;
   const today = input.today ?? todayInIndia();
+  const cost = bookingCostPaise(input.totalPaise, input.creditedPaise);
   const schedule =
-    input.totalPaise === null || input.totalPaise <= 0
+    cost === null || cost <= 0
       ? []
       : paymentSchedule({
-          totalPaise: input.totalPaise,
+          totalPaise: cost,
           eventDate: input.eventDate,
           confirmedOn: input.confirmedOn,
           rules,

@@ -280,6 +280,7 @@ export function bookingAccount(bookingId: string, paid = 999): BookingAccountDto
   const money = bookingMoney({
     status: 'confirmed',
     totalPaise: total * 100,
+    creditedPaise: 0,
     eventDate: addDays(todayInIndia(), 60),
     confirmedOn,
     heldPaise: paid * 100,

@@ -48,6 +48,7 @@ function scheduleFor(status: BookingStatus, total: number | null, eventDate: str
     bookingMoney({
       status,
       totalPaise: total === null ? null : total * 100,
+      creditedPaise: 0,
       eventDate,
       confirmedOn: status === 'quoted' || status === 'inquiry' ? null : todayInIndia(),
       heldPaise: paid * 100,

@@ -54,6 +54,7 @@ describe('booking ledger', () => {
     ]);
     expect(await bookingSums(t.deps.db, booking.id)).toEqual({
       charged_paise: 1_00_000_00,
+      credited_paise: 0,
       paid_paise: 999_00,
       refunded_paise: 0,
       held_paise: 999_00,

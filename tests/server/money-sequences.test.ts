@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLedger, bookings, paymentOrders, refunds } from '../../src/server/db/schema';
+import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
-import { bookingAmountFor, ledgerSums } from '../../src/shared/booking-rules';
+import { bookingAmountFor, bookingCostPaise, ledgerSums } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
+import { gstinCheckChar } from '../../src/shared/gstin';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
  * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
- * payments recorded by hand"): quote, pay any instalment by UPI or the gateway, record part payments, change the
- * date, cancel from either side, move the status, and let webhooks fail, repeat, arrive late or together. After
- * every step no rule may be broken, and My Bookings, the admin's account and the ledger tell the same story.
+ * payments recorded by hand"; docs/gst.md): quote, pay any instalment by UPI or the gateway, record part payments,
+ * change the date, cancel from either side, move the status, issue the tax invoice and credit notes, and let webhooks
+ * fail, repeat, arrive late or together. After every step no rule may be broken, and My Bookings, the admin's
+ * account, the ledger and the GST documents tell the same story.
  */
 const SECRET = 'whsec_sequences_0123456789';
 let t: TestApp;
@@ -32,6 +34,14 @@ beforeAll(async () => {
   });
   admin = await makeActor(t.deps, 'admin');
   customer = await makeActor(t.deps, 'customer');
+  // GST-registered, so payments, re-prices and cancellations issue documents beside the ledger.
+  const gst = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json();
+  const gstin = '23AAACA1234A1Z' + gstinCheckChar('23AAACA1234A1Z');
+  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
+    business: { ...gst.business, gstin, state_code: '23' },
+    rates: gst.rates,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
   setGatewayFetch(async (_url, init) => ({
     ok: true,
     status: 200,
@@ -59,6 +69,8 @@ type Command =
   | { kind: 'reprice'; rupees: number }
   | { kind: 'date'; days: number }
   | { kind: 'cancel'; by: 'customer' | 'company' }
+  | { kind: 'invoice' }
+  | { kind: 'credit'; fraction: number }
   | { kind: 'status'; to: BookingStatus };
 
 const via = fc.constantFrom<Via>('utr', 'webhook');
@@ -99,6 +111,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('invoice' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('credit' as const),
+      fraction: fc.oneof(fc.double({ min: 0.01, max: 1, noNaN: true }), fc.constantFrom(1, 1.1)),
+    }),
   },
 );
 
@@ -249,12 +269,34 @@ async function run(bookingId: string, commands: Command[]) {
       case 'status':
         expectHandled(await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: step.to }));
         break;
+      case 'invoice':
+        expectHandled(await inject('POST', `/api/bookings/${bookingId}/gst/invoice`, admin.auth));
+        break;
+      case 'credit': {
+        // A part of what the invoice stands at, all of it, or more (refused).
+        const standing = (await documentedOf(bookingId)) / 100;
+        const amount = Math.max(1, Math.round(standing * step.fraction * 100) / 100);
+        const res = await inject('POST', `/api/bookings/${bookingId}/gst/credit-notes`, admin.auth, {
+          amount,
+          reason: 'Service fell short',
+        });
+        expectHandled(res);
+        if (amount > standing) expect(res.statusCode).toBe(409);
+        break;
+      }
     }
     await checkRules(bookingId);
   }
 }
 
 const PRICED: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
+
+/** The invoice plus its debit notes less its credit notes: what the documents say the booking is charged. */
+async function documentedOf(bookingId: string) {
+  const docs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, bookingId));
+  const sum = (kind: string) => docs.filter((d) => d.kind === kind).reduce((acc, d) => acc + d.totalPaise, 0);
+  return sum('tax_invoice') + sum('debit_note') - sum('credit_note');
+}
 
 /** The rules no sequence may break, and one story told by every view of the booking's money. */
 async function checkRules(bookingId: string) {
@@ -268,12 +310,16 @@ async function checkRules(bookingId: string) {
   const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, bookingId));
   expect(owed.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(sums.refunded_paise);
 
-  // No booking is confirmed (or later) without a price; its total is what it is charged.
+  // No booking is confirmed (or later) without a price; it is charged its price less what credit notes took off.
+  const cost = bookingCostPaise(b.finalAmountPaise, sums.credited_paise);
   if (PRICED.includes(b.status)) {
     expect(b.finalAmountPaise ?? 0).toBeGreaterThan(0);
     expect(b.confirmedAt).not.toBeNull();
-    expect(sums.charged_paise).toBe(b.finalAmountPaise);
+    expect(sums.charged_paise).toBe(cost);
   }
+  // Once invoiced, the documents stand at what the ledger charges, to the paisa, whatever came after.
+  const docs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, bookingId));
+  if (docs.some((d) => d.kind === 'tax_invoice')) expect(await documentedOf(bookingId)).toBe(sums.charged_paise);
   // No payment takes what is held over what is due: over the total on a booking that goes ahead, over the
   // booking amount while quoted, over what is kept on a cancelled one.
   if (PRICED.includes(b.status) || b.status === 'cancelled')
@@ -306,12 +352,12 @@ async function checkRules(bookingId: string) {
     expect(mine.can_pay_token || mine.can_pay_instalment).toBe(false);
     expect(account.can_record_up_to).toBe(0);
   } else if (PRICED.includes(b.status)) {
-    expect(mine.schedule.outstanding).toBe(Math.max(0, b.finalAmountPaise! - sums.held_paise) / 100);
+    expect(mine.schedule.outstanding).toBe(Math.max(0, cost! - sums.held_paise) / 100);
   }
 }
 
 describe('money under random sequences', () => {
-  it('no sequence of payments, webhooks, recorded money, date changes, cancellations and status moves breaks a rule', async () => {
+  it('no sequence of payments, webhooks, recorded money, date changes, cancellations, status moves and GST documents breaks a rule', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(767_00, 45_000_00, 1_00_000_00, 3_45_678_90),
@@ -334,9 +380,23 @@ describe('money under random sequences', () => {
       {
         numRuns: 80,
         // The audit's own cases, always run besides the random ones: money on an order a cancellation expired
-        // (either side), money on an order after the team recorded the rest, a token for a total below it, and an
-        // admin confirming while a token order is open.
+        // (either side), money on an order after the team recorded the rest, a token for a total below it, an
+        // admin confirming while a token order is open, and a credit note before the rest is paid, a re-price
+        // and a cancellation.
         examples: [
+          [
+            1_00_000_00,
+            45,
+            [
+              { kind: 'invoice' },
+              { kind: 'credit', fraction: 0.01 },
+              { kind: 'record', fraction: 1, method: 'bank_transfer' },
+              { kind: 'reprice', rupees: 1_20_000 },
+              { kind: 'credit', fraction: 0.5 },
+              { kind: 'cancel', by: 'customer' },
+            ],
+            true,
+          ],
           [
             1_00_000_00,
             45,

@@ -243,6 +243,7 @@ describe('seedDemo on an empty database', () => {
       const money = bookingMoney({
         status: b.status,
         totalPaise: b.finalAmountPaise,
+        creditedPaise: 0,
         eventDate: b.eventDate,
         confirmedOn: isoDateInIndia(b.confirmedAt!),
         heldPaise: sums.held_paise,

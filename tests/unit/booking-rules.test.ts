@@ -265,7 +265,15 @@ describe('payment reminders', () => {
   const confirmedOn = '2027-01-01';
   /** A ₹1,00,000 booking confirmed on 1 January, its event in June: advance due 8 January, balance 25 May. */
   const money = (heldPaise: number, today: string, status: BookingStatus = 'confirmed') =>
-    bookingMoney({ status, totalPaise: 1_00_000_00, eventDate: '2027-06-01', confirmedOn, heldPaise, today });
+    bookingMoney({
+      status,
+      totalPaise: 1_00_000_00,
+      creditedPaise: 0,
+      eventDate: '2027-06-01',
+      confirmedOn,
+      heldPaise,
+      today,
+    });
 
   it('names the stage by the days to the due date: 3 to 1 before, the day, 1 to 3 days late', () => {
     const expected: Record<number, string | null> = {
@@ -322,6 +330,7 @@ describe('payment reminders', () => {
             const state = bookingMoney({
               status: 'confirmed',
               totalPaise: total,
+              creditedPaise: 0,
               eventDate,
               confirmedOn,
               heldPaise: 0,
@@ -352,6 +361,7 @@ describe('a booking’s figures from its ledger', () => {
     bookingMoney({
       status: overrides.status ?? 'confirmed',
       totalPaise: 1_00_000_00,
+      creditedPaise: 0,
       eventDate: '2027-06-01',
       confirmedOn: '2027-01-01',
       heldPaise: ledgerSums(ledger).held_paise,

@@ -204,6 +204,7 @@ describe('receipt e-mail', () => {
     const money = bookingMoney({
       status: 'confirmed',
       totalPaise: 1_18_000_00,
+      creditedPaise: 0,
       eventDate: '2099-03-05',
       confirmedOn: TODAY,
       heldPaise: 999_00,

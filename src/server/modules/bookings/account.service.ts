@@ -68,6 +68,7 @@ function toCustomerDto(
   const money = bookingMoney({
     status: row.status,
     totalPaise: row.finalAmountPaise,
+    creditedPaise: sums.credited_paise,
     eventDate: row.eventDate,
     confirmedOn: row.confirmedAt ? isoDateInIndia(row.confirmedAt) : null,
     heldPaise: sums.held_paise,
@@ -114,7 +115,7 @@ function toCustomerDto(
     can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
     date_changed: alreadyChanged,
     cancelled_by: row.cancelledBy,
-    refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, sums.held_paise, 'customer', today)) : null,
+    refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, sums, 'customer', today)) : null,
     refund: refund ? { amount: paiseToRupees(refund.amountPaise), status: refund.status } : null,
   };
 }

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { CancelledBy } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
-import { refundBandDate } from '../../../shared/booking-rules';
+import { bookingCostPaise, refundBandDate, type LedgerSums } from '../../../shared/booking-rules';
 import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
 import type { RefundPreviewDto } from '../../../shared/schemas/account';
-import type { Executor, Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
 import { bookings, paymentOrders, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail, type CancellationReason } from '../../mail/account-templates';
@@ -17,11 +17,6 @@ import { announceProjectChange } from '../projects/award.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 
-/** What the customer has paid against a booking and not been owed back, in paise: the ledger's sum. */
-export async function paidOnBooking(db: Executor, bookingId: string): Promise<number> {
-  return (await bookingSums(db, bookingId)).held_paise;
-}
-
 /**
  * The terms applied to a booking today; a booking without a date counts as far away (the best band). A moved
  * booking counts its band from the earlier of its first and its current date, so a date change never raises what
@@ -29,14 +24,15 @@ export async function paidOnBooking(db: Executor, bookingId: string): Promise<nu
  */
 export function refundFor(
   booking: BookingRow,
-  paidPaise: number,
+  sums: Pick<LedgerSums, 'held_paise' | 'credited_paise'>,
   cancelledBy: CancelledBy,
   today = todayInIndia(),
 ): RefundComputation {
   return computeRefund({
     eventDate: refundBandDate(booking.eventDate, booking.originalEventDate) ?? addDays(today, 365),
-    totalPaise: booking.finalAmountPaise,
-    paidPaise,
+    // What it costs: a credit note the team issued lowers the total the bands share out.
+    totalPaise: bookingCostPaise(booking.finalAmountPaise, sums.credited_paise),
+    paidPaise: sums.held_paise,
     cancelledBy,
     today,
   });
@@ -74,7 +70,7 @@ export async function applyCancellation(
   actorUserId: string | null,
   reason?: CancellationReason,
 ): Promise<{ row: BookingRow; refund: RefundComputation }> {
-  const refund = refundFor(booking, await paidOnBooking(tx, booking.id), cancelledBy);
+  const refund = refundFor(booking, await bookingSums(tx, booking.id), cancelledBy);
   const now = new Date();
   const [row] = await tx
     .update(bookings)

@@ -13,7 +13,7 @@ import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
-import { setCharge } from '../payments/ledger';
+import { chargePrice } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
@@ -115,7 +115,7 @@ export async function quoteBooking(
       },
     });
     if (repricing) {
-      await setCharge(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
+      await chargePrice(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
       await documentRepricing(deps, tx, booking, 'Booking re-priced', adminId);
       const owedBack = await oweBackOverTotal(tx, booking, adminId);
       const money = (await bookingsMoney(tx, [booking]))[0]!;

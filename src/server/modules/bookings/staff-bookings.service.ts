@@ -34,7 +34,7 @@ import type { ServiceDeps } from '../../context';
 import { assertDayHasRoom, assertRoomOn, readDay } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
-import { setCharge } from '../payments/ledger';
+import { chargePrice } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
@@ -321,7 +321,7 @@ export async function updateEventDetails(
     if (newGuests !== null) await followGuestCount(tx, booking.id, newGuests);
     let refundPaise = 0;
     if (price && REPRICEABLE_STATUSES.includes(booking.status) && price.finalAmountPaise !== row.finalAmountPaise) {
-      await setCharge(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');
+      await chargePrice(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');
       await documentRepricing(
         deps,
         tx,

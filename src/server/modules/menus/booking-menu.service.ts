@@ -36,7 +36,7 @@ import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBooking } from '../bookings/ownership';
 import { documentRepricing } from '../gst/gst-documents.service';
 import { bookingsMoney } from '../payments/booking-money';
-import { setCharge } from '../payments/ledger';
+import { chargePrice } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { dishesByIds, toDishDto, type DishRow } from './dishes.service';
@@ -476,7 +476,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
     });
     const totalChanged = price.finalAmountPaise !== previousTotal;
     if (totalChanged && booking.status !== 'quoted') {
-      await setCharge(tx, booking.id, price.finalAmountPaise, actorId, 'Menu add-ons');
+      await chargePrice(tx, booking.id, price.finalAmountPaise, actorId, 'Menu add-ons');
       // An invoiced booking's documents follow the ledger: a debit note for add-ons added (docs/gst.md#debit-note).
       await documentRepricing(deps, tx, booking, 'Menu add-ons changed', actorId);
       const owedBack = await oweBackOverTotal(tx, booking, actorId);

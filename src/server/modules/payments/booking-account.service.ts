@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { bookingMoney, INSTALMENT_LABELS, maxPayablePaise, toScheduleDto } from '../../../shared/booking-rules';
+import {
+  bookingCostPaise,
+  bookingMoney,
+  INSTALMENT_LABELS,
+  maxPayablePaise,
+  toScheduleDto,
+} from '../../../shared/booking-rules';
 import { isoDateInIndia } from '../../../shared/dates';
 import { enumWords } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
@@ -47,7 +53,14 @@ async function accountOf(db: Executor, id: string): Promise<BookingAccountDto> {
     refunded: paiseToRupees(sums.refunded_paise),
     held: paiseToRupees(sums.held_paise),
     /** The most the team may record now (the booking amount while quoted, what is left afterwards). */
-    can_record_up_to: paiseToRupees(maxPayablePaise(booking.status, booking.finalAmountPaise, sums.held_paise, rules)),
+    can_record_up_to: paiseToRupees(
+      maxPayablePaise(
+        booking.status,
+        bookingCostPaise(booking.finalAmountPaise, sums.credited_paise),
+        sums.held_paise,
+        rules,
+      ),
+    ),
     schedule: toScheduleDto(money),
     ledger: rows.map((row) => ({
       id: row.id,
@@ -82,9 +95,9 @@ export async function recordBookingPayment(
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
       if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
       await requireGstDetailsForPayment(deps, tx, booking);
-      const held = sumsOf(await ledgerRows(tx, [booking.id])).held_paise;
+      const { held_paise: held, credited_paise: credited } = sumsOf(await ledgerRows(tx, [booking.id]));
       const rules = await currentPaymentRules(tx);
-      const max = maxPayablePaise(booking.status, booking.finalAmountPaise, held, rules);
+      const max = maxPayablePaise(booking.status, bookingCostPaise(booking.finalAmountPaise, credited), held, rules);
       if (max <= 0) {
         throw new AppError(
           'CONFLICT',
@@ -121,6 +134,7 @@ export async function recordBookingPayment(
       const towards = bookingMoney({
         status: booking.status,
         totalPaise: booking.finalAmountPaise,
+        creditedPaise: credited,
         eventDate: booking.eventDate,
         confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
         heldPaise: held,

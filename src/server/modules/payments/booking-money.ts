@@ -53,6 +53,7 @@ export async function bookingsMoney(
       summary: bookingMoney({
         status: booking.status,
         totalPaise: booking.finalAmountPaise,
+        creditedPaise: sums.credited_paise,
         eventDate: booking.eventDate,
         confirmedOn,
         heldPaise: sums.held_paise,

@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerSums, type LedgerSums } from '../../../shared/booking-rules';
 import type { PaymentMethod } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
@@ -67,8 +67,23 @@ export async function addRefund(
 }
 
 /**
- * Brings the booking's charges to `targetPaise` with one row for the difference (none when they already match):
- * the total when it is confirmed or re-priced, what the business keeps when it is cancelled.
+ * The booking's price changed (confirmed, re-priced, guests or add-ons changed, a subscriber's discount): its charge
+ * rows follow the price with one row for the difference, and what the team's credit notes took off (the adjustment
+ * rows) stays off, so it costs the price less what was credited (docs/gst.md#credit-note).
+ */
+export async function chargePrice(
+  tx: Executor,
+  bookingId: string,
+  pricePaise: number,
+  actorUserId: string | null,
+  note: string,
+): Promise<void> {
+  await chargeTo(tx, bookingId, pricePaise, ['charge'], actorUserId, note);
+}
+
+/**
+ * Brings what the booking costs in all (charges and adjustments) to `targetPaise` with one row for the difference:
+ * what the business keeps when it is cancelled.
  */
 export async function setCharge(
   tx: Executor,
@@ -77,10 +92,21 @@ export async function setCharge(
   actorUserId: string | null,
   note: string,
 ): Promise<void> {
+  await chargeTo(tx, bookingId, targetPaise, ['charge', 'adjustment'], actorUserId, note);
+}
+
+async function chargeTo(
+  tx: Executor,
+  bookingId: string,
+  targetPaise: number,
+  kinds: readonly ('charge' | 'adjustment')[],
+  actorUserId: string | null,
+  note: string,
+): Promise<void> {
   const [row] = await tx
     .select({ charged: sql<string>`coalesce(sum(${bookingLedger.amountPaise}), 0)` })
     .from(bookingLedger)
-    .where(sql`${bookingLedger.bookingId} = ${bookingId} and ${bookingLedger.kind} in ('charge', 'adjustment')`);
+    .where(and(eq(bookingLedger.bookingId, bookingId), inArray(bookingLedger.kind, [...kinds])));
   const difference = targetPaise - Number(row?.charged ?? 0);
   if (difference === 0) return;
   await tx.insert(bookingLedger).values({ bookingId, kind: 'charge', amountPaise: difference, actorUserId, note });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   bookingAmountFor,
+  bookingCostPaise,
   bookingMoney,
   INSTALMENT_LABELS,
   maxPayablePaise,
@@ -42,7 +43,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { addPayment, addRefund, bookingSums, setCharge } from './ledger';
+import { addPayment, addRefund, bookingSums, chargePrice } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
@@ -188,8 +189,9 @@ export async function createTokenOrder(
     });
     // What is left of the booking amount (all of it, unless the team recorded part of it by hand).
     const rules = await currentPaymentRules(tx);
-    const held = (await bookingSums(tx, booking.id)).held_paise;
-    const amountPaise = maxPayablePaise(booking.status, booking.finalAmountPaise, held, rules);
+    const sums = await bookingSums(tx, booking.id);
+    const cost = bookingCostPaise(booking.finalAmountPaise, sums.credited_paise);
+    const amountPaise = maxPayablePaise(booking.status, cost, sums.held_paise, rules);
     if (amountPaise <= 0) throw new AppError('CONFLICT', 'The token for this booking is already paid');
     return openBookingOrder(deps, tx, booking, user, orders, {
       purpose: 'token',
@@ -272,12 +274,14 @@ export async function createInstalmentOrder(
       throw new AppError('CONFLICT', `Payments are not taken on this booking; it is ${enumWords(booking.status)}`);
     }
     await requireGstDetailsForPayment(deps, tx, booking);
+    const sums = await bookingSums(tx, booking.id);
     const money = bookingMoney({
       status: booking.status,
       totalPaise: booking.finalAmountPaise,
+      creditedPaise: sums.credited_paise,
       eventDate: booking.eventDate,
       confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-      heldPaise: (await bookingSums(tx, booking.id)).held_paise,
+      heldPaise: sums.held_paise,
       rules: await currentPaymentRules(tx),
     });
     if (money.pay_now_paise <= 0 || !money.next) {
@@ -479,6 +483,7 @@ export async function receiveBookingPayment(
   const money = bookingMoney({
     status: current.status,
     totalPaise: current.finalAmountPaise,
+    creditedPaise: sums.credited_paise,
     eventDate: current.eventDate,
     confirmedOn: current.confirmedAt ? isoDateInIndia(current.confirmedAt) : null,
     heldPaise: sums.held_paise,
@@ -560,7 +565,7 @@ export async function confirmBooking(
     lock: true,
   });
   const now = new Date();
-  await setCharge(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
+  await chargePrice(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
   const [row] = await tx
     .update(bookings)
     .set({ status: 'confirmed', confirmedAt: booking.confirmedAt ?? now, updatedAt: now })

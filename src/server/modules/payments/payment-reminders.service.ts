@@ -8,6 +8,7 @@ import {
   reminderTiming,
   type BookingMoney,
   type InstalmentState,
+  type LedgerSums,
   type PaymentRules,
 } from '../../../shared/booking-rules';
 import { addDays, hourInIndia, isoDateInIndia, todayInIndia } from '../../../shared/dates';
@@ -60,13 +61,14 @@ export type ReminderSweepOutcome = {
 };
 
 /** The booking's money as My Bookings reads it, on a given India day. */
-function moneyOf(booking: BookingRow, heldPaise: number, rules: PaymentRules, today: string): BookingMoney {
+function moneyOf(booking: BookingRow, sums: LedgerSums, rules: PaymentRules, today: string): BookingMoney {
   return bookingMoney({
     status: booking.status,
     totalPaise: booking.finalAmountPaise,
+    creditedPaise: sums.credited_paise,
     eventDate: booking.eventDate,
     confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-    heldPaise,
+    heldPaise: sums.held_paise,
     rules,
     today,
   });
@@ -123,8 +125,8 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date = new Date()
   ]);
   const already = new Set(sent.map((r) => reminderKey(r.bookingId, r.instalment, r.dueDate, r.stage)));
   for (const booking of candidates) {
-    const held = sumsOf(ledger.filter((row) => row.bookingId === booking.id)).held_paise;
-    const due = dueReminders(booking.status, moneyOf(booking, held, rules, today), today).filter(
+    const sums = sumsOf(ledger.filter((row) => row.bookingId === booking.id));
+    const due = dueReminders(booking.status, moneyOf(booking, sums, rules, today), today).filter(
       ({ instalment, stage }) => !already.has(reminderKey(booking.id, instalment.kind, instalment.due_date, stage)),
     );
     if (due.length === 0) continue;
@@ -153,7 +155,7 @@ export async function sendBookingReminders(
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
     if (!booking || !hasAddress(booking)) return [];
     const sums = await bookingSums(tx, booking.id);
-    const money = moneyOf(booking, sums.held_paise, await currentPaymentRules(tx), today);
+    const money = moneyOf(booking, sums, await currentPaymentRules(tx), today);
     const sent: SentReminder[] = [];
     for (const { instalment, stage } of dueReminders(booking.status, money, today)) {
       const reminder = await queueReminder(deps, tx, booking, money, instalment, stage, today, now, null);
@@ -268,7 +270,7 @@ export async function sendPaymentReminder(
       throw new AppError('CONFLICT', "This customer's details were erased: there is no address to remind");
     }
     const sums = await bookingSums(tx, booking.id);
-    const money = moneyOf(booking, sums.held_paise, await currentPaymentRules(tx), today);
+    const money = moneyOf(booking, sums, await currentPaymentRules(tx), today);
     if (!money.next) throw new AppError('CONFLICT', 'Nothing is left to pay on this booking');
 
     const [last] = await tx

@@ -106,7 +106,7 @@ function nextDue(next: InstalmentState | null): ReceivableDto['next_due'] {
 }
 
 /** One row of Receivables; `release` carries the refund a release would give, by the customer-cancellation terms. */
-function toReceivableDto({ booking, confirmedOn, summary }: BookingMoneyRow, today: string): ReceivableDto {
+function toReceivableDto({ booking, confirmedOn, sums, summary }: BookingMoneyRow, today: string): ReceivableDto {
   const advance = overdueAdvance(summary);
   const releasable = advance !== null && canMoveBooking(booking.status, 'cancelled');
   return {
@@ -128,7 +128,7 @@ function toReceivableDto({ booking, confirmedOn, summary }: BookingMoneyRow, tod
     release: releasable
       ? {
           advance_due_date: advance.due_date,
-          refund: toRefundPreviewDto(refundFor(booking, summary.paid_paise, 'customer', today)),
+          refund: toRefundPreviewDto(refundFor(booking, sums, 'customer', today)),
         }
       : null,
   };

@@ -26,7 +26,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { setCharge } from './ledger';
+import { chargePrice } from './ledger';
 import { newOrderCode, OPEN, openWithProvider, toOrderDto, type OrderRow } from './payment-orders.service';
 import { paymentProviderFor } from './providers/index';
 
@@ -299,7 +299,7 @@ async function discountStoredBooking(
     })
     .where(eq(bookings.id, booking.id));
   if (booking.status === 'confirmed') {
-    await setCharge(
+    await chargePrice(
       tx,
       booking.id,
       price.finalAmountPaise,

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingLedger, bookings, gstDocuments, refunds } from '../../src/server/db/schema';
+import { ledgerSums } from '../../src/shared/booking-rules';
+import { gstinCheckChar } from '../../src/shared/gstin';
+import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * A credit note the team issues (docs/gst.md#credit-note: a deficient service, an agreed discount) lowers what the
+ * booking costs, and every figure of its money follows: the schedule in My Bookings and the admin's account, what
+ * may be recorded or paid, Receivables, a cancellation's refund, and a later re-price, which keeps the credit.
+ */
+let t: TestApp;
+let admin: Actor;
+let alice: Actor;
+let sequence = 0;
+const HOME_GSTIN = '23AAACA1234A1Z' + gstinCheckChar('23AAACA1234A1Z');
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
+  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeActor(t.deps, 'admin');
+  alice = await makeActor(t.deps, 'customer');
+  const current = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json() as {
+    business: object;
+    rates: object[];
+  };
+  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
+    business: { ...current.business, gstin: HOME_GSTIN, state_code: '23' },
+    rates: current.rates,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A confirmed booking (₹999 recorded, then a quarter of the total) with its tax invoice. */
+async function invoicedBooking(guests = 150) {
+  const booking = await makePricedBooking(t.deps, alice, guests, { days: 45 });
+  for (const amount of [999, Math.round((booking.finalAmountPaise! / 4) * 100) / 10_000]) {
+    const pay = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount,
+      method: 'bank_transfer',
+      reference: `NEFT-CN-${sequence++}`,
+    });
+    expect(pay.statusCode, pay.body).toBe(201);
+  }
+  const issued = await inject('POST', `/api/bookings/${booking.id}/gst/invoice`, admin.auth);
+  expect(issued.statusCode, issued.body).toBe(200);
+  return booking;
+}
+
+async function creditNote(bookingId: string, amount: number) {
+  const res = await inject('POST', `/api/bookings/${bookingId}/gst/credit-notes`, admin.auth, {
+    amount,
+    reason: 'Late service by 45 minutes',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** What the schedule's instalments add up to: what the booking costs. */
+const scheduleTotal = (schedule: { instalments: { amount: number }[] }) =>
+  Math.round(schedule.instalments.reduce((sum, row) => sum + row.amount * 100, 0)) / 100;
+const receivableOf = async (id: string) =>
+  (await inject('GET', '/api/admin/receivables?limit=100', admin.auth))
+    .json()
+    .items.find((row: { booking_id: string }) => row.booking_id === id);
+const accountOf = async (id: string) => (await inject('GET', `/api/admin/bookings/${id}/account`, admin.auth)).json();
+const mineOf = async (id: string) => (await inject('GET', `/api/me/bookings/${id}`, alice.auth)).json();
+async function sumsOf(id: string) {
+  const rows = await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, id));
+  return ledgerSums(rows.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise })));
+}
+/** The invoice plus its debit notes less its credit notes. */
+async function documentedOf(id: string) {
+  const docs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, id));
+  const sum = (kind: string) => docs.filter((d) => d.kind === kind).reduce((acc, d) => acc + d.totalPaise, 0);
+  return sum('tax_invoice') + sum('debit_note') - sum('credit_note');
+}
+
+describe('a credit note the team issues', () => {
+  it('lowers what is still to pay everywhere, and paying what is then asked owes nothing back', async () => {
+    const booking = await invoicedBooking();
+    const before = await accountOf(booking.id);
+    const receivableBefore = await receivableOf(booking.id);
+
+    await creditNote(booking.id, 1000);
+
+    const after = await accountOf(booking.id);
+    expect(after.schedule.outstanding).toBe(before.schedule.outstanding - 1000);
+    expect(scheduleTotal(after.schedule)).toBe(scheduleTotal(before.schedule) - 1000);
+    expect(after.can_record_up_to).toBe(before.can_record_up_to - 1000);
+    expect((await mineOf(booking.id)).schedule).toEqual(after.schedule);
+    const receivable = await receivableOf(booking.id);
+    expect(receivable.outstanding).toBe(receivableBefore.outstanding - 1000);
+    expect(receivable.total).toBe(receivableBefore.total - 1000);
+
+    // The customer pays the rest as asked: the booking is paid in full, and nothing is owed back.
+    const paid = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: after.can_record_up_to,
+      method: 'bank_transfer',
+      reference: `NEFT-CN-${sequence++}`,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id))).toEqual([]);
+    const sums = await sumsOf(booking.id);
+    expect(sums.held_paise).toBe(sums.charged_paise);
+    expect((await accountOf(booking.id)).schedule.outstanding).toBe(0);
+    expect((await accountOf(booking.id)).can_record_up_to).toBe(0);
+  });
+
+  it('stays off through a re-price: more guests bring a debit note for the change alone', async () => {
+    const booking = await invoicedBooking(150);
+    await creditNote(booking.id, 2500);
+    const changed = await inject('PATCH', `/api/admin/bookings/${booking.id}/details`, admin.auth, {
+      guest_count: 180,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    const sums = await sumsOf(booking.id);
+    expect(sums.credited_paise).toBe(2500_00);
+    expect(sums.charged_paise).toBe(row!.finalAmountPaise! - 2500_00);
+    expect(await documentedOf(booking.id)).toBe(sums.charged_paise);
+    const debit = (await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, booking.id))).find(
+      (d) => d.kind === 'debit_note',
+    );
+    expect(debit?.totalPaise).toBe(row!.finalAmountPaise! - booking.finalAmountPaise!);
+    expect(scheduleTotal((await accountOf(booking.id)).schedule)).toBe((row!.finalAmountPaise! - 2500_00) / 100);
+  });
+
+  it('shares out the lower total on a cancellation, and the documents end at what is kept', async () => {
+    const booking = await invoicedBooking();
+    await creditNote(booking.id, 1000);
+    const preview = (await mineOf(booking.id)).refund_preview;
+    expect(preview.total).toBe(booking.finalAmountPaise! / 100 - 1000);
+    const cancelled = await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const sums = await sumsOf(booking.id);
+    expect(sums.refunded_paise).toBe(Math.round(preview.refund_amount * 100));
+    expect(sums.held_paise).toBe(sums.charged_paise);
+    expect(await documentedOf(booking.id)).toBe(sums.charged_paise);
+  });
+});
