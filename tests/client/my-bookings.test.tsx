@@ -75,6 +75,7 @@ function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): Custom
     gst_amount: 45_000,
     subscriber_discount: null,
     total,
+    credit_notes: null,
     valid_until: addDays(todayInIndia(), 10),
     created_at: '2026-11-20T10:00:00.000Z',
     payment: { token_amount: 999, amount_paid: 0, refunded: 0, token_paid: false, open_order_id: null },
@@ -264,6 +265,23 @@ describe('booking detail', () => {
     const advance = item.schedule.pay_now!;
     expect(advance.kind).toBe('advance');
     expect(screen.getByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` })).toBeInTheDocument();
+  });
+
+  it('shows what credit notes took off the total, and the total after them', async () => {
+    const item = booking(5, {
+      status: 'confirmed',
+      total: 2_18_064,
+      credit_notes: { credited: 1_000, total_after: 2_17_064 },
+      can_pay_token: false,
+      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    expect(await screen.findByRole('heading', { name: 'Sharma Wedding 5', level: 1 })).toBeInTheDocument();
+    const quote = within(screen.getByRole('region', { name: 'Quote' }));
+    expect(quote.getByText('Credit notes').nextElementSibling).toHaveTextContent(`− ${formatInr(1_000)}`);
+    expect(quote.getByText('Total after credit notes').nextElementSibling).toHaveTextContent(formatInr(2_17_064));
   });
 
   it('shows the event, the quote, the payments and the timeline newest first', async () => {

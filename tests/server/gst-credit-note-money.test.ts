@@ -95,7 +95,10 @@ describe('a credit note the team issues', () => {
     expect(after.schedule.outstanding).toBe(before.schedule.outstanding - 1000);
     expect(scheduleTotal(after.schedule)).toBe(scheduleTotal(before.schedule) - 1000);
     expect(after.can_record_up_to).toBe(before.can_record_up_to - 1000);
-    expect((await mineOf(booking.id)).schedule).toEqual(after.schedule);
+    const mine = await mineOf(booking.id);
+    expect(mine.schedule).toEqual(after.schedule);
+    expect(mine.total).toBe(booking.finalAmountPaise! / 100);
+    expect(mine.credit_notes).toEqual({ credited: 1000, total_after: booking.finalAmountPaise! / 100 - 1000 });
     const receivable = await receivableOf(booking.id);
     expect(receivable.outstanding).toBe(receivableBefore.outstanding - 1000);
     expect(receivable.total).toBe(receivableBefore.total - 1000);

@@ -99,6 +99,11 @@ export type CustomerBookingDto = {
   gst_amount: number | null;
   subscriber_discount: number | null;
   total: number | null;
+  /**
+   * What the team's credit notes took off the total and what it costs after them (docs/gst.md#credit-note); null
+   * when none was issued.
+   */
+  credit_notes: { credited: number; total_after: number } | null;
   valid_until: string | null;
   created_at: string;
   payment: {

@@ -522,6 +522,7 @@ export const customerBookingSchema = z.object({
   gst_amount: rupees.nullable(),
   subscriber_discount: rupees.nullable(),
   total: rupees.nullable(),
+  credit_notes: z.object({ credited: rupees, total_after: rupees }).nullable(),
   valid_until: isoDate.nullable(),
   created_at: timestamp,
   payment: z.object({

@@ -132,6 +132,15 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
         <Item label="Total (incl. GST)" strong>
           {formatInr(booking.total)}
         </Item>
+        {/* A credit note the team issued (a discount agreed, a service that fell short) lowers what it costs. */}
+        {booking.credit_notes && (
+          <>
+            <Item label="Credit notes">− {formatInr(booking.credit_notes.credited)}</Item>
+            <Item label="Total after credit notes" strong>
+              {formatInr(booking.credit_notes.total_after)}
+            </Item>
+          </>
+        )}
         {/* A quote's validity matters until it is accepted; a confirmed booking's price is agreed. */}
         {booking.valid_until && booking.status === 'quoted' && (
           <Item label="Valid until">{formatLongDate(booking.valid_until)}</Item>

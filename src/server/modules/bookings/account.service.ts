@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   bookingAmountFor,
+  bookingCostPaise,
   bookingMoney,
   INSTALMENT_LABELS,
   statusRules,
@@ -94,6 +95,13 @@ function toCustomerDto(
     gst_amount: rupees(row.gstPaise),
     subscriber_discount: rupees(row.subscriberDiscountPaise),
     total: rupees(row.finalAmountPaise),
+    credit_notes:
+      sums.credited_paise > 0 && row.finalAmountPaise !== null
+        ? {
+            credited: paiseToRupees(sums.credited_paise),
+            total_after: paiseToRupees(bookingCostPaise(row.finalAmountPaise, sums.credited_paise)!),
+          }
+        : null,
     valid_until: row.validUntil,
     created_at: row.createdAt.toISOString(),
     payment: {
