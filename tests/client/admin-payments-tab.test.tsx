@@ -87,7 +87,16 @@ function rowOf(name: string, text: string) {
 async function openPayments(overrides: Parameters<typeof openAdmin>[0] = {}) {
   const view = await openAdmin({
     'admin.payments.list': () => page([order(1), SUBSCRIPTION_ORDER]),
-    'admin.refunds.list': () => page([refund(1), refund(2, { cancelled_by: 'company', amount: 999 })]),
+    'admin.refunds.list': () =>
+      page([
+        refund(1),
+        refund(2, { cancelled_by: 'company', amount: 999 }),
+        refund(3, {
+          cancelled_by: 'company',
+          amount: 1_000,
+          policy: { reason: 'paid_over_total', refund_percent: 100 },
+        }),
+      ]),
     'admin.subscriptions.list': () => [
       subscription(1),
       subscription(2, { status: 'used', used_on_booking_id: '3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c' }),
@@ -249,7 +258,7 @@ describe('Payments tab: payment orders', () => {
 });
 
 describe('Payments tab: refunds', () => {
-  it('lists the refunds due with reference, event, client, amount and who cancelled; the filter asks again', async () => {
+  it('lists the refunds due with reference, event, client, amount and why; the filter asks again', async () => {
     const { user } = await openPayments();
     await openSection(user, 'Refunds');
     await screen.findByRole('table', { name: 'Refunds' });
@@ -259,14 +268,16 @@ describe('Payments tab: refunds', () => {
       table('Refunds')
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Reference', 'Event', 'Client', 'Amount', 'Cancelled by', 'Status', 'Created / Paid', 'Actions']);
+    ).toEqual(['Reference', 'Event', 'Client', 'Amount', 'Reason', 'Status', 'Created / Paid', 'Actions']);
     const first = rowOf('Refunds', 'B0000001');
     expect(first.getByText('Event 1')).toBeInTheDocument();
     expect(first.getByText('client1@example.in')).toBeInTheDocument();
     expect(first.getByText('₹18,750.50')).toBeInTheDocument();
-    expect(first.getByText('Customer')).toBeInTheDocument();
+    expect(first.getByText('Cancelled by the customer')).toBeInTheDocument();
     expect(first.getByText('due')).toBeInTheDocument();
-    expect(rowOf('Refunds', 'B0000002').getByText('Company')).toBeInTheDocument();
+    expect(rowOf('Refunds', 'B0000002').getByText('Cancelled by the company')).toBeInTheDocument();
+    // Money over what the booking costs (a credit note after it was paid) is owed back without any cancellation.
+    expect(rowOf('Refunds', 'B0000003').getByText('Paid over the total')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Show'), 'paid');
     await waitFor(() =>

@@ -62,6 +62,16 @@ export function purposeLabel(purpose: PaymentPurpose): string {
   return PURPOSE_LABELS[purpose];
 }
 
-export function cancelledByLabel(by: CancelledBy): string {
-  return by === 'company' ? 'Company' : 'Customer';
+/** Money owed back for another reason than a cancellation's terms (`refunds.policy.reason`). */
+const OWED_BACK_REASONS: Record<string, string> = {
+  paid_over_total: 'Paid over the total',
+  date_full: 'Paid for a date that was full',
+  paid_after_cancellation: 'Paid after cancellation',
+};
+
+/** Why a refund is owed: who cancelled, or the money that came in over what the booking costs. */
+export function refundReasonLabel(refund: { cancelled_by: CancelledBy; policy: Record<string, unknown> }): string {
+  const reason = refund.policy.reason;
+  if (typeof reason === 'string' && Object.hasOwn(OWED_BACK_REASONS, reason)) return OWED_BACK_REASONS[reason]!;
+  return refund.cancelled_by === 'company' ? 'Cancelled by the company' : 'Cancelled by the customer';
 }

@@ -17,7 +17,7 @@ import { indiaDateTimeText } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { DetailItem, DetailList } from './detail-list';
 import { FilteredListSection, KEEP_PAGE, useFilteredPage } from './filtered-list-section';
-import { cancelledByLabel, RefundStatusBadge } from './payment-badges';
+import { refundReasonLabel, RefundStatusBadge } from './payment-badges';
 import { PAYMENTS_PAGE_SIZE } from './payment-orders-panel';
 import { TableFrame } from './section-card';
 import { firstIssuePerField, useFormFields } from './use-form-fields';
@@ -99,7 +99,7 @@ function MarkPaidForm({
           <DetailItem label="Booking">
             {refund.event_name} · {refund.reference}
           </DetailItem>
-          <DetailItem label="Cancelled by">{cancelledByLabel(refund.cancelled_by)}</DetailItem>
+          <DetailItem label="Reason">{refundReasonLabel(refund)}</DetailItem>
           {basis && <DetailItem label="Basis">{basis}</DetailItem>}
         </DetailList>
         <TextField
@@ -162,7 +162,7 @@ function RefundsTable({
           <Table.ColumnHeader>Event</Table.ColumnHeader>
           <Table.ColumnHeader>Client</Table.ColumnHeader>
           <Table.ColumnHeader textAlign={{ md: 'end' }}>Amount</Table.ColumnHeader>
-          <Table.ColumnHeader>Cancelled by</Table.ColumnHeader>
+          <Table.ColumnHeader>Reason</Table.ColumnHeader>
           <Table.ColumnHeader>Status</Table.ColumnHeader>
           <Table.ColumnHeader>Created / Paid</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
@@ -194,8 +194,8 @@ function RefundsTable({
             >
               {formatInr(refund.amount)}
             </Table.Cell>
-            <Table.Cell role="cell" data-label="Cancelled by">
-              {cancelledByLabel(refund.cancelled_by)}
+            <Table.Cell role="cell" data-label="Reason">
+              {refundReasonLabel(refund)}
             </Table.Cell>
             <Table.Cell role="cell">
               <RefundStatusBadge status={refund.status} />
@@ -245,7 +245,7 @@ export function RefundsPanel() {
   return (
     <FilteredListSection
       title="Refunds"
-      description="Oldest first. Refunds are paid within 10–15 business days of the cancellation (Refund Policy)."
+      description="Oldest first. Refunds are paid within 10–15 business days (Refund Policy)."
       label="Refunds"
       loadingLabel="Loading refunds"
       errorMessage="The refunds could not be loaded."
