@@ -671,11 +671,14 @@ describe('cancelling', () => {
     expect(within(dialog).getByText(`− ${formatInr(73_750)}`)).toBeInTheDocument();
     expect(within(dialog).getAllByText(formatInr(38_125)).length).toBeGreaterThan(0);
 
+    const gstReads = recordedCalls('gst.mine').length;
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText(`Booking cancelled. Refund due: ${formatInr(38_125)}`)).toBeInTheDocument();
     expect(recordedCalls('bookings.cancel').map((call) => call.input)).toEqual([{ id: item.id }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(await screen.findByText('cancelled')).toBeInTheDocument();
+    // A cancellation may issue a GST document: the booking's documents are read again.
+    await waitFor(() => expect(recordedCalls('gst.mine').length).toBeGreaterThan(gstReads));
   });
 
   it('shows the server refusal as a message and keeps the dialog open', async () => {

@@ -7,6 +7,7 @@ import type { CustomerBookingDto, RefundPreviewDto } from '../../../shared/schem
 import { AppDialog } from '../../components/app-dialog';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { refreshBooking } from './refresh-booking';
 
 type CancelBookingDialogProps = {
   booking: CustomerBookingDto;
@@ -91,8 +92,7 @@ export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDia
     onSuccess: (result) => {
       const refund = result.refund.refund_amount;
       toast.success(refund > 0 ? `Booking cancelled. Refund due: ${formatInr(refund)}` : 'Booking cancelled');
-      void utils.bookings.mine.invalidate();
-      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      refreshBooking(utils, booking.id);
       onClose();
     },
     onError: (error) => toast.error(serverDetail(error) ?? 'The booking could not be cancelled. Please try again.'),

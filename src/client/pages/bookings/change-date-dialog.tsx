@@ -9,6 +9,7 @@ import { EventDateField } from '../../components/event-date-field';
 import { nextFreeDates, serverDetail } from '../../lib/errors';
 import { NextFreeDates } from '../../components/next-free-dates';
 import { trpc } from '../../lib/trpc';
+import { refreshBooking } from './refresh-booking';
 
 type ChangeDateDialogProps = {
   booking: CustomerBookingDto & { original_event_date?: string | null };
@@ -47,8 +48,7 @@ export function ChangeDateDialog({ booking, open, onClose, proposedDate }: Chang
   const change = trpc.bookings.changeDate.useMutation({
     onSuccess: (result) => {
       toast.success(`Event date changed to ${formatLongDate(result.booking.event_date ?? newDate)}`);
-      void utils.bookings.mine.invalidate();
-      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      refreshBooking(utils, booking.id);
       close();
     },
     onError: (failure) => {

@@ -25,6 +25,7 @@ import { TextareaField } from '../../components/textarea-field';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { refreshBooking } from './refresh-booking';
 
 const DIET_COLORS: Record<Diet, string> = {
   jain: 'orange',
@@ -150,8 +151,7 @@ function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCat
     onSuccess: (result) => {
       setServerProblems([]);
       utils.menus.mine.setData({ id: menu.booking_id }, result.menu);
-      void utils.bookings.mineDetail.invalidate({ id: menu.booking_id });
-      void utils.bookings.mine.invalidate();
+      refreshBooking(utils, menu.booking_id);
       setDraft(draftOf(result.menu));
       toast.success(result.message);
     },

@@ -18,6 +18,7 @@ import { usePaymentRules } from '../../lib/payment-rules';
 import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
 import { touchTarget } from '../../touch-targets';
+import { refreshBooking } from './refresh-booking';
 
 type PayDialogProps = {
   booking: CustomerBookingDto & { original_event_date?: string | null };
@@ -143,8 +144,7 @@ export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDia
   const utils = trpc.useUtils();
   const handlers = {
     onSuccess: (created: PaymentOrderDto) => {
-      void utils.bookings.mine.invalidate();
-      void utils.bookings.mineDetail.invalidate({ id: booking.id });
+      refreshBooking(utils, booking.id);
       // Only an https address is followed (the server already checked it is the gateway's).
       if (created.redirect_url && !openExternalPage(created.redirect_url)) {
         toast.error(PAYMENT_PAGE_REFUSED);
