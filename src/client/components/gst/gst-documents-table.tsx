@@ -114,6 +114,12 @@ export function GstDocumentsTable({
             </Table.Cell>
             <Table.Cell data-label="Tax">
               {taxWords(doc)} ({doc.rate_percent}%)
+              {/* The paise the PDF rounds the total by: without it the figures would not add up to the total. */}
+              {doc.round_off !== 0 && (
+                <Text fontSize="xs" color="fg.muted">
+                  Round off {doc.round_off > 0 ? '+' : '−'} {formatInr(Math.abs(doc.round_off))}
+                </Text>
+              )}
             </Table.Cell>
             <Table.Cell textAlign="end" data-label="Total" fontWeight="semibold">
               {formatInr(doc.total)}
