@@ -670,6 +670,13 @@ describe('cancelling', () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText(`− ${formatInr(73_750)}`)).toBeInTheDocument();
     expect(within(dialog).getAllByText(formatInr(38_125)).length).toBeGreaterThan(0);
+    // Half the total is paid: the terms at full size, on the whole total (50% of the ₹2,21,250 beyond the deposit).
+    expect(preview.policy_refund_on_total).toBe(1_10_625);
+    expect(
+      within(dialog).getByText(
+        `Had the whole total of ${formatInr(295_000)} been paid, these terms would refund ${formatInr(1_10_625)}.`,
+      ),
+    ).toBeInTheDocument();
 
     const gstReads = recordedCalls('gst.mine').length;
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
