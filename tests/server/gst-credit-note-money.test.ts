@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, gstDocuments, refunds } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
 import { gstinCheckChar } from '../../src/shared/gstin';
+import { formatInr } from '../../src/shared/money';
 import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -115,6 +116,20 @@ describe('a credit note the team issues', () => {
     expect(sums.held_paise).toBe(sums.charged_paise);
     expect((await accountOf(booking.id)).schedule.outstanding).toBe(0);
     expect((await accountOf(booking.id)).can_record_up_to).toBe(0);
+  });
+
+  it('is refused above what the invoice stands at, with the figure written as money', async () => {
+    const booking = await invoicedBooking();
+    await creditNote(booking.id, 1000);
+    const over = await inject('POST', `/api/bookings/${booking.id}/gst/credit-notes`, admin.auth, {
+      amount: booking.finalAmountPaise! / 100,
+      reason: 'Late service by 45 minutes',
+    });
+    expect(over.statusCode).toBe(409);
+    const standing = formatInr(booking.finalAmountPaise! / 100 - 1000);
+    expect(over.json().detail).toMatch(
+      new RegExp(`^The invoice INV/\\d{2}-\\d{2}/\\d{5} stands at ${standing}: a credit note can be at most that$`),
+    );
   });
 
   it('stays off through a re-price: more guests bring a debit note for the change alone', async () => {

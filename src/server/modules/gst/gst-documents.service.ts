@@ -16,6 +16,7 @@ import {
   type GstDocumentKind,
   type ServiceKind,
 } from '../../../shared/gst';
+import { formatInr } from '../../../shared/money';
 import { paiseToRupees, type PricePart } from '../../../shared/pricing';
 import type { BookingGstDetailsDto, GstDocumentDto } from '../../../shared/schemas/gst';
 import type { Executor } from '../../db/client';
@@ -441,7 +442,8 @@ export async function issueCreditNoteFor(
   if (amountPaise > standing) {
     throw new AppError(
       'CONFLICT',
-      `The invoice ${invoice.number} stands at ₹${paiseToRupees(standing)}: a credit note can be at most that`,
+      `The invoice ${invoice.number} stands at ${formatInr(paiseToRupees(standing))}: ` +
+        'a credit note can be at most that',
     );
   }
   return issue(deps, tx, settings, {
