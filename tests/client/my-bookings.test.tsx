@@ -267,6 +267,30 @@ describe('booking detail', () => {
     expect(screen.getByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` })).toBeInTheDocument();
   });
 
+  it('names what is left of an overdue instalment paid in part, and the days it is overdue', async () => {
+    const eventDate = addDays(todayInIndia(), 40);
+    const item = booking(7, {
+      status: 'confirmed',
+      event_date: eventDate,
+      can_pay_token: false,
+      payment: { token_amount: 999, amount_paid: 60_000, refunded: 0, token_paid: true, open_order_id: null },
+    });
+    const advance = item.schedule.instalments.find((row) => row.kind === 'advance')!;
+    const overdue = {
+      ...item.schedule,
+      instalments: item.schedule.instalments.map((row) =>
+        row.kind === 'advance'
+          ? { ...row, paid: advance.amount - 7_566.75, outstanding: 7_566.75, days_overdue: 52 }
+          : row,
+      ),
+    };
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf({ ...item, schedule: overdue })));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const schedule = within(await screen.findByRole('list', { name: 'Payment schedule' }));
+    expect(schedule.getByText(`${formatInr(7_566.75)} left, 52 days overdue`)).toBeInTheDocument();
+  });
+
   it('shows what credit notes took off the total, and the total after them', async () => {
     const item = booking(5, {
       status: 'confirmed',

@@ -154,8 +154,11 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
 function instalmentState(row: InstalmentDto, cancelled: boolean): { text: string; palette: string } {
   if (row.outstanding === 0 && row.paid === row.amount) return { text: 'Paid', palette: 'green' };
   if (cancelled) return { text: row.paid > 0 ? `${formatInr(row.paid)} paid` : 'Not due', palette: 'gray' };
-  if (row.days_overdue > 0)
-    return { text: `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`, palette: 'red' };
+  if (row.days_overdue > 0) {
+    const days = `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`;
+    // Part of it paid (or the total went up since): the badge names what is left, not the whole instalment.
+    return { text: row.paid > 0 ? `${formatInr(row.outstanding)} left, ${days}` : days, palette: 'red' };
+  }
   if (row.paid > 0) return { text: `${formatInr(row.paid)} paid`, palette: 'orange' };
   return { text: 'Due', palette: 'orange' };
 }
