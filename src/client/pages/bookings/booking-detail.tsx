@@ -187,7 +187,7 @@ function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
                 {row.kind === 'booking_amount' ? 'Confirms your date' : `Due by ${formatLongDate(row.due_date)}`}
               </Text>
             </Box>
-            <HStack gap="2" flexShrink={0} ms="auto">
+            <HStack gap="2" flexShrink={0} ms="auto" flexWrap="wrap" justify="flex-end">
               <Text fontWeight="semibold">{formatInr(row.amount)}</Text>
               <Badge colorPalette={state.palette} variant="subtle" rounded="full">
                 {state.text}
