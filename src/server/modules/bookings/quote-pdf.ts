@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import type pdfmakeModule from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
@@ -8,47 +6,15 @@ import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
 import { paiseToRupees, type PricedAddOn } from '../../../shared/pricing';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
-import { PROJECT_ROOT } from '../../config';
 import type { bookings } from '../../db/schema';
 import { humanize } from '../../../shared/domain';
+import { renderPdf } from '../../lib/pdf';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { upiPaymentUri } from '../payments/providers/upi';
 
 type BookingRow = typeof bookings.$inferSelect;
-
-const FONT_DIR = join(PROJECT_ROOT, 'node_modules', 'pdfmake', 'fonts', 'Roboto');
-type PdfMake = typeof pdfmakeModule;
-let pdfmakeLoaded: Promise<PdfMake> | undefined;
-
-/**
- * pdfmake, loaded with the first PDF rather than at start-up (it takes about half a second to load), with
- * Roboto from its own package: it has ₹ (U+20B9), which the standard PDF fonts lack.
- */
-export function loadPdfmake(): Promise<PdfMake> {
-  pdfmakeLoaded ??= import('pdfmake').then(({ default: pdfmake }) => {
-    setUpFonts(pdfmake);
-    return pdfmake;
-  });
-  return pdfmakeLoaded;
-}
-
-const FONT_FILES = {
-  normal: join(FONT_DIR, 'Roboto-Regular.ttf'),
-  bold: join(FONT_DIR, 'Roboto-Medium.ttf'),
-  italics: join(FONT_DIR, 'Roboto-Italic.ttf'),
-  bolditalics: join(FONT_DIR, 'Roboto-MediumItalic.ttf'),
-};
-const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
-
-function setUpFonts(pdfmake: PdfMake): void {
-  pdfmake.setFonts({ Roboto: FONT_FILES });
-  // Documents never fetch anything and read no file but the fonts above: a path or URL in a document (an image
-  // named by a customer's text, say) is refused instead of read.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
-}
 
 /** The business sits in Madhya Pradesh (GST state code 23): CGST + SGST for an MP place of supply, IGST otherwise. */
 const HOME_STATE_CITIES = ['indore', 'bhopal', 'ujjain', 'gwalior', 'jabalpur', 'dewas', 'mhow', 'sagar', 'ratlam'];
@@ -78,7 +44,6 @@ export async function renderQuotePdf(
   booking: BookingRow,
   options: { compress?: boolean; addOns?: readonly PricedAddOn[] } = {},
 ): Promise<Buffer> {
-  const pdfmake = await loadPdfmake();
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
   const guests = booking.guestCount;
@@ -256,5 +221,5 @@ export async function renderQuotePdf(
       },
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }

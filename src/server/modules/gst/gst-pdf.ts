@@ -4,7 +4,7 @@ import { formatLongDate } from '../../../shared/dates';
 import { GST_DOCUMENT_META, GST_STATES, stateLabel } from '../../../shared/gst';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees } from '../../../shared/pricing';
-import { loadPdfmake } from '../bookings/quote-pdf';
+import { renderPdf } from '../../lib/pdf';
 import type { GstDocumentRow } from './gst-documents.service';
 
 /** A recipient's state as the document prints it: its name and code. */
@@ -26,7 +26,6 @@ export function gstPdfFileName(doc: Pick<GstDocumentRow, 'number'>): string {
  * document as issued. `compress: false` keeps the text readable for tests.
  */
 export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const pdfmake = await loadPdfmake();
   const meta = GST_DOCUMENT_META[doc.kind];
   const { supplier, recipient } = doc;
   const half = doc.ratePercent / 2;
@@ -241,5 +240,5 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
       },
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(definition).getBuffer());
+  return renderPdf(definition);
 }

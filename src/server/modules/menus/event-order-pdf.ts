@@ -4,7 +4,7 @@ import { humanize } from '../../../shared/domain';
 import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import type { Brand } from '../../../shared/brand';
-import { loadPdfmake } from '../bookings/quote-pdf';
+import { renderPdf } from '../../lib/pdf';
 
 /** `event-order-ABCD1234.pdf`. */
 export function eventOrderFileName(order: Pick<EventOrderDto, 'reference'>): string {
@@ -23,7 +23,6 @@ export async function renderEventOrderPdf(
   order: EventOrderDto,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const pdfmake = await loadPdfmake();
   const facts: [string, string][] = [
     ['Event', `${order.event_name} (${humanize(order.event_type)})`],
     ['Date', order.event_date ? formatLongDate(order.event_date) : 'To be confirmed'],
@@ -145,5 +144,5 @@ export async function renderEventOrderPdf(
       },
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }
