@@ -63,16 +63,6 @@ export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
         )}
         <Row label="Refund to you" value={formatInr(preview.refund_amount)} strong />
       </Box>
-      {/* What the same terms give on the whole total, so a customer who paid part of it sees the rule at full size. */}
-      {preview.policy_refund_on_total !== null &&
-        preview.total !== null &&
-        preview.amount_paid < preview.total &&
-        preview.cancelled_by === 'customer' && (
-          <Text color="fg.muted" fontSize="sm">
-            Had the whole total of {formatInr(preview.total)} been paid, these terms would refund{' '}
-            {formatInr(preview.policy_refund_on_total)}.
-          </Text>
-        )}
       {preview.amount_paid === 0 && (
         <Text color="fg.muted" fontSize="sm">
           Nothing has been paid for this booking, so there is nothing to refund.
@@ -83,6 +73,16 @@ export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
           What you have paid so far is within the 25% deposit, which is not refundable.
         </Text>
       )}
+      {/* What the same terms give on the whole total, so a customer who paid part of it sees the rule at full size. */}
+      {preview.policy_refund_on_total !== null &&
+        preview.total !== null &&
+        preview.amount_paid < preview.total &&
+        preview.cancelled_by === 'customer' && (
+          <Text color="fg.muted" fontSize="sm">
+            Had the whole total of {formatInr(preview.total)} been paid, these terms would refund{' '}
+            {formatInr(preview.policy_refund_on_total)}.
+          </Text>
+        )}
     </Stack>
   );
 }
