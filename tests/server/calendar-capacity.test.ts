@@ -55,6 +55,18 @@ const saveDay = (body: Record<string, unknown>) =>
 const setStatus = (id: string, status: string) =>
   t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/status`, headers: bearer(adminToken), payload: { status } });
 
+describe('a date with its own settings', () => {
+  it('is set from today on: a day that has passed is refused at its field, and today is taken', async () => {
+    const past = await saveDay({ date: addDays(todayInIndia(), -27), closed_reason: 'Diwali' });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'date'], msg: expect.stringContaining('Choose today or a later date') }),
+    ]);
+    expect((await saveDay({ date: todayInIndia(), closed_reason: 'Staff day out' })).statusCode).toBe(200);
+    expect((await saveDay({ date: todayInIndia() })).statusCode).toBe(200);
+  });
+});
+
 describe('capacity at confirmation', () => {
   it('refuses the confirmation that would overfill a day with 409, the reason and the next three free dates', async () => {
     const day = addDays(todayInIndia(), 200);

@@ -38,7 +38,7 @@ import type { Executor } from '../../db/client';
 import { reusableSelect, type ValueOf } from '../../db/reusable-statements';
 import { bookingMenus, bookings, calendarDays, projects, settings, suppliers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, ValidationError } from '../../lib/errors';
 import { settingValues } from '../../lib/settings';
 import type { ServiceDeps } from '../../context';
 
@@ -162,6 +162,17 @@ export async function saveCalendarDay(
     data.max_guests === null &&
     data.closed_reason === null &&
     data.surcharge_percent === null;
+  // Dates are set from today on (docs/product.md#calendar-screens); a day that has passed keeps what it had, and
+  // may only be cleared.
+  if (!empty && data.date < todayInIndia()) {
+    throw new ValidationError([
+      {
+        loc: ['body', 'date'],
+        msg: 'Choose today or a later date: a day that has passed cannot be set',
+        type: 'value_error',
+      },
+    ]);
+  }
   return deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(calendarDays).where(eq(calendarDays.date, data.date)).limit(1);
     const values = {
