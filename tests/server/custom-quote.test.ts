@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { pdfText } from './helpers/pdf-text';
 import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -145,6 +146,29 @@ describe('custom quote by an admin', () => {
       can_pay_token: true,
       quotation: { quoted_amount: 259_600 },
     });
+
+    // The quote PDF prints the same lines, so its figures add up to its taxable amount.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/bookings/${booking.id}/quote.pdf`,
+      headers: bearer(tokens.customer),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    for (const line of [
+      'Malwa thali dinner: ₹850.50 × 200',
+      '₹1,70,100',
+      'Stage decor',
+      '₹45,000',
+      'Live jalebi counter: ₹6,000 × 2',
+      '₹12,000',
+      'Discount (Repeat customer)',
+      'Taxable amount',
+      '₹2,20,000',
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).not.toContain('Volume discount');
   });
 
   it('re-prices a quote without a second status move, and refuses a cancelled booking', async () => {

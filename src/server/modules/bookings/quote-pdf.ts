@@ -62,7 +62,17 @@ export async function renderQuotePdf(
         : `: GST charged as IGST ${gstPercent}%`;
 
   const lines: [string, string][] = [];
-  if (gross !== null && perPerson !== null && guests) {
+  const quotation = booking.quotation;
+  // The admin's custom quote is its own lines (docs/product.md#quotes); an instant quote is the package's.
+  for (const item of quotation?.items ?? []) {
+    const each = formatInr(paiseToRupees(item.unit_price_paise));
+    const count = item.quantity.toLocaleString('en-IN');
+    lines.push([
+      item.quantity > 1 ? `${item.description}: ${each} × ${count}` : item.description,
+      rupees(item.unit_price_paise * item.quantity),
+    ]);
+  }
+  if (!quotation && gross !== null && perPerson !== null && guests) {
     lines.push([
       `${humanize(booking.pricingTier ?? 'custom')} package: ` +
         `${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
@@ -77,7 +87,12 @@ export async function renderQuotePdf(
       rupees(addOn.amountPaise),
     ]);
   }
-  if (booking.discountPaise) lines.push(['Volume discount', `− ${rupees(booking.discountPaise)}`]);
+  if (booking.discountPaise) {
+    const label = quotation
+      ? `Discount${quotation.discount_reason ? ` (${quotation.discount_reason})` : ''}`
+      : 'Volume discount';
+    lines.push([label, `− ${rupees(booking.discountPaise)}`]);
+  }
   if (booking.subscriberDiscountPaise)
     lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
   if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
