@@ -102,6 +102,7 @@ function detailOf(
     venue_address: 'Race Course Road, Indore',
     original_event_date: null,
     quotation: null,
+    add_ons: [],
     timeline: [
       {
         at: '2026-11-20T10:00:00.000Z',
@@ -289,6 +290,45 @@ describe('booking detail', () => {
 
     const schedule = within(await screen.findByRole('list', { name: 'Payment schedule' }));
     expect(schedule.getByText(`${formatInr(7_566.75)} left, 52 days overdue`)).toBeInTheDocument();
+  });
+
+  it('lists the custom quote’s lines and the menu’s add-ons beside them, which add up to the subtotal', async () => {
+    const item = booking(9, { status: 'confirmed', subtotal: 2_13_600, can_pay_token: false });
+    const detail = detailOf(item, {
+      quotation: {
+        quoted_amount: 2_52_048,
+        notes: null,
+        items: [
+          {
+            kind: 'per_person',
+            description: 'Corporate dinner package',
+            unit_price: 800,
+            quantity: 240,
+            amount: 1_92_000,
+          },
+        ],
+        gross_amount: 1_92_000,
+        discount: 0,
+        discount_reason: null,
+        subscriber_discount: 0,
+        subtotal: 2_13_600,
+        gst_percent: 18,
+        gst_amount: 38_448,
+        quoted_at: '2026-11-20T10:00:00.000Z',
+      },
+      add_ons: [{ description: 'Vegan Chocolate Mousse', per_guest: 90, guests: 240, amount: 21_600 }],
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detail));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const quote = within(await screen.findByRole('region', { name: 'Quote' }));
+    expect(quote.getByText(`Corporate dinner package (${formatInr(800)} × 240)`).nextElementSibling).toHaveTextContent(
+      formatInr(1_92_000),
+    );
+    expect(
+      quote.getByText(`Vegan Chocolate Mousse (add-on) (${formatInr(90)} × 240)`).nextElementSibling,
+    ).toHaveTextContent(formatInr(21_600));
+    expect(quote.getByText('Subtotal').nextElementSibling).toHaveTextContent(formatInr(1_92_000 + 21_600));
   });
 
   it('shows what credit notes took off the total, and the total after them', async () => {

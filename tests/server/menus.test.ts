@@ -347,6 +347,10 @@ describe("the customer's menu", () => {
     const schedule = (detail.json() as { total: number; schedule: { instalments: { amount: number }[] } }).schedule;
     const sum = schedule.instalments.reduce((total, row) => total + Math.round(row.amount * 100), 0);
     expect(sum).toBe(expected.finalAmountPaise);
+    // My Bookings lists the add-on on the bill as the PDF does.
+    expect(detail.json().add_ons).toEqual([
+      { description: 'Live Jalebi Counter', per_guest: 110.5, guests: 120, amount: 13_260 },
+    ]);
 
     const pdf = await t.app.inject({
       method: 'GET',

@@ -209,6 +209,8 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
   original_event_date: string | null;
   /** The admin's custom quote, line by line; null for an instant quote or an unpriced inquiry. */
   quotation: QuotationDto | null;
+  /** The menu's add-ons on the bill (docs/product.md#menus): each its price per guest × the guests. */
+  add_ons: { description: string; per_guest: number; guests: number; amount: number }[];
   timeline: TimelineEntry[];
   payments: {
     order_id: string;

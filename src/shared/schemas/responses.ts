@@ -549,6 +549,7 @@ export const customerBookingDetailSchema = customerBookingSchema.extend({
   venue_address: z.string().nullable(),
   original_event_date: isoDate.nullable(),
   quotation: quotationResponseSchema.nullable(),
+  add_ons: z.array(z.object({ description: z.string(), per_guest: rupees, guests: z.number().int(), amount: rupees })),
   timeline: z.array(
     z.object({
       at: timestamp,

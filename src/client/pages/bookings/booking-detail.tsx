@@ -89,6 +89,36 @@ function EventCard({ booking }: { booking: CustomerBookingDetailDto }) {
   );
 }
 
+/** One line of the bill: what it is, its price × how many when more than one, and its amount. */
+function PriceLine({
+  label,
+  each,
+  amount,
+}: {
+  label: string;
+  each: { price: number; count: number } | null;
+  amount: number;
+}) {
+  return (
+    <HStack
+      justify="space-between"
+      align="flex-start"
+      gap="4"
+      py="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+    >
+      <Text as="dt" color="fg.muted" minW="0" overflowWrap="anywhere">
+        {label}
+        {each && ` (${formatInr(each.price)} × ${each.count.toLocaleString('en-IN')})`}
+      </Text>
+      <Text as="dd" fontWeight="semibold" textAlign="end" flexShrink={0}>
+        {formatInr(amount)}
+      </Text>
+    </HStack>
+  );
+}
+
 function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
   if (booking.total === null) {
     return (
@@ -101,23 +131,21 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
     <Card title="Quote" id="booking-quote">
       <Box as="dl">
         {booking.quotation?.items.map((item, index) => (
-          <HStack
-            key={index}
-            justify="space-between"
-            align="flex-start"
-            gap="4"
-            py="2"
-            borderBottomWidth="1px"
-            borderColor="border.muted"
-          >
-            <Text as="dt" color="fg.muted" minW="0" overflowWrap="anywhere">
-              {item.description}
-              {item.quantity > 1 && ` (${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')})`}
-            </Text>
-            <Text as="dd" fontWeight="semibold" textAlign="end" flexShrink={0}>
-              {formatInr(item.amount)}
-            </Text>
-          </HStack>
+          <PriceLine
+            key={`line-${index}`}
+            label={item.description}
+            each={item.quantity > 1 ? { price: item.unit_price, count: item.quantity } : null}
+            amount={item.amount}
+          />
+        ))}
+        {/* The menu's add-ons are on the bill beside the quote's lines (docs/product.md#menus). */}
+        {booking.add_ons.map((addOn, index) => (
+          <PriceLine
+            key={`add-on-${index}`}
+            label={`${addOn.description} (add-on)`}
+            each={{ price: addOn.per_guest, count: addOn.guests }}
+            amount={addOn.amount}
+          />
         ))}
         {booking.quotation && booking.quotation.discount > 0 && (
           <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>

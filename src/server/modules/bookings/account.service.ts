@@ -11,7 +11,7 @@ import {
 import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords, humanize, INSTALMENT_KINDS } from '../../../shared/domain';
 import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META } from '../../../shared/gst';
-import { paiseToRupees } from '../../../shared/pricing';
+import { paiseToRupees, pricedAddOns } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
 import {
   accountBookingIdSchema,
@@ -47,6 +47,7 @@ import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
 import { ownedBooking, ownedBy } from './ownership';
+import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -249,7 +250,7 @@ export async function myBookingDetail(
 ): Promise<CustomerBookingDetailDto> {
   const { id } = accountBookingIdSchema.parse(input);
   const row = await ownedBooking(deps.db, user, id);
-  const [{ orders, refundRows, ledger }, audit, rules] = await Promise.all([
+  const [{ orders, refundRows, ledger }, audit, rules, menu] = await Promise.all([
     ordersAndRefunds(deps, [id]),
     deps.db
       .select()
@@ -257,7 +258,10 @@ export async function myBookingDetail(
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
     currentPaymentRules(deps.db),
+    storedMenu(deps.db, id),
   ]);
+  // The add-ons as the quote PDF and the price count them: each its price per guest × the booking's guests.
+  const addOns = row.guestCount ? pricedAddOns(addOnsOf(menu.items, menu.dishes), row.guestCount) : [];
   const timeline: TimelineEntry[] = audit.map((a) => ({
     at: a.createdAt.toISOString(),
     action: a.action,
@@ -270,6 +274,12 @@ export async function myBookingDetail(
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
     quotation: toQuotationDto(row),
+    add_ons: addOns.map((addOn) => ({
+      description: addOn.description,
+      per_guest: paiseToRupees(addOn.perGuestPaise),
+      guests: addOn.guests,
+      amount: paiseToRupees(addOn.amountPaise),
+    })),
     timeline,
     payments: orders.map((o) => ({
       order_id: o.orderCode,
