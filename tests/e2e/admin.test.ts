@@ -122,7 +122,8 @@ describe('the admin dashboard in a real browser', () => {
     await add.getByRole('textbox', { name: 'Services' }).press('Enter');
     expect(await add.locator('[data-part="item-text"]').allInnerTexts()).toEqual(['Dal bafla', 'Poha jalebi']);
     await viewportShot(page, 'e2e-admin-add-supplier-desktop');
-    await add.getByRole('button', { name: 'Add Supplier' }).click();
+    // Double-clicked, as people do: one supplier is added, and the page says so.
+    await add.getByRole('button', { name: 'Add Supplier' }).dblclick();
     await page.getByText('Supplier added successfully!').waitFor();
     await page.getByRole('article', { name: 'Malwa Rasoi', exact: true }).waitFor();
 
@@ -140,7 +141,7 @@ describe('the admin dashboard in a real browser', () => {
     const vendor = page.getByRole('dialog', { name: 'Vendor Details' });
     await vendor.getByText(PENDING_VENDOR.email).waitFor();
     await viewportShot(page, 'e2e-admin-vendor-details-desktop');
-    await vendor.getByRole('button', { name: 'Approve' }).click();
+    await vendor.getByRole('button', { name: 'Approve' }).dblclick();
     await page.getByText('Vendor approved successfully!').waitFor();
     await vendor.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });

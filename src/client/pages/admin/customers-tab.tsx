@@ -15,6 +15,7 @@ import { SectionCard, TableFrame } from './section-card';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
 import { intParam, useAddressParams } from './use-address-params';
 import { useLastDefined } from './use-last-defined';
+import { useSingleFlight } from '../../lib/single-flight';
 
 type UpdateMutation = ReturnType<typeof trpc.admin.customers.update.useMutation>;
 type EditValues = { full_name: string; phone: string; city: string };
@@ -164,9 +165,10 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
   const shown = useLastDefined(customer);
   const erase = trpc.admin.customers.erase.useMutation();
   const answered = useAdminChange('Failed to erase customer', onClose);
+  const once = useSingleFlight();
 
   function confirm() {
-    if (shown) erase.mutate({ id: shown.id }, answered);
+    if (shown) once((release) => erase.mutate({ id: shown.id }, { ...answered, onSettled: release }));
   }
 
   return (

@@ -14,6 +14,7 @@ import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { useLastDefined } from './use-last-defined';
 import { touchTarget } from '../../touch-targets';
+import { useSingleFlight } from '../../lib/single-flight';
 
 export const REJECT_PROMPT = 'Please provide a reason for rejection:';
 
@@ -25,6 +26,7 @@ function useVendorDecisions() {
   const approveMutation = trpc.admin.vendors.approve.useMutation();
   const rejectMutation = trpc.admin.vendors.reject.useMutation();
   const reload = useReloadDashboard();
+  const once = useSingleFlight();
 
   /**
    * A decision that was already made (a double click, another admin): the server's 409 names the vendor's state,
@@ -40,34 +42,40 @@ function useVendorDecisions() {
   }
 
   function approve(vendor: PendingVendorDto, onDone?: () => void) {
-    approveMutation.mutate(
-      { id: vendor.id },
-      {
-        onSuccess: () => {
-          toast.success('Vendor approved successfully!');
-          onDone?.();
-          void reload();
+    once((release) =>
+      approveMutation.mutate(
+        { id: vendor.id },
+        {
+          onSuccess: () => {
+            toast.success('Vendor approved successfully!');
+            onDone?.();
+            void reload();
+          },
+          onError: (failure) => {
+            if (!settledBefore(failure, onDone)) toast.error('Failed to approve vendor');
+          },
+          onSettled: release,
         },
-        onError: (failure) => {
-          if (!settledBefore(failure, onDone)) toast.error('Failed to approve vendor');
-        },
-      },
+      ),
     );
   }
 
   function reject(vendor: PendingVendorDto, reason: string, onDone?: () => void) {
-    rejectMutation.mutate(
-      { id: vendor.id, reason },
-      {
-        onSuccess: () => {
-          toast.success('Vendor rejected');
-          onDone?.();
-          void reload();
+    once((release) =>
+      rejectMutation.mutate(
+        { id: vendor.id, reason },
+        {
+          onSuccess: () => {
+            toast.success('Vendor rejected');
+            onDone?.();
+            void reload();
+          },
+          onError: (failure) => {
+            if (!settledBefore(failure, onDone)) toast.error('Failed to reject vendor');
+          },
+          onSettled: release,
         },
-        onError: (failure) => {
-          if (!settledBefore(failure, onDone)) toast.error('Failed to reject vendor');
-        },
-      },
+      ),
     );
   }
 

@@ -25,6 +25,7 @@ import { SectionCard, TableFrame } from './section-card';
 import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
 import { intParam, useAddressParams } from './use-address-params';
 import { useLastDefined } from './use-last-defined';
+import { useSingleFlight } from '../../lib/single-flight';
 
 export const RECEIVABLES_PAGE_SIZE = 20;
 
@@ -266,30 +267,36 @@ function ReleaseDateDialog({ row, onClose }: { row: ReceivableDto | null; onClos
   const keep = useRef<HTMLButtonElement>(null);
   const reload = useReloadDashboard();
   const release = trpc.admin.receivables.releaseDate.useMutation();
+  const once = useSingleFlight();
   const refund = shown?.release?.refund;
 
   function confirm() {
     if (!shown || release.isPending) return;
-    release.mutate(
-      { id: shown.booking_id },
-      {
-        onSuccess: (result) => {
-          const amount = result.refund.refund_amount;
-          toast.success(
-            amount > 0 ? `Date released. Refund due: ${formatInr(amount)}` : 'Date released: the booking is cancelled',
-          );
-          onClose();
-          void reload();
-        },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? 'The date could not be released. Please try again.');
-          // Refused because the booking changed meanwhile (paid, cancelled): the row is out of date.
-          if (httpStatusOf(error) === 409) {
+    once((done) =>
+      release.mutate(
+        { id: shown.booking_id },
+        {
+          onSettled: done,
+          onSuccess: (result) => {
+            const amount = result.refund.refund_amount;
+            toast.success(
+              amount > 0
+                ? `Date released. Refund due: ${formatInr(amount)}`
+                : 'Date released: the booking is cancelled',
+            );
             onClose();
             void reload();
-          }
+          },
+          onError: (error) => {
+            toast.error(serverDetail(error) ?? 'The date could not be released. Please try again.');
+            // Refused because the booking changed meanwhile (paid, cancelled): the row is out of date.
+            if (httpStatusOf(error) === 409) {
+              onClose();
+              void reload();
+            }
+          },
         },
-      },
+      ),
     );
   }
 

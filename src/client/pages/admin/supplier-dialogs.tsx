@@ -14,6 +14,7 @@ import { useReloadDashboard } from './admin-queries';
 import { ServicesField } from './services-field';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
 import { useLastDefined } from './use-last-defined';
+import { useSingleFlight } from '../../lib/single-flight';
 
 type NewSupplier = {
   name: string;
@@ -31,21 +32,25 @@ type UpdateMutation = ReturnType<typeof trpc.admin.suppliers.update.useMutation>
 function AddSupplierForm({ formId, create, onDone }: { formId: string; create: CreateMutation; onDone(): void }) {
   const { values, errors, setErrors, set } = useFormFields<NewSupplier>(EMPTY_SUPPLIER);
   const reload = useReloadDashboard();
+  const once = useSingleFlight();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     if (!passesSchema(event, createSupplierInputSchema, values, setErrors)) return;
-    create.mutate(values, {
-      onSuccess: () => {
-        toast.success('Supplier added successfully!');
-        onDone();
-        void reload();
-      },
-      onError: (error) => {
-        toast.error(serverDetail(error) ?? 'Failed to add supplier');
-      },
-    });
+    once((release) =>
+      create.mutate(values, {
+        onSuccess: () => {
+          toast.success('Supplier added successfully!');
+          onDone();
+          void reload();
+        },
+        onError: (error) => {
+          toast.error(serverDetail(error) ?? 'Failed to add supplier');
+        },
+        onSettled: release,
+      }),
+    );
   }
 
   const text = (field: Exclude<keyof NewSupplier, 'services'>) => ({
