@@ -149,6 +149,8 @@ describe('seedDemo on an empty database', () => {
       expect(b.discountPaise).toBe(quote.discountPaise);
       expect(b.subtotalPaise).toBe(quote.subtotalPaise);
       expect(b.finalAmountPaise).toBe(quote.finalAmountPaise);
+      // The rate it was priced at, as every quote stores it: a change of guests re-prices at it.
+      expect(b.gstPercent).toBe(quote.gstPercent);
       expect(b.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       // The guest count is kept once, in its column.
       expect(b.requirements).not.toHaveProperty('guest_count');

@@ -466,6 +466,8 @@ async function writeDemoData(
       discountPaise: quote?.discountPaise ?? null,
       subtotalPaise: quote?.subtotalPaise ?? null,
       gstPaise: quote?.gstPaise ?? null,
+      // The rate it was priced at, as every quote stores it: a later change of guests re-prices at this rate.
+      gstPercent: quote?.gstPercent ?? null,
       finalAmountPaise: quote?.finalAmountPaise ?? null,
       validUntil: quotedOn ? addDays(quotedOn, DEFAULT_PRICING.validityDays) : null,
       status,
