@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, gstDocuments, refunds } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
-import { gstinCheckChar } from '../../src/shared/gstin';
 import { formatInr } from '../../src/shared/money';
+import { registerForGst } from './helpers/gst';
 import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -16,7 +16,6 @@ let t: TestApp;
 let admin: Actor;
 let alice: Actor;
 let sequence = 0;
-const HOME_GSTIN = '23AAACA1234A1Z' + gstinCheckChar('23AAACA1234A1Z');
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
   t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
@@ -25,15 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await makeActor(t.deps, 'admin');
   alice = await makeActor(t.deps, 'customer');
-  const current = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json() as {
-    business: object;
-    rates: object[];
-  };
-  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
-    business: { ...current.business, gstin: HOME_GSTIN, state_code: '23' },
-    rates: current.rates,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await registerForGst(t, admin.auth);
 }, 60_000);
 
 afterAll(async () => {

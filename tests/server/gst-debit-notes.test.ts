@@ -4,6 +4,7 @@ import { bookingLedger, gstDocuments } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
 import { todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
+import { registerForGst } from './helpers/gst';
 import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -18,7 +19,6 @@ let admin: Actor;
 let alice: Actor;
 const dish: Record<string, string> = {};
 const withCheck = (first14: string) => first14 + gstinCheckChar(first14);
-const HOME_GSTIN = withCheck('23AAACA1234A1Z');
 const DELHI_GSTIN = withCheck('07AABCD5678E1Z');
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
@@ -28,15 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await makeActor(t.deps, 'admin');
   alice = await makeActor(t.deps, 'customer');
-  const current = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json() as {
-    business: object;
-    rates: object[];
-  };
-  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
-    business: { ...current.business, gstin: HOME_GSTIN, state_code: '23' },
-    rates: current.rates,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await registerForGst(t, admin.auth);
   for (const [key, body] of [
     ['starter', { name: 'Hara Bhara Kebab', course: 'starters', diet: 'veg' }],
     ['main', { name: 'Dal Makhani', course: 'mains', diet: 'veg' }],

@@ -7,7 +7,7 @@ import { setGatewayFetch } from '../../src/server/modules/payments/providers/ind
 import { bookingAmountFor, bookingCostPaise, ledgerSums } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
-import { gstinCheckChar } from '../../src/shared/gstin';
+import { registerForGst } from './helpers/gst';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -35,13 +35,7 @@ beforeAll(async () => {
   admin = await makeActor(t.deps, 'admin');
   customer = await makeActor(t.deps, 'customer');
   // GST-registered, so payments, re-prices and cancellations issue documents beside the ledger.
-  const gst = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json();
-  const gstin = '23AAACA1234A1Z' + gstinCheckChar('23AAACA1234A1Z');
-  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
-    business: { ...gst.business, gstin, state_code: '23' },
-    rates: gst.rates,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await registerForGst(t, admin.auth);
   setGatewayFetch(async (_url, init) => ({
     ok: true,
     status: 200,

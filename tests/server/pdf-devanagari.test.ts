@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gstinCheckChar } from '../../src/shared/gstin';
+import { registerForGst } from './helpers/gst';
 import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -10,7 +10,6 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 let t: TestApp;
 let admin: Actor;
 let customer: Actor;
-const HOME_GSTIN = '23AAACA1234A1Z' + gstinCheckChar('23AAACA1234A1Z');
 const NAME = 'श्रीमती प्रिया शर्मा';
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: object, payload?: object) =>
@@ -20,12 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await makeActor(t.deps, 'admin');
   customer = await makeActor(t.deps, 'customer');
-  const current = (await inject('GET', '/api/admin/settings/gst', admin.auth)).json();
-  const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
-    business: { ...current.business, gstin: HOME_GSTIN, state_code: '23' },
-    rates: current.rates,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await registerForGst(t, admin.auth);
 }, 60_000);
 
 afterAll(async () => {

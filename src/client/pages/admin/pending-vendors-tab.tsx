@@ -41,21 +41,26 @@ function useVendorDecisions() {
     return true;
   }
 
+  /** The decision's answers: the spec's success toast, a decision made before said as it is, else its failure. */
+  function answers(success: string, failure: string, release: () => void, onDone?: () => void) {
+    return {
+      onSuccess: () => {
+        toast.success(success);
+        onDone?.();
+        void reload();
+      },
+      onError: (error: unknown) => {
+        if (!settledBefore(error, onDone)) toast.error(failure);
+      },
+      onSettled: release,
+    };
+  }
+
   function approve(vendor: PendingVendorDto, onDone?: () => void) {
     once((release) =>
       approveMutation.mutate(
         { id: vendor.id },
-        {
-          onSuccess: () => {
-            toast.success('Vendor approved successfully!');
-            onDone?.();
-            void reload();
-          },
-          onError: (failure) => {
-            if (!settledBefore(failure, onDone)) toast.error('Failed to approve vendor');
-          },
-          onSettled: release,
-        },
+        answers('Vendor approved successfully!', 'Failed to approve vendor', release, onDone),
       ),
     );
   }
@@ -64,17 +69,7 @@ function useVendorDecisions() {
     once((release) =>
       rejectMutation.mutate(
         { id: vendor.id, reason },
-        {
-          onSuccess: () => {
-            toast.success('Vendor rejected');
-            onDone?.();
-            void reload();
-          },
-          onError: (failure) => {
-            if (!settledBefore(failure, onDone)) toast.error('Failed to reject vendor');
-          },
-          onSettled: release,
-        },
+        answers('Vendor rejected', 'Failed to reject vendor', release, onDone),
       ),
     );
   }
