@@ -71,9 +71,14 @@ describe('a booking taken by staff', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, customer.email), eq(emailOutbox.template, 'quote')));
     expect(mail).toHaveLength(1);
+    // The customer asked on the phone, not on /book: the e-mail is the team's quote, not an "instant" one.
+    expect(mail[0]!.subject).toBe('Your quote for Agrawal 25th anniversary: ₹1,55,760');
+    expect(mail[0]!.textBody).toContain('Here is the quote we prepared for Agrawal 25th anniversary');
+    expect(mail[0]!.textBody).not.toMatch(/instant quote/i);
     // The customer's account has a confirmed address (makeActor), so My Bookings lists it.
-    const mine = await t.app.inject({ method: 'GET', url: '/api/account/bookings', headers: customer.auth });
-    if (mine.statusCode === 200) expect(mine.body).toContain(booking.id);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/me/bookings', headers: customer.auth });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain(booking.id);
   });
 
   it('enters a custom-quote booking as an inquiry for the admin to price', async () => {

@@ -255,7 +255,13 @@ function subscriptionBullet(quote: InstantQuoteResult): string[] {
 }
 
 /**
- * The instant-quote e-mail: every line of the quote, its validity (7 days, docs/product.md#quotes), the payment
+ * Who asked for a package quote: a visitor on /book (`instant`), or the team, entering a booking taken by phone,
+ * walk-in, WhatsApp or referral (`staff`), whose customer never saw an instant quote.
+ */
+export type QuoteOrigin = 'instant' | 'staff';
+
+/**
+ * The package-quote e-mail: every line of the quote, its validity (7 days, docs/product.md#quotes), the payment
  * schedule it would be paid by under `rules` (the saved schedule) and the next steps.
  */
 export function quoteEmail(
@@ -264,8 +270,10 @@ export function quoteEmail(
   quote: InstantQuoteResult,
   rules: PaymentRules,
   today: string = todayInIndia(),
+  origin: QuoteOrigin = 'instant',
 ): EmailMessage {
   const tier = humanize(quote.tier);
+  const quoteName = origin === 'instant' ? 'instant quote' : 'quote';
   const rows: Row[] = quote.breakdown.map((line) => [
     line.key === 'total' ? 'Total amount' : line.label,
     line.amount < 0 ? `−${formatInr(-line.amount)}` : formatInr(line.amount),
@@ -273,11 +281,14 @@ export function quoteEmail(
   const { text, html } = render({
     brand,
     preheader: `${tier} package for ${quote.guest_count} guests: ${formatInr(quote.final_amount)} including GST.`,
-    heading: 'Your instant quote is ready',
+    heading: `Your ${quoteName} is ready`,
     greeting: `Dear ${input.client_name},`,
     intro: [
-      `Thank you for choosing ${brand.name}. Here is your instant quote for ${input.event_name}; all prices include ` +
-        `GST at ${quote.gst_percent}%.`,
+      origin === 'instant'
+        ? `Thank you for choosing ${brand.name}. Here is your instant quote for ${input.event_name}; all prices ` +
+          `include GST at ${quote.gst_percent}%.`
+        : `Thank you for speaking with ${brand.name}. Here is the quote we prepared for ${input.event_name}; all ` +
+          `prices include GST at ${quote.gst_percent}%.`,
     ],
     sections: [
       {
@@ -313,7 +324,7 @@ export function quoteEmail(
   });
   return {
     to: input.client_email,
-    subject: `Your instant quote for ${input.event_name}: ${formatInr(quote.final_amount)}`,
+    subject: `Your ${quoteName} for ${input.event_name}: ${formatInr(quote.final_amount)}`,
     text,
     html,
     template: 'quote',

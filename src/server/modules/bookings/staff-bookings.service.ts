@@ -132,7 +132,7 @@ export async function createStaffBooking(
     if (price) {
       await enqueueEmail(
         tx,
-        quoteEmail(deps.config.brand, quoteInput, toQuoteResult(id, price, validUntil), rules, today),
+        quoteEmail(deps.config.brand, quoteInput, toQuoteResult(id, price, validUntil), rules, today, 'staff'),
       );
     } else {
       const inquiry = bookingInquiryInputSchema.parse({
