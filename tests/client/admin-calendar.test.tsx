@@ -90,6 +90,20 @@ async function openCalendar(overrides: Parameters<typeof openAdmin>[0] = {}) {
   return view;
 }
 
+/** "December 2026" for 2026-12-05. */
+function monthName(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The same day a month before (every day a grid starts a month with exists a month earlier but 29–31). */
+function monthBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return target.toISOString().slice(0, 10);
+}
+
 function dayButton(date: string): HTMLElement {
   return screen.getByRole('button', { name: new RegExp(`^\\w+day, ${formatLongDate(date)}`) });
 }
@@ -144,6 +158,27 @@ describe('Calendar tab', () => {
       await user.keyboard('{ArrowDown}{ArrowRight}');
     }
     expect(document.activeElement).toHaveAttribute('data-date', from);
+  });
+
+  it('moves past the grid’s edge into the next month, and a month at a time with Page Up and Page Down', async () => {
+    const { user } = await openCalendar();
+    const first = recordedCalls('admin.calendar.events')[0]!.input as CalendarEventsQuery;
+    // The grid's last day, then one step on: the month after is shown with the day after focused.
+    dayButton(first.to).focus();
+    await user.keyboard('{ArrowRight}');
+    const next = addDays(first.to, 1);
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-date', next));
+    expect(screen.getByRole('grid')).toHaveAccessibleName(`Events in ${monthName(next)}`);
+    expect(document.activeElement).toHaveAttribute('tabindex', '0');
+
+    // Page Up: the same day a month before, in that month's grid.
+    await user.keyboard('{PageUp}');
+    const back = monthBefore(next);
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-date', back));
+    expect(screen.getByRole('grid')).toHaveAccessibleName(`Events in ${monthName(back)}`);
+    // Page Down brings it back.
+    await user.keyboard('{PageDown}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-date', next));
   });
 
   it('opens a day’s run sheet from the keyboard, its events in time order with contact, venue and supplier', async () => {

@@ -48,6 +48,13 @@ export function addMonths(date: string, months: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
+/** The same day `months` months away, or the month's last day where it has no such day (31 March → 30 April). */
+export function sameDayInMonth(date: string, months: number): string {
+  const first = addMonths(monthStart(date), months);
+  const last = Number(addDays(addMonths(first, 1), -1).slice(8, 10));
+  return `${first.slice(0, 8)}${String(Math.min(Number(date.slice(8, 10)), last)).padStart(2, '0')}`;
+}
+
 /** "November 2026". */
 export function monthTitle(date: string): string {
   return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;

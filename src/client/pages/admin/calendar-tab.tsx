@@ -1,7 +1,7 @@
 import { Badge, Box, Button, ButtonGroup, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Ban, ChevronLeft, ChevronRight, CircleSlash2 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
 import { BOOKING_STATUSES, type BookingStatus, type EventType } from '../../../shared/domain';
 import type { CalendarDaySummaryDto, CalendarEventDto, CalendarEventsDto } from '../../../shared/schemas/calendar';
@@ -14,6 +14,7 @@ import {
   monthStart,
   sentenceCase,
   monthTitle,
+  sameDayInMonth,
   shortDay,
   stepAnchor,
   viewRange,
@@ -111,6 +112,11 @@ type GridProps = {
   today: string;
   focused: string;
   onFocusDate(date: string): void;
+  /** A key moved to a day outside the grid: the month holding it is shown, with that day focused. */
+  onLeaveGrid(date: string): void;
+  /** Set after `onLeaveGrid`: focus `focused` once the grid shows it. */
+  focusPending: boolean;
+  onFocusTaken(): void;
   onOpen(date: string): void;
   /** The day whose run sheet is open, outlined. */
   openDay: string | null;
@@ -118,10 +124,12 @@ type GridProps = {
 
 /**
  * The month view as an ARIA grid: a row of weekday headers, then one row per week. Each day is a button with the
- * whole day in its name (events, guests, closed or full with the reason); arrow keys move between days, Home and End
- * to the week's ends, Enter opens the day's run sheet. Only one day is in the tab order.
+ * whole day in its name (events, guests, closed or full with the reason); arrow keys move between days (past the
+ * grid's edge into the month before or after), Home and End to the week's ends, Page Up and Page Down to the same
+ * day a month before or after, Enter opens the day's run sheet. Only one day is in the tab order.
  */
-function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen, openDay }: GridProps) {
+function MonthGrid(props: GridProps) {
+  const { data, anchor, today, focused, onFocusDate, onLeaveGrid, focusPending, onFocusTaken, onOpen, openDay } = props;
   const grid = useRef<HTMLDivElement>(null);
   const byDate = eventsByDate(data);
   const days = new Map(data.days.map((day) => [day.date, day]));
@@ -130,6 +138,14 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen, openDay 
   for (let i = 0; i < dates.length; i += 7) weeks.push(dates.slice(i, i + 7));
   const month = monthStart(anchor).slice(0, 7);
   const tabbable = dates.includes(focused) ? focused : (dates.find((date) => date.startsWith(month)) ?? dates[0]!);
+  // The grid may still show the month before while the next one loads.
+  const showsFocused = data.from === viewRange('month', anchor).from && dates.includes(focused);
+
+  useEffect(() => {
+    if (!focusPending || !showsFocused) return;
+    grid.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
+    onFocusTaken();
+  }, [focusPending, showsFocused, focused, onFocusTaken]);
 
   function move(event: KeyboardEvent<HTMLDivElement>) {
     const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -139,10 +155,18 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen, openDay 
     if (event.key in steps) next = addDays(current, steps[event.key]!);
     else if (event.key === 'Home') next = addDays(current, -WEEKDAY_NAMES.indexOf(weekdayName(current)));
     else if (event.key === 'End') next = addDays(current, 6 - WEEKDAY_NAMES.indexOf(weekdayName(current)));
-    if (next === null || !dates.includes(next)) return;
+    else if (event.key === 'PageUp' || event.key === 'PageDown') {
+      next = sameDayInMonth(current, event.key === 'PageUp' ? -1 : 1);
+    }
+    if (next === null) return;
     event.preventDefault();
-    onFocusDate(next);
-    grid.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
+    // A day shown greyed from the next or previous month is still a day of this grid: focus stays here.
+    if (dates.includes(next) && !event.key.startsWith('Page')) {
+      onFocusDate(next);
+      grid.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
+    } else {
+      onLeaveGrid(next);
+    }
   }
 
   return (
@@ -158,7 +182,7 @@ function MonthGrid({ data, anchor, today, focused, onFocusDate, onOpen, openDay 
       overflow="hidden"
     >
       <Text id="calendar-grid-help" srOnly>
-        Arrow keys move between days; Enter opens the day&apos;s run sheet.
+        Arrow keys move between days, Page Up and Page Down between months; Enter opens the day&apos;s run sheet.
       </Text>
       <Box role="row" display="grid" gridTemplateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted">
         {WEEKDAY_NAMES.map((name) => (
@@ -406,6 +430,8 @@ export function CalendarTab() {
   const [view, setView] = useState<CalendarView>('month');
   const [anchor, setAnchor] = useState(today);
   const [focused, setFocused] = useState(today);
+  const [focusPending, setFocusPending] = useState(false);
+  const takeFocus = useCallback(() => setFocusPending(false), []);
   const [filters, setFilters] = useState<Filters>({ status: '', eventType: '' });
   const [openDay, setOpenDay] = useState<string | null>(null);
   const range = viewRange(view, anchor);
@@ -491,6 +517,13 @@ export function CalendarTab() {
                     today={today}
                     focused={focused}
                     onFocusDate={setFocused}
+                    onLeaveGrid={(date) => {
+                      setAnchor(date);
+                      setFocused(date);
+                      setFocusPending(true);
+                    }}
+                    focusPending={focusPending}
+                    onFocusTaken={takeFocus}
                     onOpen={setOpenDay}
                     openDay={openDay}
                   />
