@@ -56,4 +56,23 @@ describe('Needs your attention', () => {
     await user.click(remaining.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Needs your attention/ })).not.toBeInTheDocument());
   });
+
+  it('sends a vendor application to the Pending Vendors tab, without marking it read', async () => {
+    const { user } = await openAdmin({
+      'admin.notifications.list': () => [
+        notification(3, {
+          kind: 'vendor_application',
+          message: 'New vendor application: Swaad Sagar Caterers (Indore) is waiting for approval',
+          project_id: null,
+          booking_id: null,
+        }),
+      ],
+    });
+    const card = within(await screen.findByRole('region', { name: 'Needs your attention (1)' }));
+    expect(card.queryByRole('button', { name: 'Open booking' })).not.toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Review application' }));
+    expect(await screen.findByRole('tab', { name: /Pending Vendors/, selected: true })).toBeInTheDocument();
+    // Deciding the application settles the alert; opening the tab does not.
+    expect(recordedCalls('admin.notifications.markRead')).toEqual([]);
+  });
 });

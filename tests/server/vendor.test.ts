@@ -471,6 +471,41 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
   });
 });
 
+describe('the admins’ alert of a vendor application', () => {
+  /** The unread alerts naming `business` in an admin's notifications. */
+  const unreadAbout = async (token: string, business: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { kind: string; message: string; read: boolean }[]).filter(
+      (n) => n.kind === 'vendor_application' && n.message.includes(business) && !n.read,
+    );
+  };
+
+  it('is settled for every admin once one approves or rejects the application, and only that one', async () => {
+    const second = await makeUser(t.deps, { role: 'admin' });
+    const secondToken = await tokenFor(t.deps, second.id);
+    const approved = await registered({ business_name: 'Alert Approved Caterers' });
+    const rejected = await registered({ business_name: 'Alert Rejected Caterers' });
+    await registered({ business_name: 'Alert Waiting Caterers' });
+    for (const token of [adminToken, secondToken]) {
+      for (const name of ['Alert Approved', 'Alert Rejected', 'Alert Waiting']) {
+        expect(await unreadAbout(token, name)).toHaveLength(1);
+      }
+    }
+
+    expect((await approve(approved.id, secondToken)).statusCode).toBe(200);
+    expect((await reject(rejected.id, 'No FSSAI licence on file')).statusCode).toBe(200);
+    for (const token of [adminToken, secondToken]) {
+      expect(await unreadAbout(token, 'Alert Approved')).toEqual([]);
+      expect(await unreadAbout(token, 'Alert Rejected')).toEqual([]);
+      expect(await unreadAbout(token, 'Alert Waiting')).toHaveLength(1);
+    }
+    // A second decision is refused and changes nothing.
+    expect((await approve(rejected.id)).statusCode).toBe(409);
+    expect(await unreadAbout(adminToken, 'Alert Waiting')).toHaveLength(1);
+  });
+});
+
 describe('PUT /api/admin/vendors/{id}/reject', () => {
   it('requires a reason of 1 to 500 characters (422)', async () => {
     const vendor = await registered();

@@ -13,10 +13,14 @@ function browserPermission(): NotificationPermission | 'unsupported' {
 /**
  * The admin's or supplier's live notifications (docs/product.md#live-alerts): the `notifications.live`
  * subscription (server-sent events; it resumes from its last event after a dropped connection), the unread count it
- * carries, and `onNotification` for each new one. A new one also shows a toast, and a system notification when the
+ * carries, `onNotification` for each new one, and `onRead` when only the count changed (read in another tab, or a
+ * vendor application another admin decided). A new one also shows a toast, and a system notification when the
  * person turned those on and the tab is in the background.
  */
-export function useLiveNotifications(onNotification: (notification: LiveNotificationDto) => void): number | null {
+export function useLiveNotifications(
+  onNotification: (notification: LiveNotificationDto) => void,
+  onRead?: () => void,
+): number | null {
   const [unread, setUnread] = useState<number | null>(null);
   const [seen] = useState(() => new Set<string>());
   trpc.notifications.live.useSubscription(
@@ -25,6 +29,7 @@ export function useLiveNotifications(onNotification: (notification: LiveNotifica
       onData(tracked) {
         const event = tracked.data as LiveEventDto;
         setUnread(event.unread);
+        if (event.type === 'unread') onRead?.();
         if (event.type !== 'notification' || seen.has(event.notification.id)) return;
         seen.add(event.notification.id);
         onNotification(event.notification);

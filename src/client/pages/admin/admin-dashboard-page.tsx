@@ -30,6 +30,7 @@ import {
   usePendingVendors,
   useRecentBookings,
   useReloadDashboard,
+  useReloadNotifications,
   useReports,
   useSuppliers,
 } from './admin-queries';
@@ -137,7 +138,11 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
   useReportFailureLog(reports);
   // A new lead or a project outcome reloads the dashboard's data at once (docs/product.md#live-alerts).
   const reload = useReloadDashboard();
-  const unread = useLiveNotifications(() => void reload());
+  const reloadNotifications = useReloadNotifications();
+  const unread = useLiveNotifications(
+    () => void reload(),
+    () => void reloadNotifications(),
+  );
 
   if (!firstLoadDone) return <PageLoader label={LOADING_TEXT} />;
 
@@ -149,7 +154,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
         <Stack gap={{ base: '5', md: '8' }}>
           <SecondFactorPrompt />
           <StatCards stats={stats.data} />
-          <AttentionCard />
+          <AttentionCard onReviewVendors={() => setTab('vendors')} />
           <Tabs.Root
             value={tab}
             onValueChange={(details) => setTab(details.value as TabId)}

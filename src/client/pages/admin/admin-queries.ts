@@ -73,3 +73,9 @@ export function useReloadDashboard(): () => Promise<void> {
   const utils = trpc.useUtils();
   return () => utils.admin.invalidate();
 }
+
+/** The admin's notifications again, when the live stream says only their unread count changed. */
+export function useReloadNotifications(): () => Promise<void> {
+  const utils = trpc.useUtils();
+  return () => utils.admin.notifications.list.invalidate();
+}

@@ -3,6 +3,7 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
+import { LEAD_ALERT_KINDS } from '../../../shared/schemas/notifications';
 import type { AdminNotificationDto } from '../../../shared/schemas/projects';
 import { indiaDateTimeText } from '../../lib/datetime';
 import { serverDetail } from '../../lib/errors';
@@ -12,10 +13,11 @@ import { BookingDetailsDialog } from './booking-details-dialog';
 
 /**
  * "Needs your attention" above the tabs: the admin's unread notifications (a project closed without a supplier, so
- * nothing is left silently unassigned), each opening its booking, where Assign Supplier starts a new round. Hidden
- * when there is nothing unread.
+ * nothing is left silently unassigned), each opening its booking, where Assign Supplier starts a new round, or, for
+ * a vendor application, the Pending Vendors tab (deciding it settles the alert for every admin). Hidden when there
+ * is nothing unread.
  */
-export function AttentionCard() {
+export function AttentionCard({ onReviewVendors }: { onReviewVendors(): void }) {
   const utils = trpc.useUtils();
   const notifications = trpc.admin.notifications.list.useQuery();
   const markRead = trpc.admin.notifications.markRead.useMutation({
@@ -107,6 +109,11 @@ export function AttentionCard() {
                       onClick={() => void openBooking(notification)}
                     >
                       Open booking
+                    </Button>
+                  )}
+                  {notification.kind === LEAD_ALERT_KINDS.vendor && (
+                    <Button size="sm" variant="outline" colorPalette="accent" onClick={onReviewVendors}>
+                      Review application
                     </Button>
                   )}
                   <Button

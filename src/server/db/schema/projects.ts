@@ -102,6 +102,8 @@ export const notifications = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     /** A lead's booking (an admin's new-inquiry or new-booking alert), so the dashboard can open it. */
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /** A vendor application's alert to the admins: the applicant, so deciding it settles the alert. */
+    vendorId: uuid('vendor_id').references(() => suppliers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -113,5 +115,6 @@ export const notifications = pgTable(
     index('notifications_supplier_unread_created_idx').on(t.supplierId, sql`(${t.readAt} is null)`, t.createdAt, t.id),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_booking_idx').on(t.bookingId),
+    index('notifications_vendor_idx').on(t.vendorId),
   ],
 );

@@ -72,10 +72,7 @@ export async function activeAdmins(tx: Executor): Promise<{ id: string; email: s
  * lead's path (every instant quote takes it), not a read of the admins first. Each admin's inbox is woken once the
  * transaction commits.
  */
-export async function notifyAdmins(
-  tx: Executor,
-  note: { kind: string; message: string; bookingId: string | null },
-): Promise<void> {
+export async function notifyAdmins(tx: Executor, note: AdminAlert): Promise<void> {
   const added = rowsOf<{ user_id: string }>(await alertAdmins(tx, note));
   wakeAfterCommit(
     tx,
@@ -83,15 +80,34 @@ export async function notifyAdmins(
   );
 }
 
+/** What an admin alert is about: a lead's booking, or a vendor application (one of the two, or neither). */
+type AdminAlert = { kind: string; message: string; bookingId: string | null; vendorId: string | null };
+
 // Written once (`reusableStatement`): every instant quote alerts the admins.
 const alertAdmins = reusableStatement(
-  (value: ValueOf<{ kind: string; message: string; bookingId: string | null }>) => sql`
-    insert into ${notifications} (user_id, kind, message, booking_id)
-    select ${users.id}, ${value('kind')}, ${value('message')}, ${value('bookingId')}::uuid
+  (value: ValueOf<AdminAlert>) => sql`
+    insert into ${notifications} (user_id, kind, message, booking_id, vendor_id)
+    select ${users.id}, ${value('kind')}, ${value('message')}, ${value('bookingId')}::uuid, ${value('vendorId')}::uuid
     from ${users}
     where ${isActiveAdmin}
     returning user_id`,
 );
+
+/**
+ * A vendor application has been decided: its alert is read in every admin's inbox, whoever decided it, so no
+ * dashboard keeps asking for a decision already made (docs/product.md#live-alerts). Each inbox is woken on commit.
+ */
+export async function settleVendorAlerts(tx: Executor, vendorId: string): Promise<void> {
+  const settled = await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.vendorId, vendorId), isNull(notifications.readAt)))
+    .returning({ userId: notifications.userId });
+  wakeAfterCommit(
+    tx,
+    settled.flatMap((row): InboxKey[] => (row.userId ? [`${USER_INBOX}${row.userId}`] : [])),
+  );
+}
 
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
 export async function markInboxNotificationRead(

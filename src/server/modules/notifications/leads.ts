@@ -1,5 +1,6 @@
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { LEAD_ALERT_KINDS } from '../../../shared/schemas/notifications';
 import type { Executor } from '../../db/client';
 import { notifyAdmins } from './inbox';
 
@@ -18,7 +19,7 @@ export type Lead =
       guestCount: number;
       totalRupees: number;
     }
-  | { kind: 'vendor'; businessName: string; location: string };
+  | { kind: 'vendor'; vendorId: string; businessName: string; location: string };
 
 export function leadMessage(lead: Lead): string {
   switch (lead.kind) {
@@ -37,12 +38,11 @@ export function leadMessage(lead: Lead): string {
   }
 }
 
-const KINDS = { inquiry: 'lead_inquiry', booking: 'lead_booking', vendor: 'vendor_application' } as const;
-
 export async function announceLead(tx: Executor, lead: Lead): Promise<void> {
   await notifyAdmins(tx, {
-    kind: KINDS[lead.kind],
+    kind: LEAD_ALERT_KINDS[lead.kind],
     message: leadMessage(lead),
     bookingId: lead.kind === 'vendor' ? null : lead.bookingId,
+    vendorId: lead.kind === 'vendor' ? lead.vendorId : null,
   });
 }

@@ -29,6 +29,7 @@ import { queueVerificationEmail } from '../auth/email-verification.service';
 import { emailInUse, supplierDto } from '../suppliers/suppliers.service';
 import { recordOptIn } from '../messages/consent';
 import { announceLead } from '../notifications/leads';
+import { settleVendorAlerts } from '../notifications/inbox';
 
 /**
  * A vendor applies (docs/api.md `POST /api/vendor/register`, docs/product.md#vendors). In one transaction: a
@@ -92,7 +93,12 @@ export async function registerVendor(
       });
       await enqueueEmail(tx, vendorRegistrationReceivedEmail(deps.config.brand, data));
       if (data.whatsapp_opt_in) await recordOptIn(tx, data.phone, 'vendor_registration');
-      await announceLead(tx, { kind: 'vendor', businessName: data.business_name, location: data.location });
+      await announceLead(tx, {
+        kind: 'vendor',
+        vendorId: supplierId,
+        businessName: data.business_name,
+        location: data.location,
+      });
       return { message: VENDOR_REGISTERED_MESSAGE, supplier_id: supplierId };
     });
   } catch (error) {
@@ -146,7 +152,8 @@ type Decided = typeof suppliers.$inferSelect;
 
 /**
  * Moves a pending vendor to its decision with one guarded UPDATE (`... WHERE approval_status = 'pending'`), so
- * of two admins deciding at once exactly one wins; the other, and any second decision, gets a 409.
+ * of two admins deciding at once exactly one wins; the other, and any second decision, gets a 409. The admins'
+ * alert of the application is settled with it.
  */
 async function decide(tx: Transaction, id: string, changes: Partial<typeof suppliers.$inferInsert>): Promise<Decided> {
   const now = new Date();
@@ -155,7 +162,10 @@ async function decide(tx: Transaction, id: string, changes: Partial<typeof suppl
     .set({ ...changes, reviewedAt: now, updatedAt: now })
     .where(and(eq(suppliers.id, id), eq(suppliers.approvalStatus, 'pending')))
     .returning();
-  if (row) return row;
+  if (row) {
+    await settleVendorAlerts(tx, id);
+    return row;
+  }
   const [existing] = await tx
     .select({ status: suppliers.approvalStatus })
     .from(suppliers)
