@@ -21,6 +21,7 @@ export const BOOKING_AUDIT_ACTIONS = [
   'booking.payment_reminder_sent',
   'booking.event_reminder_sent',
   'booking.refund_owed',
+  'booking.refund_withdrawn',
   'booking.refund_paid',
   'payment.order_created',
   'gst.document_issued',

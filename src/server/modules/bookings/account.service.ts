@@ -212,6 +212,7 @@ const ACTION_LABELS: Record<BookingAuditAction, string> = {
   'booking.payment_reminder_sent': 'Payment reminder sent',
   'booking.event_reminder_sent': 'Event reminder sent',
   'booking.refund_owed': 'Refund due',
+  'booking.refund_withdrawn': 'Refund kept towards the new total',
   'booking.refund_paid': 'Refund paid',
   'payment.order_created': 'Token payment started',
   'gst.document_issued': 'GST document issued',

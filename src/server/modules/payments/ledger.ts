@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ledgerSums, type LedgerSums } from '../../../shared/booking-rules';
 import type { PaymentMethod } from '../../../shared/domain';
 import type { Executor } from '../../db/client';
@@ -64,6 +65,42 @@ export async function addRefund(
 ): Promise<void> {
   if (entry.amountPaise <= 0) return;
   await tx.insert(bookingLedger).values({ kind: 'refund', ...entry });
+}
+
+/**
+ * Takes back what a refund owed (`withdrawOwedBack`): each of its rows not yet reversed gets its reversal, the
+ * same kind with the opposite amount and `reverses_id` set, so the ledger stays rows only ever added.
+ */
+export async function reverseRefundRows(
+  tx: Executor,
+  refundId: string,
+  actorUserId: string | null,
+  note: string,
+): Promise<void> {
+  const reversal = alias(bookingLedger, 'reversal');
+  const open = await tx
+    .select({ id: bookingLedger.id, bookingId: bookingLedger.bookingId, amountPaise: bookingLedger.amountPaise })
+    .from(bookingLedger)
+    .leftJoin(reversal, eq(reversal.reversesId, bookingLedger.id))
+    .where(
+      and(
+        eq(bookingLedger.refundId, refundId),
+        eq(bookingLedger.kind, 'refund'),
+        isNull(bookingLedger.reversesId),
+        isNull(reversal.id),
+      ),
+    );
+  for (const row of open) {
+    await tx.insert(bookingLedger).values({
+      bookingId: row.bookingId,
+      kind: 'refund',
+      amountPaise: -row.amountPaise,
+      refundId,
+      reversesId: row.id,
+      actorUserId,
+      note,
+    });
+  }
 }
 
 /**

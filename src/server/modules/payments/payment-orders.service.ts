@@ -43,7 +43,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { addPayment, addRefund, bookingSums, chargePrice } from './ledger';
+import { addPayment, addRefund, bookingSums, chargePrice, reverseRefundRows } from './ledger';
 import { currentPaymentRules } from './payment-rules.service';
 import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
@@ -584,7 +584,10 @@ export async function confirmBooking(
 
 /**
  * What a booking that goes ahead holds over what it is charged is owed back: a payment over its total, or a price
- * lowered after money was received. Returns the amount owed back (0 when nothing is).
+ * lowered after money was received. When it is charged more than it holds instead (a price raised again), what is
+ * still waiting to be given back for being over the total is kept towards the new total first
+ * (`withdrawOwedBack`), so the customer is never asked to pay money the business owes them. Returns the amount
+ * owed back (0 when nothing is).
  */
 export async function oweBackOverTotal(
   tx: Executor,
@@ -595,7 +598,66 @@ export async function oweBackOverTotal(
   const sums = await bookingSums(tx, booking.id);
   const excess = sums.held_paise - sums.charged_paise;
   if (excess > 0) await oweBack(tx, booking, excess, 'paid_over_total', orderCode, actorUserId);
+  if (excess < 0) await withdrawOwedBack(tx, booking.id, -excess, actorUserId);
   return Math.max(0, excess);
+}
+
+/**
+ * Up to `shortfallPaise` of the refunds owed for money over the total and not yet paid out, newest first, is kept
+ * towards what the booking now costs (docs/product.md#payments). The ledger keeps its rule that a correction
+ * reverses a whole row: each such refund's rows are reversed and what is still owed back, if anything, is owed
+ * again on the same refund, whose amount becomes that; a refund with nothing left is removed from the list to pay
+ * out. Audited. The refunds are locked, so an admin marking one paid at the same moment either pays it first (it is
+ * then left alone) or finds it changed.
+ */
+async function withdrawOwedBack(
+  tx: Executor,
+  bookingId: string,
+  shortfallPaise: number,
+  actorUserId: string | null,
+): Promise<void> {
+  const owed = await tx
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.bookingId, bookingId),
+        eq(refunds.status, 'due'),
+        sql`${refunds.policy}->>'reason' = 'paid_over_total'`,
+      ),
+    )
+    .orderBy(desc(refunds.createdAt), desc(refunds.id))
+    .for('update');
+  let shortfall = shortfallPaise;
+  for (const refund of owed) {
+    if (shortfall <= 0) break;
+    const kept = Math.min(refund.amountPaise, shortfall);
+    const left = refund.amountPaise - kept;
+    await reverseRefundRows(tx, refund.id, actorUserId, 'Kept towards the new total');
+    if (left > 0) {
+      await addRefund(tx, {
+        bookingId,
+        amountPaise: left,
+        refundId: refund.id,
+        actorUserId,
+        note: 'Still over the total',
+      });
+      await tx
+        .update(refunds)
+        .set({ amountPaise: left, policy: { ...refund.policy, refund_amount_paise: left }, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+    } else {
+      await tx.delete(refunds).where(eq(refunds.id, refund.id));
+    }
+    await writeAudit(tx, {
+      actorUserId,
+      action: 'booking.refund_withdrawn',
+      entityType: 'booking',
+      entityId: bookingId,
+      data: { refund_id: refund.id, kept_paise: kept, still_owed_paise: left },
+    });
+    shortfall -= kept;
+  }
 }
 
 /**
