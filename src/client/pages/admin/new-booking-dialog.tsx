@@ -14,7 +14,7 @@ import { formatInr } from '../../../shared/money';
 import { MAX_GUESTS, MIN_GUESTS, paiseToRupees, priceQuote } from '../../../shared/pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../../../shared/quote-limits';
 import type { CustomerDto } from '../../../shared/schemas/admin';
-import { staffBookingInputSchema } from '../../../shared/schemas/calendar';
+import { staffBookingInputSchema, type StaffBookingInput } from '../../../shared/schemas/calendar';
 import { AppDialog } from '../../components/app-dialog';
 import { EventDateField } from '../../components/event-date-field';
 import { NextFreeDates } from '../../components/next-free-dates';
@@ -22,6 +22,7 @@ import { TextareaField } from '../../components/textarea-field';
 import { TextField } from '../../components/text-field';
 import { nextFreeDates, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { EVENT_TYPE_OPTIONS, packageName, VENUE_TYPE_OPTIONS } from '../book/booking-options';
 import { parseGuestCount } from '../book/quote-fields';
@@ -228,6 +229,8 @@ export function NewBookingDialog({ open, onClose }: NewBookingDialogProps) {
   const [freeDates, setFreeDates] = useState<string[]>([]);
   const reload = useReloadDashboard();
   const create = trpc.admin.bookings.create.useMutation();
+  // A double-click on Save lands both clicks before `isPending` changes: the second would be a second booking.
+  const once = useSingleFlight();
   const today = todayInIndia();
   const formId = 'new-booking-form';
 
@@ -263,7 +266,6 @@ export function NewBookingDialog({ open, onClose }: NewBookingDialogProps) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
     const form = event.currentTarget;
     if (dateProblem) {
       setErrors({ event_date: dateProblem });
@@ -277,7 +279,12 @@ export function NewBookingDialog({ open, onClose }: NewBookingDialogProps) {
       focusFirstInvalid(form, found);
       return;
     }
-    create.mutate(parsed.data, {
+    once((release) => save(parsed.data, form, release));
+  }
+
+  function save(input: StaffBookingInput, form: HTMLFormElement, release: () => void) {
+    create.mutate(input, {
+      onSettled: release,
       onSuccess(result) {
         toast.success(result.message);
         void reload();
