@@ -431,10 +431,11 @@ describe('Settings tab: capacity and dates', () => {
     const guests = within(form).getByRole('textbox', { name: 'Maximum guests per day' });
     expect(events).toHaveValue('');
     await user.type(events, '2.5');
-    await user.type(guests, '-4');
+    await user.type(guests, '0');
     await user.click(within(form).getByRole('button', { name: 'Save capacity' }));
     expect(await within(form).findByText('Events per day must be a whole number')).toBeInTheDocument();
-    expect(within(form).getByText('Guests per day cannot be negative')).toBeInTheDocument();
+    // 0 would refuse every date of the year.
+    expect(within(form).getByText('Guests per day must be at least 1, or empty for no limit')).toBeInTheDocument();
     expect(events).toHaveFocus();
     expect(recordedCalls('admin.settings.updateOperationsRules')).toHaveLength(0);
 

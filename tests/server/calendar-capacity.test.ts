@@ -67,6 +67,21 @@ describe('a date with its own settings', () => {
   });
 });
 
+describe('the everyday limits', () => {
+  it('refuse 0, which would close every date of the year, at its field; a date of its own may take 0', async () => {
+    const zero = await saveRules({ max_events_per_day: 0 });
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'max_events_per_day'],
+        msg: 'Events per day must be at least 1, or empty for no limit',
+      }),
+    ]);
+    expect((await saveRules({ max_guests_per_day: 0 })).statusCode).toBe(422);
+    expect((await saveDay({ date: addDays(todayInIndia(), 150), max_events: 0 })).statusCode).toBe(200);
+  });
+});
+
 describe('capacity at confirmation', () => {
   it('refuses the confirmation that would overfill a day with 409, the reason and the next three free dates', async () => {
     const day = addDays(todayInIndia(), 200);

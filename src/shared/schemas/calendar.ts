@@ -41,12 +41,15 @@ export const availabilityQuerySchema = z.object({ month: monthSchema, guests: gu
 export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 export type AvailabilityDto = { month: string; today: string; days: DayAvailability[] };
 
-/** A limit the admin types: a whole number, or empty for "no limit". */
-function limitSchema(label: string, max: number) {
+/**
+ * A limit the admin types: a whole number, or empty for "no limit". A date's own limit may be 0 (no more bookings
+ * that day); the everyday limit may not, since 0 would refuse every date of the year.
+ */
+function limitSchema(label: string, max: number, min: 0 | 1 = 0) {
   return z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least 1, or empty for no limit`)
     .max(max, `${label} can be at most ${max.toLocaleString('en-IN')}`)
     .nullable();
 }
@@ -65,8 +68,8 @@ function percentSchema(label: string, max: number) {
  * (null for none) and the supplier budget's share of the taxable amount and the floor share of that budget.
  */
 export const operationsRulesInputSchema = z.strictObject({
-  max_events_per_day: limitSchema('Events per day', 1000),
-  max_guests_per_day: limitSchema('Guests per day', 1_000_000),
+  max_events_per_day: limitSchema('Events per day', 1000, 1),
+  max_guests_per_day: limitSchema('Guests per day', 1_000_000, 1),
   supplier_budget_percent: percentSchema('Supplier budget', 100),
   bid_floor_percent: percentSchema('Bid floor', 100),
 });
