@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { DEFAULT_PAYMENT_RULES } from '../../src/shared/booking-rules';
+import { paymentTerms } from '../../src/shared/payment-terms';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -323,6 +325,26 @@ describe('quote PDF', () => {
     const asAdmin = await inject('GET', `/api/bookings/${booking.id}/quote.pdf`, admin.auth);
     expect(asAdmin.statusCode).toBe(200);
     expect((await inject('GET', `/api/bookings/${booking.id}/quote.pdf`, alice.auth)).statusCode).toBe(403);
+  });
+
+  it('dates the quote by India’s calendar and states the saved schedule’s own terms', async () => {
+    // 01:30 on 29 November in India is still 28 November in UTC.
+    const booking = await aliceBooking({
+      finalAmountPaise: 1_00_000_00,
+      eventName: 'Late Night Quote',
+      createdAt: new Date('2026-11-28T20:00:00Z'),
+    });
+    const res = await inject('GET', `/api/me/bookings/${booking.id}/quote.pdf`, alice.auth);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Date November 29th, 2026');
+    // The saved schedule's sentences (the test's text reader garbles a few glyphs, so these are ones it reads whole).
+    const terms = paymentTerms(DEFAULT_PAYMENT_RULES);
+    const balance = 'The balance, the rest of the total, is due 7 days before the event';
+    expect(terms.balance).toContain(balance);
+    expect(text).toContain(balance);
+    expect(text).toContain('The advance brings');
+    expect(text).not.toContain('3 days before the event');
   });
 });
 

@@ -1,10 +1,11 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
-import { formatLongDate } from '../../../shared/dates';
+import { formatLongDate, isoDateInIndia } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
 import { paiseToRupees, type PricedAddOn } from '../../../shared/pricing';
+import { paymentTerms } from '../../../shared/payment-terms';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import type { bookings } from '../../db/schema';
 import { humanize } from '../../../shared/domain';
@@ -106,7 +107,10 @@ export async function renderQuotePdf(
   }
 
   // The booking amount of the current schedule: ₹999, or the whole total when that is less.
-  const tokenPaise = bookingAmountFor(total ?? 0, await currentPaymentRules(deps.db));
+  // The saved schedule's own words, as the quote e-mail and the terms page say them (src/shared/payment-terms.ts).
+  const rules = await currentPaymentRules(deps.db);
+  const terms = paymentTerms(rules);
+  const tokenPaise = bookingAmountFor(total ?? 0, rules);
   const token = {
     orderCode: `QUOTE-${quoteReference(booking.id)}`,
     amountPaise: tokenPaise,
@@ -139,7 +143,7 @@ export async function renderQuotePdf(
           [
             { text: 'QUOTATION', fontSize: 16, bold: true, alignment: 'right', color: '#D2680B' },
             { text: `Reference ${quoteReference(booking.id)}`, alignment: 'right' },
-            { text: `Date ${formatLongDate(booking.createdAt.toISOString().slice(0, 10))}`, alignment: 'right' },
+            { text: `Date ${formatLongDate(isoDateInIndia(booking.createdAt))}`, alignment: 'right' },
             ...(booking.validUntil
               ? [{ text: `Valid until ${formatLongDate(booking.validUntil)}`, alignment: 'right' as const, bold: true }]
               : []),
@@ -211,9 +215,9 @@ export async function renderQuotePdf(
                 ...(gstPercent !== null ? [`Prices include ${gstPercent}% GST.`] : []),
                 'Confirm your booking with a token of ' +
                   `${formatInr(paiseToRupees(tokenPaise))}, adjusted against the final bill.`,
-                'Booking deposit: 25% of the total, non-refundable. Full payment 3 days before the event.',
-                'Cancellation refunds (deposit excluded): more than 30 days before the event 75%; ' +
-                  '15–30 days 50%; 7–14 days 25%; under 7 days none. Cancelled by us: 100% including the deposit.',
+                ...[terms.advance, terms.balance, terms.deposit].filter((term): term is string => term !== null),
+                terms.refunds,
+                terms.companyCancellation,
                 DATE_CHANGE_RULE,
                 'Final guest count confirmed 7 days before the event.',
               ],
