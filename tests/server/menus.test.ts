@@ -464,6 +464,8 @@ describe("the customer's menu", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, customer.email), eq(emailOutbox.template, 'booking_repriced')));
     expect(mail.at(-1)?.textBody).toContain('The menu of');
+    // On the booking's thread in Booking Details.
+    expect(mail.at(-1)?.bookingId).toBe(booking.id);
   });
 });
 

@@ -75,6 +75,16 @@ describe('a booking taken by staff', () => {
     expect(mail[0]!.subject).toBe('Your quote for Agrawal 25th anniversary: ₹1,55,760');
     expect(mail[0]!.textBody).toContain('Here is the quote we prepared for Agrawal 25th anniversary');
     expect(mail[0]!.textBody).not.toMatch(/instant quote/i);
+    // The booking's thread in Booking Details lists it.
+    const thread = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/bookings/${booking.id}/messages`,
+      headers: admin.auth,
+    });
+    expect(thread.json().map((m: { channel: string; template: string }) => [m.channel, m.template])).toContainEqual([
+      'email',
+      'quote',
+    ]);
     // The customer's account has a confirmed address (makeActor), so My Bookings lists it.
     const mine = await t.app.inject({ method: 'GET', url: '/api/me/bookings', headers: customer.auth });
     expect(mine.statusCode).toBe(200);
@@ -190,6 +200,7 @@ describe('editing event details', () => {
       .where(and(eq(emailOutbox.toAddress, 'edit.me@example.in'), eq(emailOutbox.template, 'event_details_changed')));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain('Radisson Blu (was Sayaji)');
+    expect(mail[0]!.bookingId).toBe(id);
     expect(mail[0]!.textBody).toContain('₹1,94,700');
     const told = await t.deps.db
       .select()

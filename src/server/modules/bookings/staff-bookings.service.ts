@@ -133,6 +133,7 @@ export async function createStaffBooking(
       await enqueueEmail(
         tx,
         quoteEmail(deps.config.brand, quoteInput, toQuoteResult(id, price, validUntil), rules, today, 'staff'),
+        { bookingId: id },
       );
     } else {
       const inquiry = bookingInquiryInputSchema.parse({
@@ -147,7 +148,7 @@ export async function createStaffBooking(
         venue_address: data.venue_address,
         requirements: { guest_count: data.guest_count, special_requests: data.notes ?? undefined },
       });
-      await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, inquiry, id));
+      await enqueueEmail(tx, inquiryAcknowledgementEmail(deps.config.brand, inquiry, id), { bookingId: id });
     }
     return {
       message:
@@ -358,6 +359,7 @@ export async function updateEventDetails(
           refundPaise,
         },
       ),
+      { bookingId: booking.id },
     );
     const told = await announceProjectChange(deps, tx, booking, { kind: 'details', changes }, adminId, now);
     return {

@@ -496,6 +496,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
           },
           'menu',
         ),
+        { bookingId: booking.id },
       );
     }
     const menu = await toBookingMenuDto(tx, booking, after, rules, saver.who, today);
