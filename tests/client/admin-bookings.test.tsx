@@ -419,7 +419,8 @@ describe('Booking Details', () => {
     expect(dialog.getByText('3 suppliers invited · 2 quotes · lowest ₹1,85,000')).toBeInTheDocument();
     expect(dialog.getByRole('timer')).toHaveTextContent(/^1d 01h 01m 0[01]s$/);
 
-    await user.click(second.getByRole('button', { name: 'Award' }));
+    // Each supplier's button names whom it awards.
+    await user.click(dialog.getByRole('button', { name: 'Award Supplier 1 Caterers' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Award this project?' }));
     expect(confirm.getByText(/Supplier 1 Caterers wins at ₹1,99,000.50/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Award project' }));

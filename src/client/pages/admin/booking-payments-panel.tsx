@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr } from '../../../shared/money';
+import { indiaDateTimeText } from '../../lib/datetime';
 import {
   PAYMENT_METHOD_REFERENCE_LABELS,
   PAYMENT_METHOD_WORDS,
@@ -80,7 +81,7 @@ function Ledger({ account }: { account: BookingAccountDto }) {
                 {row.method ? ` · ${PAYMENT_METHOD_WORDS[row.method]}` : ''}
               </Text>
               <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                {new Date(row.created_at).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata' })}
+                {indiaDateTimeText(row.created_at)}
                 {row.reference ? ` · ${row.reference}` : ''}
                 {row.note ? ` · ${row.note}` : ''}
               </Text>

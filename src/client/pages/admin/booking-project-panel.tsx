@@ -124,6 +124,7 @@ function QuoteCard({
           colorPalette="green"
           alignSelf="flex-start"
           mt="1"
+          aria-label={`Award ${supplier.business_name}`}
           onClick={() => onAward(supplier)}
         >
           <Award aria-hidden="true" />

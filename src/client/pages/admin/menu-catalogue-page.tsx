@@ -23,6 +23,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { humanize, PRICING_TIERS, type PricingTier } from '../../../shared/domain';
+import { formatInr } from '../../../shared/money';
 import {
   ALLERGENS,
   COURSE_LABELS,
@@ -390,7 +391,7 @@ function CourseTable({ course, dishes, onEdit }: { course: Course; dishes: DishD
                     <Badge colorPalette={DIET_COLOURS[dish.diet]}>{DIET_LABELS[dish.diet]}</Badge>
                     <Badge variant="outline">{REGION_LABELS[dish.region]}</Badge>
                     {dish.add_on_price !== null && (
-                      <Badge colorPalette="purple">Add-on ₹{dish.add_on_price.toLocaleString('en-IN')} per guest</Badge>
+                      <Badge colorPalette="purple">Add-on {formatInr(dish.add_on_price)} per guest</Badge>
                     )}
                     {!dish.active && <Badge colorPalette="gray">Retired</Badge>}
                   </HStack>
