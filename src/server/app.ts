@@ -40,7 +40,7 @@ import { seoRoutes } from './modules/site/seo.routes';
 import { publicPageAt, publicPageHead } from './modules/site/seo.service';
 import { prerenderedFile } from '../shared/public-pages';
 import { registerJsonOnly } from './plugins/content-type';
-import { registerPlainAmounts } from './plugins/plain-amounts';
+import { jsonBodyText, registerJsonBodyText } from './plugins/json-body-text';
 import { clientErrors, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -184,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await registerSecurityHeaders(app, { production: config.env === 'production', corsOrigins: config.corsOrigins });
     await registerLoadShedding(app, config.loadShedding);
     registerJsonOnly(app);
-    registerPlainAmounts(app);
+    registerJsonBodyText(app);
     const rateLimiter = await registerRateLimits(app, config);
 
     // The context is made when a route first asks for it, not for every request (static files and health checks
@@ -202,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           rateLimit: rateLimiter.forRequest(this, slots[kReply]!),
           live: liveFeed,
           binding: sessionBinding(this, slots[kReply]!, config),
+          bodyText: () => jsonBodyText(this),
         });
         return slots[kContext];
       },

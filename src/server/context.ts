@@ -40,6 +40,8 @@ export type Context = ServiceDeps & {
   binding: SessionBinding;
   /** The `X-Step-Up` header: a fresh re-authentication for high-value admin actions (auth/step-up.service.ts). */
   stepUpToken: string | null;
+  /** The request's JSON body as written (for how a value was written: lib/plain-amounts.ts); null without one. */
+  bodyText(): string | null;
 };
 
 type InnerOptions = ServiceDeps & {
@@ -51,6 +53,7 @@ type InnerOptions = ServiceDeps & {
   live?: LiveFeed | null;
   binding?: SessionBinding;
   stepUpToken?: string | null;
+  bodyText?: () => string | null;
 };
 
 /** A context built without HTTP (tests call procedures through `createCaller` with it). */
@@ -66,6 +69,7 @@ export function createContextInner(options: InnerOptions): Context {
     live: options.live ?? null,
     binding,
     stepUpToken: options.stepUpToken ?? null,
+    bodyText: options.bodyText ?? (() => null),
     getUser() {
       if (options.user !== undefined) return Promise.resolve(options.user);
       resolved ??= options.token ? authenticate({ db, config }, options.token, binding.cookie) : Promise.resolve(null);

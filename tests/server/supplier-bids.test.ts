@@ -82,6 +82,43 @@ describe('bids as typed', () => {
     expect(plain.statusCode).toBe(201);
   });
 
+  it('reads the amount as written however the body spells its key, on both doors, after the caller is known', async () => {
+    const supplier = await makeSupplier(t.deps);
+    const booking = await wedding();
+    const project = await makeProject(t.deps, {
+      bookingId: booking.id,
+      supplierIds: [supplier.supplierId],
+      autoAssignDate: inAnHour(),
+    });
+    const body = (amount: string, key = 'quoted_amount') =>
+      `{"booking_id":"${booking.id}","${key}":${amount},"notes":"","items":[]}`;
+    const raw = (url: string, payload: string, auth: Record<string, string> = supplier.auth) =>
+      t.app.inject({ method: 'POST', url, headers: { ...auth, 'content-type': 'application/json' }, payload });
+
+    // A key written with an escape is the same key.
+    const escaped = await raw('/api/supplier/quote-submit', body('2.4e5', 'quoted\\u005famount'));
+    expect(escaped.statusCode).toBe(422);
+    expect(escaped.json().detail[0].loc).toEqual(['body', 'quoted_amount']);
+    // Who is asking comes first: no token is a 401, whatever the body says.
+    expect((await raw('/api/supplier/quote-submit', body('1e3'), {})).statusCode).toBe(401);
+    // tRPC answers in its own envelope, alone or in a batch with another call.
+    const alone = await raw('/api/trpc/supplier.quotes.submit', body('1e3'));
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().error.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      issues: [expect.objectContaining({ loc: ['input', 'quoted_amount'] })],
+    });
+    const batch = await raw(
+      '/api/trpc/supplier.notifications.markAllRead,supplier.quotes.submit?batch=1',
+      `{"1":${body('2.7e5')}}`,
+    );
+    const answers = batch.json() as { error?: { data: { code: string } } }[];
+    expect(answers[1]!.error?.data.code).toBe('BAD_REQUEST');
+    expect(await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.projectId, project.id))).toEqual([]);
+    // Written plainly, the same bid is taken on tRPC too.
+    expect((await raw('/api/trpc/supplier.quotes.submit', body('270000'))).statusCode).toBe(200);
+  });
+
   it('flags a bid below the floor or above the budget when it is submitted, and keeps a fair one unflagged', async () => {
     const booking = await wedding();
     const [low, high, fair] = [await makeSupplier(t.deps), await makeSupplier(t.deps), await makeSupplier(t.deps)];

@@ -26,12 +26,15 @@ export function trackConnections(server: Server): Connections {
     socket.once('close', () => connections.delete(socket));
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const connection = connections.get(request.socket);
+    // Kept now: by the time the answer closes, Node may have detached the socket from the request (a body refused
+    // half-way), and reading it from there would throw outside any handler and end the process.
+    const socket = request.socket;
+    const connection = connections.get(socket);
     if (!connection) return;
     connection.answering += 1;
     response.once('close', () => {
       connection.answering -= 1;
-      connection.readAtRest = request.socket.bytesRead;
+      connection.readAtRest = socket.bytesRead;
     });
   });
   return {

@@ -29,7 +29,10 @@ export async function registerTrpc<TRouter extends AnyRouter>(
   await app.register(async (scope) => {
     // tRPC reads the body itself: Fastify hands it over as text (it still enforces the body limit).
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // A leading byte-order mark is dropped, as Fastify's own JSON parser does for the REST door.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, String(body).replace(/^\uFEFF/, '')),
+    );
 
     scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (request, reply) => {
       const response = await resolveResponse<TRouter>({

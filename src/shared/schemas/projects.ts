@@ -85,6 +85,53 @@ export const PLAIN_AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
 export const PLAIN_AMOUNT_MESSAGE =
   'Quote amount must be plain digits with at most two decimals (for example 360000 or 360000.50)';
 
+/**
+ * Every number given to a member named `key` in a JSON text, as it is written there (`1e3`, `250000.50`), at any
+ * depth: JSON parsing keeps the value and forgets its notation. Keys are read as JSON reads them
+ * (`"quoted\u005famount"` is `quoted_amount`). Meant for text JSON.parse accepts; anything else finds what it can.
+ */
+export function numbersWrittenFor(json: string, key: string): string[] {
+  const found: string[] = [];
+  let lastString: string | null = null;
+  let valueOf: string | null = null;
+  let i = 0;
+  while (i < json.length) {
+    const char = json[i]!;
+    if (char === '"') {
+      let end = i + 1;
+      while (end < json.length && json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      lastString = decodedString(json.slice(i, end + 1));
+      valueOf = null;
+      i = end + 1;
+    } else if (char === ':') {
+      valueOf = lastString;
+      lastString = null;
+      i += 1;
+    } else if (char === '-' || (char >= '0' && char <= '9')) {
+      let end = i + 1;
+      while (end < json.length && /[\d.eE+-]/.test(json[end]!)) end += 1;
+      if (valueOf === key) found.push(json.slice(i, end));
+      valueOf = null;
+      i = end;
+    } else {
+      if (!/\s/.test(char)) {
+        valueOf = null;
+        lastString = null;
+      }
+      i += 1;
+    }
+  }
+  return found;
+}
+
+function decodedString(literal: string): string | null {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return null;
+  }
+}
+
 /** The spec's supplier quote payload (section 3): `booking_id`, `quoted_amount`, `notes`, `items`. */
 export const submitQuoteInputSchema = z.object({
   booking_id: uuidSchema,

@@ -1,5 +1,6 @@
 import { notificationIdInputSchema, pageInputSchema, submitQuoteInputSchema } from '../../../shared/schemas/projects';
 import { router, supplierProcedure } from '../../trpc/init';
+import { assertBidAmountsPlain } from '../../lib/plain-amounts';
 import {
   listNotifications,
   listSupplierProjects,
@@ -25,8 +26,9 @@ export const supplierPortalRouter = router({
       .query(({ ctx, input }) => listSupplierProjects(ctx, ctx.supplierId, input)),
   }),
   quotes: router({
-    submit: supplierProcedure
-      .input(submitQuoteInputSchema)
-      .mutation(({ ctx, input }) => submitQuote(ctx, ctx.supplierId, input)),
+    submit: supplierProcedure.input(submitQuoteInputSchema).mutation(({ ctx, input }) => {
+      assertBidAmountsPlain(ctx.bodyText(), 'input');
+      return submitQuote(ctx, ctx.supplierId, input);
+    }),
   }),
 });

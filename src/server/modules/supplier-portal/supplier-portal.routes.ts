@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageInputSchema, submitQuoteInputSchema } from '../../../shared/schemas/projects';
+import { assertBidAmountsPlain } from '../../lib/plain-amounts';
 import {
   idParamsSchema,
   notificationReadResponseSchema,
@@ -90,6 +91,7 @@ export const supplierPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const supplierId = await requireSupplier(request);
+      assertBidAmountsPlain(request.ctx.bodyText(), 'body');
       const input = parseInput(submitQuoteInputSchema, request.body, 'body');
       const result = await submitQuote(request.ctx, supplierId, input);
       return reply.code(result.revised ? 200 : 201).send(result);
