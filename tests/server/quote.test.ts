@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, auditLog, bookings, emailOutbox } from '../../src/server/db/schema';
+import { analyticsEvents, auditLog, bookingLedger, bookings, emailOutbox } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/server/modules/auth/auth.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
@@ -222,6 +222,31 @@ describe('POST /api/quotation/instant', () => {
     const fresh = (await postQuote(payload({ client_email: email, event_name: 'Verma Sangeet' }))).json();
     expect(fresh.quote_id).not.toBe(first.quote_id);
     expect(await bookingsOf(email)).toHaveLength(3);
+  });
+
+  it('never re-prices a quote the customer has paid towards: the same event quoted again is a new quote', async () => {
+    const email = 'paid.part@example.in';
+    const first = (await postQuote(payload({ client_email: email, event_name: 'Part Paid Dinner' }))).json();
+    const [before] = await t.deps.db.select().from(bookings).where(eq(bookings.id, first.quote_id));
+    // ₹500 of the booking amount recorded by the team.
+    await t.deps.db.insert(bookingLedger).values({
+      bookingId: first.quote_id,
+      kind: 'payment',
+      amountPaise: 500_00,
+      method: 'cash',
+      reference: 'R-17',
+      note: 'Part of the booking amount',
+    });
+    // Anyone can send the form with the customer's e-mail, say for 2 guests.
+    const again = await postQuote(payload({ client_email: email, event_name: 'Part Paid Dinner', guest_count: 2 }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().quote_id).not.toBe(first.quote_id);
+    const [after] = await t.deps.db.select().from(bookings).where(eq(bookings.id, first.quote_id));
+    expect(after).toMatchObject({
+      guestCount: before!.guestCount,
+      finalAmountPaise: before!.finalAmountPaise,
+      status: 'quoted',
+    });
   });
 
   it('creates one booking when the same quote is sent several times at once', async () => {

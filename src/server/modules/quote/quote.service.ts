@@ -16,7 +16,7 @@ import {
 import type { Executor } from '../../db/client';
 import { insertRows } from '../../db/insert-rows';
 import { reusableSelect, type ValueOf } from '../../db/reusable-statements';
-import { bookings } from '../../db/schema';
+import { bookingLedger, bookings, paymentOrders } from '../../db/schema';
 import { settingValues } from '../../lib/settings';
 import { idempotencyLock, rememberIdempotent, requestHash, storedAnswer } from '../../lib/idempotency';
 import { quoteEmail } from '../../mail/templates';
@@ -233,7 +233,10 @@ export async function createInstantQuote(
 
 /**
  * The still-valid instant quote for the same e-mail, event name and date, locked for update: quoting that event again
- * updates it instead of creating a second booking. Written once (`reusableSelect`): every quote makes this read.
+ * updates it instead of creating a second booking. A quote the customer has started to pay or paid towards (an order
+ * under way or paid, money in its ledger) is theirs as it stands: anyone can send the quote form with their e-mail,
+ * so such a quote is never re-priced from it, and the form makes a new quote instead. Written once
+ * (`reusableSelect`): every quote makes this read.
  */
 const openQuoteFor = reusableSelect(
   (db, value: ValueOf<{ email: string; eventName: string; eventDate: string; today: string }>) =>
@@ -248,6 +251,9 @@ const openQuoteFor = reusableSelect(
           eq(bookings.status, 'quoted'),
           eq(bookings.source, 'instant_quote'),
           gte(bookings.validUntil, value('today')),
+          sql`not exists (select 1 from ${bookingLedger} where ${bookingLedger.bookingId} = ${bookings.id})`,
+          sql`not exists (select 1 from ${paymentOrders} where ${paymentOrders.bookingId} = ${bookings.id}
+            and ${paymentOrders.status} in ('created', 'pending', 'paid'))`,
         ),
       )
       .orderBy(desc(bookings.updatedAt))
