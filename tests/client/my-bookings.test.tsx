@@ -78,7 +78,14 @@ function booking(n: number, overrides: Partial<CustomerBookingDto> = {}): Custom
     credit_notes: null,
     valid_until: addDays(todayInIndia(), 10),
     created_at: '2026-11-20T10:00:00.000Z',
-    payment: { token_amount: 999, amount_paid: 0, refunded: 0, token_paid: false, open_order_id: null },
+    payment: {
+      token_amount: 999,
+      amount_paid: 0,
+      refunded: 0,
+      token_paid: false,
+      token_left: 999,
+      open_order_id: null,
+    },
     schedule: scheduleFor(overrides.status ?? 'quoted', total, eventDate, overrides.payment?.amount_paid ?? 0),
     can_pay_token: true,
     can_pay_instalment: false,
@@ -187,6 +194,27 @@ describe('My Bookings list', () => {
     expect(await screen.findAllByRole('button', { name: `Pay ${formatInr(999)} token` })).toHaveLength(1);
   });
 
+  it('asks for what is left of a booking amount the team recorded in part', async () => {
+    const part = booking(3, {
+      event_name: 'Part Token Lunch',
+      payment: {
+        token_amount: 999,
+        amount_paid: 500,
+        refunded: 0,
+        token_paid: false,
+        token_left: 499,
+        open_order_id: null,
+      },
+    });
+    server.use(trpcHandler('bookings.mine', () => [part]));
+    renderApp({ path: '/bookings', token: TOKEN });
+
+    expect(await screen.findByRole('button', { name: `Pay ${formatInr(499)} token` })).toBeInTheDocument();
+    expect(
+      screen.getByText(`Pay the ${formatInr(499)} left of the ${formatInr(999)} token to confirm your date.`),
+    ).toBeInTheDocument();
+  });
+
   it('shows an empty state that leads to a quote', async () => {
     renderApp({ path: '/bookings', token: TOKEN });
 
@@ -238,7 +266,14 @@ describe('booking detail', () => {
     const item = booking(4, {
       status: 'confirmed',
       can_pay_token: false,
-      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 999,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
     });
     const detail = detailOf(
       { ...item, can_pay_instalment: item.schedule.pay_now !== null },
@@ -274,7 +309,14 @@ describe('booking detail', () => {
       status: 'confirmed',
       event_date: eventDate,
       can_pay_token: false,
-      payment: { token_amount: 999, amount_paid: 60_000, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 60_000,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
     });
     const advance = item.schedule.instalments.find((row) => row.kind === 'advance')!;
     const overdue = {
@@ -337,7 +379,14 @@ describe('booking detail', () => {
       total: 2_18_064,
       credit_notes: { credited: 1_000, total_after: 2_17_064 },
       can_pay_token: false,
-      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 999,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
     });
     server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
     renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
@@ -416,7 +465,14 @@ describe('booking detail', () => {
     const paid = 295_000 / 4 + 20_000;
     const item = booking(5, {
       status: 'cancelled',
-      payment: { token_amount: 999, amount_paid: paid, refunded: 15_000, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: paid,
+        refunded: 15_000,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
       schedule: scheduleFor('cancelled', 295_000, addDays(todayInIndia(), 60), paid),
       can_pay_token: false,
       can_cancel: false,
@@ -526,7 +582,14 @@ describe('paying the token', () => {
     const advance = schedule.pay_now!;
     const item = booking(6, {
       status: 'confirmed',
-      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 999,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
       schedule,
       can_pay_token: false,
       can_pay_instalment: true,
@@ -665,7 +728,14 @@ describe('paying the rest', () => {
       event_date: eventDate,
       can_pay_token: false,
       can_pay_instalment: true,
-      payment: { token_amount: 999, amount_paid: 999, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 999,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
       schedule: scheduleFor('confirmed', 295_000, eventDate, 999),
     });
     const payNow = item.schedule.pay_now!;
@@ -709,7 +779,14 @@ describe('cancelling', () => {
       event_date: eventDate,
       status: 'confirmed',
       can_pay_token: false,
-      payment: { token_amount: 999, amount_paid: 150_000, refunded: 0, token_paid: true, open_order_id: null },
+      payment: {
+        token_amount: 999,
+        amount_paid: 150_000,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
     });
     const preview = previewFor(eventDate, 295_000, 150_000);
     let cancelled = false;

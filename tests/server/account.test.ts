@@ -423,3 +423,24 @@ describe('₹99 subscription', () => {
     expect(sub!.status).toBe('pending');
   });
 });
+
+describe('a booking amount paid in part', () => {
+  it('after the team records part of the booking amount, asks for what is left of it', async () => {
+    const booking = await aliceBooking({ eventName: 'Part Token Lunch' });
+    const recorded = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 500,
+      method: 'cash',
+      reference: 'R-PART-1',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const mine = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json();
+    expect(mine).toMatchObject({
+      status: 'quoted',
+      can_pay_token: true,
+      payment: { token_amount: 999, amount_paid: 500, token_paid: false, token_left: 499 },
+    });
+    const order = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
+    expect(order.statusCode).toBe(201);
+    expect(order.json().amount).toBe(499);
+  });
+});

@@ -112,7 +112,10 @@ export type CustomerBookingDto = {
     amount_paid: number;
     /** Of that, what is owed back to the customer (the ledger's refunds). */
     refunded: number;
+    /** A quote's booking amount received whole (awaiting confirmation); otherwise whether anything was paid. */
     token_paid: boolean;
+    /** What is still to pay of a quote's booking amount (part may have been recorded by hand); 0 otherwise. */
+    token_left: number;
     /** The open order (booking amount or instalment), if any: the payment page can be shown again. */
     open_order_id: string | null;
   };

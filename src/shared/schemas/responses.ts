@@ -530,6 +530,7 @@ export const customerBookingSchema = z.object({
     amount_paid: rupees,
     refunded: rupees,
     token_paid: z.boolean(),
+    token_left: rupees,
     open_order_id: z.string().nullable(),
   }),
   schedule: paymentScheduleSchema,

@@ -57,7 +57,7 @@ export function BookingActions({ booking, layout = 'column', compact = false }: 
         {booking.can_pay_token && (
           <Button rounded="full" px="5" w={full} minH="11" onClick={() => setDialog('pay')}>
             <IndianRupee aria-hidden="true" />
-            Pay {formatInr(booking.payment.token_amount)} token
+            Pay {formatInr(booking.payment.token_left)} token
           </Button>
         )}
         {booking.can_pay_instalment && booking.schedule.pay_now && (

@@ -31,6 +31,11 @@ export function nextStepText(booking: CustomerBookingDto): string {
       return 'Our team is preparing your quote and will call you shortly.';
     case 'quoted':
       if (booking.payment.token_paid) return 'Token received. Our team is confirming your booking.';
+      if (booking.can_pay_token && booking.payment.token_left < booking.payment.token_amount)
+        return (
+          `Pay the ${formatInr(booking.payment.token_left)} left of the ` +
+          `${formatInr(booking.payment.token_amount)} token to confirm your date.`
+        );
       if (booking.can_pay_token)
         return `Pay the ${formatInr(booking.payment.token_amount)} token to confirm your date.`;
       return booking.valid_until

@@ -184,7 +184,7 @@ export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDia
       onClose={onClose}
       title={
         kind === 'token' || !booking.schedule.pay_now
-          ? `Pay the ${formatInr(booking.payment.token_amount)} booking token`
+          ? `Pay the ${formatInr(booking.payment.token_left || booking.payment.token_amount)} booking token`
           : `Pay the ${formatInr(booking.schedule.pay_now.amount)} ${booking.schedule.pay_now.label.toLowerCase()}`
       }
       description={`${booking.event_name} · ${booking.reference}`}

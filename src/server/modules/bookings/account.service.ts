@@ -4,6 +4,7 @@ import {
   bookingCostPaise,
   bookingMoney,
   INSTALMENT_LABELS,
+  maxPayablePaise,
   statusRules,
   toScheduleDto,
   type PaymentRules,
@@ -79,6 +80,13 @@ function toCustomerDto(
   });
   const canCancel = canMoveBooking(row.status, 'cancelled');
   const alreadyChanged = row.dateChangedAt !== null;
+  // What is left of a quote's booking amount: the team may have recorded part of it by hand.
+  const tokenLeft = maxPayablePaise(
+    row.status,
+    bookingCostPaise(row.finalAmountPaise, sums.credited_paise),
+    sums.held_paise,
+    rules,
+  );
   const rupees = (p: number | null) => (p === null ? null : paiseToRupees(p));
   return {
     id: row.id,
@@ -109,7 +117,8 @@ function toCustomerDto(
       token_amount: paiseToRupees(bookingAmountFor(row.finalAmountPaise ?? rules.booking_amount_paise, rules)),
       amount_paid: paiseToRupees(paid),
       refunded: paiseToRupees(sums.refunded_paise),
-      token_paid: paid > 0,
+      token_paid: row.status === 'quoted' ? row.finalAmountPaise !== null && tokenLeft === 0 && paid > 0 : paid > 0,
+      token_left: row.status === 'quoted' ? paiseToRupees(tokenLeft) : 0,
       open_order_id: open?.orderCode ?? null,
     },
     schedule: toScheduleDto(money),
@@ -118,7 +127,7 @@ function toCustomerDto(
       row.status === 'quoted' &&
       row.finalAmountPaise !== null &&
       row.finalAmountPaise > 0 &&
-      paid === 0 &&
+      tokenLeft > 0 &&
       !(row.validUntil && row.validUntil < today),
     can_cancel: canCancel,
     can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
