@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, settings } from '../../src/server/db/schema';
-import { GST_RATE_SETTING } from '../../src/server/modules/quote/quote.service';
+import { GST_RATE_SETTING } from '../../src/server/modules/gst/gst-settings.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
 import { makeBooking } from './helpers/projects';
@@ -92,5 +92,41 @@ describe('GST rate from settings', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ gst_percent: 18, gst_amount: 11_700 });
     }
+  });
+
+  it('prices quotes at the rate GST documents are issued at: the rate table, once the admin saves one', async () => {
+    await setGstRate(12);
+    const auth = bearer(adminToken);
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/settings/gst', headers: auth })).json() as {
+      business: { package_sac: string };
+      rates: { sac: string; rate_percent: number }[];
+    };
+    // Without a saved table, the documents' default rows take the setting's rate too.
+    expect(current.rates.find((rate) => rate.sac === current.business.package_sac)!.rate_percent).toBe(12);
+    // Outdoor catering at 5% without ITC from today (docs/gst.md#settings): a row the admin adds.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/gst',
+      headers: auth,
+      payload: {
+        business: current.business,
+        rates: [
+          ...current.rates.map((rate) => ({ ...rate, rate_percent: 18 })),
+          {
+            sac: current.business.package_sac,
+            description: 'Outdoor catering services',
+            service_kind: 'catering',
+            rate_percent: 5,
+            itc: false,
+            effective_from: todayInIndia(),
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The saved table wins over the old setting; 650 × 100 = 65,000 taxable, 5% = 3,250.
+    const res = await instantQuote('Rao table rate');
+    expect(res.json()).toMatchObject({ gst_percent: 5, gst_amount: 3250, final_amount: 68_250 });
+    await t.deps.db.delete(settings).where(eq(settings.key, 'gst_rates'));
   });
 });

@@ -81,7 +81,7 @@ export async function createStaffBooking(
     client_phone: client.phone,
     venue_name: data.venue_name,
   });
-  const { rates, paymentRules: rules, operations } = await quotingSettings(deps.db);
+  const { rates, paymentRules: rules, operations } = await quotingSettings(deps.db, deps.config.brand);
   const today = todayInIndia();
   const validUntil = addDays(today, rates.validityDays);
   const id = randomUUID();

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Brand } from '../../../shared/brand';
-import { DEFAULT_GST_RATES, type GstRate } from '../../../shared/gst';
+import { DEFAULT_GST_RATES, rateOn, type GstRate } from '../../../shared/gst';
 import {
   gstBusinessInputSchema,
   gstRateInputSchema,
@@ -33,22 +33,47 @@ export function defaultGstBusiness(brand: Brand): GstBusiness {
 
 export type GstSettings = { business: GstBusiness; rates: GstRate[] };
 
+/** The settings key of the GST rate the quotes were priced at before the rate table (a JSON number, percent). */
+export const GST_RATE_SETTING = 'gst_percent';
+
+/** The `settings` keys `gstSettingsFrom` reads. */
+export const GST_SETTINGS_KEYS = [GST_BUSINESS_KEY, GST_RATES_KEY, GST_RATE_SETTING] as const;
+
 /**
- * The identity and rates every document is issued with: the admin's saved values, else the defaults. A stored
- * value that no longer validates falls back to the defaults rather than stopping payments.
+ * The identity and rates every document is issued with, and every quote priced at (docs/gst.md#settings): the
+ * admin's saved values, else the defaults. A stored value that no longer validates falls back to the defaults
+ * rather than stopping payments. Without a saved rate table, the default rows take the `gst_percent` setting's
+ * rate when one is set (docs/decisions.md, "GST rate from settings"), so a quote and its documents always read one
+ * rate.
  */
 export async function currentGstSettings(db: Executor, brand: Brand): Promise<GstSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
-    .where(inArray(settings.key, [GST_BUSINESS_KEY, GST_RATES_KEY]));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
+    .where(inArray(settings.key, [...GST_SETTINGS_KEYS]));
+  return gstSettingsFrom(new Map(rows.map((row) => [row.key, row.value])), brand);
+}
+
+/** `currentGstSettings` from the stored values, for a caller that read them with others in one statement. */
+export function gstSettingsFrom(stored: ReadonlyMap<string, unknown>, brand: Brand): GstSettings {
   const business = gstBusinessInputSchema.safeParse(stored.get(GST_BUSINESS_KEY));
   const rates = gstRateInputSchema.array().min(1).safeParse(stored.get(GST_RATES_KEY));
+  const legacy = stored.get(GST_RATE_SETTING);
+  const legacyPercent =
+    typeof legacy === 'number' && Number.isFinite(legacy) && legacy >= 0 && legacy <= 100
+      ? Math.round(legacy * 100) / 100
+      : null;
   return {
     business: business.success ? business.data : defaultGstBusiness(brand),
-    rates: rates.success ? rates.data : DEFAULT_GST_RATES.map((rate) => ({ ...rate })),
+    rates: rates.success
+      ? rates.data
+      : DEFAULT_GST_RATES.map((rate) => ({ ...rate, rate_percent: legacyPercent ?? rate.rate_percent })),
   };
+}
+
+/** The GST rate of the package as sold on `isoDate`: the rate table's row for the package's SAC (18% without one). */
+export function packageGstPercent(gst: GstSettings, isoDate: string): number {
+  return rateOn(gst.rates, gst.business.package_sac, isoDate)?.rate_percent ?? 18;
 }
 
 export async function getGstSettings(deps: ServiceDeps): Promise<GstSettingsDto> {

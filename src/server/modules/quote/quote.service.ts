@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
+import type { Brand } from '../../../shared/brand';
 import { DEFAULT_PRICING, type PricingRates, type QuoteBreakdown } from '../../../shared/pricing';
 import {
   priceInstantQuote,
@@ -37,33 +38,26 @@ import { recordOptIn } from '../messages/consent';
 import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 import { announceLead } from '../notifications/leads';
-
-/** The settings key of the GST rate (a JSON number, percent). */
-export const GST_RATE_SETTING = 'gst_percent';
+import { currentGstSettings, gstSettingsFrom, GST_SETTINGS_KEYS, packageGstPercent } from '../gst/gst-settings.service';
 
 /**
- * The rates quotes are priced with: the defaults of docs/product.md#pricing, with the GST rate from the `settings`
- * table when an admin has set one (docs/decisions.md, "GST rate from settings"). A stored value that is not a
- * percentage from 0 to 100 is ignored, so a bad row can never price a quote.
+ * The rates quotes are priced with: the defaults of docs/product.md#pricing, with the GST rate of the package as
+ * sold today from the GST rate table (`packageGstPercent`), the one GST documents are issued at (docs/gst.md#settings;
+ * without a saved table, the `gst_percent` setting's rate, docs/decisions.md "GST rate from settings").
  */
 export async function currentPricingRates(deps: ServiceDeps): Promise<PricingRates> {
-  return pricingRatesFrom((await settingValues(deps.db, [GST_RATE_SETTING])).get(GST_RATE_SETTING));
-}
-
-/** The rates a stored GST rate says (`currentPricingRates`); no value or a bad one: the defaults. */
-export function pricingRatesFrom(rate: unknown): PricingRates {
-  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) return DEFAULT_PRICING;
-  return { ...DEFAULT_PRICING, gstPercent: Math.round(rate * 100) / 100 };
+  const gst = await currentGstSettings(deps.db, deps.config.brand);
+  return { ...DEFAULT_PRICING, gstPercent: packageGstPercent(gst, todayInIndia()) };
 }
 
 /**
  * What a quote reads from `settings`, in one statement: the rates it is priced at, the payment schedule its e-mail
  * states and the capacity rules its day is checked by (the instant quote and the staff-entered booking).
  */
-export async function quotingSettings(db: Executor) {
-  const stored = await settingValues(db, [GST_RATE_SETTING, PAYMENT_RULES_KEY, OPERATIONS_RULES_KEY]);
+export async function quotingSettings(db: Executor, brand: Brand) {
+  const stored = await settingValues(db, [...GST_SETTINGS_KEYS, PAYMENT_RULES_KEY, OPERATIONS_RULES_KEY]);
   return {
-    rates: pricingRatesFrom(stored.get(GST_RATE_SETTING)),
+    rates: { ...DEFAULT_PRICING, gstPercent: packageGstPercent(gstSettingsFrom(stored, brand), todayInIndia()) },
     paymentRules: paymentRulesFrom(stored.get(PAYMENT_RULES_KEY)),
     operations: operationsRulesFrom(stored.get(OPERATIONS_RULES_KEY)),
   };
@@ -128,7 +122,7 @@ export async function createInstantQuote(
           : sql`select ${eventLock}`,
       )
       .then();
-    const settings = quotingSettings(tx);
+    const settings = quotingSettings(tx, deps.config.brand);
     const [{ rates, paymentRules }, , replay, [existing], subscriptions, day] = await Promise.all([
       settings,
       locked,
@@ -233,10 +227,10 @@ export async function createInstantQuote(
 
 /**
  * The still-valid instant quote for the same e-mail, event name and date, locked for update: quoting that event again
- * updates it instead of creating a second booking. A quote the customer has started to pay or paid towards (an order
- * under way or paid, money in its ledger) is theirs as it stands: anyone can send the quote form with their e-mail,
- * so such a quote is never re-priced from it, and the form makes a new quote instead. Written once
- * (`reusableSelect`): every quote makes this read.
+ * updates it instead of creating a second booking. A quote the customer has started to pay or paid towards (a token
+ * order under way or paid, money in its ledger; the ₹99 subscription is not the booking's money) is theirs as it
+ * stands: anyone can send the quote form with their e-mail, so such a quote is never re-priced from it, and the form
+ * makes a new quote instead. Written once (`reusableSelect`): every quote makes this read.
  */
 const openQuoteFor = reusableSelect(
   (db, value: ValueOf<{ email: string; eventName: string; eventDate: string; today: string }>) =>
@@ -253,6 +247,7 @@ const openQuoteFor = reusableSelect(
           gte(bookings.validUntil, value('today')),
           sql`not exists (select 1 from ${bookingLedger} where ${bookingLedger.bookingId} = ${bookings.id})`,
           sql`not exists (select 1 from ${paymentOrders} where ${paymentOrders.bookingId} = ${bookings.id}
+            and ${paymentOrders.purpose} in ('token', 'instalment')
             and ${paymentOrders.status} in ('created', 'pending', 'paid'))`,
         ),
       )
