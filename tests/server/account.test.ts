@@ -327,6 +327,29 @@ describe('quote PDF', () => {
     expect((await inject('GET', `/api/bookings/${booking.id}/quote.pdf`, alice.auth)).statusCode).toBe(403);
   });
 
+  it('splits GST by the booking’s place of supply, the rule its GST documents follow', async () => {
+    const pdfOf = async (overrides: Parameters<typeof aliceBooking>[0]) => {
+      const booking = await aliceBooking({ gstPercent: 18, ...overrides });
+      const res = await inject('GET', `/api/me/bookings/${booking.id}/quote.pdf`, alice.auth);
+      expect(res.statusCode).toBe(200);
+      return pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    };
+    // A town the city list does not know, with the venue's state named as Madhya Pradesh: CGST + SGST.
+    const named = await pdfOf({ city: 'Khandwa', venueStateCode: '23' });
+    expect(named).toContain('CGST (9%)');
+    expect(named).toContain('Place of supply: Madhya Pradesh (intra-state)');
+    // Mumbai is Maharashtra: IGST.
+    const mumbai = await pdfOf({ city: 'Mumbai' });
+    expect(mumbai).toContain('IGST (18%)');
+    expect(mumbai).toContain('Place of supply: Maharashtra (inter-state)');
+    // Not known yet: no split is claimed.
+    const unknown = await pdfOf({ city: 'Khandwa' });
+    expect(unknown).toContain('GST (18%)');
+    expect(unknown).not.toContain('CGST (9%)');
+    expect(unknown).not.toContain('IGST (18%)');
+    expect(unknown).toContain('Place of supply: to be con');
+  });
+
   it('dates the quote by India’s calendar and states the saved schedule’s own terms', async () => {
     // 01:30 on 29 November in India is still 28 November in UTC.
     const booking = await aliceBooking({

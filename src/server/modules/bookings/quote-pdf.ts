@@ -1,7 +1,8 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
-import { formatLongDate, isoDateInIndia } from '../../../shared/dates';
+import { formatLongDate, isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import { GST_STATES } from '../../../shared/gst';
 import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
 import { paiseToRupees, type PricedAddOn } from '../../../shared/pricing';
@@ -13,16 +14,11 @@ import { renderPdf } from '../../lib/pdf';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { currentPaymentRules } from '../payments/payment-rules.service';
+import { packageLine } from '../gst/gst-documents.service';
+import { currentGstSettings } from '../gst/gst-settings.service';
 import { upiPaymentUri } from '../payments/providers/upi';
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/** The business sits in Madhya Pradesh (GST state code 23): CGST + SGST for an MP place of supply, IGST otherwise. */
-const HOME_STATE_CITIES = ['indore', 'bhopal', 'ujjain', 'gwalior', 'jabalpur', 'dewas', 'mhow', 'sagar', 'ratlam'];
-
-function isIntraState(city: string | null): boolean {
-  return city === null || HOME_STATE_CITIES.includes(city.trim().toLowerCase());
-}
 
 export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>): string {
   const slug = booking.eventName
@@ -52,15 +48,21 @@ export async function renderQuotePdf(
   const gross = perPerson !== null && guests ? perPerson * guests : null;
   const gst = booking.gstPaise;
   const total = booking.finalAmountPaise;
-  const intra = isIntraState(booking.city);
+  // The place of supply by the documents' own rule (docs/gst.md#place-of-supply): the venue's state named for the
+  // booking or implied by its city; unknown until the customer or the team names it, when no split is printed.
+  const line = packageLine(await currentGstSettings(deps.db, brand), booking, todayInIndia());
+  const pos = line.placeOfSupply;
+  const intra = line.intraState;
   // The rate the booking was priced at, never today's setting: the PDF must agree with the stored amounts.
   const gstPercent = booking.gstPercent;
   const gstCharged =
     gstPercent === null
       ? ''
-      : intra
-        ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%`
-        : `: GST charged as IGST ${gstPercent}%`;
+      : pos === null
+        ? ''
+        : intra
+          ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%`
+          : `: GST charged as IGST ${gstPercent}%`;
 
   const lines: [string, string][] = [];
   const quotation = booking.quotation;
@@ -98,7 +100,9 @@ export async function renderQuotePdf(
     lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
   if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
   if (gst !== null && gstPercent !== null) {
-    if (intra) {
+    if (pos === null) {
+      lines.push([`GST (${gstPercent}%)`, rupees(gst)]);
+    } else if (intra) {
       const cgst = Math.floor(gst / 2);
       lines.push([`CGST (${gstPercent / 2}%)`, rupees(cgst)], [`SGST (${gstPercent / 2}%)`, rupees(gst - cgst)]);
     } else {
@@ -198,9 +202,11 @@ export async function renderQuotePdf(
           ]
         : []),
       {
-        text: intra
-          ? `Place of supply: Madhya Pradesh (intra-state)${gstCharged}.`
-          : `Place of supply outside Madhya Pradesh (inter-state)${gstCharged}.`,
+        text:
+          pos === null
+            ? 'Place of supply: to be confirmed with the state the event is held in; ' +
+              'GST is charged as CGST + SGST in our state, IGST elsewhere.'
+            : `Place of supply: ${GST_STATES[pos] ?? pos} (${intra ? 'intra-state' : 'inter-state'})${gstCharged}.`,
         fontSize: 8,
         color: '#6B5E57',
         margin: [0, 4, 0, 0],
