@@ -226,6 +226,35 @@ describe('debit notes', () => {
   });
 });
 
+describe('the place of supply once money is documented', () => {
+  it('cannot move to another state after a receipt voucher; the rest of the details can still change', async () => {
+    const booking = await makePricedBooking(t.deps, alice, 80, { days: 45 });
+    const paid = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 999,
+      method: 'bank_transfer',
+      reference: 'NEFT-POS-1',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [voucher] = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, booking.id));
+    expect(voucher).toMatchObject({ kind: 'receipt_voucher', placeOfSupply: '23' });
+
+    const moved = await inject('PUT', `/api/me/bookings/${booking.id}/gst`, alice.auth, { venue_state_code: '27' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().detail).toBe(
+      "This booking's GST receipts name Madhya Pradesh as the place of supply: the state the event is held in " +
+        'cannot change after them',
+    );
+    const asAdmin = await inject('PUT', `/api/bookings/${booking.id}/gst`, admin.auth, { venue_state_code: '27' });
+    expect(asAdmin.statusCode).toBe(409);
+    const named = await inject('PUT', `/api/me/bookings/${booking.id}/gst`, alice.auth, {
+      company_name: 'Malwa Traders',
+      billing_address: '12, MG Road, Indore',
+      venue_state_code: '23',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+  });
+});
+
 /** A booking for the Delhi company, invoiced, then a counter added: its debit note is B2B (table 9B, CDNR). */
 async function invoicedBookingWithGstin(): Promise<string> {
   const booking = await makePricedBooking(t.deps, alice, 90, { eventType: 'corporate', days: 45 });

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { toCsv } from '../../../shared/csv';
-import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META, monthRange } from '../../../shared/gst';
+import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META, GST_STATES, monthRange } from '../../../shared/gst';
+import { todayInIndia } from '../../../shared/dates';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import {
   bookingGstDetailsInputSchema,
@@ -19,6 +20,7 @@ import {
 import type { Executor } from '../../db/client';
 import { bookingLedger, bookings, gstDocuments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { currentGstSettings } from './gst-settings.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
@@ -32,6 +34,7 @@ import {
   invoiceDueBy,
   issueCreditNoteFor,
   issueTaxInvoice,
+  packageLine,
   toGstDocumentDto,
   type BookingRow,
   type GstDocumentRow,
@@ -95,6 +98,21 @@ async function updateGstDetails(
           ? 'This booking is cancelled: its GST details can no longer change'
           : 'The tax invoice is issued: its details are fixed (a credit note corrects it)',
       );
+    }
+    // A booking's documents never mix places of supply (docs/gst.md#place-of-supply): once a receipt voucher is
+    // issued, the venue's state (or a business GSTIN that decides it) may not move the supply to another state.
+    if (docs.length > 0) {
+      const issuedAt = docs[0]!.placeOfSupply;
+      const settings = await currentGstSettings(tx, deps.config.brand);
+      const changed = { ...booking, customerGstin: data.gstin, venueStateCode: data.venue_state_code };
+      const next = packageLine(settings, changed, todayInIndia()).placeOfSupply;
+      if (next !== issuedAt) {
+        throw new AppError(
+          'CONFLICT',
+          `This booking's GST receipts name ${(issuedAt && GST_STATES[issuedAt]) ?? 'another state'} as the place ` +
+            'of supply: the state the event is held in cannot change after them',
+        );
+      }
     }
     const [row] = await tx
       .update(bookings)
