@@ -295,3 +295,25 @@ describe('payments the team records', () => {
     expect(account.schedule.due_now).toBe(999);
   });
 });
+
+describe('a payment recorded twice', () => {
+  it('refuses a cheque number or receipt already recorded on the booking, also when both arrive at once', async () => {
+    const booking = await aliceQuote(90, { status: 'confirmed', confirmedAt: new Date() });
+    const record = (method: string, reference: string, amount = 5000) =>
+      inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, { amount, method, reference });
+
+    expect((await record('cheque', '004512')).statusCode).toBe(201);
+    const again = await record('cheque', '004512');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/^Cheque number 004512 is already recorded on this booking \(₹5,000 on /);
+    // Two clicks of one cash receipt at the same moment: one is recorded.
+    const both = await Promise.all([record('cash', 'CR-77'), record('cash', 'cr-77')]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    // Another receipt is another payment.
+    expect((await record('cash', 'CR-78')).statusCode).toBe(201);
+    const payments = (
+      await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id))
+    ).filter((row) => row.kind === 'payment');
+    expect(payments.map((row) => row.reference!.toUpperCase()).sort()).toEqual(['004512', 'CR-77', 'CR-78']);
+  });
+});

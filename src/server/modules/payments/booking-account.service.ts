@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   bookingCostPaise,
   bookingMoney,
@@ -6,11 +6,12 @@ import {
   maxPayablePaise,
   toScheduleDto,
 } from '../../../shared/booking-rules';
-import { isoDateInIndia } from '../../../shared/dates';
+import { formatLongDate, isoDateInIndia } from '../../../shared/dates';
 import { enumWords } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import {
+  PAYMENT_METHOD_REFERENCE_LABELS,
   PAYMENT_METHOD_WORDS,
   recordBookingPaymentInputSchema,
   type RecordBookingPaymentInput,
@@ -125,6 +126,28 @@ export async function recordBookingPayment(
           .where(and(eq(bookingLedger.method, 'upi'), eq(bookingLedger.reference, data.reference)))
           .limit(1);
         if (onOrder || onLedger) throw utrTaken;
+      } else {
+        // A cheque number, cash receipt or bank reference recorded twice on one booking is the same money twice
+        // (a second click, two people recording one cheque); the booking's row lock orders two at once.
+        const [same] = await tx
+          .select({ amountPaise: bookingLedger.amountPaise, createdAt: bookingLedger.createdAt })
+          .from(bookingLedger)
+          .where(
+            and(
+              eq(bookingLedger.bookingId, booking.id),
+              eq(bookingLedger.kind, 'payment'),
+              eq(bookingLedger.method, data.method),
+              sql`lower(${bookingLedger.reference}) = lower(${data.reference})`,
+            ),
+          )
+          .limit(1);
+        if (same) {
+          throw new AppError(
+            'CONFLICT',
+            `${PAYMENT_METHOD_REFERENCE_LABELS[data.method]} ${data.reference} is already recorded on this booking ` +
+              `(${formatInr(paiseToRupees(same.amountPaise))} on ${formatLongDate(isoDateInIndia(same.createdAt))})`,
+          );
+        }
       }
       await tx
         .update(paymentOrders)
