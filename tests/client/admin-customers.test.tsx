@@ -52,6 +52,30 @@ describe('Customers tab', () => {
     expect(screen.getByText('Showing 11–13 of 13')).toBeInTheDocument();
   });
 
+  it('searches by name, e-mail or phone as it is typed, and says so when nothing matches', async () => {
+    const { user } = await openAdmin({
+      'admin.customers.list': ({ input }) => {
+        const { q } = input as { q?: string };
+        if (!q)
+          return page(
+            Array.from({ length: 10 }, (_, i) => customer(i + 1)),
+            12,
+          );
+        return q.includes('98260') ? page([customer(7, { full_name: 'Priya Sharma' })], 1) : page([], 0);
+      },
+    });
+    await openTab(user, /Customers/);
+    const search = screen.getByRole('searchbox', { name: 'Search customers' });
+    await user.type(search, '98260 12457');
+    expect(await table().findByText('Priya Sharma')).toBeInTheDocument();
+    expect(table().getAllByRole('row')).toHaveLength(2);
+    expect(recordedCalls('admin.customers.list').at(-1)?.input).toEqual({ limit: 10, offset: 0, q: '98260 12457' });
+
+    await user.clear(search);
+    await user.type(search, 'nobody');
+    expect(await screen.findByText('No customer matches')).toBeInTheDocument();
+  });
+
   it('says so when there are no customers, and shows a load failure', async () => {
     const { user } = await openAdmin({ 'admin.customers.list': () => page([]) });
     await openTab(user, /Customers/);

@@ -914,6 +914,18 @@ describe('customers (admin)', () => {
     );
   });
 
+  it('GET /api/admin/customers?q= finds a phone however it is typed', async () => {
+    const made = await makeUser(t.deps, { email: 'phone.search@example.in' });
+    await t.deps.db.update(users).set({ phone: '+919826012457' }).where(eq(users.id, made.id));
+    for (const typed of ['9826012457', '98260 12457', '+91 98260 12457', '098260-12457', '+919826012457', '12457']) {
+      const found = (await get(`/api/admin/customers?q=${encodeURIComponent(typed)}`)).json() as { id: string }[];
+      expect(
+        found.map((c) => c.id),
+        typed,
+      ).toEqual([made.id]);
+    }
+  });
+
   const editCustomer = (id: string, payload: object) =>
     call('PUT', `/api/admin/customers/${id}`, tokens.admin, payload);
 

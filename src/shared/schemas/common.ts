@@ -20,6 +20,23 @@ export function normalizeIndianPhone(raw: string): string | null {
   return match ? `+91${match[1]}` : null;
 }
 
+/**
+ * The digits to look for when a search is a phone number as people write it ("98260 12457", "098260-12457",
+ * "+91 98260 12457"): the number without its spacing and its 0, 91 or +91 in front. Null for a search that is not
+ * a number, or too short to mean one.
+ */
+export function phoneSearchDigits(search: string): string | null {
+  if (!/^[+\d\s\-().]+$/.test(search)) return null;
+  const digits = search.replace(/\D/g, '');
+  const national =
+    digits.length === 12 && digits.startsWith('91')
+      ? digits.slice(2)
+      : digits.length === 11 && digits.startsWith('0')
+        ? digits.slice(1)
+        : digits;
+  return national.length >= 3 ? national : null;
+}
+
 export const phoneSchema = z
   .string({ error: 'Phone number is required' })
   .trim()

@@ -1,6 +1,6 @@
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Eraser, Pencil, UserCheck, UserX } from 'lucide-react';
+import { Eraser, Pencil, Search, UserCheck, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { isErasedCustomer, updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
@@ -9,7 +9,7 @@ import { TextField } from '../../components/text-field';
 import { trpc } from '../../lib/trpc';
 import { localDateText } from './admin-format';
 import { CUSTOMERS_PAGE_SIZE, useCustomersFirstPage } from './admin-queries';
-import { ListPager } from './list-pager';
+import { ListPager, useDebouncedValue } from './list-pager';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
@@ -190,19 +190,24 @@ function EraseDialog({ customer, onClose }: { customer: CustomerDto | null; onCl
 }
 
 /**
- * docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase.
+ * docs/product.md#screens, Customers tab: the first 10 (and further pages), with Edit, Deactivate/Activate and Erase,
+ * and a search by name, e-mail or phone (the one the New booking dialog uses).
  */
 export function CustomersTab() {
-  // The page is in the address (`page`, counted from 1), so a reload stays on it.
+  // The search and the page are in the address (`q`, `page` counted from 1), so a reload stays on them.
   const [params, update] = useAddressParams();
+  const search = params.get('q') ?? '';
+  const q = useDebouncedValue(search.trim(), 300);
   const page = Math.max(0, intParam(params, 'page', 1, 1) - 1);
   const setPage = (next: number) => update({ page: next > 0 ? String(next + 1) : null });
+  // The spec's first page is the dashboard's own query; a search or a later page asks for its own.
   const firstPage = useCustomersFirstPage();
-  const laterPage = trpc.admin.customers.list.useQuery(
-    { limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE },
-    { enabled: page > 0, placeholderData: keepPreviousData },
+  const searched = page > 0 || q !== '';
+  const otherPage = trpc.admin.customers.list.useQuery(
+    { limit: CUSTOMERS_PAGE_SIZE, offset: page * CUSTOMERS_PAGE_SIZE, ...(q && { q }) },
+    { enabled: searched, placeholderData: keepPreviousData },
   );
-  const customers = page === 0 ? firstPage : laterPage;
+  const customers = searched ? otherPage : firstPage;
   const [editing, setEditing] = useState<CustomerDto | null>(null);
   const [toggling, setToggling] = useState<CustomerDto | null>(null);
   const [erasing, setErasing] = useState<CustomerDto | null>(null);
@@ -212,13 +217,33 @@ export function CustomersTab() {
       title="Customers"
       description={customers.data ? `${customers.data.total} registered, newest first` : undefined}
     >
+      <Field.Root mb="4" maxW={{ md: 'md' }}>
+        <Field.Label>Search customers</Field.Label>
+        <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
+          <Input
+            type="search"
+            bg="bg.panel"
+            placeholder="Name, e-mail or phone"
+            value={search}
+            maxLength={100}
+            onChange={(event) => update({ q: event.target.value, page: null })}
+          />
+        </InputGroup>
+      </Field.Root>
       <QueryContent
         query={customers}
         loadingLabel="Loading customers"
         errorMessage="The customers could not be loaded."
         isEmpty={(page) => page.items.length === 0}
         empty={
-          <EmptyPanel title="No customers yet" description="People who create an account on the website appear here." />
+          q ? (
+            <EmptyPanel title="No customer matches" description={`Nothing found for “${q}”.`} />
+          ) : (
+            <EmptyPanel
+              title="No customers yet"
+              description="People who create an account on the website appear here."
+            />
+          )
         }
       >
         {(page) => (

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { phoneSearchDigits } from '../../../shared/schemas/common';
 import { containsPattern } from '../../lib/search';
 import type { ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
@@ -50,10 +51,11 @@ const isCustomer = sql`${users.role} = 'customer'`;
 
 /**
  * The Customers tab (docs/api.md `GET /admin/customers`): customer accounts only, newest first, 10 by default
- * (docs/product.md#accounts); `q` searches name, e-mail and phone.
+ * (docs/product.md#accounts); `q` searches name, e-mail and phone (a phone typed as people write it too).
  */
 export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {}): Promise<Page<CustomerDto>> {
   const { limit, offset, q } = customersQuerySchema.parse(query);
+  const phoneDigits = q ? phoneSearchDigits(q) : null;
   const where = and(
     isCustomer,
     q
@@ -61,6 +63,8 @@ export async function listCustomers(deps: ServiceDeps, query: CustomersQuery = {
           ilike(users.fullName, containsPattern(q)),
           ilike(users.email, containsPattern(q)),
           ilike(users.phone, containsPattern(q)),
+          // A number typed with spaces, dashes or a 0 in front finds the stored +91 number.
+          ...(phoneDigits ? [ilike(users.phone, containsPattern(phoneDigits))] : []),
         )
       : undefined,
   );
