@@ -243,6 +243,12 @@ describe('cancellation and refunds', () => {
       refund: { refund_amount: 11250 },
     });
     expect(await outboxFor('booking_cancelled', booking.clientEmail)).toHaveLength(1);
+    // The ledger's row brings the charge to what is kept, and says so (its amount is the change, not what is kept).
+    const charges = (await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id)))
+      .filter((row) => row.kind === 'charge')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(charges.at(-1)!.note).toBe('Cancelled: the charge becomes the ₹28,750 kept');
+    expect(charges.reduce((sum, row) => sum + row.amountPaise, 0)).toBe(28_750_00);
     expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(409);
     expect((await inject('GET', `/api/me/bookings/${booking.id}/refund-preview`, alice.auth)).statusCode).toBe(409);
 

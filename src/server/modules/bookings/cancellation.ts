@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { CancelledBy } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
+import { formatInr } from '../../../shared/money';
 import { bookingCostPaise, refundBandDate, type LedgerSums } from '../../../shared/booking-rules';
 import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
 import type { RefundPreviewDto } from '../../../shared/schemas/account';
@@ -103,12 +104,14 @@ export async function applyCancellation(
     });
   }
   // What the business keeps is what the booking now costs: nothing more is due on it.
+  // The ledger row is the change of the charge (the price less what is kept); its note says where it ends.
+  const keptPaise = refund.amount_paid_paise - refund.refund_amount_paise;
   await setCharge(
     tx,
     booking.id,
-    refund.amount_paid_paise - refund.refund_amount_paise,
+    keptPaise,
     actorUserId,
-    'Kept on cancellation',
+    `Cancelled: the charge becomes the ${formatInr(paiseToRupees(keptPaise))} kept`,
   );
   // The GST side of what was kept: a credit note against an invoice, or the invoice for a kept amount.
   await documentCancellation(deps, tx, row!, actorUserId);
