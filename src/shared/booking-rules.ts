@@ -280,6 +280,23 @@ export type DueSummary = {
 };
 
 /**
+ * What a payment of `amountPaise` is for, in the customer's words: the instalments with something outstanding it
+ * reaches, in order ("Advance", "Advance and balance"); "Payment" when it reaches none.
+ */
+export function paymentTowardsLabel(instalments: readonly InstalmentState[], amountPaise: number): string {
+  const words: string[] = [];
+  let left = amountPaise;
+  for (const row of instalments) {
+    if (left <= 0) break;
+    if (row.outstanding_paise <= 0) continue;
+    words.push(words.length === 0 ? INSTALMENT_LABELS[row.kind] : INSTALMENT_LABELS[row.kind].toLowerCase());
+    left -= row.outstanding_paise;
+  }
+  if (words.length === 0) return 'Payment';
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
  * What is paid, outstanding and due on a schedule, given what was paid in all. A cancelled booking owes nothing:
  * pass `cancelled` and every figure due is 0.
  */

@@ -195,6 +195,21 @@ describe('payments the team records', () => {
     expect(JSON.stringify(view)).not.toContain('Paid at the tasting');
   });
 
+  it('names every instalment a payment reaches: the advance and the balance paid at once', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const rest = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 99_001,
+      method: 'bank_transfer',
+      reference: 'NEFT-ALL-1',
+    });
+    expect(rest.statusCode).toBe(201);
+    const [row] = (await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id))).filter(
+      (r) => r.reference === 'NEFT-ALL-1',
+    );
+    expect(row!.note).toBe('Advance and balance by bank transfer');
+  });
+
   it('never more than is left: 409 with the most that can be recorded, and nothing written', async () => {
     const booking = await aliceQuote(90);
     await payOrder('/api/payments/token-order', booking.id, nextUtr());

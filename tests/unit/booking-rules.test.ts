@@ -12,6 +12,7 @@ import {
   nextInstalmentPaise,
   overdueAdvance,
   paymentSchedule,
+  paymentTowardsLabel,
   refundBandDate,
   reminderStageOn,
   reminderTiming,
@@ -426,5 +427,27 @@ describe('eventReminderDue', () => {
     expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-15', 5)).toBe(true);
     expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-14', 5)).toBe(false);
     expect(eventReminderDue('confirmed', '2031-01-20', '2031-01-18', 1)).toBe(false);
+  });
+});
+
+describe('paymentTowardsLabel', () => {
+  const row = (kind: 'booking_amount' | 'advance' | 'balance', outstanding: number) => ({
+    kind,
+    amount_paise: 100,
+    cumulative_paise: 100,
+    due_date: '2027-01-01',
+    paid_paise: 100 - outstanding,
+    outstanding_paise: outstanding,
+    days_overdue: 0,
+  });
+  const rows = [row('booking_amount', 0), row('advance', 50), row('balance', 100)];
+
+  it('names each instalment with something outstanding that the amount reaches, in order', () => {
+    expect(paymentTowardsLabel(rows, 50)).toBe('Advance');
+    expect(paymentTowardsLabel(rows, 51)).toBe('Advance and balance');
+    expect(paymentTowardsLabel([row('booking_amount', 10), ...rows.slice(1)], 200)).toBe(
+      'Booking amount, advance and balance',
+    );
+    expect(paymentTowardsLabel([row('advance', 0)], 10)).toBe('Payment');
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   bookingCostPaise,
   bookingMoney,
-  INSTALMENT_LABELS,
+  paymentTowardsLabel,
   maxPayablePaise,
   toScheduleDto,
 } from '../../../shared/booking-rules';
@@ -153,8 +153,8 @@ export async function recordBookingPayment(
         .update(paymentOrders)
         .set({ status: 'expired', updatedAt: new Date() })
         .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
-      // The receipt names the instalment the money goes to first; the team's note stays in the ledger.
-      const towards = bookingMoney({
+      // The receipt names the instalments the money goes to; the team's note stays in the ledger.
+      const { instalments } = bookingMoney({
         status: booking.status,
         totalPaise: booking.finalAmountPaise,
         creditedPaise: credited,
@@ -162,8 +162,8 @@ export async function recordBookingPayment(
         confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
         heldPaise: held,
         rules,
-      }).next;
-      const label = towards ? INSTALMENT_LABELS[towards.kind] : 'Payment';
+      });
+      const label = paymentTowardsLabel(instalments, amountPaise);
       await receiveBookingPayment(deps, tx, booking.id, {
         amountPaise,
         method: data.method,
