@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
+import { formatInr } from '../../src/shared/money';
 import { describeDetail } from '../../src/client/pages/admin/admin-format';
 import { countdownText } from '../../src/client/pages/admin/booking-project-panel';
 import { BOOKING_STATUS_PALETTE } from '../../src/client/pages/admin/status-badges';
@@ -263,6 +264,25 @@ describe('Booking Details', () => {
     expect(await toasts().findByText('Booking marked confirmed')).toBeInTheDocument();
     expect(recordedCalls('admin.bookings.setStatus')[0]?.input).toEqual({ id: detailed.id, status: 'confirmed' });
     await waitFor(() => expect(recordedCalls('admin.stats').length).toBeGreaterThan(statsBefore));
+  });
+
+  it('tells a refund still owed from one paid out, and shows what credit notes took off', async () => {
+    const confirmed = { ...detailed, status: 'confirmed' as const };
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([confirmed]),
+      'admin.bookings.get': () => confirmed,
+      'admin.payments.bookingAccount': () => ({
+        ...bookingAccount(confirmed.id, 30_000),
+        credited: 2_500,
+        refunded: 5_000,
+        owed_back: 1_200,
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(await dialog.findByText('Owed back')).toHaveTextContent(`Owed back ${formatInr(1_200)}`);
+    expect(dialog.getByText('Refunded')).toHaveTextContent(`Refunded ${formatInr(3_800)}`);
+    expect(dialog.getByText('Credit notes')).toHaveTextContent(`Credit notes − ${formatInr(2_500)}`);
   });
 
   it('shows the schedule and records a payment the customer made by bank transfer', async () => {

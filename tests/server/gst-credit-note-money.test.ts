@@ -84,6 +84,7 @@ describe('a credit note the team issues', () => {
     await creditNote(booking.id, 1000);
 
     const after = await accountOf(booking.id);
+    expect(after).toMatchObject({ total: booking.finalAmountPaise! / 100, credited: 1000 });
     expect(after.schedule.outstanding).toBe(before.schedule.outstanding - 1000);
     expect(scheduleTotal(after.schedule)).toBe(scheduleTotal(before.schedule) - 1000);
     expect(after.can_record_up_to).toBe(before.can_record_up_to - 1000);

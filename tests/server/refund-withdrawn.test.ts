@@ -120,8 +120,14 @@ describe('a refund owed for money over the total, when the price goes back up', 
     const booking = await paidInFull(40);
     await guests(booking.id, 30);
     const [owed] = await refundsOf(booking.id);
+    // The account tells what is still to give back from what was given back already.
+    expect(await accountOf(booking.id)).toMatchObject({
+      refunded: owed!.amountPaise / 100,
+      owed_back: owed!.amountPaise / 100,
+    });
     const paidOut = await inject('PUT', `/api/admin/refunds/${owed!.id}/paid`, admin.auth, { reference: 'IMPS-1' });
     expect(paidOut.statusCode, paidOut.body).toBe(200);
+    expect(await accountOf(booking.id)).toMatchObject({ refunded: owed!.amountPaise / 100, owed_back: 0 });
 
     await guests(booking.id, 40);
     expect(await refundsOf(booking.id)).toMatchObject([{ id: owed!.id, status: 'paid' }]);

@@ -71,11 +71,17 @@ export type PaymentRulesSettingsDto = { rules: PaymentRulesDto; defaults: Paymen
 export type BookingAccountDto = {
   booking_id: string;
   status: BookingStatus;
+  /** The booking's price; what it costs is this less `credited` (the schedule is over that). */
   total: number | null;
+  /** What the team's credit notes took off the price. */
+  credited: number;
   /** India date the booking was confirmed; null while it is not. */
   confirmed_on: string | null;
   paid: number;
+  /** Owed back in all (the ledger's refunds), paid out or not. */
   refunded: number;
+  /** Of that, what is still to be paid out (refunds due in the Refunds list). */
+  owed_back: number;
   /** Received and not owed back. */
   held: number;
   /** The most the team may record now: what is left of the booking amount while quoted, of the total afterwards. */

@@ -225,9 +225,19 @@ export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
         <Text>
           Due now <strong>{formatInr(data.schedule.due_now)}</strong>
         </Text>
-        {data.refunded > 0 && (
+        {data.credited > 0 && (
           <Text>
-            Owed back <strong>{formatInr(data.refunded)}</strong>
+            Credit notes <strong>− {formatInr(data.credited)}</strong>
+          </Text>
+        )}
+        {data.owed_back > 0 && (
+          <Text>
+            Owed back <strong>{formatInr(data.owed_back)}</strong>
+          </Text>
+        )}
+        {data.refunded - data.owed_back > 0 && (
+          <Text>
+            Refunded <strong>{formatInr(data.refunded - data.owed_back)}</strong>
           </Text>
         )}
       </HStack>

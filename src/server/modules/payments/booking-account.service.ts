@@ -20,7 +20,7 @@ import { bookingIdInputSchema } from '../../../shared/schemas/admin';
 import type { BookingAccountDto } from '../../../shared/schemas/payments';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { bookingLedger, bookings, paymentOrders } from '../../db/schema';
+import { bookingLedger, bookings, paymentOrders, refunds } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
@@ -45,13 +45,19 @@ async function accountOf(db: Executor, id: string): Promise<BookingAccountDto> {
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const rules = await currentPaymentRules(db);
   const { ledger: rows, sums, summary: money } = (await bookingsMoney(db, [booking], { rules }))[0]!;
+  const [due] = await db
+    .select({ paise: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, booking.id), eq(refunds.status, 'due')));
   return {
     booking_id: booking.id,
     status: booking.status,
     total: booking.finalAmountPaise === null ? null : paiseToRupees(booking.finalAmountPaise),
+    credited: paiseToRupees(sums.credited_paise),
     confirmed_on: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
     paid: paiseToRupees(sums.paid_paise),
     refunded: paiseToRupees(sums.refunded_paise),
+    owed_back: paiseToRupees(Number(due?.paise ?? 0)),
     held: paiseToRupees(sums.held_paise),
     /** The most the team may record now (the booking amount while quoted, what is left afterwards). */
     can_record_up_to: paiseToRupees(
