@@ -12,6 +12,8 @@ import { serverDetail } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { TableFrame } from '../admin/section-card';
+import { useAddressParams } from '../admin/use-address-params';
 
 function Sheet({ date }: { date: string }) {
   const sheet = trpc.admin.menus.kitchenSheet.useQuery({ date });
@@ -44,8 +46,9 @@ function Sheet({ date }: { date: string }) {
         ))}
       </Stack>
       {data.dishes.length === 0 && <Text color="orange.700">No menu has been chosen for these events yet.</Text>}
-      <Table.ScrollArea borderWidth="1px" rounded="xl" hidden={data.dishes.length === 0}>
-        <Table.Root size="sm" stickyHeader>
+      {data.dishes.length > 0 && (
+        // On a phone each dish is a card, so the guests and the quantity are never off the screen's edge.
+        <TableFrame label={`Production sheet, ${formatLongDate(date)}`} stackOnPhone>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Course</Table.ColumnHeader>
@@ -54,11 +57,13 @@ function Sheet({ date }: { date: string }) {
               <Table.ColumnHeader textAlign="end">Quantity</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body role="rowgroup">
             {data.dishes.map((dish) => (
-              <Table.Row key={dish.dish_id}>
-                <Table.Cell>{COURSE_LABELS[dish.course]}</Table.Cell>
-                <Table.Cell minW="40">
+              <Table.Row role="row" key={dish.dish_id}>
+                <Table.Cell role="cell" data-label="Course">
+                  {COURSE_LABELS[dish.course]}
+                </Table.Cell>
+                <Table.Cell role="cell" minW="40">
                   <Text fontWeight="semibold">
                     {dish.diet_mark} {dish.name}
                   </Text>
@@ -67,22 +72,37 @@ function Sheet({ date }: { date: string }) {
                     {dish.allergens.length ? ` · ${dish.allergens.join(', ')}` : ''}
                   </Text>
                 </Table.Cell>
-                <Table.Cell textAlign="end">{dish.eaters.toLocaleString('en-IN')}</Table.Cell>
-                <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap">
+                <Table.Cell role="cell" data-label="Guests eating" textAlign={{ md: 'end' }}>
+                  {dish.eaters.toLocaleString('en-IN')}
+                </Table.Cell>
+                <Table.Cell
+                  role="cell"
+                  data-label="Quantity"
+                  textAlign={{ md: 'end' }}
+                  fontWeight="semibold"
+                  whiteSpace="nowrap"
+                >
                   {dish.quantity.toLocaleString('en-IN')} {dish.unit}
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+        </TableFrame>
+      )}
     </Stack>
   );
 }
 
 function Kitchen() {
-  const [typed, setTyped] = useState(todayInIndia());
+  // The day is in the address (`day`), so a reload or a shared link opens the same sheet.
+  const [params, update] = useAddressParams();
+  const asked = params.get('day');
+  const [typed, setTyped] = useState(asked && isIsoDate(asked) ? asked : todayInIndia());
   const date = isIsoDate(typed) ? typed : null;
+  const type = (value: string) => {
+    setTyped(value);
+    if (isIsoDate(value)) update({ day: value === todayInIndia() ? null : value });
+  };
   useDocumentTitle('Production sheet');
   return (
     <Box minH="100dvh" bg="bg.subtle" _print={{ bg: 'white' }}>
@@ -102,7 +122,7 @@ function Kitchen() {
                 name="date"
                 label="Day (YYYY-MM-DD)"
                 value={typed}
-                onValueChange={setTyped}
+                onValueChange={type}
                 error={date ? undefined : 'Enter the date as YYYY-MM-DD'}
               />
             </Box>
