@@ -54,10 +54,16 @@ export async function currentGstSettings(db: Executor, brand: Brand): Promise<Gs
   return gstSettingsFrom(new Map(rows.map((row) => [row.key, row.value])), brand);
 }
 
+const RATE_TABLE_SCHEMA = gstRateInputSchema.array().min(1);
+
 /** `currentGstSettings` from the stored values, for a caller that read them with others in one statement. */
 export function gstSettingsFrom(stored: ReadonlyMap<string, unknown>, brand: Brand): GstSettings {
-  const business = gstBusinessInputSchema.safeParse(stored.get(GST_BUSINESS_KEY));
-  const rates = gstRateInputSchema.array().min(1).safeParse(stored.get(GST_RATES_KEY));
+  // Nothing stored is the common case and needs no parsing (every quote reads these).
+  const storedBusiness = stored.get(GST_BUSINESS_KEY);
+  const storedRates = stored.get(GST_RATES_KEY);
+  const business =
+    storedBusiness === undefined ? { success: false as const } : gstBusinessInputSchema.safeParse(storedBusiness);
+  const rates = storedRates === undefined ? { success: false as const } : RATE_TABLE_SCHEMA.safeParse(storedRates);
   const legacy = stored.get(GST_RATE_SETTING);
   const legacyPercent =
     typeof legacy === 'number' && Number.isFinite(legacy) && legacy >= 0 && legacy <= 100
