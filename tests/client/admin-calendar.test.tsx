@@ -453,6 +453,23 @@ describe('Settings tab: capacity and dates', () => {
     });
   });
 
+  it('names the events that stay booked when a date with bookings is closed', async () => {
+    const { user } = await openSettings({
+      'admin.calendar.days': () => [],
+      'admin.calendar.events': ({ input }) => calendarAnswer(input),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add a date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a date' });
+    await user.type(within(dialog).getByLabelText(/^Date/, { selector: 'input' }), BUSY);
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Closed: reason' }), 'Kitchen deep clean');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      '2 events already booked on this date stay booked: Sharma Sangeet, Mehta Haldi. ' +
+        'Closing it stops new bookings only.',
+    );
+    expect(recordedCalls('admin.calendar.events').at(-1)?.input).toMatchObject({ from: BUSY, to: BUSY });
+  });
+
   it('adds a date with a surcharge (its reason required), edits it and removes it after a confirmation', async () => {
     const date = addDays(TODAY, 30);
     type Day = {

@@ -1,8 +1,8 @@
-import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { formatLongDate, todayInIndia } from '../../../shared/dates';
+import { formatLongDate, isIsoDate, todayInIndia } from '../../../shared/dates';
 import {
   calendarDayInputSchema,
   operationsRulesInputSchema,
@@ -107,6 +107,15 @@ function dayValuesOf(day: CalendarDayDto | null, date = ''): DayValues {
   };
 }
 
+/** "1 event already booked on this date stays booked: …": what closing a date leaves in place. */
+function staysText(names: string[]): string {
+  const verb = names.length === 1 ? 'stays' : 'stay';
+  return (
+    `${plural(names.length, 'event')} already booked on this date ${verb} booked: ${names.join(', ')}. ` +
+    'Closing it stops new bookings only.'
+  );
+}
+
 function dayInputOf(values: DayValues) {
   return {
     date: values.date,
@@ -160,6 +169,14 @@ export function CalendarDayDialog({ day, open, onClose }: DayDialogProps) {
     autoComplete: 'off',
   });
 
+  // Closing a date with events on it stops new bookings only: say which stay booked before it is saved.
+  const closing = values.closed_reason.trim() !== '' && isIsoDate(values.date);
+  const booked = trpc.admin.calendar.events.useQuery(
+    { from: values.date, to: values.date },
+    { enabled: open && closing },
+  );
+  const stay = closing ? (booked.data?.events ?? []) : [];
+
   return (
     <AppDialog
       open={open}
@@ -198,6 +215,11 @@ export function CalendarDayDialog({ day, open, onClose }: DayDialogProps) {
             label="Closed: reason"
             helperText="Fill in to close the date (a blackout); customers see the reason."
           />
+          {stay.length > 0 && (
+            <Text role="status" fontSize="sm" color="orange.800" bg="orange.50" rounded="md" px="3" py="2">
+              {staysText(stay.map((event) => event.event_name))}
+            </Text>
+          )}
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TextField
               {...text('surcharge_percent')}
