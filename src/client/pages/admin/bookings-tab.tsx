@@ -1,6 +1,6 @@
-import { Button, Field, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, Flex, NativeSelect } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ArrowLeft, List, Plus, Search } from 'lucide-react';
+import { ArrowLeft, List, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { BOOKING_STATUSES } from '../../../shared/domain';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
@@ -11,6 +11,7 @@ import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingsTable } from './bookings-table';
 import { ListPager, useDebouncedValue } from './list-pager';
 import { NewBookingDialog } from './new-booking-dialog';
+import { SearchBox } from './search-box';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
 import { bookingStatusLabel } from './status-badges';
@@ -78,19 +79,13 @@ function AllBookings({ onView, onAssign, onBack }: Actions & { onBack(): void })
       }
     >
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} mb="4">
-        <Field.Root flex="1">
-          <Field.Label>Search bookings</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-            <Input
-              type="search"
-              bg="bg.panel"
-              placeholder="Client, event or date"
-              value={search}
-              maxLength={100}
-              onChange={(event) => update({ q: event.target.value, page: null })}
-            />
-          </InputGroup>
-        </Field.Root>
+        <SearchBox
+          flex="1"
+          label="Search bookings"
+          placeholder="Client, event or date"
+          value={search}
+          onChange={(q) => update({ q, page: null })}
+        />
         <Field.Root w={{ base: 'full', md: '56' }}>
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root>

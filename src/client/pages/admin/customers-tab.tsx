@@ -1,6 +1,6 @@
-import { Badge, Button, Field, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Eraser, Pencil, Search, UserCheck, UserX } from 'lucide-react';
+import { Eraser, Pencil, UserCheck, UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { isErasedCustomer, updateCustomerFieldsSchema, type CustomerDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { localDateText } from './admin-format';
 import { CUSTOMERS_PAGE_SIZE, useCustomersFirstPage } from './admin-queries';
 import { ListPager, useDebouncedValue } from './list-pager';
+import { SearchBox } from './search-box';
 import { EmptyPanel, QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
 import { passesSchema, useAdminChange, useFormFields } from './use-form-fields';
@@ -217,19 +218,14 @@ export function CustomersTab() {
       title="Customers"
       description={customers.data ? `${customers.data.total} registered, newest first` : undefined}
     >
-      <Field.Root mb="4" maxW={{ md: 'md' }}>
-        <Field.Label>Search customers</Field.Label>
-        <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-          <Input
-            type="search"
-            bg="bg.panel"
-            placeholder="Name, e-mail or phone"
-            value={search}
-            maxLength={100}
-            onChange={(event) => update({ q: event.target.value, page: null })}
-          />
-        </InputGroup>
-      </Field.Root>
+      <SearchBox
+        mb="4"
+        maxW={{ md: 'md' }}
+        label="Search customers"
+        placeholder="Name, e-mail or phone"
+        value={search}
+        onChange={(q) => update({ q, page: null })}
+      />
       <QueryContent
         query={customers}
         loadingLabel="Loading customers"

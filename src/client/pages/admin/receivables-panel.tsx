@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Field, Flex, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { CalendarX2, Download, Search } from 'lucide-react';
+import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { CalendarX2, Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
@@ -25,6 +25,7 @@ import { SectionCard, TableFrame } from './section-card';
 import { BookingStatusBadge, bookingStatusLabel } from './status-badges';
 import { intParam, useAddressParams } from './use-address-params';
 import { useLastDefined } from './use-last-defined';
+import { SearchBox } from './search-box';
 import { useSingleFlight } from '../../lib/single-flight';
 
 export const RECEIVABLES_PAGE_SIZE = 20;
@@ -76,19 +77,13 @@ function SearchField({ value, onSettled }: { value: string; onSettled(value: str
     if (settled !== latest.current.value) latest.current.onSettled(settled);
   }, [settled]);
   return (
-    <Field.Root flex="1">
-      <Field.Label>Search receivables</Field.Label>
-      <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-        <Input
-          type="search"
-          bg="bg.panel"
-          placeholder="Client, event or reference"
-          value={text}
-          maxLength={100}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </InputGroup>
-    </Field.Root>
+    <SearchBox
+      flex="1"
+      label="Search receivables"
+      placeholder="Client, event or reference"
+      value={text}
+      onChange={setText}
+    />
   );
 }
 
