@@ -256,10 +256,13 @@ describe('the payment schedule, paid from My Bookings', () => {
         });
         if (await next.isDisabled()) break;
         const shown = await collections.getByRole('navigation', { name: 'Ledger rows pages' }).innerText();
+        const rowsShown = await ledger.innerText();
         await next.click();
         await expect
           .poll(() => collections.getByRole('navigation', { name: 'Ledger rows pages' }).innerText())
           .not.toBe(shown);
+        // The pager moves at once; the rows follow when the next page has arrived (the last one stays until then).
+        await expect.poll(() => ledger.innerText()).not.toBe(rowsShown);
       }
       expect(found).toHaveLength(3);
       for (const paise of [token.amount_paise, advance.amount_paise, balance.amount_paise]) {
