@@ -250,6 +250,75 @@ describe('custom quote by an admin', () => {
     expect(owed.map((r) => [r.amountPaise, r.policy.reason])).toEqual([[11_800_00, 'paid_over_total']]);
   });
 
+  it('a quote lowered to what the team already recorded confirms it, charges it and owes back what is over', async () => {
+    // ₹767 quoted (booking amount ₹767); the team records ₹690 of it, then the quote is lowered to ₹500 + GST.
+    const booking = await makeBooking(t.deps, { finalAmountPaise: 767_00, eventDate: addDays(todayInIndia(), 30) });
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.id}/payments`,
+      headers: bearer(tokens.admin),
+      payload: { amount: 690, method: 'bank_transfer', reference: 'NEFT-767' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const lowered = await quote(booking.id, {
+      items: [{ kind: 'fixed', description: 'Tea and snacks', unit_price: 500, quantity: 1 }],
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json()).toMatchObject({
+      message: `New price sent to ${booking.clientEmail}`,
+      booking: { status: 'confirmed', final_amount: 590 },
+    });
+    const account = await t.caller({ token: tokens.admin }).admin.payments.bookingAccount({ id: booking.id });
+    expect(account).toMatchObject({ status: 'confirmed', held: 590, refunded: 100, owed_back: 100 });
+    expect(account.ledger.filter((row) => row.kind === 'charge').map((row) => row.amount)).toEqual([590]);
+    const moves = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'booking.status_changed')));
+    expect(moves.map((move) => move.data)).toEqual([{ from: 'quoted', to: 'confirmed', via: 'custom_quote' }]);
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.bookingId, booking.id)));
+    expect(mail?.textBody).toContain('your date is now confirmed');
+    expect(mail?.textBody).toContain('To be refunded to you: ₹100');
+
+    // On a day that is closed, the same re-quote is refused with the day's reason, and nothing changes.
+    const closedDay = addDays(todayInIndia(), 31);
+    const closed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/calendar/days',
+      headers: bearer(tokens.admin),
+      payload: {
+        date: closedDay,
+        max_events: null,
+        max_guests: null,
+        closed_reason: 'Kitchen renovation',
+        surcharge_percent: null,
+        surcharge_reason: null,
+      },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const other = await makeBooking(t.deps, { finalAmountPaise: 767_00, eventDate: closedDay });
+    await t.deps.db
+      .insert(bookingLedger)
+      .values({
+        bookingId: other.id,
+        kind: 'payment',
+        amountPaise: 690_00,
+        method: 'cash',
+        reference: 'C1',
+        note: 'Part',
+      });
+    const refused = await quote(other.id, {
+      items: [{ kind: 'fixed', description: 'Tea and snacks', unit_price: 500, quantity: 1 }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toContain('Kitchen renovation');
+    const [unchanged] = await t.deps.db.select().from(bookings).where(eq(bookings.id, other.id));
+    expect(unchanged).toMatchObject({ status: 'quoted', finalAmountPaise: 767_00 });
+  });
+
   it('refuses a discount without a reason, a discount above the lines and an empty quote at the field, writing nothing', async () => {
     const booking = await inquiry();
     const line = { kind: 'fixed', description: 'Buffet', unit_price: 1000, quantity: 1 };

@@ -315,6 +315,8 @@ export function bookingRepricedEmail(
     outstandingPaise: number;
     /** Owed back because what was paid is now more than the new total. */
     refundPaise: number;
+    /** A quote whose new total's booking amount was already paid: the new price confirmed the date. */
+    confirmed?: boolean;
   },
   /** Why: the team re-priced it, or the menu's add-ons changed (docs/product.md#menus). */
   cause: 'repriced' | 'menu' = 'repriced',
@@ -330,6 +332,9 @@ export function bookingRepricedEmail(
           `follows the new total; My Bookings shows what is due and when.`
         : `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows ` +
           `the new total; My Bookings shows what is due and when.`,
+      ...(figures.confirmed
+        ? ['What you have paid covers the booking amount of the new total, so your date is now confirmed.']
+        : []),
     ],
     sections: [
       {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { bookingAmountFor } from '../../../shared/booking-rules';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
+import { bookingHasPrice, enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
 import { addOnQuoteLines, priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
+import type { Executor } from '../../db/client';
 import { bookings, type StoredQuotation } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -13,8 +15,8 @@ import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
-import { chargePrice } from '../payments/ledger';
-import { oweBackOverTotal } from '../payments/payment-orders.service';
+import { bookingSums, chargePrice } from '../payments/ledger';
+import { confirmBooking, oweBackOverTotal } from '../payments/payment-orders.service';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
@@ -32,7 +34,10 @@ import { BOOKING_NOT_FOUND } from './ownership';
  * `quoted`, valid for the quote validity from today in India, the move and the quote are audited and the quote
  * e-mail is queued to the booking's e-mail. A confirmed, running or completed booking is re-priced in place: its
  * status stays, the ledger's charge follows the new total (what it holds over a lower total is owed back) and the
- * customer is e-mailed the new price with what is still to pay. A cancelled booking cannot be priced: 409.
+ * customer is e-mailed the new price with what is still to pay. A quote that already holds the booking amount of
+ * its new total (money the team recorded towards a higher one) is confirmed by it, as that payment would have
+ * confirmed it: the day's capacity is enforced (409 when full), the total is charged, anything over it is owed back,
+ * and the customer gets the new price as a booking, not a quote to pay. A cancelled booking cannot be priced: 409.
  */
 export async function quoteBooking(
   deps: ServiceDeps,
@@ -98,7 +103,7 @@ export async function quoteBooking(
       })
       .where(eq(bookings.id, current.id))
       .returning();
-    const booking = row!;
+    let booking = row!;
     await writeAudit(tx, {
       actorUserId: adminId,
       action: 'booking.quoted',
@@ -114,8 +119,20 @@ export async function quoteBooking(
         lines: quotation.items.length,
       },
     });
-    if (repricing) {
-      await chargePrice(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
+    if (!repricing && current.status !== 'quoted') {
+      await writeAudit(tx, {
+        actorUserId: adminId,
+        action: 'booking.status_changed',
+        entityType: 'booking',
+        entityId: booking.id,
+        data: { from: current.status, to: 'quoted', via: 'custom_quote' },
+      });
+    }
+    const confirming = !repricing && (await holdsBookingAmount(tx, booking));
+    if (confirming) booking = await confirmBooking(tx, booking, adminId, { via: 'custom_quote' });
+    if (repricing || confirming) {
+      // Confirming charged the total already.
+      if (repricing) await chargePrice(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
       await documentRepricing(deps, tx, booking, 'Booking re-priced', adminId);
       const owedBack = await oweBackOverTotal(tx, booking, adminId);
       const money = (await bookingsMoney(tx, [booking]))[0]!;
@@ -131,20 +148,12 @@ export async function quoteBooking(
             paidPaise: money.sums.held_paise,
             outstandingPaise: money.summary.outstanding_paise,
             refundPaise: owedBack,
+            confirmed: confirming,
           },
         ),
         { bookingId: booking.id },
       );
       return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
-    }
-    if (current.status !== 'quoted') {
-      await writeAudit(tx, {
-        actorUserId: adminId,
-        action: 'booking.status_changed',
-        entityType: 'booking',
-        entityId: booking.id,
-        data: { from: current.status, to: 'quoted', via: 'custom_quote' },
-      });
     }
     const venue = [booking.venueName, booking.venueAddress ?? booking.city].filter(Boolean).join(', ');
     await enqueueEmail(
@@ -170,4 +179,14 @@ export async function quoteBooking(
     await enqueueWhatsApp(tx, quoteSentWhatsApp(booking, booking.finalAmountPaise!, validUntil));
     return { message: `Quote sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
   });
+}
+
+/**
+ * Whether a quote already holds the booking amount of its (new) total: money the team recorded towards a higher
+ * quote, which confirms the booking as a payment reaching the booking amount does (docs/product.md#payments).
+ */
+async function holdsBookingAmount(tx: Executor, booking: typeof bookings.$inferSelect): Promise<boolean> {
+  if (!bookingHasPrice(booking.finalAmountPaise)) return false;
+  const held = (await bookingSums(tx, booking.id)).held_paise;
+  return held > 0 && held >= bookingAmountFor(booking.finalAmountPaise!, await currentPaymentRules(tx));
 }
