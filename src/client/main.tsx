@@ -7,6 +7,7 @@ import { beginHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { createStyleCache } from './lib/style-cache';
 import { createTrpcClient } from './lib/trpc';
+import { keepPressesAcrossReplacement } from './lib/typed-before-hydration';
 import { AppProviders } from './providers';
 
 const container = document.getElementById('root');
@@ -40,6 +41,7 @@ if (prerendered) {
     // between them, instead of one long task for the whole page.
     .then(() => {
       beginHydration(container);
+      keepPressesAcrossReplacement(document);
       startTransition(() => void hydrateRoot(container, app));
     });
 } else {

@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, onTestFinished } from 'vitest';
 import { beginHydration, useHydrated } from '../../src/client/lib/hydration';
 import {
+  keepPressesAcrossReplacement,
   useTypedBeforeHydration,
   type TypedFormHandover,
   type TypedHandover,
@@ -225,5 +226,47 @@ it('keeps the visitor typing in the field they were in when the form drawn by th
   // The keys pressed next go into the new field, where the caret was.
   expect(document.activeElement).toBe(ownName);
   expect([ownName.selectionStart, ownName.selectionEnd]).toEqual([4, 4]);
+  await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
+});
+
+/** /book's package cards, drawn as the build drew them and replaced by the visitor's own in the hydrating commit. */
+function SwappedPackages({ picked }: { picked: PricingTier[] }) {
+  const [asBuilt, setAsBuilt] = useState(true);
+  const [tier, setTier] = useState<PricingTier>('basic');
+  useLayoutEffect(() => {
+    if (asBuilt) setAsBuilt(false);
+  }, [asBuilt]);
+  return (
+    <ChakraProvider value={system}>
+      <PackageChooser
+        key={asBuilt ? 'as-built' : 'own'}
+        value={tier}
+        onChange={(next) => {
+          picked.push(next);
+          setTier(next);
+        }}
+      />
+    </ChakraProvider>
+  );
+}
+
+it('takes a package card pressed on the drawn page and released on the one that replaced it as the pick', async () => {
+  onTestFinished(keepPressesAcrossReplacement(document));
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<SwappedPackages picked={[]} />);
+  document.body.append(container);
+  const luxuryCard = () =>
+    container.querySelector<HTMLInputElement>('input[type="radio"][value="luxury"]')!.closest('label')!;
+  const drawnCard = luxuryCard();
+
+  // The press starts on the card the build drew; the page hydrates and replaces it before the press ends.
+  const picked: PricingTier[] = [];
+  hydrateAsTheEntryDoes(container, <SwappedPackages picked={picked} />);
+  drawnCard.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+  await waitFor(() => expect(luxuryCard()).not.toBe(drawnCard));
+  // The browser makes no click of a press that ended on another element: the visitor's release alone.
+  luxuryCard().dispatchEvent(new MouseEvent('pointerup', { bubbles: true }));
+  await waitFor(() => expect(luxuryCard().getAttribute('data-state')).toBe('checked'));
+  expect(picked).toEqual(['luxury']);
   await waitFor(() => expect(firstRenderOfNewPart()).toBe(true));
 });

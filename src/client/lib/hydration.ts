@@ -18,6 +18,11 @@ function wholeTreeHydrated(root: Element): boolean {
   return true;
 }
 
+/** Whether a pre-rendered page is being hydrated (from `beginHydration` until it is over). */
+export function isHydrating(): boolean {
+  return hydratingRoot !== null;
+}
+
 function endHydration(): void {
   hydratingRoot = null;
 }

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { useHydrated } from './hydration';
+import { isHydrating, useHydrated } from './hydration';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -51,6 +51,47 @@ function typedFields(container: HTMLElement): TypedField[] {
     }
   }
   return typed;
+}
+
+/**
+ * Keeps a press on the label of a radio or checkbox (a package card on /book) that a part replaced while it was held
+ * down: /book draws the visitor's own form in place of the blank one in the commit that hydrates it, and a press
+ * that started on the blank form's card and ended on its replacement made no click at all (the browser clicks only
+ * where the press both started and ended), so the package the visitor chose was silently not taken. Such a press is
+ * clicked on the field's counterpart (same name, and value for a radio) once it ends. Only presses that start while
+ * the page hydrates are watched (src/client/main.tsx calls this before hydrating). Returns what stops watching.
+ */
+export function keepPressesAcrossReplacement(document: Document): () => void {
+  let pressed: HTMLInputElement | null = null;
+  const onDown = (event: PointerEvent) => {
+    const target = event.target;
+    const field =
+      !isHydrating() || !(target instanceof Element)
+        ? null
+        : target instanceof HTMLInputElement
+          ? target
+          : target.closest('label')?.control;
+    pressed = field instanceof HTMLInputElement && isPicked(field) ? field : null;
+  };
+  const onUp = () => {
+    const field = pressed;
+    pressed = null;
+    if (!field || field.isConnected) return;
+    const counterpart = Array.from(document.querySelectorAll('input')).find(
+      (candidate) =>
+        candidate.type === field.type &&
+        candidate.name === field.name &&
+        (field.type !== 'radio' || candidate.value === field.value),
+    );
+    // Where the click would have come: after the press has ended.
+    if (counterpart && !counterpart.disabled) setTimeout(() => counterpart.click(), 0);
+  };
+  document.addEventListener('pointerdown', onDown, { capture: true });
+  document.addEventListener('pointerup', onUp, { capture: true });
+  return () => {
+    document.removeEventListener('pointerdown', onDown, { capture: true });
+    document.removeEventListener('pointerup', onUp, { capture: true });
+  };
 }
 
 /**
