@@ -23,6 +23,7 @@ import {
   type QuoteLineKind,
 } from '../../../shared/domain';
 import type { BookingRequirements } from '../../../shared/schemas/bookings';
+import type { PaymentRulesDto } from '../../../shared/schemas/payments';
 import { createdAt, id, oneOf, updatedAt } from './helpers';
 import { users } from './users';
 
@@ -84,6 +85,11 @@ export const bookings = pgTable(
     dateChangedAt: timestamp('date_changed_at', { withTimezone: true }),
     /** When the booking amount confirmed it: the payment schedule's advance is counted from this day (India). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The payment rules the booking was confirmed under (docs/product.md#payments): its schedule keeps them when the
+     * admin changes the rules later. Null for a booking not confirmed, which follows the rules as they stand.
+     */
+    paymentRules: jsonb('payment_rules').$type<PaymentRulesDto>(),
     originalEventDate: date('original_event_date', { mode: 'string' }),
     /** GST details (docs/gst.md#recipient): a business customer's company name and GSTIN, checked with its checksum. */
     customerCompanyName: text('customer_company_name'),

@@ -43,7 +43,7 @@ import { assertDayHasRoom } from '../calendar/calendar.service';
 import { OCCUPYING_STATUSES } from '../../../shared/calendar';
 import { announceProjectChange } from '../projects/award.service';
 import { claimSubscriberDiscounts } from '../payments/subscriptions.service';
-import { currentPaymentRules } from '../payments/payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from '../payments/payment-rules.service';
 import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
@@ -61,8 +61,9 @@ function toCustomerDto(
   ledger: LedgerRow[],
   refund: BookingRefund | undefined,
   today: string,
-  rules: PaymentRules,
+  currentRules: PaymentRules,
 ): CustomerBookingDto {
+  const rules = bookingPaymentRules(row, currentRules);
   const sums = sumsOf(ledger);
   const paid = sums.paid_paise;
   const open = orders.find(

@@ -13,7 +13,7 @@ import { humanize } from '../../../shared/domain';
 import { renderPdf } from '../../lib/pdf';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
-import { currentPaymentRules } from '../payments/payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from '../payments/payment-rules.service';
 import { packageLine } from '../gst/gst-documents.service';
 import { currentGstSettings } from '../gst/gst-settings.service';
 import { upiPaymentUri } from '../payments/providers/upi';
@@ -112,7 +112,7 @@ export async function renderQuotePdf(
 
   // The booking amount of the current schedule: ₹999, or the whole total when that is less.
   // The saved schedule's own words, as the quote e-mail and the terms page say them (src/shared/payment-terms.ts).
-  const rules = await currentPaymentRules(deps.db);
+  const rules = bookingPaymentRules(booking, await currentPaymentRules(deps.db));
   const terms = paymentTerms(rules);
   const tokenPaise = bookingAmountFor(total ?? 0, rules);
   const token = {

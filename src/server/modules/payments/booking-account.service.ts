@@ -28,7 +28,7 @@ import { bookingsMoney } from './booking-money';
 import { ledgerRows, sumsOf } from './ledger';
 import { OPEN, receiveBookingPayment } from './payment-orders.service';
 import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
-import { currentPaymentRules } from './payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 
 /**
  * A booking's money as the admin reads it: the ledger row by row, its sums and the payment schedule
@@ -65,7 +65,7 @@ async function accountOf(db: Executor, id: string): Promise<BookingAccountDto> {
         booking.status,
         bookingCostPaise(booking.finalAmountPaise, sums.credited_paise),
         sums.held_paise,
-        rules,
+        bookingPaymentRules(booking, rules),
       ),
     ),
     schedule: toScheduleDto(money),
@@ -103,7 +103,7 @@ export async function recordBookingPayment(
       if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
       await requireGstDetailsForPayment(deps, tx, booking);
       const { held_paise: held, credited_paise: credited } = sumsOf(await ledgerRows(tx, [booking.id]));
-      const rules = await currentPaymentRules(tx);
+      const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
       const max = maxPayablePaise(booking.status, bookingCostPaise(booking.finalAmountPaise, credited), held, rules);
       if (max <= 0) {
         throw new AppError(

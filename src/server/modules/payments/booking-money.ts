@@ -3,12 +3,12 @@ import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
 import type { bookings } from '../../db/schema';
 import { ledgerRows, sumsOf, type LedgerRow } from './ledger';
-import { currentPaymentRules } from './payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 
 /*
  * Bookings' money as every list reads it (docs/decisions.md, "Instalments and payments recorded by hand"): each
  * booking's ledger rows and the figures of the shared `bookingMoney` over them, its confirmation day
- * (`bookings.confirmed_at`) and the current payment rules.
+ * (`bookings.confirmed_at`) and the payment rules it was confirmed under (`bookingPaymentRules`).
  */
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -57,7 +57,7 @@ export async function bookingsMoney(
         eventDate: booking.eventDate,
         confirmedOn,
         heldPaise: sums.held_paise,
-        rules,
+        rules: bookingPaymentRules(booking, rules),
         today,
       }),
     };

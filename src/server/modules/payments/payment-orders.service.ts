@@ -6,6 +6,7 @@ import {
   bookingMoney,
   INSTALMENT_LABELS,
   maxPayablePaise,
+  paymentRulesToDto,
   statusRules,
 } from '../../../shared/booking-rules';
 import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
@@ -44,7 +45,7 @@ import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
 import { addPayment, addRefund, bookingSums, chargePrice, reverseRefundRows } from './ledger';
-import { currentPaymentRules } from './payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
@@ -282,7 +283,7 @@ export async function createInstalmentOrder(
       eventDate: booking.eventDate,
       confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
       heldPaise: sums.held_paise,
-      rules: await currentPaymentRules(tx),
+      rules: bookingPaymentRules(booking, await currentPaymentRules(tx)),
     });
     if (money.pay_now_paise <= 0 || !money.next) {
       throw new AppError('CONFLICT', 'Nothing is left to pay on this booking');
@@ -480,6 +481,7 @@ export async function receiveBookingPayment(
   }
 
   const sums = await bookingSums(tx, booking.id);
+  const scheduleRules = bookingPaymentRules(current, rules);
   const money = bookingMoney({
     status: current.status,
     totalPaise: current.finalAmountPaise,
@@ -487,7 +489,7 @@ export async function receiveBookingPayment(
     eventDate: current.eventDate,
     confirmedOn: current.confirmedAt ? isoDateInIndia(current.confirmedAt) : null,
     heldPaise: sums.held_paise,
-    rules,
+    rules: scheduleRules,
   });
   await enqueueEmail(
     tx,
@@ -522,7 +524,7 @@ export async function receiveBookingPayment(
               outstandingPaise: row.outstanding_paise,
               dueDate: row.due_date,
             })),
-            rules,
+            rules: scheduleRules,
           },
     ),
     { bookingId: booking.id },
@@ -566,9 +568,11 @@ export async function confirmBooking(
   });
   const now = new Date();
   await chargePrice(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
+  // The schedule keeps the rules it was confirmed under (docs/product.md#payments).
+  const paymentRules = booking.paymentRules ?? paymentRulesToDto(await currentPaymentRules(tx));
   const [row] = await tx
     .update(bookings)
-    .set({ status: 'confirmed', confirmedAt: booking.confirmedAt ?? now, updatedAt: now })
+    .set({ status: 'confirmed', confirmedAt: booking.confirmedAt ?? now, paymentRules, updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
   await writeAudit(tx, {

@@ -25,7 +25,7 @@ import { paymentReminderEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingSums, ledgerRows, sumsOf } from './ledger';
-import { currentPaymentRules } from './payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 import { paymentDueWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
@@ -69,7 +69,7 @@ function moneyOf(booking: BookingRow, sums: LedgerSums, rules: PaymentRules, tod
     eventDate: booking.eventDate,
     confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
     heldPaise: sums.held_paise,
-    rules,
+    rules: bookingPaymentRules(booking, rules),
     today,
   });
 }

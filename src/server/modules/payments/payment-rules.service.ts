@@ -11,7 +11,8 @@ import {
   type PaymentRulesSettingsDto,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema';
+import { and, isNotNull, isNull } from 'drizzle-orm';
+import { bookings, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { settingValues } from '../../lib/settings';
 import type { ServiceDeps } from '../../context';
@@ -34,6 +35,19 @@ export function paymentRulesFrom(value: unknown): PaymentRules {
 }
 
 /**
+ * The rules a booking's schedule follows (docs/product.md#payments): those it was confirmed under, kept when the
+ * admin changes the rules later; a booking not confirmed, or one confirmed before they were kept, follows `current`.
+ */
+export function bookingPaymentRules(
+  booking: { confirmedAt: Date | null; paymentRules: unknown },
+  current: PaymentRules,
+): PaymentRules {
+  if (booking.confirmedAt === null || booking.paymentRules === null) return current;
+  const kept = paymentRulesInputSchema.safeParse(booking.paymentRules);
+  return kept.success ? paymentRulesFromDto(kept.data) : current;
+}
+
+/**
  * The schedule's numbers for the published terms and the payment pages (docs/decisions.md, "Published terms from
  * the rules"): the numbers every order is asked by, so the texts customers read state the schedule they pay by.
  */
@@ -50,8 +64,10 @@ export async function getPaymentRules(deps: ServiceDeps): Promise<PaymentRulesSe
 }
 
 /**
- * The admin saves the schedule. Applies to what is due from now on (due dates are derived, never stored), not to
- * money already received; audited with the old and new values.
+ * The admin saves the schedule. It applies to bookings confirmed from now on: a booking already confirmed keeps the
+ * rules it was confirmed under (`bookingPaymentRules`), so its booking amount, advance and due dates stay what the
+ * customer agreed to; one confirmed before the rules were kept with it is given the rules as they stood. Audited
+ * with the old and new values.
  */
 export async function updatePaymentRules(
   deps: ServiceDeps,
@@ -62,6 +78,10 @@ export async function updatePaymentRules(
   await deps.db.transaction(async (tx) => {
     const before = paymentRulesToDto(await currentPaymentRules(tx));
     const now = new Date();
+    await tx
+      .update(bookings)
+      .set({ paymentRules: before })
+      .where(and(isNotNull(bookings.confirmedAt), isNull(bookings.paymentRules)));
     await tx
       .insert(settings)
       .values({ key: PAYMENT_RULES_KEY, value: data, updatedAt: now })

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../src/server/db/schema';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/*
+ * A confirmed booking keeps the payment rules it was confirmed under (docs/product.md#payments, "Settings"): the
+ * admin raising the booking amount or the advance changes what new bookings are asked for, never what a customer
+ * already confirmed agreed to.
+ */
+let t: TestApp;
+let admin: Actor;
+let alice: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await makeActor(t.deps, 'admin');
+  alice = await makeActor(t.deps, 'customer');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DEFAULTS = {
+  booking_amount: 999,
+  advance_percent: 25,
+  advance_due_days_after_confirmation: 7,
+  advance_immediate_within_days: 30,
+  balance_due_days_before_event: 7,
+};
+const RAISED = { ...DEFAULTS, booking_amount: 2000, advance_percent: 40 };
+afterEach(async () => {
+  await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(DEFAULTS);
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: { authorization: string }, payload?: object) =>
+  t.app.inject({ method, url, headers: auth, ...(payload !== undefined && { payload }) });
+
+/** A quoted ₹1,00,000 booking of Alice's, 90 days ahead, confirmed by her booking amount (the admin's UTR). */
+async function confirmedByToken(): Promise<string> {
+  const booking = await makeBooking(t.deps, {
+    clientEmail: alice.email,
+    userId: alice.id,
+    finalAmountPaise: 1_00_000_00,
+    eventDate: addDays(todayInIndia(), 90),
+  });
+  const order = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id });
+  expect(order.statusCode, order.body).toBe(201);
+  const utr = String(400_000_000_000 + Math.floor(Math.random() * 99_999_999_999));
+  const paid = await inject('PUT', `/api/admin/payments/${order.json().order_id}/utr`, admin.auth, { utr });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return booking.id;
+}
+
+/** What the booking's schedule asks for, by instalment, as My Bookings and the admin's account show it. */
+async function scheduleOf(bookingId: string) {
+  const mine = (await inject('GET', `/api/me/bookings/${bookingId}`, alice.auth)).json();
+  const account = (await inject('GET', `/api/admin/bookings/${bookingId}/account`, admin.auth)).json();
+  expect(account.schedule).toEqual(mine.schedule);
+  return Object.fromEntries(
+    (mine.schedule.instalments as { kind: string; amount: number; outstanding: number }[]).map((row) => [
+      row.kind,
+      [row.amount, row.outstanding],
+    ]),
+  );
+}
+
+describe('payment rules changed after a booking was confirmed', () => {
+  it('leave its schedule as confirmed, while a booking confirmed afterwards follows the new rules', async () => {
+    const before = await confirmedByToken();
+    const agreed = await scheduleOf(before);
+    // ₹999 paid; the advance brings it to 25% of ₹1,00,000.
+    expect(agreed).toEqual({
+      booking_amount: [999, 0],
+      advance: [24_001, 24_001],
+      balance: [75_000, 75_000],
+    });
+
+    await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(RAISED);
+    expect(await scheduleOf(before)).toEqual(agreed);
+    // The next order asks for the advance as agreed, not for ₹1,001 more of a booking amount.
+    const next = await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: before });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().amount).toBe(24_001);
+
+    const after = await confirmedByToken();
+    expect(await scheduleOf(after)).toEqual({
+      booking_amount: [2000, 0],
+      advance: [38_000, 38_000],
+      balance: [60_000, 60_000],
+    });
+  });
+
+  it('give a booking confirmed before the rules were kept with it the rules as they stood', async () => {
+    // Confirmed before bookings kept their rules: none stored with it.
+    const legacy = await makeBooking(t.deps, {
+      clientEmail: alice.email,
+      userId: alice.id,
+      status: 'confirmed',
+      confirmedAt: new Date(),
+      finalAmountPaise: 1_00_000_00,
+      eventDate: addDays(todayInIndia(), 90),
+    });
+    expect(legacy.paymentRules).toBeNull();
+    const agreed = await scheduleOf(legacy.id);
+    expect(agreed.booking_amount).toEqual([999, 999]);
+
+    await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(RAISED);
+    expect(await scheduleOf(legacy.id)).toEqual(agreed);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, legacy.id));
+    expect(row!.paymentRules).toEqual(DEFAULTS);
+    // A quote not yet confirmed follows the rules as they stand.
+    const quote = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
+    expect((await inject('GET', `/api/me/bookings/${quote.id}`, alice.auth)).json().payment.token_amount).toBe(2000);
+  });
+});
