@@ -300,16 +300,14 @@ describe('custom quote by an admin', () => {
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const other = await makeBooking(t.deps, { finalAmountPaise: 767_00, eventDate: closedDay });
-    await t.deps.db
-      .insert(bookingLedger)
-      .values({
-        bookingId: other.id,
-        kind: 'payment',
-        amountPaise: 690_00,
-        method: 'cash',
-        reference: 'C1',
-        note: 'Part',
-      });
+    await t.deps.db.insert(bookingLedger).values({
+      bookingId: other.id,
+      kind: 'payment',
+      amountPaise: 690_00,
+      method: 'cash',
+      reference: 'C1',
+      note: 'Part',
+    });
     const refused = await quote(other.id, {
       items: [{ kind: 'fixed', description: 'Tea and snacks', unit_price: 500, quantity: 1 }],
     });
