@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
-import { bookingAmountFor, bookingCostPaise, ledgerSums } from '../../src/shared/booking-rules';
+import { bookingAmountFor, bookingCostPaise, ledgerSums, paymentRulesFromDto } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { registerForGst } from './helpers/gst';
@@ -14,9 +14,10 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /*
  * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
  * payments recorded by hand"; docs/gst.md): quote, pay any instalment by UPI or the gateway, record part payments,
- * change the date, cancel from either side, move the status, issue the tax invoice and credit notes, and let webhooks
- * fail, repeat, arrive late or together. After every step no rule may be broken, and My Bookings, the admin's
- * account, the ledger and the GST documents tell the same story.
+ * change the date, cancel from either side, move the status, issue the tax invoice and credit notes, change the
+ * payment rules (a booking paid or confirmed keeps the schedule it agreed to), and let webhooks fail, repeat, arrive
+ * late or together. After every step no rule may be broken, and My Bookings, the admin's account, the ledger and
+ * the GST documents tell the same story.
  */
 const SECRET = 'whsec_sequences_0123456789';
 let t: TestApp;
@@ -65,7 +66,8 @@ type Command =
   | { kind: 'cancel'; by: 'customer' | 'company' }
   | { kind: 'invoice' }
   | { kind: 'credit'; fraction: number }
-  | { kind: 'status'; to: BookingStatus };
+  | { kind: 'status'; to: BookingStatus }
+  | { kind: 'rules'; booking_amount: number; advance_percent: number };
 
 const via = fc.constantFrom<Via>('utr', 'webhook');
 const orderKind = fc.constantFrom<'token' | 'instalment'>('token', 'instalment', 'instalment', 'instalment');
@@ -105,6 +107,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('status' as const), to: fc.constantFrom(...BOOKING_STATUSES) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rules' as const),
+      booking_amount: fc.integer({ min: 500, max: 5_000 }),
+      advance_percent: fc.integer({ min: 10, max: 60 }),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('invoice' as const) }) },
   {
@@ -266,6 +276,16 @@ async function run(bookingId: string, commands: Command[]) {
       case 'invoice':
         expectHandled(await inject('POST', `/api/bookings/${bookingId}/gst/invoice`, admin.auth));
         break;
+      case 'rules': {
+        // The admin changes the payment rules: a booking already paid or confirmed keeps the schedule it agreed to.
+        const before = await scheduleOf(bookingId);
+        const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+        rules = { ...DEFAULT_RULES, booking_amount: step.booking_amount, advance_percent: step.advance_percent };
+        expectHandled(await inject('PUT', '/api/admin/settings/payment-rules', admin.auth, rules));
+        if (row!.paymentRules !== null || row!.confirmedAt !== null)
+          expect(await scheduleOf(bookingId)).toEqual(before);
+        break;
+      }
       case 'credit': {
         // A part of what the invoice stands at, all of it, or more (refused).
         const standing = (await documentedOf(bookingId)) / 100;
@@ -284,6 +304,21 @@ async function run(bookingId: string, commands: Command[]) {
 }
 
 const PRICED: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
+
+const DEFAULT_RULES = {
+  booking_amount: 999,
+  advance_percent: 25,
+  advance_due_days_after_confirmation: 7,
+  advance_immediate_within_days: 30,
+  balance_due_days_before_event: 7,
+};
+/** The payment rules as the admin last saved them; each sequence starts from the defaults. */
+let rules = DEFAULT_RULES;
+
+/** The booking's instalments as My Bookings shows them. */
+async function scheduleOf(bookingId: string) {
+  return (await inject('GET', `/api/me/bookings/${bookingId}`, customer.auth)).json().schedule;
+}
 
 /** The invoice plus its debit notes less its credit notes: what the documents say the booking is charged. */
 async function documentedOf(bookingId: string) {
@@ -318,7 +353,10 @@ async function checkRules(bookingId: string) {
   // booking amount while quoted, over what is kept on a cancelled one.
   if (PRICED.includes(b.status) || b.status === 'cancelled')
     expect(sums.held_paise).toBeLessThanOrEqual(sums.charged_paise);
-  if (b.status === 'quoted') expect(sums.held_paise).toBeLessThan(bookingAmountFor(b.finalAmountPaise ?? 0));
+  if (b.status === 'quoted') {
+    const asked = paymentRulesFromDto(b.paymentRules ?? rules);
+    expect(sums.held_paise).toBeLessThan(bookingAmountFor(b.finalAmountPaise ?? 0, asked));
+  }
   if (b.status === 'cancelled') expect(sums.held_paise).toBe(sums.charged_paise);
   // Money owed back for being over the total is exactly what is over it: a price raised again takes it back first,
   // so the customer is never asked to pay what is still waiting to be given back to them.
@@ -365,6 +403,10 @@ describe('money under random sequences', () => {
         async (total, days, rest, tokenFirst) => {
           // Most sequences start from a confirmed booking, where most of the money moves.
           const commands: Command[] = tokenFirst ? [{ kind: 'pay', order: 'token', via: 'utr' }, ...rest] : rest;
+          if (rules !== DEFAULT_RULES) {
+            rules = DEFAULT_RULES;
+            expectHandled(await inject('PUT', '/api/admin/settings/payment-rules', admin.auth, rules));
+          }
           const booking = await makeBooking(t.deps, {
             clientEmail: customer.email,
             userId: customer.id,
@@ -376,7 +418,7 @@ describe('money under random sequences', () => {
         },
       ),
       {
-        numRuns: 1,
+        numRuns: 80,
         // The audit's own cases, always run besides the random ones: money on an order a cancellation expired
         // (either side), money on an order after the team recorded the rest, a token for a total below it, an
         // admin confirming while a token order is open, and a credit note before the rest is paid, a re-price

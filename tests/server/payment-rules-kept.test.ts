@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../../src/server/db/schema';
+import { bookingLedger, bookings } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
- * A confirmed booking keeps the payment rules it was confirmed under (docs/product.md#payments, "Settings"): the
- * admin raising the booking amount or the advance changes what new bookings are asked for, never what a customer
- * already confirmed agreed to.
+ * A booking keeps the payment rules of its first payment or its confirmation (docs/product.md#payments, "Settings"):
+ * the admin changing the booking amount or the advance changes what new bookings are asked for, never what a
+ * customer who has paid or confirmed agreed to.
  */
 let t: TestApp;
 let admin: Actor;
@@ -106,13 +106,48 @@ describe('payment rules changed after a booking was confirmed', () => {
     expect(legacy.paymentRules).toBeNull();
     const agreed = await scheduleOf(legacy.id);
     expect(agreed.booking_amount).toEqual([999, 999]);
+    // A quote part-paid before then, and one with nothing paid.
+    const partPaid = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
+    await t.deps.db.insert(bookingLedger).values({
+      bookingId: partPaid.id,
+      kind: 'payment',
+      amountPaise: 500_00,
+      method: 'cash',
+      reference: 'OLD-500',
+      note: 'Part of the booking amount',
+    });
+    const unpaid = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
 
     await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(RAISED);
     expect(await scheduleOf(legacy.id)).toEqual(agreed);
-    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, legacy.id));
-    expect(row!.paymentRules).toEqual(DEFAULTS);
-    // A quote not yet confirmed follows the rules as they stand.
+    const kept = async (id: string) =>
+      (await t.deps.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.paymentRules;
+    expect(await kept(legacy.id)).toEqual(DEFAULTS);
+    expect(await kept(partPaid.id)).toEqual(DEFAULTS);
+    expect(await kept(unpaid.id)).toBeNull();
+    // A quote not yet paid follows the rules as they stand.
     const quote = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
     expect((await inject('GET', `/api/me/bookings/${quote.id}`, alice.auth)).json().payment.token_amount).toBe(2000);
+  });
+
+  it('leave a part-paid quote asking for the rest of the booking amount it was asked for', async () => {
+    const quote = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
+    const recorded = await inject('POST', `/api/admin/bookings/${quote.id}/payments`, admin.auth, {
+      amount: 800,
+      method: 'cash',
+      reference: 'RCPT-800',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    // Lowered below what it holds: the quote still asks for the ₹199 left of its ₹999, and stays a quote until paid.
+    await t.caller({ token: admin.token }).admin.settings.updatePaymentRules({ ...DEFAULTS, booking_amount: 500 });
+    const mine = (await inject('GET', `/api/me/bookings/${quote.id}`, alice.auth)).json();
+    expect(mine).toMatchObject({ status: 'quoted', payment: { token_amount: 999, token_left: 199 } });
+    const order = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: quote.id });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().amount).toBe(199);
+    // Raised above it: still ₹199, not ₹1,201.
+    await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(RAISED);
+    const account = (await inject('GET', `/api/admin/bookings/${quote.id}/account`, admin.auth)).json();
+    expect(account.can_record_up_to).toBe(199);
   });
 });

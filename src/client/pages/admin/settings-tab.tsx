@@ -233,8 +233,8 @@ function PaymentRulesForm({ settings }: { settings: PaymentRulesSettingsDto }) {
 /**
  * The Settings tab (docs/product.md#payments, "Settings"): the payment schedule's five numbers, checked with the
  * shared schema the server uses, with the defaults beside them and a live example worked by the shared
- * `paymentSchedule`. Saving applies to bookings confirmed from then on (one already confirmed keeps its own) and
- * changes the published terms with it.
+ * `paymentSchedule`. Saving applies to bookings not yet paid or confirmed (the others keep their own) and changes
+ * the published terms with it.
  * Below it the daily capacity and the dates with their own settings (docs/product.md#calendar-screens), then GST.
  */
 export function SettingsTab() {
@@ -246,7 +246,7 @@ export function SettingsTab() {
         description={
           'The booking amount that confirms a booking, the advance and the balance: ' +
           'what every order asks for, what the reminders name and what the published terms state. ' +
-          'Bookings already confirmed keep the schedule they were confirmed under.'
+          'A booking already paid or confirmed keeps the schedule it was taken under.'
         }
       >
         <QueryContent

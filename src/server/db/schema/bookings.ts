@@ -86,8 +86,9 @@ export const bookings = pgTable(
     /** When the booking amount confirmed it: the payment schedule's advance is counted from this day (India). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /**
-     * The payment rules the booking was confirmed under (docs/product.md#payments): its schedule keeps them when the
-     * admin changes the rules later. Null for a booking not confirmed, which follows the rules as they stand.
+     * The payment rules the booking's money is taken under (docs/product.md#payments, "Settings"), kept from its first
+     * payment or its confirmation, so its schedule keeps them when the admin changes the rules later. Null for a
+     * booking that has neither, which follows the rules as they stand.
      */
     paymentRules: jsonb('payment_rules').$type<PaymentRulesDto>(),
     originalEventDate: date('original_event_date', { mode: 'string' }),

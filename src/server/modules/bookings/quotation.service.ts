@@ -17,7 +17,7 @@ import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
 import { bookingSums, chargePrice } from '../payments/ledger';
 import { confirmBooking, oweBackOverTotal } from '../payments/payment-orders.service';
-import { currentPaymentRules } from '../payments/payment-rules.service';
+import { bookingPaymentRules, currentPaymentRules } from '../payments/payment-rules.service';
 import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
@@ -188,5 +188,6 @@ export async function quoteBooking(
 async function holdsBookingAmount(tx: Executor, booking: typeof bookings.$inferSelect): Promise<boolean> {
   if (!bookingHasPrice(booking.finalAmountPaise)) return false;
   const held = (await bookingSums(tx, booking.id)).held_paise;
-  return held > 0 && held >= bookingAmountFor(booking.finalAmountPaise!, await currentPaymentRules(tx));
+  const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
+  return held > 0 && held >= bookingAmountFor(booking.finalAmountPaise!, rules);
 }

@@ -189,7 +189,7 @@ export async function createTokenOrder(
       lock: false,
     });
     // What is left of the booking amount (all of it, unless the team recorded part of it by hand).
-    const rules = await currentPaymentRules(tx);
+    const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
     const sums = await bookingSums(tx, booking.id);
     const cost = bookingCostPaise(booking.finalAmountPaise, sums.credited_paise);
     const amountPaise = maxPayablePaise(booking.status, cost, sums.held_paise, rules);
@@ -418,8 +418,8 @@ export async function receiveBookingPayment(
   bookingId: string,
   payment: BookingPayment,
 ): Promise<boolean> {
-  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
-  if (!booking) return false;
+  const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
+  if (!locked) return false;
   const row = await addPayment(tx, {
     bookingId,
     amountPaise: payment.amountPaise,
@@ -430,6 +430,7 @@ export async function receiveBookingPayment(
     note: payment.note ?? (payment.order ? `${payment.label}: order ${payment.order.orderCode}` : payment.label),
   });
   if (!row) return false;
+  const booking = await keepPaymentRules(tx, locked);
   const orderCode = payment.order?.orderCode ?? null;
   await writeAudit(tx, {
     actorUserId: payment.actorUserId,
@@ -462,7 +463,8 @@ export async function receiveBookingPayment(
     const held = (await bookingSums(tx, booking.id)).held_paise;
     const coversBookingAmount =
       payment.order?.purpose === 'token' ||
-      (bookingHasPrice(booking.finalAmountPaise) && held >= bookingAmountFor(booking.finalAmountPaise!, rules));
+      (bookingHasPrice(booking.finalAmountPaise) &&
+        held >= bookingAmountFor(booking.finalAmountPaise!, bookingPaymentRules(booking, rules)));
     if (
       canMoveBooking(booking.status, 'confirmed') &&
       bookingHasPrice(booking.finalAmountPaise) &&
@@ -533,6 +535,20 @@ export async function receiveBookingPayment(
   return true;
 }
 
+/**
+ * The payment rules the booking's money is taken under stay with it from its first payment (docs/product.md#payments,
+ * "Settings"): what it was asked for, and its schedule once confirmed, do not move when the admin changes the rules.
+ */
+async function keepPaymentRules(tx: Executor, booking: BookingRow): Promise<BookingRow> {
+  if (booking.paymentRules !== null) return booking;
+  const [row] = await tx
+    .update(bookings)
+    .set({ paymentRules: paymentRulesToDto(await currentPaymentRules(tx)) })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  return row!;
+}
+
 /** The 409 a confirmation of this booking would meet on its day, or null when the day has room (the day is locked). */
 async function dayFullRefusal(tx: Executor, booking: BookingRow): Promise<AppError | null> {
   try {
@@ -568,7 +584,7 @@ export async function confirmBooking(
   });
   const now = new Date();
   await chargePrice(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
-  // The schedule keeps the rules it was confirmed under (docs/product.md#payments).
+  // The schedule keeps the rules of its first payment, or else of its confirmation (docs/product.md#payments).
   const paymentRules = booking.paymentRules ?? paymentRulesToDto(await currentPaymentRules(tx));
   const [row] = await tx
     .update(bookings)

@@ -11,8 +11,8 @@ import {
   type PaymentRulesSettingsDto,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { and, isNotNull, isNull } from 'drizzle-orm';
-import { bookings, settings } from '../../db/schema';
+import { and, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
+import { bookingLedger, bookings, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { settingValues } from '../../lib/settings';
 import type { ServiceDeps } from '../../context';
@@ -35,14 +35,12 @@ export function paymentRulesFrom(value: unknown): PaymentRules {
 }
 
 /**
- * The rules a booking's schedule follows (docs/product.md#payments): those it was confirmed under, kept when the
- * admin changes the rules later; a booking not confirmed, or one confirmed before they were kept, follows `current`.
+ * The rules a booking's money follows (docs/product.md#payments, "Settings"): those kept with it from its first
+ * payment or its confirmation, whichever came first, whatever the admin has changed since; a booking that has neither
+ * (or had them before the rules were kept) follows `current`.
  */
-export function bookingPaymentRules(
-  booking: { confirmedAt: Date | null; paymentRules: unknown },
-  current: PaymentRules,
-): PaymentRules {
-  if (booking.confirmedAt === null || booking.paymentRules === null) return current;
+export function bookingPaymentRules(booking: { paymentRules: unknown }, current: PaymentRules): PaymentRules {
+  if (booking.paymentRules === null) return current;
   const kept = paymentRulesInputSchema.safeParse(booking.paymentRules);
   return kept.success ? paymentRulesFromDto(kept.data) : current;
 }
@@ -64,10 +62,10 @@ export async function getPaymentRules(deps: ServiceDeps): Promise<PaymentRulesSe
 }
 
 /**
- * The admin saves the schedule. It applies to bookings confirmed from now on: a booking already confirmed keeps the
- * rules it was confirmed under (`bookingPaymentRules`), so its booking amount, advance and due dates stay what the
- * customer agreed to; one confirmed before the rules were kept with it is given the rules as they stood. Audited
- * with the old and new values.
+ * The admin saves the schedule. It applies to bookings that have neither paid nor been confirmed: the others keep
+ * the rules kept with them (`bookingPaymentRules`), so their booking amount, advance and due dates stay what the
+ * customer agreed to; one paid or confirmed before the rules were kept with it is given the rules as they stood.
+ * Audited with the old and new values.
  */
 export async function updatePaymentRules(
   deps: ServiceDeps,
@@ -78,10 +76,24 @@ export async function updatePaymentRules(
   await deps.db.transaction(async (tx) => {
     const before = paymentRulesToDto(await currentPaymentRules(tx));
     const now = new Date();
+    // Bookings confirmed or paid before the rules were kept with them keep the rules as they stood.
     await tx
       .update(bookings)
       .set({ paymentRules: before })
-      .where(and(isNotNull(bookings.confirmedAt), isNull(bookings.paymentRules)));
+      .where(
+        and(
+          isNull(bookings.paymentRules),
+          or(
+            isNotNull(bookings.confirmedAt),
+            exists(
+              tx
+                .select({ id: bookingLedger.id })
+                .from(bookingLedger)
+                .where(and(eq(bookingLedger.bookingId, bookings.id), eq(bookingLedger.kind, 'payment'))),
+            ),
+          ),
+        ),
+      );
     await tx
       .insert(settings)
       .values({ key: PAYMENT_RULES_KEY, value: data, updatedAt: now })
