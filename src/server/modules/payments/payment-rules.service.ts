@@ -1,3 +1,4 @@
+import { and, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
 import {
   DEFAULT_PAYMENT_RULES,
   paymentRulesFromDto,
@@ -11,7 +12,6 @@ import {
   type PaymentRulesSettingsDto,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { and, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
 import { bookingLedger, bookings, settings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { settingValues } from '../../lib/settings';
