@@ -469,6 +469,41 @@ describe("the customer's menu", () => {
   });
 });
 
+describe('a part-paid quote whose add-ons are taken off', () => {
+  it('is confirmed once it holds its booking amount, and what is over its total is owed back', async () => {
+    // One guest, Basic housewarming: ₹690.30 with GST; with Kesar Kulfi ₹772.90, the whole of it the booking amount.
+    const booking = await makePricedBooking(t.deps, customer, 1, {
+      pricingTier: 'basic',
+      eventType: 'housewarming',
+    });
+    const oneGuest = { guests: { veg: 1, jain: 0, non_veg: 0 } };
+    const withKulfi = await saveMine(booking.id, { ...oneGuest, dish_ids: [dish.vegMain, dish.kulfi] });
+    expect(withKulfi.statusCode, withKulfi.body).toBe(200);
+    const [quoted] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(quoted!.finalAmountPaise).toBe(772_90);
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.id}/payments`,
+      headers: bearer(token.admin),
+      payload: { amount: 700, method: 'cash', reference: 'RCPT-700' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+
+    const without = await saveMine(booking.id, { ...oneGuest, dish_ids: [dish.vegMain] });
+    expect(without.statusCode, without.body).toBe(200);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ status: 'confirmed', finalAmountPaise: 690_30 });
+    const account = await t.caller({ token: token.admin }).admin.payments.bookingAccount({ id: booking.id });
+    expect(account).toMatchObject({ held: 690.3, refunded: 9.7, owed_back: 9.7 });
+    expect(account.ledger.filter((entry) => entry.kind === 'charge').map((entry) => entry.amount)).toEqual([690.3]);
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'booking_repriced')));
+    expect(mail?.textBody).toContain('your date is now confirmed');
+  });
+});
+
 describe('the event order and the kitchen', () => {
   it('prints the event order for the admin and the awarded supplier only; the day sheet scales quantities by diet', async () => {
     const date = addDays(todayInIndia(), 20);

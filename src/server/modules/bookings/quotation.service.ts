@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { bookingAmountFor } from '../../../shared/booking-rules';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { bookingHasPrice, enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
+import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
 import { addOnQuoteLines, priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
-import type { Executor } from '../../db/client';
 import { bookings, type StoredQuotation } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -15,9 +13,9 @@ import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { bookingsMoney } from '../payments/booking-money';
 import { documentRepricing } from '../gst/gst-documents.service';
-import { bookingSums, chargePrice } from '../payments/ledger';
-import { confirmBooking, oweBackOverTotal } from '../payments/payment-orders.service';
-import { bookingPaymentRules, currentPaymentRules } from '../payments/payment-rules.service';
+import { chargePrice } from '../payments/ledger';
+import { confirmBooking, holdsBookingAmount, oweBackOverTotal } from '../payments/payment-orders.service';
+import { currentPaymentRules } from '../payments/payment-rules.service';
 import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { currentPricingRates } from '../quote/quote.service';
@@ -179,15 +177,4 @@ export async function quoteBooking(
     await enqueueWhatsApp(tx, quoteSentWhatsApp(booking, booking.finalAmountPaise!, validUntil));
     return { message: `Quote sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
   });
-}
-
-/**
- * Whether a quote already holds the booking amount of its (new) total: money the team recorded towards a higher
- * quote, which confirms the booking as a payment reaching the booking amount does (docs/product.md#payments).
- */
-async function holdsBookingAmount(tx: Executor, booking: typeof bookings.$inferSelect): Promise<boolean> {
-  if (!bookingHasPrice(booking.finalAmountPaise)) return false;
-  const held = (await bookingSums(tx, booking.id)).held_paise;
-  const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
-  return held > 0 && held >= bookingAmountFor(booking.finalAmountPaise!, rules);
 }

@@ -37,7 +37,7 @@ import { BOOKING_NOT_FOUND, ownedBooking } from '../bookings/ownership';
 import { documentRepricing } from '../gst/gst-documents.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { chargePrice } from '../payments/ledger';
-import { oweBackOverTotal } from '../payments/payment-orders.service';
+import { confirmBooking, holdsBookingAmount, oweBackOverTotal } from '../payments/payment-orders.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { dishesByIds, toDishDto, type DishRow } from './dishes.service';
 import { currentMenuRules } from './menu-rules.service';
@@ -458,7 +458,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
       })
       .where(eq(bookings.id, current.id))
       .returning();
-    const booking = row!;
+    let booking = row!;
     const previousTotal = current.finalAmountPaise;
     await writeAudit(tx, {
       actorUserId: actorId,
@@ -475,6 +475,9 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
       },
     });
     const totalChanged = price.finalAmountPaise !== previousTotal;
+    // Add-ons taken off a part-paid quote may leave it holding its booking amount: that confirms it.
+    const confirming = await holdsBookingAmount(tx, booking);
+    if (confirming) booking = await confirmBooking(tx, booking, actorId, { via: 'menu' });
     if (totalChanged && booking.status !== 'quoted') {
       await chargePrice(tx, booking.id, price.finalAmountPaise, actorId, 'Menu add-ons');
       // An invoiced booking's documents follow the ledger: a debit note for add-ons added (docs/gst.md#debit-note).
@@ -493,6 +496,7 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
             paidPaise: money.sums.held_paise,
             outstandingPaise: money.summary.outstanding_paise,
             refundPaise: owedBack,
+            confirmed: confirming,
           },
           'menu',
         ),

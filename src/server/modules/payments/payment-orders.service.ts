@@ -549,6 +549,18 @@ async function keepPaymentRules(tx: Executor, booking: BookingRow): Promise<Book
   return row!;
 }
 
+/**
+ * Whether a quote already holds the booking amount of its total: money recorded towards a higher price that was then
+ * lowered (an admin's new quote, menu add-ons taken off). Such a quote is confirmed by it, as a payment reaching the
+ * booking amount confirms one (docs/product.md#payments).
+ */
+export async function holdsBookingAmount(tx: Executor, booking: BookingRow): Promise<boolean> {
+  if (booking.status !== 'quoted' || !bookingHasPrice(booking.finalAmountPaise)) return false;
+  const held = (await bookingSums(tx, booking.id)).held_paise;
+  const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
+  return held > 0 && held >= bookingAmountFor(booking.finalAmountPaise!, rules);
+}
+
 /** The 409 a confirmation of this booking would meet on its day, or null when the day has room (the day is locked). */
 async function dayFullRefusal(tx: Executor, booking: BookingRow): Promise<AppError | null> {
   try {
