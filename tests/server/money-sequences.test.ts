@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
-import { bookingAmountFor, bookingCostPaise, ledgerSums, paymentRulesFromDto } from '../../src/shared/booking-rules';
+import {
+  bookingAmountFor,
+  bookingCostPaise,
+  DEFAULT_PAYMENT_RULES,
+  ledgerSums,
+  paymentRulesFromDto,
+  paymentRulesToDto,
+} from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { registerForGst } from './helpers/gst';
@@ -305,13 +312,7 @@ async function run(bookingId: string, commands: Command[]) {
 
 const PRICED: BookingStatus[] = ['confirmed', 'in_progress', 'completed'];
 
-const DEFAULT_RULES = {
-  booking_amount: 999,
-  advance_percent: 25,
-  advance_due_days_after_confirmation: 7,
-  advance_immediate_within_days: 30,
-  balance_due_days_before_event: 7,
-};
+const DEFAULT_RULES = paymentRulesToDto(DEFAULT_PAYMENT_RULES);
 /** The payment rules as the admin last saved them; each sequence starts from the defaults. */
 let rules = DEFAULT_RULES;
 

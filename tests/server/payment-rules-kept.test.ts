@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings } from '../../src/server/db/schema';
+import { DEFAULT_PAYMENT_RULES, paymentRulesToDto } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -23,13 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const DEFAULTS = {
-  booking_amount: 999,
-  advance_percent: 25,
-  advance_due_days_after_confirmation: 7,
-  advance_immediate_within_days: 30,
-  balance_due_days_before_event: 7,
-};
+const DEFAULTS = paymentRulesToDto(DEFAULT_PAYMENT_RULES);
 const RAISED = { ...DEFAULTS, booking_amount: 2000, advance_percent: 40 };
 afterEach(async () => {
   await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(DEFAULTS);
