@@ -8,16 +8,21 @@ import { defineConfig } from 'vitest/config';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
- * Client test files that replace a module with `vi.mock` run each in a fresh module graph; the others share one
- * per worker (`isolate: false`), which halves the suite's CPU time: importing React, Chakra and the app once per
- * worker instead of once per file. tests/client/setup.ts resets what a file may leave behind (the DOM, toasts,
- * storage, request handlers).
+ * Test files that replace a module (`vi.mock`) or, on the server, a global timer run each in a fresh module graph;
+ * the others share one per worker (`isolate: false`). That halves the CPU time of the client suite (React, Chakra
+ * and the app imported once per worker instead of once per file) and of the server suite (the server's modules,
+ * PGlite's WebAssembly and code already optimised, shared by every file). tests/client/setup.ts resets what a
+ * client file may leave behind (the DOM, toasts, storage, request handlers); each server file builds its own app
+ * and database and closes them (tests/server/helpers/test-app.ts).
  */
-const CLIENT_TESTS = 'tests/client';
-const clientFilesMockingModules = readdirSync(CLIENT_TESTS)
-  .filter((name) => name.endsWith('.test.tsx'))
-  .filter((name) => /\bvi\.mock\(/.test(readFileSync(join(CLIENT_TESTS, name), 'utf8')))
-  .map((name) => `${CLIENT_TESTS}/${name}`);
+function filesReplacing(dir: string, extension: string, replacement: RegExp): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .filter((name) => replacement.test(readFileSync(join(dir, name), 'utf8')))
+    .map((name) => `${dir}/${name}`);
+}
+const clientFilesMockingModules = filesReplacing('tests/client', '.test.tsx', /\bvi\.mock\(/);
+const serverFilesMockingModules = filesReplacing('tests/server', '.test.ts', /\bvi\.(mock|spyOn)\(/);
 
 /**
  * Rendering pages in jsdom makes short-lived objects by the million: a larger young generation in the client test
@@ -135,6 +140,19 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: serverFilesMockingModules,
+          isolate: false,
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: serverFilesMockingModules,
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -1,11 +1,14 @@
+import { CacheProvider } from '@emotion/react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { onTestFinished } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../src/client/app';
 import { createTrpcClient } from '../../src/client/lib/trpc';
 import { AppProviders } from '../../src/client/providers';
+import { createStyleCache } from '../../src/client/lib/style-cache';
 import { TOKEN_KEY } from '../../src/client/lib/token-storage';
 import { TEST_ORIGIN } from './msw';
 
@@ -24,15 +27,19 @@ export function renderWithProviders(ui: ReactNode, { path = '/', token }: Render
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const user = userEvent.setup();
+  const styles = createStyleCache();
+  onTestFinished(() => styles.sheet.flush());
   const view = render(
-    <AppProviders
-      queryClient={queryClient}
-      trpcClient={createTrpcClient(TEST_ORIGIN)}
-      locationHook={location.hook}
-      searchHook={location.searchHook}
-    >
-      {ui}
-    </AppProviders>,
+    <CacheProvider value={styles}>
+      <AppProviders
+        queryClient={queryClient}
+        trpcClient={createTrpcClient(TEST_ORIGIN)}
+        locationHook={location.hook}
+        searchHook={location.searchHook}
+      >
+        {ui}
+      </AppProviders>
+    </CacheProvider>,
   );
   return {
     ...view,

@@ -138,6 +138,13 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
   }
 }
 
+/*
+ * react-hot-toast styles its toasts with goober, which finds its one style element as `window._goober`: a browser
+ * names every element with an id on the window, jsdom does not, so without this each toast added a new style
+ * element, and every later style lookup (visibility, accessible names, pointer events) read them all.
+ */
+Object.defineProperty(window, '_goober', { configurable: true, get: () => document.getElementById('_goober') });
+
 Element.prototype.scrollTo = function scrollTo() {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 
