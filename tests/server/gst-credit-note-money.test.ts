@@ -124,6 +124,33 @@ describe('a credit note the team issues', () => {
     );
   });
 
+  it('is issued once when the same credit arrives twice at once, and again only with its own reason', async () => {
+    const booking = await invoicedBooking();
+    const send = (reason: string) =>
+      inject('POST', `/api/bookings/${booking.id}/gst/credit-notes`, admin.auth, { amount: 750, reason });
+    const answers = await Promise.all([send('Starters served cold'), send('  starters   served COLD ')]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.statusCode === 409)!;
+    const issuedOn = '[A-Z][a-z]+ \\d{1,2}(st|nd|rd|th), \\d{4}';
+    expect(refused.json().detail).toMatch(
+      new RegExp(
+        `^Credit note CN/\\d{2}-\\d{2}/\\d{5} for ₹750 with this reason was issued on ${issuedOn}\\. ` +
+          'To credit the booking again, give the new credit its own reason\\.$',
+      ),
+    );
+    const notes = async () =>
+      (await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, booking.id))).filter(
+        (doc) => doc.kind === 'credit_note',
+      );
+    expect(await notes()).toHaveLength(1);
+    expect((await sumsOf(booking.id)).credited_paise).toBe(75_000);
+
+    const again = await send('Starters served cold, second course');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await notes()).toHaveLength(2);
+    expect((await sumsOf(booking.id)).credited_paise).toBe(150_000);
+  });
+
   it('stays off through a re-price: more guests bring a debit note for the change alone', async () => {
     const booking = await invoicedBooking(150);
     await creditNote(booking.id, 2500);

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { toCsv } from '../../../shared/csv';
 import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META, GST_STATES, monthRange } from '../../../shared/gst';
-import { todayInIndia } from '../../../shared/dates';
+import { formatLongDate, isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import { formatInr } from '../../../shared/money';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import {
   bookingGstDetailsInputSchema,
@@ -172,7 +173,9 @@ export async function adminIssueTaxInvoice(
 /**
  * The admin reduces an invoiced amount (a deficient service, an agreed discount): a credit note against the
  * invoice, a ledger adjustment lowering what the booking owes by the same amount, and a refund owed when the
- * customer has paid more than it now costs (docs/gst.md#credit-note).
+ * customer has paid more than it now costs (docs/gst.md#credit-note). A note for the same amount and reason as one
+ * already issued on the booking is the same credit twice (a second click, two people at once, a retried request):
+ * a 409 that names it. The booking's row lock orders two at once, so the second sees the first.
  */
 export async function adminIssueCreditNote(
   deps: ServiceDeps,
@@ -183,6 +186,17 @@ export async function adminIssueCreditNote(
   const amountPaise = rupeesToPaise(data.amount);
   return deps.db.transaction(async (tx) => {
     const booking = await bookingRow(tx, data.id, true);
+    const same = (await bookingDocuments(tx, booking.id)).find(
+      (doc) => doc.kind === 'credit_note' && doc.totalPaise === amountPaise && sameReason(doc.reason, data.reason),
+    );
+    if (same) {
+      throw new AppError(
+        'CONFLICT',
+        `Credit note ${same.number} for ${formatInr(paiseToRupees(amountPaise))} with this reason was issued on ` +
+          `${formatLongDate(isoDateInIndia(same.issuedAt))}. ` +
+          'To credit the booking again, give the new credit its own reason.',
+      );
+    }
     const note = await issueCreditNoteFor(deps, tx, booking, amountPaise, data.reason, adminId);
     await tx.insert(bookingLedger).values({
       bookingId: booking.id,
@@ -194,6 +208,12 @@ export async function adminIssueCreditNote(
     await oweBackOverTotal(tx, booking, adminId);
     return bookingGst(tx, booking);
   });
+}
+
+/** Two reasons are the same written either way: case and runs of spaces aside. */
+function sameReason(a: string | null, b: string): boolean {
+  const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return a !== null && plain(a) === plain(b);
 }
 
 export type GstPdf = { fileName: string; pdf: Buffer };
