@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, subscriptions } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstOn } from '../../src/shared/pricing';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
@@ -201,6 +201,69 @@ describe('paying the ₹99 from a quote discounts that quote', () => {
     });
     expect((await refuse({ booking_id: expired.id }, owner.auth)).json().detail).toMatch(/expired/);
     expect(await t.deps.db.select().from(subscriptions).where(eq(subscriptions.email, owner.email))).toEqual([]);
+  });
+});
+
+describe('a part-paid quote the discount leaves holding its booking amount', () => {
+  /** A quote re-priced by the team to ₹880 + 18% GST = ₹1,038.40, with ₹990 of its ₹999 booking amount recorded. */
+  async function partPaidQuote(owner: Actor, eventDate = addDays(todayInIndia(), 40)) {
+    const first = await quote({ ...quotePayload(owner.email), event_date: eventDate }, owner.auth);
+    const priced = await inject('PUT', `/api/bookings/${first.quote_id}/quote`, admin.auth, {
+      items: [{ kind: 'fixed', description: 'Tasting for two', unit_price: 880, quantity: 1 }],
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const paid = await inject('POST', `/api/admin/bookings/${first.quote_id}/payments`, admin.auth, {
+      amount: 990,
+      method: 'bank_transfer',
+      reference: `NEFT-SUB-${++n}`,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await bookingRow(first.quote_id)).toMatchObject({ status: 'quoted', finalAmountPaise: 1_038_40 });
+    return first.quote_id as string;
+  }
+
+  it('is confirmed by it, what was paid over the new total is owed back, and the customer is told', async () => {
+    const owner = await makeActor(t.deps, 'customer', { email: freshEmail('part.paid') });
+    const id = await partPaidQuote(owner);
+    await recordUtr((await orderSubscription({ booking_id: id }, owner.auth)).order_id);
+
+    // 5% of ₹1,038.40 is ₹51.92: the new total, ₹986.48, is all booking amount, and ₹990 was paid.
+    expect(await bookingRow(id)).toMatchObject({ status: 'confirmed', finalAmountPaise: 986_48 });
+    expect(await subscriptionOf(owner.email)).toMatchObject({ status: 'used', usedOnBookingId: id });
+    const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, id));
+    expect(owed.map((row) => row.amountPaise)).toEqual([3_52]);
+    const mine = (await inject('GET', `/api/me/bookings/${id}`, owner.auth)).json();
+    expect(mine).toMatchObject({ status: 'confirmed', total: 986.48 });
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.bookingId, id)));
+    expect(mail?.textBody).toContain('Your subscriber discount is now applied to Annual Offsite.');
+    expect(mail?.textBody).toContain('your date is now confirmed');
+    expect(mail?.textBody).toContain('To be refunded to you: ₹3.52');
+  });
+
+  it('on a day closed since, keeps its price and leaves the subscription for the next quote', async () => {
+    const owner = await makeActor(t.deps, 'customer', { email: freshEmail('closed.day') });
+    const day = addDays(todayInIndia(), 43);
+    const id = await partPaidQuote(owner, day);
+    const closed = await inject('PUT', '/api/admin/calendar/days', admin.auth, {
+      date: day,
+      max_events: null,
+      max_guests: null,
+      closed_reason: 'Kitchen renovation',
+      surcharge_percent: null,
+      surcharge_reason: null,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await recordUtr((await orderSubscription({ booking_id: id }, owner.auth)).order_id);
+
+    expect(await bookingRow(id)).toMatchObject({
+      status: 'quoted',
+      finalAmountPaise: 1_038_40,
+      subscriberDiscountPaise: null,
+    });
+    expect(await subscriptionOf(owner.email)).toMatchObject({ status: 'active', usedOnBookingId: null });
   });
 });
 

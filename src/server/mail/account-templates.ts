@@ -303,6 +303,12 @@ export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPai
   return { to: to.email, subject: 'Your subscription refund', ...body, template: 'subscription_refunded' };
 }
 
+const REPRICED_BECAUSE = {
+  repriced: (event: string) => `As agreed with our team, the price of ${event} has changed.`,
+  menu: (event: string) => `The menu of ${event} was changed and its add-ons change the price.`,
+  subscriber: (event: string) => `Your subscriber discount is now applied to ${event}.`,
+};
+
 /** A booking that goes ahead has a new price (more guests, a menu change, the final count): what it means now. */
 export function bookingRepricedEmail(
   brand: Brand,
@@ -318,8 +324,11 @@ export function bookingRepricedEmail(
     /** A quote whose new total's booking amount was already paid: the new price confirmed the date. */
     confirmed?: boolean;
   },
-  /** Why: the team re-priced it, or the menu's add-ons changed (docs/product.md#menus). */
-  cause: 'repriced' | 'menu' = 'repriced',
+  /**
+   * Why: the team re-priced it, the menu's add-ons changed (docs/product.md#menus), or the subscriber discount came
+   * to it (docs/product.md#subscriptions).
+   */
+  cause: 'repriced' | 'menu' | 'subscriber' = 'repriced',
 ): EmailMessage {
   const body = render({
     brand,
@@ -327,11 +336,8 @@ export function bookingRepricedEmail(
     heading: 'Your booking has a new price',
     greeting: `Dear ${to.name},`,
     intro: [
-      cause === 'menu'
-        ? `The menu of ${booking.eventName} was changed and its add-ons change the price. Your payment schedule ` +
-          `follows the new total; My Bookings shows what is due and when.`
-        : `As agreed with our team, the price of ${booking.eventName} has changed. Your payment schedule follows ` +
-          `the new total; My Bookings shows what is due and when.`,
+      `${REPRICED_BECAUSE[cause](booking.eventName)} Your payment schedule follows the new total; My Bookings ` +
+        'shows what is due and when.',
       ...(figures.confirmed
         ? ['What you have paid covers the booking amount of the new total, so your date is now confirmed.']
         : []),

@@ -60,7 +60,7 @@ export async function verifyEmail(
     if (!user) throw new AppError('BAD_REQUEST', VERIFY_LINK_INVALID);
     if (user.role === 'customer') {
       await linkBookingsOfVerifiedEmail(tx, user);
-      await claimSubscriberDiscounts(tx, user);
+      await claimSubscriberDiscounts(deps, tx, user);
     }
     return { message: 'Thank you: your e-mail address is confirmed.', email: user.email };
   });

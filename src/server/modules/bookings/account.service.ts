@@ -148,7 +148,7 @@ function toCustomerDto(
 async function linkBookingsByEmail(deps: ServiceDeps, user: AuthUser): Promise<void> {
   if (!user.emailVerified) return;
   await linkBookingsOfVerifiedEmail(deps.db, user);
-  await claimSubscriberDiscounts(deps.db, user);
+  await claimSubscriberDiscounts(deps, deps.db, user);
 }
 
 async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {

@@ -7,14 +7,12 @@ import { quotationInputSchema, type QuotationInput } from '../../../shared/schem
 import { bookings, type StoredQuotation } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { bookingRepricedEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { quotationEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
-import { bookingsMoney } from '../payments/booking-money';
-import { documentRepricing } from '../gst/gst-documents.service';
 import { chargePrice } from '../payments/ledger';
-import { confirmBooking, holdsBookingAmount, oweBackOverTotal } from '../payments/payment-orders.service';
+import { confirmBooking, holdsBookingAmount } from '../payments/payment-orders.service';
+import { settleRepricing } from '../payments/repricing';
 import { currentPaymentRules } from '../payments/payment-rules.service';
 import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
@@ -131,26 +129,13 @@ export async function quoteBooking(
     if (repricing || confirming) {
       // Confirming charged the total already.
       if (repricing) await chargePrice(tx, booking.id, billed.finalAmountPaise, adminId, 'Re-priced');
-      await documentRepricing(deps, tx, booking, 'Booking re-priced', adminId);
-      const owedBack = await oweBackOverTotal(tx, booking, adminId);
-      const money = (await bookingsMoney(tx, [booking]))[0]!;
-      await enqueueEmail(
-        tx,
-        bookingRepricedEmail(
-          deps.config.brand,
-          { email: booking.clientEmail, name: booking.clientName },
-          { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
-          {
-            previousTotalPaise: current.finalAmountPaise ?? 0,
-            totalPaise: billed.finalAmountPaise,
-            paidPaise: money.sums.held_paise,
-            outstandingPaise: money.summary.outstanding_paise,
-            refundPaise: owedBack,
-            confirmed: confirming,
-          },
-        ),
-        { bookingId: booking.id },
-      );
+      await settleRepricing(deps, tx, booking, {
+        previousTotalPaise: current.finalAmountPaise ?? 0,
+        reason: 'Booking re-priced',
+        cause: 'repriced',
+        confirmed: confirming,
+        actorUserId: adminId,
+      });
       return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
     }
     const venue = [booking.venueName, booking.venueAddress ?? booking.city].filter(Boolean).join(', ');

@@ -28,16 +28,13 @@ import type { Executor } from '../../db/client';
 import { bookingMenuItems, bookingMenus, bookings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, ValidationError } from '../../lib/errors';
-import { bookingRepricedEmail } from '../../mail/account-templates';
-import { enqueueEmail } from '../../mail/outbox';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND, ownedBooking } from '../bookings/ownership';
-import { documentRepricing } from '../gst/gst-documents.service';
-import { bookingsMoney } from '../payments/booking-money';
 import { chargePrice } from '../payments/ledger';
-import { confirmBooking, holdsBookingAmount, oweBackOverTotal } from '../payments/payment-orders.service';
+import { confirmBooking, holdsBookingAmount } from '../payments/payment-orders.service';
+import { settleRepricing } from '../payments/repricing';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { dishesByIds, toDishDto, type DishRow } from './dishes.service';
 import { currentMenuRules } from './menu-rules.service';
@@ -481,27 +478,13 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
     if (totalChanged && booking.status !== 'quoted') {
       await chargePrice(tx, booking.id, price.finalAmountPaise, actorId, 'Menu add-ons');
       // An invoiced booking's documents follow the ledger: a debit note for add-ons added (docs/gst.md#debit-note).
-      await documentRepricing(deps, tx, booking, 'Menu add-ons changed', actorId);
-      const owedBack = await oweBackOverTotal(tx, booking, actorId);
-      const money = (await bookingsMoney(tx, [booking]))[0]!;
-      await enqueueEmail(
-        tx,
-        bookingRepricedEmail(
-          deps.config.brand,
-          { email: booking.clientEmail, name: booking.clientName },
-          { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
-          {
-            previousTotalPaise: previousTotal,
-            totalPaise: price.finalAmountPaise,
-            paidPaise: money.sums.held_paise,
-            outstandingPaise: money.summary.outstanding_paise,
-            refundPaise: owedBack,
-            confirmed: confirming,
-          },
-          'menu',
-        ),
-        { bookingId: booking.id },
-      );
+      await settleRepricing(deps, tx, booking, {
+        previousTotalPaise: previousTotal,
+        reason: 'Menu add-ons changed',
+        cause: 'menu',
+        confirmed: confirming,
+        actorUserId: actorId,
+      });
     }
     const menu = await toBookingMenuDto(tx, booking, after, rules, saver.who, today);
     const message = totalChanged

@@ -367,7 +367,7 @@ export async function markOrderPaid(
         data: { order_id: order.orderCode },
       });
     }
-    await applyPaidSubscription(tx, order, paid.actorUserId);
+    await applyPaidSubscription(deps, tx, order, paid.actorUserId);
     if (order.email) {
       await enqueueEmail(
         tx,
@@ -562,7 +562,7 @@ export async function holdsBookingAmount(tx: Executor, booking: BookingRow): Pro
 }
 
 /** The 409 a confirmation of this booking would meet on its day, or null when the day has room (the day is locked). */
-async function dayFullRefusal(tx: Executor, booking: BookingRow): Promise<AppError | null> {
+export async function dayFullRefusal(tx: Executor, booking: BookingRow): Promise<AppError | null> {
   try {
     await assertDayHasRoom(tx, {
       date: booking.eventDate,

@@ -27,7 +27,17 @@ import type { AuthUser } from '../auth/auth.service';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
 import { chargePrice } from './ledger';
-import { newOrderCode, OPEN, openWithProvider, toOrderDto, type OrderRow } from './payment-orders.service';
+import {
+  confirmBooking,
+  dayFullRefusal,
+  holdsBookingAmount,
+  newOrderCode,
+  OPEN,
+  openWithProvider,
+  toOrderDto,
+  type OrderRow,
+} from './payment-orders.service';
+import { settleRepricing } from './repricing';
 import { paymentProviderFor } from './providers/index';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -263,11 +273,15 @@ export async function markSubscriptionUsed(tx: Executor, subscriptionId: string,
 /**
  * Gives a stored booking the subscriber's discount (docs/product.md#subscriptions) when it can still take it: in the
  * subscription's e-mail, not another account's, and `subscriberDiscountRefusal` has nothing against it. The booking
- * is re-priced by the shared `subscriberPrice` (taxable amount, GST and total together), a confirmed booking's
- * charge follows in the ledger, the subscription becomes `used` on it and the change is audited. False when
- * nothing was given.
+ * is re-priced by the shared `subscriberPrice` (taxable amount, GST and total together), the subscription becomes
+ * `used` on it and the change is audited. A part-paid quote whose lower price the money already held covers is
+ * confirmed by it, as a payment reaching the booking amount confirms one; on a day that has filled since, it keeps
+ * its price and the subscription waits for the owner's next quote. A confirmed booking's charge follows the new
+ * price, with its documents, anything paid over it owed back and an e-mail (`settleRepricing`). False when nothing
+ * was given.
  */
 async function discountStoredBooking(
+  deps: ServiceDeps,
   tx: Executor,
   sub: Pick<SubscriptionRow, 'id' | 'email' | 'discountPercent'>,
   bookingId: string,
@@ -278,7 +292,6 @@ async function discountStoredBooking(
   if (!booking || booking.clientEmail.toLowerCase() !== sub.email.toLowerCase()) return false;
   if (booking.userId !== null && booking.userId !== ownerId) return false;
   if (subscriberDiscountRefusal(booking, 'payment') !== null) return false;
-  if (!(await markSubscriptionUsed(tx, sub.id, booking.id))) return false;
   const price = subscriberPrice(
     {
       subtotalPaise: booking.subtotalPaise!,
@@ -288,7 +301,10 @@ async function discountStoredBooking(
     },
     sub.discountPercent,
   );
-  await tx
+  const confirming = await holdsBookingAmount(tx, { ...booking, finalAmountPaise: price.finalAmountPaise });
+  if (confirming && (await dayFullRefusal(tx, booking))) return false;
+  if (!(await markSubscriptionUsed(tx, sub.id, booking.id))) return false;
+  const [row] = await tx
     .update(bookings)
     .set({
       subtotalPaise: price.subtotalPaise,
@@ -297,16 +313,9 @@ async function discountStoredBooking(
       subscriberDiscountPaise: price.discountPaise,
       updatedAt: new Date(),
     })
-    .where(eq(bookings.id, booking.id));
-  if (booking.status === 'confirmed') {
-    await chargePrice(
-      tx,
-      booking.id,
-      price.finalAmountPaise,
-      actorUserId,
-      `Subscriber discount (${sub.discountPercent}%)`,
-    );
-  }
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  const reason = `Subscriber discount (${sub.discountPercent}%)`;
   await writeAudit(tx, {
     actorUserId,
     action: 'booking.subscriber_discount',
@@ -321,6 +330,22 @@ async function discountStoredBooking(
       taxable_discount_paise: price.discountPaise,
     },
   });
+  let current = row!;
+  if (confirming) {
+    // Confirming charges the new total.
+    current = await confirmBooking(tx, current, actorUserId, { via: 'subscriber_discount' });
+  } else if (current.status === 'confirmed') {
+    await chargePrice(tx, current.id, price.finalAmountPaise, actorUserId, reason);
+  }
+  if (current.status === 'confirmed') {
+    await settleRepricing(deps, tx, current, {
+      previousTotalPaise: booking.finalAmountPaise!,
+      reason,
+      cause: 'subscriber',
+      confirmed: confirming,
+      actorUserId,
+    });
+  }
   return true;
 }
 
@@ -331,6 +356,7 @@ async function discountStoredBooking(
  * (`claimSubscriberDiscounts`); a booking that can no longer take the discount leaves it for the owner's next quote.
  */
 export async function applyPaidSubscription(
+  deps: ServiceDeps,
   tx: Executor,
   order: Pick<OrderRow, 'id' | 'bookingId' | 'userId'>,
   actorUserId: string | null,
@@ -345,7 +371,7 @@ export async function applyPaidSubscription(
   if (!row) return;
   const owner = { ...row.owner, emailVerified: row.owner.emailVerifiedAt !== null };
   if (!ownsEmail(owner, row.sub.email)) return;
-  await discountStoredBooking(tx, row.sub, order.bookingId, owner.id, actorUserId);
+  await discountStoredBooking(deps, tx, row.sub, order.bookingId, owner.id, actorUserId);
 }
 
 /**
@@ -354,7 +380,11 @@ export async function applyPaidSubscription(
  * take it. Runs when the owner confirms the address and when they open My Bookings; one small read when there is
  * nothing to claim.
  */
-export async function claimSubscriberDiscounts(db: Executor, owner: { id: string; email: string }): Promise<void> {
+export async function claimSubscriberDiscounts(
+  deps: ServiceDeps,
+  db: Executor,
+  owner: { id: string; email: string },
+): Promise<void> {
   const waiting = await db
     .select({ sub: subscriptions, bookingId: paymentOrders.bookingId })
     .from(subscriptions)
@@ -367,7 +397,7 @@ export async function claimSubscriberDiscounts(db: Executor, owner: { id: string
       ),
     );
   for (const { sub, bookingId } of waiting) {
-    await db.transaction((tx) => discountStoredBooking(tx, sub, bookingId!, owner.id, owner.id));
+    await db.transaction((tx) => discountStoredBooking(deps, tx, sub, bookingId!, owner.id, owner.id));
   }
 }
 
