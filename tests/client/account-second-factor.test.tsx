@@ -122,6 +122,56 @@ function enrolmentRefusal(path: string) {
   );
 }
 
+describe('/account: turning the admin second factor on', () => {
+  it('asks for the code and the password, shows a wrong password at its field, then the recovery codes', async () => {
+    let enabled = false;
+    let attempts = 0;
+    server.use(
+      trpcHandler('auth.me', () => userFor('admin')),
+      trpcHandler('auth.secondFactorStatus', () => ({
+        enabled,
+        recovery_codes_left: enabled ? 10 : 0,
+        available: true,
+        required: false,
+      })),
+      trpcHandler('auth.startSecondFactor', () => ({
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauth_url: 'otpauth://totp/Annapurna:admin%40example.in?secret=JBSWY3DPEHPK3PXP&issuer=Annapurna',
+      })),
+      trpcHandler('auth.confirmSecondFactor', () => {
+        attempts += 1;
+        if (attempts === 1) {
+          return fieldRefusal('auth.confirmSecondFactor', 'password', 'Your password is not correct');
+        }
+        enabled = true;
+        return { recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] };
+      }),
+    );
+    const { user } = renderApp({ path: '/account', token: 'token-for-admin' });
+    const section = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    await user.click(await within(section).findByRole('button', { name: 'Set up two-step sign-in' }));
+    const form = await within(section).findByRole('form', { name: 'Confirm two-step sign-in' });
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(within(form).getByText('Code is required')).toBeInTheDocument();
+    expect(within(form).getByText('Password is required')).toBeInTheDocument();
+    expect(recordedCalls('auth.confirmSecondFactor')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText(/^Code from the app/), '123456');
+    await user.type(within(form).getByLabelText(/^Your password/), 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await within(form).findByText('Your password is not correct')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/^Your password/));
+    await user.type(within(form).getByLabelText(/^Your password/), 'rasmalai-at-dawn');
+    await user.click(within(form).getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await within(section).findByTestId('recovery-codes')).toHaveTextContent('aaaa-bbbb');
+    expect(recordedCalls('auth.confirmSecondFactor').map((call) => call.input)).toEqual([
+      { password: 'not-my-password', code: '123456' },
+      { password: 'rasmalai-at-dawn', code: '123456' },
+    ]);
+  });
+});
+
 describe('an admin who must set up two-step sign-in (ADMIN_SECOND_FACTOR_REQUIRED)', () => {
   it('is sent from the admin dashboard to enrolment, which says why and offers set-up only', async () => {
     server.use(

@@ -41,8 +41,10 @@ describe('admin second factor required', () => {
       await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
       const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
-      // The code of the current 30 s step: the server also takes the steps on either side, so typing and sending it
-      // may run into the next step on a slow machine (the step before, typed here until then, was refused so).
+      // Turning it on asks for the password too. The code goes in last, of the current 30 s step: the server also
+      // takes the steps on either side, so typing and sending it may run into the next step on a slow machine (the
+      // step before, typed here until then, was refused so).
+      await typeInto(page.getByLabel(/^Your password/), ADMIN.password);
       await typeInto(page.getByLabel(/^Code from the app/), totp.generate());
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
       await page.getByTestId('recovery-codes').waitFor();

@@ -97,6 +97,7 @@ describe('an admin without a second factor, with the switch on', () => {
     expect(setup.statusCode).toBe(200);
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json().secret as string) });
     const confirm = await post('/api/auth/second-factor/confirm', token, {
+      password: w.subjects.admin.password,
       code: totp.generate({ timestamp: Date.now() - 30_000 }),
     });
     expect(confirm.statusCode).toBe(200);

@@ -50,7 +50,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/auth/second-factor/confirm',
     headers: { authorization: `Bearer ${token}` },
-    payload: { code: totp().generate({ timestamp: Date.now() - 30_000 }) },
+    payload: { password: w.subjects.admin.password, code: totp().generate({ timestamp: Date.now() - 30_000 }) },
   });
   expect(confirm.statusCode).toBe(200);
 });

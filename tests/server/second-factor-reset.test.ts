@@ -34,7 +34,11 @@ async function enrolledAdmin() {
   const token = await tokenFor(t.deps, admin.id);
   const setup = await post('/api/auth/second-factor/setup', undefined, token);
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.json().secret as string) });
-  const confirm = await post('/api/auth/second-factor/confirm', { code: totp.generate() }, token);
+  const confirm = await post(
+    '/api/auth/second-factor/confirm',
+    { password: admin.password, code: totp.generate() },
+    token,
+  );
   expect(confirm.statusCode).toBe(200);
   return { ...admin, token };
 }

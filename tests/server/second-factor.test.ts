@@ -40,7 +40,11 @@ async function enrolledAdmin() {
   const { secret, otpauth_url } = setup.json() as { secret: string; otpauth_url: string };
   expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/.+secret=/);
   // Confirm with the code of the previous step, so the current one is still unused for the tests that follow.
-  const confirm = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, -1) }, token);
+  const confirm = await post(
+    '/api/auth/second-factor/confirm',
+    { password: admin.password, code: codeAt(secret, -1) },
+    token,
+  );
   expect(confirm.statusCode).toBe(200);
   const { recovery_codes } = confirm.json() as { recovery_codes: string[] };
   return { ...admin, token, secret, recoveryCodes: recovery_codes };
@@ -91,9 +95,34 @@ describe('enrolment', () => {
     const admin = await makeUser(t.deps, { role: 'admin' });
     const token = await tokenFor(t.deps, admin.id);
     await post('/api/auth/second-factor/setup', undefined, token);
-    const res = await post('/api/auth/second-factor/confirm', { code: '000000' }, token);
+    const res = await post('/api/auth/second-factor/confirm', { password: admin.password, code: '000000' }, token);
     expect(res.statusCode).toBe(422);
     expect((await get('/api/auth/second-factor', token)).json()).toMatchObject({ enabled: false });
+  });
+
+  it('needs the account’s password: a taken session cannot put its own authenticator on the account', async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const token = await tokenFor(t.deps, admin.id);
+    const setup = await post('/api/auth/second-factor/setup', undefined, token);
+    const secret = (setup.json() as { secret: string }).secret;
+    const withoutPassword = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, 0) }, token);
+    expect(withoutPassword.statusCode).toBe(422);
+    expect(withoutPassword.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'password'], msg: 'Password is required' }),
+    ]);
+    const wrong = await post('/api/auth/second-factor/confirm', { password: 'not-it', code: codeAt(secret, 0) }, token);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'password'], msg: 'Your password is not correct' }),
+    ]);
+    expect((await get('/api/auth/second-factor', token)).json()).toMatchObject({ enabled: false });
+    const right = await post(
+      '/api/auth/second-factor/confirm',
+      { password: admin.password, code: codeAt(secret, 0) },
+      token,
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await get('/api/auth/second-factor', token)).json()).toMatchObject({ enabled: true });
   });
 });
 

@@ -89,13 +89,25 @@ export const secondStepInputSchema = z.object({
   code: secondFactorCodeSchema,
 });
 
-/** Confirming enrolment: a code from the app that was just set up. */
-export const confirmSecondFactorInputSchema = z.object({ code: secondFactorCodeSchema });
+const accountPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH);
+
+/**
+ * Confirming enrolment: the account's password and a code from the app that was just set up. The password keeps a
+ * taken session from putting its own authenticator on the account (docs/decisions.md, "Admin second factor and
+ * step-up").
+ */
+export const confirmSecondFactorInputSchema = z.object({
+  password: accountPasswordSchema,
+  code: secondFactorCodeSchema,
+});
 export type ConfirmSecondFactorInput = z.input<typeof confirmSecondFactorInputSchema>;
 
 /** Turning the second step off: the password and a code (or a recovery code). */
 export const disableSecondFactorInputSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: accountPasswordSchema,
   code: secondFactorCodeSchema,
 });
 export type DisableSecondFactorInput = z.input<typeof disableSecondFactorInputSchema>;

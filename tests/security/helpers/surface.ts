@@ -340,7 +340,10 @@ async function secondStep(w: World) {
   const admin = await makeUser(w.t.deps, { role: 'admin' });
   const who = { id: admin.id, role: 'admin' as const, email: admin.email, fullName: 'Test admin' };
   const { secret } = await startSecondFactorEnrolment(w.t.deps, who);
-  const { recovery_codes } = await confirmSecondFactor(w.t.deps, who, { code: codeFor(secret) });
+  const { recovery_codes } = await confirmSecondFactor(w.t.deps, who, {
+    password: admin.password,
+    code: codeFor(secret),
+  });
   const [row] = await w.t.deps.db.select().from(users).where(eq(users.id, admin.id));
   const { second_step_token } = await secondStepChallenge(w.t.deps, row!);
   return { second_step_token, code: recovery_codes[0]! };
@@ -348,7 +351,7 @@ async function secondStep(w: World) {
 
 /** The subject's pending authenticator secret and its current code; `dropSecondFactor` undoes the enrolment. */
 async function confirmPayload(w: World, subject: Subject) {
-  if (subject.role !== 'admin' || !subject.userId) return { code: '123456' };
+  if (subject.role !== 'admin' || !subject.userId) return { password: 'not-the-password', code: '123456' };
   // A suite that builds the call again without its `after` (the corpus) finds the factor on from the last call.
   await w.t.deps.db
     .update(users)
@@ -359,7 +362,7 @@ async function confirmPayload(w: World, subject: Subject) {
     role: 'admin',
     email: subject.email ?? 'admin@example.in',
   });
-  return { code: codeFor(secret) };
+  return { password: subject.password ?? '', code: codeFor(secret) };
 }
 const dropSecondFactor: Common['after'] = async (w, subject) => {
   if (subject.userId)

@@ -4,7 +4,12 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { homePathForRole } from '../../../shared/domain';
-import { changePasswordInputSchema, disableSecondFactorInputSchema, type UserDto } from '../../../shared/schemas/auth';
+import {
+  changePasswordInputSchema,
+  confirmSecondFactorInputSchema,
+  disableSecondFactorInputSchema,
+  type UserDto,
+} from '../../../shared/schemas/auth';
 import { BrandLogo } from '../../components/brand-logo';
 import { PasswordField } from '../../components/password-field';
 import { QrCodeImage } from '../../components/qr-code-image';
@@ -171,21 +176,40 @@ function ChangePasswordForm({ user }: { user: UserDto }) {
   );
 }
 
-/** Two-step sign-in for the admin: set up with the authenticator app's QR code, recovery codes shown once. */
+type SecondFactorFieldName = 'password' | 'code';
+const SECOND_FACTOR_REQUIRED: Record<SecondFactorFieldName, string> = {
+  password: 'Password is required',
+  code: 'Code is required',
+};
+
+/**
+ * Two-step sign-in for the admin: set up with the authenticator app's QR code and turned on with a code from it and
+ * the account's password (so a taken session cannot put its own app on the account); recovery codes shown once.
+ */
 function SecondFactorSection() {
   const utils = trpc.useUtils();
   const status = trpc.auth.secondFactorStatus.useQuery();
   const start = trpc.auth.startSecondFactor.useMutation();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const [values, setValues] = useState<Record<SecondFactorFieldName, string>>({ password: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<SecondFactorFieldName>>({});
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const confirm = trpc.auth.confirmSecondFactor.useMutation({
     onSuccess: (result) => {
       setRecoveryCodes(result.recovery_codes);
+      setValues({ password: '', code: '' });
       void utils.auth.secondFactorStatus.invalidate();
     },
-    onError: (error) => setCodeError(serverDetail(error) ?? 'The code could not be checked. Please try again.'),
+    onError: (error) => {
+      const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
+      const field = issue?.loc[1] as SecondFactorFieldName | undefined;
+      if (field && field in SECOND_FACTOR_REQUIRED) setErrors({ [field]: issue!.msg });
+      else setErrors({ code: serverDetail(error) ?? 'The code could not be checked. Please try again.' });
+    },
   });
+  const set = (field: SecondFactorFieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const mustEnrol = status.data?.required === true && !status.data.enabled;
   useEffect(() => {
     // Sent here because the admin pages need it: show the section straight away.
@@ -195,8 +219,14 @@ function SecondFactorSection() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!code.trim()) return setCodeError('Code is required');
-    confirm.mutate({ code });
+    const form = event.currentTarget;
+    const checked = validateForm(confirmSecondFactorInputSchema, values, SECOND_FACTOR_REQUIRED);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      focusFirstInvalid(form, checked.errors);
+      return;
+    }
+    confirm.mutate(checked.data);
   }
 
   return (
@@ -251,7 +281,7 @@ function SecondFactorSection() {
           <Stack gap="4">
             <Text>
               Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then
-              enter the 6-digit code it shows.
+              enter the 6-digit code it shows and your password.
             </Text>
             <QrCodeImage value={start.data.otpauth_url} alt="QR code for the authenticator app" size={200} />
             <Text fontSize="sm" color="fg.muted">
@@ -268,12 +298,18 @@ function SecondFactorSection() {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   required
-                  value={code}
-                  onValueChange={(value) => {
-                    setCode(value);
-                    setCodeError(undefined);
-                  }}
-                  error={codeError}
+                  value={values.code}
+                  onValueChange={set('code')}
+                  error={errors.code}
+                />
+                <PasswordField
+                  name="password"
+                  label="Your password"
+                  autoComplete="current-password"
+                  required
+                  value={values.password}
+                  onValueChange={set('password')}
+                  error={errors.password}
                 />
                 <Button type="submit" rounded="full" minH="11" alignSelf="flex-start" loading={confirm.isPending}>
                   Turn on two-step sign-in
@@ -306,12 +342,6 @@ function SecondFactorSection() {
   );
 }
 
-type DisableFieldName = 'password' | 'code';
-const DISABLE_REQUIRED: Record<DisableFieldName, string> = {
-  password: 'Password is required',
-  code: 'Code is required',
-};
-
 /**
  * Turning the second step off asks for the password and a current code (or an unused recovery code), as the server
  * does (docs/decisions.md, "Passwords and the second factor"); the owner is told by e-mail.
@@ -319,8 +349,8 @@ const DISABLE_REQUIRED: Record<DisableFieldName, string> = {
 function DisableSecondFactorForm() {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<Record<DisableFieldName, string>>({ password: '', code: '' });
-  const [errors, setErrors] = useState<FieldErrors<DisableFieldName>>({});
+  const [values, setValues] = useState<Record<SecondFactorFieldName, string>>({ password: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<SecondFactorFieldName>>({});
   const disable = trpc.auth.disableSecondFactor.useMutation({
     onSuccess: (result) => {
       setValues({ password: '', code: '' });
@@ -330,12 +360,12 @@ function DisableSecondFactorForm() {
     },
     onError: (error) => {
       const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
-      const field = issue?.loc[1] as DisableFieldName | undefined;
-      if (field && field in DISABLE_REQUIRED) setErrors({ [field]: issue!.msg });
+      const field = issue?.loc[1] as SecondFactorFieldName | undefined;
+      if (field && field in SECOND_FACTOR_REQUIRED) setErrors({ [field]: issue!.msg });
       else toast.error(serverDetail(error) ?? 'Two-step sign-in could not be turned off. Please try again.');
     },
   });
-  const set = (field: DisableFieldName) => (value: string) => {
+  const set = (field: SecondFactorFieldName) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -358,7 +388,7 @@ function DisableSecondFactorForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const checked = validateForm(disableSecondFactorInputSchema, values, DISABLE_REQUIRED);
+    const checked = validateForm(disableSecondFactorInputSchema, values, SECOND_FACTOR_REQUIRED);
     if (!checked.success) {
       setErrors(checked.errors);
       focusFirstInvalid(form, checked.errors);

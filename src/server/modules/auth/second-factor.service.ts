@@ -200,6 +200,8 @@ function assertMayEnrol(user: Pick<AuthUser, 'role'>): void {
 
 const codeIssue = (field = 'code') =>
   new ValidationError([{ loc: ['body', field], msg: CODE_INVALID, type: 'value_error' }]);
+const wrongPassword = () =>
+  new ValidationError([{ loc: ['body', 'password'], msg: 'Your password is not correct', type: 'value_error' }]);
 
 // --- The second sign-in step ---------------------------------------------------------------------------------------
 
@@ -303,8 +305,9 @@ export async function startSecondFactorEnrolment(
 }
 
 /**
- * Confirms enrolment with a code from the app: the secret becomes the account's, ten recovery codes are made (the
- * answer is the only time they are shown), and the owner is told by e-mail.
+ * Confirms enrolment with the account's password and a code from the app: the secret becomes the account's, ten
+ * recovery codes are made (the answer is the only time they are shown), and the owner is told by e-mail. Without the
+ * password a taken session could put its own authenticator on the account and keep it.
  */
 export async function confirmSecondFactor(
   deps: ServiceDeps,
@@ -312,10 +315,11 @@ export async function confirmSecondFactor(
   input: ConfirmSecondFactorInput,
 ): Promise<{ recovery_codes: string[] }> {
   assertMayEnrol(user);
-  const { code } = confirmSecondFactorInputSchema.parse(input);
+  const { password, code } = confirmSecondFactorInputSchema.parse(input);
   const row = await userRow(deps, user.id);
   if (row.totpEnabledAt) throw new AppError('CONFLICT', 'Two-step sign-in is already on.');
   if (!row.totpPendingSecret) throw new AppError('CONFLICT', 'Start the set-up again: no authenticator is waiting.');
+  if (!(await checkAccountPassword(deps, row, password))) throw wrongPassword();
   const step = totpStep(totpFor(deps, row.email, openSecret(deps, row.totpPendingSecret)), code);
   if (step === null) throw codeIssue();
   return deps.db.transaction(async (tx) => {
@@ -357,11 +361,7 @@ export async function disableSecondFactor(
   if (deps.config.adminSecondFactorRequired && SECOND_FACTOR_ROLES.includes(row.role)) {
     throw new AppError('CONFLICT', 'Two-step sign-in is required for admin accounts and cannot be turned off.');
   }
-  if (!(await checkAccountPassword(deps, row, data.password))) {
-    throw new ValidationError([
-      { loc: ['body', 'password'], msg: 'Your password is not correct', type: 'value_error' },
-    ]);
-  }
+  if (!(await checkAccountPassword(deps, row, data.password))) throw wrongPassword();
   await deps.db.transaction(async (tx) => {
     if (!(await acceptCode(deps, tx, row, data.code))) throw codeIssue();
     const now = new Date();
