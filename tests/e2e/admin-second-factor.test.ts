@@ -45,6 +45,8 @@ describe('admin second factor required', () => {
       // takes the steps on either side, so typing and sending it may run into the next step on a slow machine (the
       // step before, typed here until then, was refused so).
       await typeInto(page.getByLabel(/^Your password/), ADMIN.password);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await screenshot(page, 'e2e-admin-enrolment-form-desktop');
       await typeInto(page.getByLabel(/^Code from the app/), totp.generate());
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
       await page.getByTestId('recovery-codes').waitFor();
