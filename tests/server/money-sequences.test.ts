@@ -74,7 +74,8 @@ type Command =
   | { kind: 'invoice' }
   | { kind: 'credit'; fraction: number }
   | { kind: 'status'; to: BookingStatus }
-  | { kind: 'rules'; booking_amount: number; advance_percent: number };
+  | { kind: 'rules'; booking_amount: number; advance_percent: number }
+  | { kind: 'subscribe' };
 
 const via = fc.constantFrom<Via>('utr', 'webhook');
 const orderKind = fc.constantFrom<'token' | 'instalment'>('token', 'instalment', 'instalment', 'instalment');
@@ -124,6 +125,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('invoice' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('subscribe' as const) }) },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -293,6 +295,19 @@ async function run(bookingId: string, commands: Command[]) {
           expect(await scheduleOf(bookingId)).toEqual(before);
         break;
       }
+      case 'subscribe': {
+        // The customer buys the ₹99 subscription from this booking and it is paid: its discount re-prices the
+        // booking when it can still take it (a refusal, or a subscription already held, is a handled 409).
+        const res = await inject('POST', '/api/payments/subscription-order', customer.auth, { booking_id: bookingId });
+        expectHandled(res);
+        if (res.statusCode === 201) {
+          const order = res.json() as Order;
+          expectHandled(
+            await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: nextUtr() }),
+          );
+        }
+        break;
+      }
       case 'credit': {
         // A part of what the invoice stands at, all of it, or more (refused).
         const standing = (await documentedOf(bookingId)) / 100;
@@ -365,7 +380,10 @@ async function checkRules(bookingId: string) {
   if (overTotal.length > 0 && b.status !== 'cancelled') expect(sums.held_paise).toBe(sums.charged_paise);
 
   // Every paid order is in the ledger exactly once.
-  const orders = await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.bookingId, bookingId));
+  // (A subscription bought from the booking names it too; its ₹99 is not the booking's money.)
+  const orders = (await t.deps.db.select().from(paymentOrders).where(eq(paymentOrders.bookingId, bookingId))).filter(
+    (order) => order.purpose !== 'subscription',
+  );
   for (const order of orders.filter((o) => o.status === 'paid')) {
     expect(rows.filter((row) => row.kind === 'payment' && row.paymentOrderId === order.id)).toHaveLength(1);
   }
@@ -394,7 +412,7 @@ async function checkRules(bookingId: string) {
 }
 
 describe('money under random sequences', () => {
-  it('no sequence of payments, webhooks, recorded money, date changes, cancellations, status moves and GST documents breaks a rule', async () => {
+  it('no sequence of payments, webhooks, recorded money, date changes, cancellations, status moves, GST documents and subscriptions breaks a rule', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(767_00, 45_000_00, 1_00_000_00, 3_45_678_90),
@@ -408,10 +426,14 @@ describe('money under random sequences', () => {
             rules = DEFAULT_RULES;
             expectHandled(await inject('PUT', '/api/admin/settings/payment-rules', admin.auth, rules));
           }
+          const subtotal = Math.round(total / 1.18);
           const booking = await makeBooking(t.deps, {
             clientEmail: customer.email,
             userId: customer.id,
             finalAmountPaise: total,
+            subtotalPaise: subtotal,
+            gstPercent: 18,
+            gstPaise: total - subtotal,
             eventDate: addDays(todayInIndia(), days),
             validUntil: addDays(todayInIndia(), 7),
           });
@@ -423,7 +445,8 @@ describe('money under random sequences', () => {
         // The audit's own cases, always run besides the random ones: money on an order a cancellation expired
         // (either side), money on an order after the team recorded the rest, a token for a total below it, an
         // admin confirming while a token order is open, and a credit note before the rest is paid, a re-price
-        // and a cancellation; a price lowered below what was paid and raised again before the refund is paid out.
+        // and a cancellation; a price lowered below what was paid and raised again before the refund is paid out;
+        // the subscriber discount bringing a part-paid quote down to what it holds.
         examples: [
           [
             1_00_000_00,
@@ -509,6 +532,13 @@ describe('money under random sequences', () => {
               { kind: 'reprice', rupees: 500 },
               { kind: 'date', days: 0 },
             ],
+            false,
+          ],
+          [
+            // ₹994 of a ₹1,038.40 quote's ₹999 booking amount, then the subscriber discount: ₹986.48 is all held.
+            1_038_40,
+            20,
+            [{ kind: 'record', fraction: 0.995, method: 'bank_transfer' }, { kind: 'subscribe' }, { kind: 'invoice' }],
             false,
           ],
         ],
