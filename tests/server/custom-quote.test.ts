@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
@@ -285,18 +285,9 @@ describe('custom quote by an admin', () => {
 
     // On a day that is closed, the same re-quote is refused with the day's reason, and nothing changes.
     const closedDay = addDays(todayInIndia(), 31);
-    const closed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/calendar/days',
-      headers: bearer(tokens.admin),
-      payload: {
-        date: closedDay,
-        max_events: null,
-        max_guests: null,
-        closed_reason: 'Kitchen renovation',
-        surcharge_percent: null,
-        surcharge_reason: null,
-      },
+    const closed = await saveCalendarDay(t.app, bearer(tokens.admin), {
+      date: closedDay,
+      closed_reason: 'Kitchen renovation',
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const other = await makeBooking(t.deps, { finalAmountPaise: 767_00, eventDate: closedDay });

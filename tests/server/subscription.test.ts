@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstOn } from '../../src/shared/pricing';
+import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -247,14 +248,7 @@ describe('a part-paid quote the discount leaves holding its booking amount', () 
     const owner = await makeActor(t.deps, 'customer', { email: freshEmail('closed.day') });
     const day = addDays(todayInIndia(), 43);
     const id = await partPaidQuote(owner, day);
-    const closed = await inject('PUT', '/api/admin/calendar/days', admin.auth, {
-      date: day,
-      max_events: null,
-      max_guests: null,
-      closed_reason: 'Kitchen renovation',
-      surcharge_percent: null,
-      surcharge_reason: null,
-    });
+    const closed = await saveCalendarDay(t.app, admin.auth, { date: day, closed_reason: 'Kitchen renovation' });
     expect(closed.statusCode, closed.body).toBe(200);
     await recordUtr((await orderSubscription({ booking_id: id }, owner.auth)).order_id);
 

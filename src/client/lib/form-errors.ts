@@ -43,3 +43,16 @@ export function focusFirstInvalid(form: HTMLFormElement, errors: Partial<Record<
     }
   }
 }
+
+/**
+ * The server's refusal of one of this form's fields (the first issue of a 422, `loc: ['body', field]`) as that
+ * field's error; null when it names no field of the form, for the caller's own message.
+ */
+export function serverFieldError<Field extends string>(
+  error: { data?: unknown },
+  fields: Record<Field, unknown>,
+): FieldErrors<Field> | null {
+  const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
+  const field = issue?.loc[1];
+  return field !== undefined && field in fields ? ({ [field]: issue!.msg } as FieldErrors<Field>) : null;
+}

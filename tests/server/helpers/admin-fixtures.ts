@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { users } from '../../../src/server/db/schema';
 import { startSession } from '../../../src/server/modules/auth/sessions.service';
 import type { ServiceDeps } from '../../../src/server/context';
@@ -12,6 +13,28 @@ export async function tokenFor(deps: ServiceDeps, userId: string): Promise<strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Saves one calendar day's settings as the admin does (`PUT /api/admin/calendar/days`); unset ones are cleared. */
+export function saveCalendarDay(
+  app: FastifyInstance,
+  headers: { authorization: string },
+  day: { date: string } & Partial<Record<'max_events' | 'max_guests' | 'surcharge_percent', number | null>> &
+    Partial<Record<'closed_reason' | 'surcharge_reason', string | null>>,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/admin/calendar/days',
+    headers,
+    payload: {
+      max_events: null,
+      max_guests: null,
+      closed_reason: null,
+      surcharge_percent: null,
+      surcharge_reason: null,
+      ...day,
+    },
+  });
+}
 
 /** A complete, valid vendor registration payload with a unique e-mail; overrides may add or break any field. */
 export function vendorPayload(overrides: Record<string, unknown> = {}) {

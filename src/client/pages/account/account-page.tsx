@@ -16,7 +16,7 @@ import { QrCodeImage } from '../../components/qr-code-image';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { focusFirstInvalid, serverFieldError, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -123,9 +123,8 @@ function ChangePasswordForm({ user }: { user: UserDto }) {
       toast.success('Your password is changed. Other devices have been signed out.');
     },
     onError: (error) => {
-      const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
-      const field = issue?.loc[1] as PasswordFieldName | undefined;
-      if (field && field in REQUIRED) setErrors({ [field]: issue!.msg });
+      const atField = serverFieldError(error, REQUIRED);
+      if (atField) setErrors(atField);
       else toast.error(serverDetail(error) ?? 'The password could not be changed. Please try again.');
     },
   });
@@ -200,10 +199,11 @@ function SecondFactorSection() {
       void utils.auth.secondFactorStatus.invalidate();
     },
     onError: (error) => {
-      const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
-      const field = issue?.loc[1] as SecondFactorFieldName | undefined;
-      if (field && field in SECOND_FACTOR_REQUIRED) setErrors({ [field]: issue!.msg });
-      else setErrors({ code: serverDetail(error) ?? 'The code could not be checked. Please try again.' });
+      setErrors(
+        serverFieldError(error, SECOND_FACTOR_REQUIRED) ?? {
+          code: serverDetail(error) ?? 'The code could not be checked. Please try again.',
+        },
+      );
     },
   });
   const set = (field: SecondFactorFieldName) => (value: string) => {
@@ -359,9 +359,8 @@ function DisableSecondFactorForm() {
       void utils.auth.secondFactorStatus.invalidate();
     },
     onError: (error) => {
-      const issue = (error.data as { issues?: { loc: string[]; msg: string }[] } | undefined)?.issues?.[0];
-      const field = issue?.loc[1] as SecondFactorFieldName | undefined;
-      if (field && field in SECOND_FACTOR_REQUIRED) setErrors({ [field]: issue!.msg });
+      const atField = serverFieldError(error, SECOND_FACTOR_REQUIRED);
+      if (atField) setErrors(atField);
       else toast.error(serverDetail(error) ?? 'Two-step sign-in could not be turned off. Please try again.');
     },
   });
