@@ -7,6 +7,7 @@
  *
  * The render code is built for Node by Vite into a directory of its own, used and removed.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { RenderedPage } from '../src/client/prerender';
 import { PUBLIC_PAGES, prerenderedFile, type PublicPage } from '../src/shared/public-pages';
+import { firstPaintCss } from './first-paint-css';
 
 const root = join(import.meta.dirname, '..');
 const distDir = process.env.CLIENT_DIST_DIR ?? join(root, 'dist', 'client');
@@ -52,8 +54,34 @@ function pagePreloads(page: PublicPage, manifest: Record<string, ManifestChunk>,
 /** The element after the page's markup, which the first paint waits for. */
 const PAGE_END = 'page-end';
 
-/** The shell with the page's markup in its root, its styles in the head and its chunks preloaded. */
-function pageHtml(shell: string, page: RenderedPage, preloads: string[]): string {
+/** The theme's first-paint `<style>` names the whole stylesheet in this attribute (src/client/lib/theme-css.ts). */
+const THEME_ATTRIBUTE = 'data-theme-stylesheet';
+
+/** Writes a built file with the brotli and gzip copies the server sends (vite.config.ts writes them for the rest). */
+function writeBuilt(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+/**
+ * The theme's global CSS as a stylesheet of the build, named by its content like the other assets, so a browser
+ * keeps it across pages and deploys that do not change it. Returns its address.
+ */
+function writeThemeStylesheet(themeCss: string): string {
+  const file = `assets/theme-${createHash('sha256').update(themeCss).digest('hex').slice(0, 10)}.css`;
+  writeBuilt(join(distDir, file), themeCss);
+  return `/${file}`;
+}
+
+/**
+ * The shell with the page's markup in its root, its styles in the head and its chunks preloaded. Of the theme's
+ * global CSS the head carries what the first paint can use, naming the stylesheet with the whole of it, which the
+ * page's code adds as it starts (src/client/lib/theme-css.ts; docs/decisions.md, "The theme's CSS for the first
+ * paint").
+ */
+function pageHtml(shell: string, page: RenderedPage, preloads: string[], themeHref: string): string {
   const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   // The browser paints nothing until the whole page has been read: a half-read page painted early (a slow phone
   // reading the large head) showed the sign-in card without its form, then moved it as the rest arrived.
@@ -63,7 +91,10 @@ function pageHtml(shell: string, page: RenderedPage, preloads: string[]): string
     () => `<div id="root">${page.markup}</div>\n    <div id="${PAGE_END}" hidden></div>`,
   );
   if (withRoot === shell) throw new Error('The built shell has no empty <div id="root"></div>');
-  return withRoot.replace('</head>', () => `  ${[holdPaint, ...links, page.styles].join('\n    ')}\n  </head>`);
+  const head = (theme: string) =>
+    withRoot.replace('</head>', () => `  ${[holdPaint, ...links, theme, page.classStyles].join('\n    ')}\n  </head>`);
+  const themeStyle = (css: string) => `<style ${THEME_ATTRIBUTE}="${themeHref}">${css}</style>`;
+  return head(themeStyle(firstPaintCss(page.themeCss, head(''))));
 }
 
 async function main(): Promise<void> {
@@ -91,12 +122,10 @@ async function main(): Promise<void> {
       renderPage: (path: string) => Promise<RenderedPage>;
     };
     for (const page of PUBLIC_PAGES) {
-      const html = pageHtml(shell, await renderPage(page.path), pagePreloads(page, manifest, shell));
-      const file = join(distDir, prerenderedFile(page));
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, html);
-      writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+      const rendered = await renderPage(page.path);
+      const themeHref = writeThemeStylesheet(rendered.themeCss);
+      const html = pageHtml(shell, rendered, pagePreloads(page, manifest, shell), themeHref);
+      writeBuilt(join(distDir, prerenderedFile(page)), html);
       console.log(`pre-rendered ${page.path} (${Math.round(html.length / 1024)} KB)`);
     }
   } finally {

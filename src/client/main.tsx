@@ -6,6 +6,7 @@ import { App, preloadPageCode } from './app';
 import { beginHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import { createStyleCache } from './lib/style-cache';
+import { completeThemeCss } from './lib/theme-css';
 import { createTrpcClient } from './lib/trpc';
 import { keepPressesAcrossReplacement } from './lib/typed-before-hydration';
 import { AppProviders } from './providers';
@@ -34,9 +35,9 @@ const app = (
 
 if (prerendered) {
   // The page's lazily loaded code first (preloaded by the HTML), so it hydrates whole, never showing a loader where
-  // its content already is; a failed fetch leaves that part to load as it would without pre-rendering.
-  void preloadPageCode(window.location.pathname)
-    .catch(() => undefined)
+  // its content already is; a failed fetch leaves that part to load as it would without pre-rendering. Beside it,
+  // the whole of the theme's CSS, of which the head has only what the first paint uses.
+  void Promise.all([preloadPageCode(window.location.pathname).catch(() => undefined), completeThemeCss(document)])
     // As a transition, like the first render below: React hydrates in slices and lets the browser take input
     // between them, instead of one long task for the whole page.
     .then(() => {

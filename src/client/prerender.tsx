@@ -9,17 +9,20 @@ import { createStyleCache } from './lib/style-cache';
 import { createTrpcClient } from './lib/trpc';
 import { AppProviders } from './providers';
 
-/** A page's markup and the style sheets it uses, for the document's head. */
-export type RenderedPage = { markup: string; styles: string };
+/**
+ * A page's markup and its styles: the theme's global CSS (Chakra's reset, global styles and tokens, the same on every
+ * page) and a `<style>` element with the classes the page uses.
+ */
+export type RenderedPage = { markup: string; themeCss: string; classStyles: string };
 
 /**
  * The markup of one public page as a signed-out visitor's first render shows it, for scripts/prerender.ts
  * (docs/decisions.md, "Pre-rendered public pages"). React waits for every lazily loaded page before it answers, so
  * the page is complete. Nothing is fetched: queries render their loading state, as the browser's first render does.
  *
- * Chakra's styles (emotion) are collected instead of written beside each element, and returned as `<style>`
- * elements named the way emotion's browser cache reads them back, so the browser inserts none of them again and
- * nothing in the page moves when its code starts. The cache is the browser's own (src/client/lib/style-cache.ts).
+ * Chakra's styles (emotion) are collected instead of written beside each element, for the document's head, so the
+ * browser inserts none of them again and nothing in the page moves when its code starts. The cache is the browser's
+ * own (src/client/lib/style-cache.ts).
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
   const cache = createStyleCache();
@@ -49,26 +52,26 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   }
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { markup: Buffer.concat(chunks).toString('utf8'), styles: styleElements(cache) };
+  return { markup: Buffer.concat(chunks).toString('utf8'), ...collectedStyles(cache) };
 }
 
 /**
- * The collected styles as emotion's browser cache hydrates them: each global sheet on its own
- * (`data-emotion="css-global NAME"`, which its <Global> finds again), then every class in one element
- * (`data-emotion="css ID ID …"`, whose ids the cache marks as already inserted).
+ * The collected styles: the global sheets' CSS in the order inserted (the browser gets the theme from the build,
+ * never from its own <Global>: src/client/providers.tsx), and every class in one element as emotion's browser cache
+ * hydrates it (`data-emotion="css ID ID …"`, whose ids the cache marks as already inserted).
  */
-function styleElements(cache: EmotionCache): string {
-  const globals: string[] = [];
+function collectedStyles(cache: EmotionCache): Omit<RenderedPage, 'markup'> {
+  let themeCss = '';
   const ids: string[] = [];
   let rules = '';
   for (const [id, css] of Object.entries(cache.inserted)) {
     if (typeof css !== 'string') continue;
     if (cache.registered[`${cache.key}-${id}`] === undefined) {
-      globals.push(`<style data-emotion="${cache.key}-global ${id}">${css}</style>`);
+      themeCss += css;
     } else {
       ids.push(id);
       rules += css;
     }
   }
-  return [...globals, `<style data-emotion="${cache.key} ${ids.join(' ')}">${rules}</style>`].join('');
+  return { themeCss, classStyles: `<style data-emotion="${cache.key} ${ids.join(' ')}">${rules}</style>` };
 }

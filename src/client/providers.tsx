@@ -22,8 +22,9 @@ type AppProvidersProps = {
   ssrPath?: string | undefined;
   ssrSearch?: string | undefined;
   /**
-   * The document already carries the theme's global CSS (a pre-rendered page's head, scripts/prerender.ts), so
-   * Chakra neither builds nor inserts it again.
+   * The document already carries the theme's global CSS (a pre-rendered page: the part its first paint uses in the
+   * head, then the build's stylesheet with the whole of it; src/client/lib/theme-css.ts), so Chakra neither builds
+   * nor inserts it again.
    */
   globalCssInDocument?: boolean | undefined;
 };

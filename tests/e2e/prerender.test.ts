@@ -134,29 +134,77 @@ describe('pre-rendered public pages', () => {
 });
 
 /*
- * A pre-rendered page's head carries the theme's global CSS (the reset, global styles and every token as a CSS
- * variable), and the browser's code leaves it there rather than building and inserting it again
- * (docs/decisions.md, "Pre-rendered public pages"). It must still be there, once, on the pages the visitor moves on to
+ * A pre-rendered page's head carries the part of the theme's global CSS (the reset, global styles and tokens as CSS
+ * variables) its first paint can use, and names the stylesheet with the whole of it, which the page's code adds as
+ * it starts; the code never builds or inserts that CSS itself (docs/decisions.md, "Pre-rendered public pages" and
+ * "The theme's CSS for the first paint"). The whole theme must be there, once, on the pages the visitor moves on to
  * without loading a new document.
  */
 describe('the theme’s global CSS on a pre-rendered page', () => {
-  /** How many style rules in the document define a theme token, and the value the page reads for it. */
-  function tokenCss(page: Page) {
-    return page.evaluate(() => {
-      const token = '--chakra-colors-red-700';
-      let definitions = 0;
-      const visit = (rules: CSSRuleList) => {
-        for (const rule of Array.from(rules)) {
-          if (rule instanceof CSSStyleRule && rule.style.getPropertyValue(token) !== '') definitions++;
-          if ('cssRules' in rule) visit((rule as CSSGroupingRule).cssRules);
-        }
+  /** A token no public page reads, so the first paint's part leaves it out. */
+  const UNREAD_TOKEN = '--chakra-colors-cyan-700';
+
+  /**
+   * How many style rules define `token` in the first paint's part and in the theme stylesheets, how many such
+   * stylesheets the document has, and the value the page reads for the token.
+   */
+  function tokenCss(page: Page, token: string) {
+    return page.evaluate((token) => {
+      const definitions = (rules: CSSRuleList): number =>
+        Array.from(rules).reduce(
+          (count, rule) =>
+            count +
+            (rule instanceof CSSStyleRule && rule.style.getPropertyValue(token) !== '' ? 1 : 0) +
+            ('cssRules' in rule ? definitions((rule as CSSGroupingRule).cssRules) : 0),
+          0,
+        );
+      const sheets = Array.from(document.styleSheets);
+      const part = sheets.filter((sheet) => (sheet.ownerNode as Element).matches('style[data-theme-stylesheet]'));
+      const whole = sheets.filter((sheet) => /\/assets\/theme-\w+\.css$/.test(sheet.href ?? ''));
+      const sum = (list: CSSStyleSheet[]) => list.reduce((count, sheet) => count + definitions(sheet.cssRules), 0);
+      return {
+        inPart: sum(part),
+        inStylesheet: sum(whole),
+        parts: part.length,
+        stylesheets: whole.length,
+        value: getComputedStyle(document.documentElement).getPropertyValue(token).trim(),
       };
-      for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
-      return { definitions, value: getComputedStyle(document.documentElement).getPropertyValue(token).trim() };
-    });
+    }, token);
   }
 
-  it('is defined once, and stays when a customer signs in and opens My Bookings in the same document', async () => {
+  it('paints first with what the page reads, and has every token, once, when the page has started', async () => {
+    const { context, page } = await newPage(browser, baseURL, VIEWPORTS.mobile);
+    try {
+      // Without its code, the page has only the first paint's part.
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto('/book');
+      expect(await tokenCss(page, UNREAD_TOKEN)).toEqual({
+        inPart: 0,
+        inStylesheet: 0,
+        parts: 1,
+        stylesheets: 0,
+        value: '',
+      });
+      expect(await tokenCss(page, '--chakra-colors-brand-500')).toMatchObject({ inPart: 1, value: '#EE8512' });
+      await page.unroute('**/*.js');
+      await page.goto('/book');
+      // The page hydrates once the stylesheet has replaced the part (or after a wait, if it is slow to come).
+      await waitForHydration(page);
+      await expect
+        .poll(() => tokenCss(page, UNREAD_TOKEN), { timeout: 20_000 })
+        .toEqual({
+          inPart: 0,
+          inStylesheet: 1,
+          parts: 0,
+          stylesheets: 1,
+          value: '#0c5c72',
+        });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stays, once, when a customer signs in and opens My Bookings in the same document', async () => {
     const { context, page } = await newPage(browser, baseURL, VIEWPORTS.desktop);
     try {
       const problems = watchConsole(page);
@@ -166,7 +214,14 @@ describe('the theme’s global CSS on a pre-rendered page', () => {
       await page.getByRole('link', { name: 'My Bookings' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-      expect(await tokenCss(page)).toEqual({ definitions: 1, value: '#991919' });
+      expect(await tokenCss(page, UNREAD_TOKEN)).toEqual({
+        inPart: 0,
+        inStylesheet: 1,
+        parts: 0,
+        stylesheets: 1,
+        value: '#0c5c72',
+      });
+      expect(await tokenCss(page, '--chakra-colors-red-700')).toMatchObject({ inStylesheet: 1, value: '#991919' });
       // The reset is there too: a heading has no default margin.
       expect(
         await page
