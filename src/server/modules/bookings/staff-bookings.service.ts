@@ -33,9 +33,8 @@ import { inquiryAcknowledgementEmail, quoteEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
 import { assertDayHasRoom, assertRoomOn, readDay } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
-import { documentRepricing } from '../gst/gst-documents.service';
 import { chargePrice } from '../payments/ledger';
-import { oweBackOverTotal } from '../payments/payment-orders.service';
+import { settleNewPrice } from '../payments/repricing';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
 import { announceProjectChange } from '../projects/award.service';
@@ -323,14 +322,10 @@ export async function updateEventDetails(
     let refundPaise = 0;
     if (price && REPRICEABLE_STATUSES.includes(booking.status) && price.finalAmountPaise !== row.finalAmountPaise) {
       await chargePrice(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');
-      await documentRepricing(
-        deps,
-        tx,
-        booking,
-        `Guests changed from ${(row.guestCount ?? 0).toLocaleString('en-IN')} to ${newGuests!.toLocaleString('en-IN')}`,
-        adminId,
-      );
-      refundPaise = await oweBackOverTotal(tx, booking, adminId);
+      const guests = (count: number) => count.toLocaleString('en-IN');
+      const reason = `Guests changed from ${guests(row.guestCount ?? 0)} to ${guests(newGuests!)}`;
+      // The customer hears of it in the event-details e-mail below, with the rest of what changed.
+      refundPaise = await settleNewPrice(deps, tx, booking, reason, adminId);
     }
     await writeAudit(tx, {
       actorUserId: adminId,

@@ -10,9 +10,24 @@ import { oweBackOverTotal } from './payment-orders.service';
 type BookingRow = typeof bookings.$inferSelect;
 
 /**
+ * The money side of a running booking's charge moving to a new price: an invoiced booking's documents follow the
+ * ledger with a debit or credit note (docs/gst.md#debit-note), and what was paid over the new total is owed back.
+ * Returns what is owed back.
+ */
+export async function settleNewPrice(
+  deps: ServiceDeps,
+  tx: Executor,
+  booking: BookingRow,
+  reason: string,
+  actorUserId: string | null,
+): Promise<number> {
+  await documentRepricing(deps, tx, booking, reason, actorUserId);
+  return oweBackOverTotal(tx, booking, actorUserId);
+}
+
+/**
  * What follows once a running booking's charge has moved to a new price (the team's new quote, menu add-ons, the
- * subscriber discount; docs/product.md#payments): an invoiced booking's documents follow the ledger with a debit or
- * credit note (docs/gst.md#debit-note), what was paid over the new total is owed back, and the customer gets the new
+ * subscriber discount; docs/product.md#payments): its money settles (`settleNewPrice`) and the customer gets the new
  * price by e-mail, told when it confirmed their date. Returns what is owed back.
  */
 export async function settleRepricing(
@@ -29,8 +44,7 @@ export async function settleRepricing(
     actorUserId: string | null;
   },
 ): Promise<number> {
-  await documentRepricing(deps, tx, booking, change.reason, change.actorUserId);
-  const owedBack = await oweBackOverTotal(tx, booking, change.actorUserId);
+  const owedBack = await settleNewPrice(deps, tx, booking, change.reason, change.actorUserId);
   const money = (await bookingsMoney(tx, [booking]))[0]!;
   await enqueueEmail(
     tx,
