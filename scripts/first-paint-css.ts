@@ -21,13 +21,33 @@ import postcss, { type AtRule, type Container, type Rule } from 'postcss';
  */
 function canMatch(selector: string, document: Document): boolean {
   if (selector.includes('(')) return true;
-  const bare = selector.replace(/::?[\w-]+/g, '').trim();
+  const bare = withoutPseudos(selector).trim();
   if (bare === '' || /[>+~]$/.test(bare)) return true;
   try {
     return document.querySelector(bare) !== null;
   } catch {
     return true;
   }
+}
+
+/** `selector` without its pseudo-classes and pseudo-elements; a colon inside `[…]` or escaped is kept. */
+function withoutPseudos(selector: string): string {
+  let bare = '';
+  let inAttribute = false;
+  for (let at = 0; at < selector.length; at++) {
+    const char = selector[at]!;
+    if (char === '\\') {
+      bare += selector.slice(at, at + 2);
+      at++;
+    } else if (inAttribute || char !== ':') {
+      if (char === '[') inAttribute = true;
+      if (char === ']') inAttribute = false;
+      bare += char;
+    } else {
+      while (selector[at + 1] === ':' || /[\w-]/.test(selector[at + 1] ?? '')) at++;
+    }
+  }
+  return bare;
 }
 
 function insideKeyframes(rule: Rule): boolean {

@@ -12,6 +12,13 @@ describe('the theme CSS a pre-rendered page keeps for its first paint', () => {
     );
   });
 
+  it('reads a colon inside an attribute selector, or escaped, as part of the selector', () => {
+    const css = '[data-time="10:30"]{color:red}[data-time="11:30"]{color:blue}.md\\:wide{width:100%}';
+    expect(firstPaintCss(css, page('<p data-time="10:30" class="md:wide">x</p>'))).toBe(
+      '[data-time="10:30"]{color:red}.md\\:wide{width:100%}',
+    );
+  });
+
   it('keeps only the selectors of a list that can match', () => {
     expect(firstPaintCss('h1,h2,h3,sub{margin:0}', page('<h1>a</h1><h3>b</h3>'))).toBe('h1,h3{margin:0}');
   });
