@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { THEME_ATTRIBUTE } from '../src/client/lib/theme-css';
 import type { RenderedPage } from '../src/client/prerender';
 import { PUBLIC_PAGES, prerenderedFile, type PublicPage } from '../src/shared/public-pages';
 import { firstPaintCss } from './first-paint-css';
@@ -53,9 +54,6 @@ function pagePreloads(page: PublicPage, manifest: Record<string, ManifestChunk>,
 
 /** The element after the page's markup, which the first paint waits for. */
 const PAGE_END = 'page-end';
-
-/** The theme's first-paint `<style>` names the whole stylesheet in this attribute (src/client/lib/theme-css.ts). */
-const THEME_ATTRIBUTE = 'data-theme-stylesheet';
 
 /** Writes a built file with the brotli and gzip copies the server sends (vite.config.ts writes them for the rest). */
 function writeBuilt(file: string, text: string): void {

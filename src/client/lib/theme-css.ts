@@ -1,5 +1,5 @@
 /** The attribute by which a pre-rendered page's theme `<style>` names the whole stylesheet (scripts/prerender.ts). */
-const THEME_ATTRIBUTE = 'data-theme-stylesheet';
+export const THEME_ATTRIBUTE = 'data-theme-stylesheet';
 
 /** How long the page waits for the stylesheet before it goes on without it (the part stays then). */
 const WAIT_AT_MOST_MS = 3000;
