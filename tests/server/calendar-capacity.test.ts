@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { auditLog, bookings, calendarDays, refunds, settings } from '../../src/server/db/schema';
 import { OPERATIONS_RULES_KEY } from '../../src/server/modules/calendar/calendar.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { bearer, tokenFor } from './helpers/admin-fixtures';
+import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -38,20 +38,7 @@ const saveRules = (body: Record<string, unknown>) =>
       ...body,
     },
   });
-const saveDay = (body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/admin/calendar/days',
-    headers: bearer(adminToken),
-    payload: {
-      max_events: null,
-      max_guests: null,
-      closed_reason: null,
-      surcharge_percent: null,
-      surcharge_reason: null,
-      ...body,
-    },
-  });
+const saveDay = (day: Parameters<typeof saveCalendarDay>[2]) => saveCalendarDay(t.app, bearer(adminToken), day);
 const setStatus = (id: string, status: string) =>
   t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/status`, headers: bearer(adminToken), payload: { status } });
 

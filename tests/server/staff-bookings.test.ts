@@ -10,6 +10,7 @@ import {
 } from '../../src/server/db/schema';
 import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -115,19 +116,7 @@ describe('a booking taken by staff', () => {
     });
     expect(bad.statusCode).toBe(422);
     const day = addDays(todayInIndia(), 90);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/calendar/days',
-      headers: admin.auth,
-      payload: {
-        date: day,
-        max_events: 0,
-        max_guests: null,
-        closed_reason: null,
-        surcharge_percent: null,
-        surcharge_reason: null,
-      },
-    });
+    await saveCalendarDay(t.app, admin.auth, { date: day, max_events: 0 });
     const full = await t.app.inject({
       method: 'POST',
       url: '/api/admin/bookings',
@@ -212,19 +201,7 @@ describe('editing event details', () => {
 
   it('refuses a change that does not fit the day, and a cancelled booking', async () => {
     const day = addDays(todayInIndia(), 95);
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/calendar/days',
-      headers: admin.auth,
-      payload: {
-        date: day,
-        max_events: null,
-        max_guests: 300,
-        closed_reason: null,
-        surcharge_percent: null,
-        surcharge_reason: null,
-      },
-    });
+    await saveCalendarDay(t.app, admin.auth, { date: day, max_guests: 300 });
     const held = await makeBooking(t.deps, { eventDate: day, status: 'confirmed', guestCount: 250 });
     const tooMany = await t.app.inject({
       method: 'PATCH',
