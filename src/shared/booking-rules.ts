@@ -3,6 +3,7 @@ import {
   BOOKING_STATUSES,
   canMoveBooking,
   enumWords,
+  INSTALMENT_KINDS,
   type AutomaticReminderStage,
   type BookingStatus,
   type InstalmentKind,
@@ -186,6 +187,11 @@ export const INSTALMENT_LABELS: Readonly<Record<InstalmentKind, string>> = {
   balance: 'Balance',
 };
 
+/** An instalment's name as pages, e-mails and CSVs show it: "Advance", or "Advance (increase)" for an added part. */
+export function instalmentLabel(row: { kind: InstalmentKind; added?: true }): string {
+  return row.added ? `${INSTALMENT_LABELS[row.kind]} (increase)` : INSTALMENT_LABELS[row.kind];
+}
+
 export type Instalment = {
   kind: InstalmentKind;
   /** This instalment's own amount in paise. */
@@ -194,7 +200,15 @@ export type Instalment = {
   cumulative_paise: number;
   /** `YYYY-MM-DD`; the booking amount is due on the day it is asked for (today while quoted). */
   due_date: string;
+  /**
+   * Set on the part of an instalment that a price rise added after the instalment's own due date had passed: it is
+   * due on the day it was added (docs/product.md#money-added-after-a-due-date).
+   */
+  added?: true;
 };
+
+/** What the booking cost from the India day `on` (its charges less its credit notes, in paise). */
+export type CostStep = { on: string; cost_paise: number };
 
 export type ScheduleInput = {
   /** The booking total (final amount incl. GST) in paise. */
@@ -205,7 +219,17 @@ export type ScheduleInput = {
   confirmedOn: string | null;
   rules?: PaymentRules;
   today?: string;
+  /**
+   * What the booking cost day by day since it was confirmed (`costHistory`), oldest first. Without it every part of
+   * the total is taken as owed since confirmation, as on a quote.
+   */
+  costHistory?: readonly CostStep[];
+  /** The customer's date change: the event date before it and the India day it was made; null or absent if none. */
+  dateChange?: DateChange | null;
 };
+
+/** A change of the event date: the date it moved from, and the India day it was made. */
+export type DateChange = { fromEventDate: string; on: string };
 
 /** The booking amount for a total: the configured amount, or the whole total when that is less. */
 export function bookingAmountFor(totalPaise: number, rules: PaymentRules = DEFAULT_PAYMENT_RULES): number {
@@ -216,41 +240,132 @@ export function bookingAmountFor(totalPaise: number, rules: PaymentRules = DEFAU
  * The instalments of a booking (zero-amount ones left out): booking amount now; advance up to `advance_percent`
  * of the total, due `advance_due_days_after_confirmation` days after confirmation or at once when the event is
  * within `advance_immediate_within_days`; the balance `balance_due_days_before_event` days before the event, at
- * once when that day has passed. No instalment falls due after a later one.
+ * once when that day has passed. No instalment falls due after a later one. With a cost history, what a price
+ * rise added to an instalment after its due date had passed is due on the day of the rise (`addedParts`); after a
+ * date change, a due date the change brought forward is not before the day of the change (`afterDateChange`).
  */
 export function paymentSchedule(input: ScheduleInput): Instalment[] {
   const rules = input.rules ?? DEFAULT_PAYMENT_RULES;
   const today = input.today ?? todayInIndia();
   const total = Math.max(0, Math.round(input.totalPaise));
   const confirmedOn = input.confirmedOn ?? today;
-  const bookingAmount = bookingAmountFor(total, rules);
-  const advanceTarget = Math.min(total, Math.max(bookingAmount, Math.round((total * rules.advance_percent) / 100)));
+  const dueFor = (eventDate: string | null) => eventDueDates(eventDate, confirmedOn, rules);
+  const { advance, balance } = input.dateChange
+    ? afterDateChange(dueFor(input.eventDate), dueFor(input.dateChange.fromEventDate), input.dateChange.on)
+    : dueFor(input.eventDate);
 
-  const eventDate = input.eventDate;
+  const deadlines: Deadline[] = [
+    { kind: 'booking_amount', due_date: input.confirmedOn ?? today },
+    { kind: 'advance', due_date: advance },
+    { kind: 'balance', due_date: balance },
+  ];
+  const history = (input.costHistory ?? []).filter((step) => step.on <= today);
+  if (history.length === 0) {
+    return rowsFrom(
+      deadlines.map((deadline) => ({ ...deadline, cumulative_paise: paidBy(deadline.kind, total, rules) })),
+    );
+  }
+  return rowsFrom(addedParts(deadlines, [...history, { on: today, cost_paise: total }], total, rules));
+}
+
+type EventDueDates = { advance: string; balance: string };
+
+/** The advance's and the balance's due dates for an event date (`paymentSchedule`). */
+function eventDueDates(eventDate: string | null, confirmedOn: string, rules: PaymentRules): EventDueDates {
   const eventClose = eventDate !== null && daysBetween(confirmedOn, eventDate) <= rules.advance_immediate_within_days;
   const balanceDue =
     eventDate === null ? null : laterOf(confirmedOn, addDays(eventDate, -rules.balance_due_days_before_event));
   let advanceDue = eventClose ? confirmedOn : addDays(confirmedOn, rules.advance_due_days_after_confirmation);
   if (balanceDue !== null && balanceDue < advanceDue) advanceDue = balanceDue;
+  // A booking without an event date owes its balance on the advance's day: nothing is left undated.
+  return { advance: advanceDue, balance: balanceDue ?? advanceDue };
+}
 
-  const bookingDue = input.confirmedOn ?? today;
-  const rows: Instalment[] = [
-    { kind: 'booking_amount', amount_paise: bookingAmount, cumulative_paise: bookingAmount, due_date: bookingDue },
-    {
-      kind: 'advance',
-      amount_paise: advanceTarget - bookingAmount,
-      cumulative_paise: advanceTarget,
-      due_date: advanceDue,
-    },
-    {
-      kind: 'balance',
-      amount_paise: total - advanceTarget,
-      cumulative_paise: total,
-      // A booking without an event date owes its balance on the advance's day: nothing is left undated.
-      due_date: balanceDue ?? advanceDue,
-    },
-  ];
-  return rows.filter((row) => row.amount_paise > 0);
+/**
+ * Due dates after the event moved (docs/product.md#money-added-after-a-due-date): a date the move brought forward
+ * falls no earlier than the day of the move, unless it had already passed under the old date, when it stays as it
+ * was. Moving the event later moves its due dates later as before. Each date only grows with the new and the old
+ * date, so the instalments stay in order.
+ */
+function afterDateChange(moved: EventDueDates, before: EventDueDates, on: string): EventDueDates {
+  const due = (now: string, was: string) => laterOf(now, was < on ? was : on);
+  return { advance: due(moved.advance, before.advance), balance: due(moved.balance, before.balance) };
+}
+
+type Deadline = { kind: InstalmentKind; due_date: string };
+type Target = Deadline & { cumulative_paise: number; added?: true };
+
+/** What must have been paid in all once an instalment of this kind is in, on a booking costing `total`. */
+function paidBy(kind: InstalmentKind, total: number, rules: PaymentRules): number {
+  if (kind === 'balance') return total;
+  const bookingAmount = bookingAmountFor(total, rules);
+  const advance = Math.round((total * rules.advance_percent) / 100);
+  return kind === 'booking_amount' ? bookingAmount : Math.min(total, Math.max(bookingAmount, advance));
+}
+
+/**
+ * Each instalment owes its share of what the booking has cost without a break since its due date; what a later
+ * price rise added to its share is owed from the day of the rise, as a part of its own (docs/product.md#money-added-
+ * after-a-due-date). Money owed since day `d` is the least the booking cost on any day from `d` to today, so a price
+ * lowered and raised again counts as added when it went back up, and no part is owed from before it existed.
+ */
+function addedParts(deadlines: Deadline[], history: CostStep[], total: number, rules: PaymentRules): Target[] {
+  const owedSince = (day: string): number => {
+    const inForce = history.findLast((step) => step.on <= day) ?? history[0]!;
+    const later = history.filter((step) => step.on > day).map((step) => step.cost_paise);
+    return Math.max(0, Math.min(total, inForce.cost_paise, ...later));
+  };
+  return deadlines.flatMap((deadline) => {
+    const own = { ...deadline, cumulative_paise: paidBy(deadline.kind, owedSince(deadline.due_date), rules) };
+    const rises = history
+      .filter((step) => step.on > deadline.due_date)
+      .map((step) => ({
+        kind: deadline.kind,
+        due_date: step.on,
+        cumulative_paise: paidBy(deadline.kind, owedSince(step.on), rules),
+        added: true as const,
+      }));
+    return [own, ...rises];
+  });
+}
+
+/**
+ * The instalments from what must be paid by each date: in date order (the instalment's own part before a part
+ * added the same day), each owing what its date adds to the most owed by an earlier one; nothing is left owing
+ * nothing, and parts of one instalment added on one day are one part.
+ */
+function rowsFrom(targets: Target[]): Instalment[] {
+  const order = (target: Target) => INSTALMENT_KINDS.indexOf(target.kind);
+  const sorted = targets
+    .map((target, index) => ({ target, index }))
+    .sort(
+      (a, b) =>
+        a.target.due_date.localeCompare(b.target.due_date) ||
+        Number(a.target.added ?? false) - Number(b.target.added ?? false) ||
+        order(a.target) - order(b.target) ||
+        a.index - b.index,
+    );
+  const rows: Instalment[] = [];
+  let owed = 0;
+  for (const { target } of sorted) {
+    if (target.cumulative_paise <= owed) continue;
+    const amount = target.cumulative_paise - owed;
+    owed = target.cumulative_paise;
+    const last = rows.at(-1);
+    if (last && last.kind === target.kind && last.due_date === target.due_date && last.added === target.added) {
+      last.amount_paise += amount;
+      last.cumulative_paise = owed;
+      continue;
+    }
+    rows.push({
+      kind: target.kind,
+      amount_paise: amount,
+      cumulative_paise: owed,
+      due_date: target.due_date,
+      ...(target.added ? { added: true as const } : {}),
+    });
+  }
+  return rows;
 }
 
 function laterOf(a: string, b: string): string {
@@ -289,7 +404,9 @@ export function paymentTowardsLabel(instalments: readonly InstalmentState[], amo
   for (const row of instalments) {
     if (left <= 0) break;
     if (row.outstanding_paise <= 0) continue;
-    words.push(words.length === 0 ? INSTALMENT_LABELS[row.kind] : INSTALMENT_LABELS[row.kind].toLowerCase());
+    const label = instalmentLabel(row);
+    const word = words.length === 0 ? label : label.toLowerCase();
+    if (!words.includes(word)) words.push(word);
     left -= row.outstanding_paise;
   }
   if (words.length === 0) return 'Payment';
@@ -424,6 +541,10 @@ export type BookingMoneyInput = {
   heldPaise: number;
   rules?: PaymentRules;
   today?: string;
+  /** What the booking cost day by day (`ScheduleInput.costHistory`); the server reads it from the ledger. */
+  costHistory?: readonly CostStep[];
+  /** The customer's date change, if any (`ScheduleInput.dateChange`). */
+  dateChange?: DateChange | null;
 };
 
 export type BookingMoney = DueSummary & {
@@ -449,6 +570,8 @@ export function bookingMoney(input: BookingMoneyInput): BookingMoney {
           confirmedOn: input.confirmedOn,
           rules,
           today,
+          costHistory: input.costHistory,
+          dateChange: input.dateChange,
         });
   const summary = dueSummary(schedule, input.heldPaise, today, input.status === 'cancelled');
   return { ...summary, pay_now_paise: nextInstalmentPaise(input.status, summary, rules) };
@@ -536,7 +659,7 @@ export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
   return {
     instalments: money.instalments.map((row) => ({
       kind: row.kind,
-      label: INSTALMENT_LABELS[row.kind],
+      label: instalmentLabel(row),
       amount: paiseToRupees(row.amount_paise),
       due_date: row.due_date,
       paid: paiseToRupees(row.paid_paise),
@@ -549,7 +672,7 @@ export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
       money.pay_now_paise > 0 && money.next
         ? {
             kind: money.next.kind,
-            label: INSTALMENT_LABELS[money.next.kind],
+            label: instalmentLabel(money.next),
             amount: paiseToRupees(money.pay_now_paise),
             due_date: money.next.due_date,
           }
@@ -559,9 +682,10 @@ export function toScheduleDto(money: BookingMoney): PaymentScheduleDto {
 
 /**
  * The advance instalment when it is past its due date with something still unpaid, else null: the case in which
- * the business may release the event date (cancel as the customer's cancellation).
+ * the business may release the event date (cancel as the customer's cancellation). What a price rise added to the
+ * advance after its due date does not count: a customer who paid the advance on time keeps the date.
  */
 export function overdueAdvance(summary: DueSummary): InstalmentState | null {
-  const advance = summary.instalments.find((row) => row.kind === 'advance');
+  const advance = summary.instalments.find((row) => row.kind === 'advance' && !row.added);
   return advance && advance.outstanding_paise > 0 && advance.days_overdue > 0 ? advance : null;
 }

@@ -433,6 +433,74 @@ describe('Release the date', () => {
   });
 });
 
+describe('Money added after a due date', () => {
+  it('is due from the day the price rose: the advance paid on time is not overdue, and the date stays', async () => {
+    const tag = `add${randomBytes(3).toString('hex')}`;
+    const booking = await owingBooking({
+      tag,
+      confirmedDaysAgo: 20,
+      eventInDays: 90,
+      payments: [{ paise: 25_000_00, at: noonInIndia(addDays(today(), -15)) }],
+    });
+    const res = await inject('PUT', `/api/bookings/${booking.id}/quote`, admin.auth, {
+      items: [{ kind: 'per_person', description: 'Dinner buffet', unit_price: 1000, quantity: 150 }],
+    });
+    expect(res.statusCode).toBe(200);
+    const totalPaise = rupeesToPaise(res.json().booking.final_amount);
+    expect(totalPaise).toBeGreaterThan(1_00_000_00);
+    const addedPaise = Math.round(totalPaise * 0.25) - 25_000_00;
+
+    const row = rowOf(await receivables({ q: booking.clientName }), booking.id)!;
+    expect(row).toMatchObject({
+      days_overdue: 0,
+      due_now: addedPaise / 100,
+      next_due: { instalment: 'advance', label: 'Advance (increase)', due_date: today(), amount: addedPaise / 100 },
+      release: null,
+    });
+    const release = await inject('POST', `/api/admin/receivables/${booking.id}/release-date`, admin.auth);
+    expect(release.statusCode).toBe(409);
+    expect(release.json().detail).toBe('The advance of this booking is paid; its date cannot be released');
+
+    const mine = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json();
+    expect(mine.schedule.instalments.map((r: { label: string; due_date: string }) => [r.label, r.due_date])).toEqual([
+      ['Booking amount', addDays(today(), -20)],
+      ['Advance', addDays(today(), -13)],
+      ['Advance (increase)', today()],
+      ['Balance', addDays(today(), 83)],
+    ]);
+    expect(mine.schedule.pay_now).toMatchObject({ label: 'Advance (increase)', amount: addedPaise / 100 });
+    const account = (await inject('GET', `/api/admin/bookings/${booking.id}/account`, admin.auth)).json();
+    expect(account.schedule).toEqual(mine.schedule);
+  });
+});
+
+describe('Due dates after the customer moves the event earlier', () => {
+  it('make the balance due on the day of the move, not overdue since a day before it', async () => {
+    const tag = `mov${randomBytes(3).toString('hex')}`;
+    const booking = await owingBooking({
+      tag,
+      confirmedDaysAgo: 20,
+      eventInDays: 90,
+      payments: [{ paise: 25_000_00, at: noonInIndia(addDays(today(), -15)) }],
+    });
+    const moved = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, {
+      new_date: addDays(today(), 3),
+    });
+    expect(moved.statusCode).toBe(200);
+    const mine = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json();
+    expect(mine.schedule.instalments.map((r: { kind: string; due_date: string }) => [r.kind, r.due_date])).toEqual([
+      ['booking_amount', addDays(today(), -20)],
+      ['advance', addDays(today(), -13)],
+      ['balance', today()],
+    ]);
+    expect(mine.schedule.instalments.map((r: { days_overdue: number }) => r.days_overdue)).toEqual([0, 0, 0]);
+    expect(rowOf(await receivables({ q: booking.clientName }), booking.id)).toMatchObject({
+      days_overdue: 0,
+      next_due: { instalment: 'balance', due_date: today(), amount: 75_000 },
+    });
+  });
+});
+
 describe('Collections', () => {
   const FROM = '2025-02-01';
   const TO = '2025-02-28';

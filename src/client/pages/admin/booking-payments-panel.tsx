@@ -34,7 +34,7 @@ function Schedule({ account }: { account: BookingAccountDto }) {
       {account.schedule.instalments.map((row) => (
         <HStack
           as="li"
-          key={row.kind}
+          key={`${row.kind} ${row.due_date}`}
           justify="space-between"
           gap="3"
           py="1.5"

@@ -200,7 +200,7 @@ function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
         return (
           <HStack
             as="li"
-            key={row.kind}
+            key={`${row.kind} ${row.due_date}`}
             justify="space-between"
             align="flex-start"
             gap="3"

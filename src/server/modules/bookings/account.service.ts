@@ -2,14 +2,13 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   bookingAmountFor,
   bookingCostPaise,
-  bookingMoney,
   INSTALMENT_LABELS,
   maxPayablePaise,
   statusRules,
   toScheduleDto,
   type PaymentRules,
 } from '../../../shared/booking-rules';
-import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import { todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords, humanize, INSTALMENT_KINDS } from '../../../shared/domain';
 import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META } from '../../../shared/gst';
 import { paiseToRupees, pricedAddOns } from '../../../shared/pricing';
@@ -38,7 +37,8 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { documentRefundPaid } from '../gst/gst-documents.service';
 import type { ServiceDeps } from '../../context';
-import { ledgerRows, sumsOf, type LedgerRow } from '../payments/ledger';
+import { moneyOfBooking } from '../payments/booking-money';
+import { ledgerRows, type LedgerRow } from '../payments/ledger';
 import { assertDayHasRoom } from '../calendar/calendar.service';
 import { OCCUPYING_STATUSES } from '../../../shared/calendar';
 import { announceProjectChange } from '../projects/award.service';
@@ -64,21 +64,11 @@ function toCustomerDto(
   currentRules: PaymentRules,
 ): CustomerBookingDto {
   const rules = bookingPaymentRules(row, currentRules);
-  const sums = sumsOf(ledger);
+  const { sums, summary: money } = moneyOfBooking(row, ledger, currentRules, today);
   const paid = sums.paid_paise;
   const open = orders.find(
     (o) => (o.purpose === 'token' || o.purpose === 'instalment') && (o.status === 'created' || o.status === 'pending'),
   );
-  const money = bookingMoney({
-    status: row.status,
-    totalPaise: row.finalAmountPaise,
-    creditedPaise: sums.credited_paise,
-    eventDate: row.eventDate,
-    confirmedOn: row.confirmedAt ? isoDateInIndia(row.confirmedAt) : null,
-    heldPaise: sums.held_paise,
-    rules,
-    today,
-  });
   const canCancel = canMoveBooking(row.status, 'cancelled');
   const alreadyChanged = row.dateChangedAt !== null;
   // What is left of a quote's booking amount: the team may have recorded part of it by hand.

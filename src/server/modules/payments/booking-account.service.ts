@@ -1,11 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  bookingCostPaise,
-  bookingMoney,
-  paymentTowardsLabel,
-  maxPayablePaise,
-  toScheduleDto,
-} from '../../../shared/booking-rules';
+import { bookingCostPaise, paymentTowardsLabel, maxPayablePaise, toScheduleDto } from '../../../shared/booking-rules';
 import { formatLongDate, isoDateInIndia } from '../../../shared/dates';
 import { enumWords } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
@@ -24,7 +18,7 @@ import { bookingLedger, bookings, paymentOrders, refunds } from '../../db/schema
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
-import { bookingsMoney } from './booking-money';
+import { bookingsMoney, moneyOfBooking } from './booking-money';
 import { ledgerRows, sumsOf } from './ledger';
 import { OPEN, receiveBookingPayment } from './payment-orders.service';
 import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
@@ -102,8 +96,10 @@ export async function recordBookingPayment(
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
       if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
       await requireGstDetailsForPayment(deps, tx, booking);
-      const { held_paise: held, credited_paise: credited } = sumsOf(await ledgerRows(tx, [booking.id]));
-      const rules = bookingPaymentRules(booking, await currentPaymentRules(tx));
+      const ledger = await ledgerRows(tx, [booking.id]);
+      const currentRules = await currentPaymentRules(tx);
+      const { held_paise: held, credited_paise: credited } = sumsOf(ledger);
+      const rules = bookingPaymentRules(booking, currentRules);
       const max = maxPayablePaise(booking.status, bookingCostPaise(booking.finalAmountPaise, credited), held, rules);
       if (max <= 0) {
         throw new AppError(
@@ -160,15 +156,7 @@ export async function recordBookingPayment(
         .set({ status: 'expired', updatedAt: new Date() })
         .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
       // The receipt names the instalments the money goes to; the team's note stays in the ledger.
-      const { instalments } = bookingMoney({
-        status: booking.status,
-        totalPaise: booking.finalAmountPaise,
-        creditedPaise: credited,
-        eventDate: booking.eventDate,
-        confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-        heldPaise: held,
-        rules,
-      });
+      const { instalments } = moneyOfBooking(booking, ledger, currentRules).summary;
       const label = paymentTowardsLabel(instalments, amountPaise);
       await receiveBookingPayment(deps, tx, booking.id, {
         amountPaise,

@@ -1,4 +1,10 @@
-import { bookingMoney, type BookingMoney, type LedgerSums, type PaymentRules } from '../../../shared/booking-rules';
+import {
+  bookingMoney,
+  type BookingMoney,
+  type CostStep,
+  type LedgerSums,
+  type PaymentRules,
+} from '../../../shared/booking-rules';
 import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import type { Executor } from '../../db/client';
 import type { bookings } from '../../db/schema';
@@ -43,23 +49,60 @@ export async function bookingsMoney(
   }
   return rows.map((booking) => {
     const entries = byBooking.get(booking.id) ?? [];
-    const sums = sumsOf(entries);
-    const confirmedOn = booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null;
-    return {
-      booking,
-      ledger: entries,
-      sums,
-      confirmedOn,
-      summary: bookingMoney({
-        status: booking.status,
-        totalPaise: booking.finalAmountPaise,
-        creditedPaise: sums.credited_paise,
-        eventDate: booking.eventDate,
-        confirmedOn,
-        heldPaise: sums.held_paise,
-        rules: bookingPaymentRules(booking, rules),
-        today,
-      }),
-    };
+    return { booking, ledger: entries, ...moneyOfBooking(booking, entries, rules, today) };
   });
+}
+
+/**
+ * One booking's figures from its ledger rows: the one way every service calls `bookingMoney`, with the booking's
+ * own payment rules (`bookingPaymentRules` over the current ones), its cost day by day (`costHistory`) and its date
+ * change.
+ */
+export function moneyOfBooking(
+  booking: BookingRow,
+  ledger: readonly LedgerRow[],
+  currentRules: PaymentRules,
+  today: string = todayInIndia(),
+): Omit<BookingMoneyRow, 'booking' | 'ledger'> {
+  const sums = sumsOf(ledger);
+  const confirmedOn = booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null;
+  return {
+    sums,
+    confirmedOn,
+    summary: bookingMoney({
+      status: booking.status,
+      totalPaise: booking.finalAmountPaise,
+      creditedPaise: sums.credited_paise,
+      eventDate: booking.eventDate,
+      confirmedOn,
+      heldPaise: sums.held_paise,
+      rules: bookingPaymentRules(booking, currentRules),
+      today,
+      costHistory: costHistory(ledger),
+      dateChange:
+        booking.dateChangedAt && booking.originalEventDate
+          ? { fromEventDate: booking.originalEventDate, on: isoDateInIndia(booking.dateChangedAt) }
+          : null,
+    }),
+  };
+}
+
+/**
+ * What a booking cost at the end of each India day on which its charges or credit notes moved, oldest first: the
+ * schedule owes what a price rise added from the day of the rise (docs/product.md#money-added-after-a-due-date).
+ */
+export function costHistory(ledger: readonly LedgerRow[]): CostStep[] {
+  const moves = ledger
+    .filter((row) => row.kind === 'charge' || row.kind === 'adjustment')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const steps: CostStep[] = [];
+  let cost = 0;
+  for (const row of moves) {
+    cost += row.amountPaise;
+    const on = isoDateInIndia(row.createdAt);
+    const last = steps.at(-1);
+    if (last?.on === on) last.cost_paise = cost;
+    else steps.push({ on, cost_paise: cost });
+  }
+  return steps;
 }

@@ -3,13 +3,13 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   bookingAmountFor,
   bookingCostPaise,
-  bookingMoney,
   INSTALMENT_LABELS,
+  instalmentLabel,
   maxPayablePaise,
   paymentRulesToDto,
   statusRules,
 } from '../../../shared/booking-rules';
-import { isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import { todayInIndia } from '../../../shared/dates';
 import {
   bookingHasPrice,
   canMoveBooking,
@@ -44,7 +44,8 @@ import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import type { ServiceDeps } from '../../context';
-import { addPayment, addRefund, bookingSums, chargePrice, reverseRefundRows } from './ledger';
+import { addPayment, addRefund, bookingSums, chargePrice, ledgerRows, reverseRefundRows } from './ledger';
+import { moneyOfBooking } from './booking-money';
 import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
@@ -275,16 +276,7 @@ export async function createInstalmentOrder(
       throw new AppError('CONFLICT', `Payments are not taken on this booking; it is ${enumWords(booking.status)}`);
     }
     await requireGstDetailsForPayment(deps, tx, booking);
-    const sums = await bookingSums(tx, booking.id);
-    const money = bookingMoney({
-      status: booking.status,
-      totalPaise: booking.finalAmountPaise,
-      creditedPaise: sums.credited_paise,
-      eventDate: booking.eventDate,
-      confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-      heldPaise: sums.held_paise,
-      rules: bookingPaymentRules(booking, await currentPaymentRules(tx)),
-    });
+    const money = moneyOfBooking(booking, await ledgerRows(tx, [booking.id]), await currentPaymentRules(tx)).summary;
     if (money.pay_now_paise <= 0 || !money.next) {
       throw new AppError('CONFLICT', 'Nothing is left to pay on this booking');
     }
@@ -482,17 +474,8 @@ export async function receiveBookingPayment(
     if (current.status !== 'quoted') await oweBackOverTotal(tx, current, payment.actorUserId, orderCode);
   }
 
-  const sums = await bookingSums(tx, booking.id);
   const scheduleRules = bookingPaymentRules(current, rules);
-  const money = bookingMoney({
-    status: current.status,
-    totalPaise: current.finalAmountPaise,
-    creditedPaise: sums.credited_paise,
-    eventDate: current.eventDate,
-    confirmedOn: current.confirmedAt ? isoDateInIndia(current.confirmedAt) : null,
-    heldPaise: sums.held_paise,
-    rules: scheduleRules,
-  });
+  const { sums, summary: money } = moneyOfBooking(current, await ledgerRows(tx, [booking.id]), rules);
   await enqueueEmail(
     tx,
     paymentReceiptEmail(
@@ -515,13 +498,13 @@ export async function receiveBookingPayment(
             outstandingPaise: money.outstanding_paise,
             next: money.next
               ? {
-                  label: INSTALMENT_LABELS[money.next.kind],
+                  label: instalmentLabel(money.next),
                   amountPaise: money.next.outstanding_paise,
                   dueDate: money.next.due_date,
                 }
               : null,
             instalments: money.instalments.map((row) => ({
-              label: INSTALMENT_LABELS[row.kind],
+              label: instalmentLabel(row),
               amountPaise: row.amount_paise,
               outstandingPaise: row.outstanding_paise,
               dueDate: row.due_date,

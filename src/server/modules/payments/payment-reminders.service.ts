@@ -1,17 +1,14 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import {
-  bookingMoney,
   dueReminders,
-  INSTALMENT_LABELS,
+  instalmentLabel,
   REMINDER_SEND_FROM_HOUR,
   REMINDER_STATUSES,
   reminderTiming,
   type BookingMoney,
   type InstalmentState,
-  type LedgerSums,
-  type PaymentRules,
 } from '../../../shared/booking-rules';
-import { addDays, hourInIndia, isoDateInIndia, todayInIndia } from '../../../shared/dates';
+import { addDays, hourInIndia, todayInIndia } from '../../../shared/dates';
 import { enumWords, type PaymentReminderStage } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { bookingIdInputSchema, ERASED_EMAIL_DOMAIN } from '../../../shared/schemas/admin';
@@ -24,15 +21,16 @@ import { AppError } from '../../lib/errors';
 import { paymentReminderEmail } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
-import { bookingSums, ledgerRows, sumsOf } from './ledger';
-import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
+import { moneyOfBooking } from './booking-money';
+import { ledgerRows } from './ledger';
+import { currentPaymentRules } from './payment-rules.service';
 import { paymentDueWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
 /**
  * Payment reminders (docs/decisions.md, "Payment reminders"): the ones the reminder job sends by itself, 3 days
  * before an instalment's due date, on the day and a day late, each exactly once; and one an admin sends by hand.
- * What is due comes from `bookingMoney` only; when a stage falls due is `dueReminders`.
+ * What is due comes from `bookingMoney` only (`moneyOfBooking`); when a stage falls due is `dueReminders`.
  */
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -59,20 +57,6 @@ export type ReminderSweepOutcome = {
   sent: SentReminder[];
   failed: { bookingId: string; error: unknown }[];
 };
-
-/** The booking's money as My Bookings reads it, on a given India day. */
-function moneyOf(booking: BookingRow, sums: LedgerSums, rules: PaymentRules, today: string): BookingMoney {
-  return bookingMoney({
-    status: booking.status,
-    totalPaise: booking.finalAmountPaise,
-    creditedPaise: sums.credited_paise,
-    eventDate: booking.eventDate,
-    confirmedOn: booking.confirmedAt ? isoDateInIndia(booking.confirmedAt) : null,
-    heldPaise: sums.held_paise,
-    rules: bookingPaymentRules(booking, rules),
-    today,
-  });
-}
 
 /** An erased customer's booking keeps an address that delivers nowhere: it is not reminded. */
 function hasAddress(booking: BookingRow): boolean {
@@ -125,8 +109,8 @@ export async function sendDueReminders(deps: ServiceDeps, now: Date = new Date()
   ]);
   const already = new Set(sent.map((r) => reminderKey(r.bookingId, r.instalment, r.dueDate, r.stage)));
   for (const booking of candidates) {
-    const sums = sumsOf(ledger.filter((row) => row.bookingId === booking.id));
-    const due = dueReminders(booking.status, moneyOf(booking, sums, rules, today), today).filter(
+    const own = ledger.filter((row) => row.bookingId === booking.id);
+    const due = dueReminders(booking.status, moneyOfBooking(booking, own, rules, today).summary, today).filter(
       ({ instalment, stage }) => !already.has(reminderKey(booking.id, instalment.kind, instalment.due_date, stage)),
     );
     if (due.length === 0) continue;
@@ -154,8 +138,8 @@ export async function sendBookingReminders(
   return deps.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
     if (!booking || !hasAddress(booking)) return [];
-    const sums = await bookingSums(tx, booking.id);
-    const money = moneyOf(booking, sums, await currentPaymentRules(tx), today);
+    const ledger = await ledgerRows(tx, [booking.id]);
+    const money = moneyOfBooking(booking, ledger, await currentPaymentRules(tx), today).summary;
     const sent: SentReminder[] = [];
     for (const { instalment, stage } of dueReminders(booking.status, money, today)) {
       const reminder = await queueReminder(deps, tx, booking, money, instalment, stage, today, now, null);
@@ -201,7 +185,7 @@ async function queueReminder(
       { email: booking.clientEmail, name: booking.clientName },
       { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
       {
-        label: INSTALMENT_LABELS[instalment.kind],
+        label: instalmentLabel(instalment),
         amountPaise: instalment.outstanding_paise,
         dueDate: instalment.due_date,
         timing: reminderTiming(instalment.due_date, today),
@@ -269,8 +253,12 @@ export async function sendPaymentReminder(
     if (!hasAddress(booking)) {
       throw new AppError('CONFLICT', "This customer's details were erased: there is no address to remind");
     }
-    const sums = await bookingSums(tx, booking.id);
-    const money = moneyOf(booking, sums, await currentPaymentRules(tx), today);
+    const money = moneyOfBooking(
+      booking,
+      await ledgerRows(tx, [booking.id]),
+      await currentPaymentRules(tx),
+      today,
+    ).summary;
     if (!money.next) throw new AppError('CONFLICT', 'Nothing is left to pay on this booking');
 
     const [last] = await tx
@@ -293,7 +281,7 @@ export async function sendPaymentReminder(
     const next = money.next;
     const reminder = await queueReminder(deps, tx, booking, money, next, 'manual', today, now, adminId);
     if (!reminder) throw new Error('a manual reminder is never a duplicate');
-    const label = INSTALMENT_LABELS[next.kind];
+    const label = instalmentLabel(next);
     return {
       message: `Payment reminder sent to ${booking.clientEmail}`,
       booking_id: booking.id,

@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { INSTALMENT_LABELS, overdueAdvance, type InstalmentState } from '../../../shared/booking-rules';
+import { instalmentLabel, overdueAdvance, type InstalmentState } from '../../../shared/booking-rules';
 import { toCsv } from '../../../shared/csv';
 import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords } from '../../../shared/domain';
@@ -99,7 +99,7 @@ function nextDue(next: InstalmentState | null): ReceivableDto['next_due'] {
   if (!next) return null;
   return {
     instalment: next.kind,
-    label: INSTALMENT_LABELS[next.kind],
+    label: instalmentLabel(next),
     due_date: next.due_date,
     amount: paiseToRupees(next.outstanding_paise),
   };
@@ -218,7 +218,8 @@ function notReleasable(money: BookingMoneyRow): AppError {
   if (!canMoveBooking(booking.status, 'cancelled')) {
     return new AppError('CONFLICT', `This booking is ${enumWords(booking.status)}; its date can no longer be released`);
   }
-  const advance = summary.instalments.find((row) => row.kind === 'advance');
+  // Its own part: what a price rise added to it after its due date never releases the date.
+  const advance = summary.instalments.find((row) => row.kind === 'advance' && !row.added);
   if (!advance || advance.outstanding_paise === 0) {
     return new AppError('CONFLICT', 'The advance of this booking is paid; its date cannot be released');
   }
