@@ -87,6 +87,8 @@ export type PaymentTerms = {
   /** Null when the advance percent is 100 (the advance is the rest). */
   balance: string | null;
   deposit: string;
+  /** When money a later change adds falls due (docs/product.md#money-added-after-a-due-date). */
+  changes: string;
   reminders: string;
   payTheRest: string;
   cancel: string;
@@ -128,6 +130,9 @@ export function paymentTerms(rules: PaymentRules = DEFAULT_PAYMENT_RULES): Payme
       `The deposit is the first ${DEPOSIT_PERCENT}% of the total that ` +
       `you pay${sameAsDeposit ? ', which the advance completes' : ''}: ` +
       'it is non-refundable, except when we cancel the event ourselves.',
+    changes:
+      'When the price goes up after an instalment was due (more guests or add-ons), or you move your event ' +
+      'earlier, what the change adds is due on the day of the change; what was already due keeps its date.',
     reminders:
       'While something is left to pay, we e-mail you a reminder ' +
       `${days(REMINDER_DAYS_BEFORE)} before each due date, on the due day and the day after.`,

@@ -144,6 +144,7 @@ describe('legal pages', () => {
       terms.token,
       terms.deposit,
       terms.balance!,
+      terms.changes,
       terms.reminders,
       terms.payTheRest,
       terms.cancel,

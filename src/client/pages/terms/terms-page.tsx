@@ -126,6 +126,7 @@ const TermsText = memo(function TermsText({ brand, rules }: { brand: Brand; rule
           </Table.Root>
           {terms.advance && <p>{terms.advance}</p>}
           {terms.balance && <p>{terms.balance}</p>}
+          <p>{terms.changes}</p>
           <p>
             {terms.payTheRest} {terms.reminders}
           </p>
@@ -135,7 +136,8 @@ const TermsText = memo(function TermsText({ brand, rules }: { brand: Brand; rule
           </p>
           <p>
             If the advance is not paid by its due date, we may release your date: the booking is then cancelled as if
-            you had cancelled it, and the cancellation terms below apply.
+            you had cancelled it, and the cancellation terms below apply. What a later price rise adds to the advance is
+            never a reason to release it.
           </p>
         </>
       ),
