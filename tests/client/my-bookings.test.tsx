@@ -303,6 +303,57 @@ describe('booking detail', () => {
     expect(screen.getByRole('button', { name: `Pay ${formatInr(advance.amount)} advance` })).toBeInTheDocument();
   });
 
+  it('shows what a price rise added after the advance was due as a row of its own, due that day', async () => {
+    const today = todayInIndia();
+    const confirmedOn = addDays(today, -20);
+    const eventDate = addDays(today, 90);
+    const money = bookingMoney({
+      status: 'confirmed',
+      totalPaise: 1_50_000_00,
+      creditedPaise: 0,
+      eventDate,
+      confirmedOn,
+      heldPaise: 25_000_00,
+      today,
+      costHistory: [
+        { on: confirmedOn, cost_paise: 1_00_000_00 },
+        { on: today, cost_paise: 1_50_000_00 },
+      ],
+    });
+    const item = booking(8, {
+      status: 'confirmed',
+      event_date: eventDate,
+      total: 1_50_000,
+      can_pay_token: false,
+      payment: {
+        token_amount: 999,
+        amount_paid: 25_000,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
+      schedule: toScheduleDto(money),
+    });
+    const keyWarning = vi.spyOn(console, 'error');
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf({ ...item, can_pay_instalment: true })));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const schedule = within(await screen.findByRole('list', { name: 'Payment schedule' }));
+    const rows = schedule.getAllByRole('listitem');
+    expect(rows.map((row) => row.firstChild?.firstChild?.textContent)).toEqual([
+      'Booking amount',
+      'Advance',
+      'Advance (increase)',
+      'Balance',
+    ]);
+    expect(within(rows[2]!).getByText(`Due by ${formatLongDate(today)}`)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(formatInr(12_500))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Pay ${formatInr(12_500)} advance (increase)` })).toBeInTheDocument();
+    expect(keyWarning.mock.calls.filter((call) => String(call[0]).includes('same key'))).toEqual([]);
+    keyWarning.mockRestore();
+  });
+
   it('names what is left of an overdue instalment paid in part, and the days it is overdue', async () => {
     const eventDate = addDays(todayInIndia(), 40);
     const item = booking(7, {
