@@ -433,15 +433,21 @@ describe('Release the date', () => {
   });
 });
 
+/**
+ * A ₹1,00,000 booking confirmed 20 days ago, its event 90 days ahead, whose ₹25,000 (the booking amount and the
+ * advance) was paid 15 days ago, before the advance fell due 13 days ago.
+ */
+const advancePaidOnTime = (prefix: string) =>
+  owingBooking({
+    tag: `${prefix}${randomBytes(3).toString('hex')}`,
+    confirmedDaysAgo: 20,
+    eventInDays: 90,
+    payments: [{ paise: 25_000_00, at: noonInIndia(addDays(today(), -15)) }],
+  });
+
 describe('Money added after a due date', () => {
   it('is due from the day the price rose: the advance paid on time is not overdue, and the date stays', async () => {
-    const tag = `add${randomBytes(3).toString('hex')}`;
-    const booking = await owingBooking({
-      tag,
-      confirmedDaysAgo: 20,
-      eventInDays: 90,
-      payments: [{ paise: 25_000_00, at: noonInIndia(addDays(today(), -15)) }],
-    });
+    const booking = await advancePaidOnTime('add');
     const res = await inject('PUT', `/api/bookings/${booking.id}/quote`, admin.auth, {
       items: [{ kind: 'per_person', description: 'Dinner buffet', unit_price: 1000, quantity: 150 }],
     });
@@ -476,13 +482,7 @@ describe('Money added after a due date', () => {
 
 describe('Due dates after the customer moves the event earlier', () => {
   it('make the balance due on the day of the move, not overdue since a day before it', async () => {
-    const tag = `mov${randomBytes(3).toString('hex')}`;
-    const booking = await owingBooking({
-      tag,
-      confirmedDaysAgo: 20,
-      eventInDays: 90,
-      payments: [{ paise: 25_000_00, at: noonInIndia(addDays(today(), -15)) }],
-    });
+    const booking = await advancePaidOnTime('mov');
     const moved = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, {
       new_date: addDays(today(), 3),
     });

@@ -189,118 +189,81 @@ describe('money added after a due date, over random price changes', () => {
     return [...byDay].map(([on, cost_paise]) => ({ on, cost_paise }));
   };
   const historyOn = (history: CostStep[], today: string) => history.filter((step) => step.on <= today);
+  const firstCost = fc.integer({ min: 1_000_00, max: 5_00_000_00 });
+  const checkedDay = fc.integer({ min: 0, max: 170 });
+  /** The schedule `day` days after confirmation, the price having moved as `moves` say up to that day. */
+  const scheduleOn = (first: number, moves: { after: number; cost: number }[], day: number) => {
+    const today = addDays(confirmedOn, day);
+    const history = historyOn(historyOf(first, moves), today);
+    const total = history.at(-1)!.cost_paise;
+    const schedule = paymentSchedule({ totalPaise: total, eventDate, confirmedOn, today, rules, costHistory: history });
+    return { today, history, total, schedule };
+  };
 
   it('adds up to the total, falls due in order, never before confirmation, and never owes nothing', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1_000_00, max: 5_00_000_00 }),
-        changes,
-        fc.integer({ min: 0, max: 170 }),
-        (first, moves, day) => {
-          const today = addDays(confirmedOn, day);
-          const history = historyOn(historyOf(first, moves), today);
-          const total = history.at(-1)!.cost_paise;
-          const schedule = paymentSchedule({
-            totalPaise: total,
-            eventDate,
-            confirmedOn,
-            today,
-            rules,
-            costHistory: history,
-          });
-          expect(schedule.reduce((sum, row) => sum + row.amount_paise, 0)).toBe(total);
-          expect(new Set(schedule.map((row) => `${row.kind} ${row.due_date}`)).size).toBe(schedule.length);
-          for (const [i, row] of schedule.entries()) {
-            expect(row.amount_paise).toBeGreaterThan(0);
-            expect(row.due_date >= confirmedOn).toBe(true);
-            if (i > 0) expect(row.due_date >= schedule[i - 1]!.due_date).toBe(true);
-            if (row.added) expect(row.due_date <= today).toBe(true);
-          }
-        },
-      ),
+      fc.property(firstCost, changes, checkedDay, (first, moves, day) => {
+        const { today, total, schedule } = scheduleOn(first, moves, day);
+        expect(schedule.reduce((sum, row) => sum + row.amount_paise, 0)).toBe(total);
+        expect(new Set(schedule.map((row) => `${row.kind} ${row.due_date}`)).size).toBe(schedule.length);
+        for (const [i, row] of schedule.entries()) {
+          expect(row.amount_paise).toBeGreaterThan(0);
+          expect(row.due_date >= confirmedOn).toBe(true);
+          if (i > 0) expect(row.due_date >= schedule[i - 1]!.due_date).toBe(true);
+          if (row.added) expect(row.due_date <= today).toBe(true);
+        }
+      }),
     );
   });
 
   it('asks by any day for no more than the schedule of the price as it stood that day', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1_000_00, max: 5_00_000_00 }),
-        changes,
-        fc.integer({ min: 0, max: 170 }),
-        (first, moves, day) => {
-          const today = addDays(confirmedOn, day);
-          const history = historyOn(historyOf(first, moves), today);
-          const schedule = paymentSchedule({
-            totalPaise: history.at(-1)!.cost_paise,
-            eventDate,
-            confirmedOn,
-            today,
-            rules,
-            costHistory: history,
-          });
-          for (let d = 0; d <= day; d += 1) {
-            const on = addDays(confirmedOn, d);
-            const costThen = history.findLast((step) => step.on <= on)!.cost_paise;
-            const then = paymentSchedule({ totalPaise: costThen, eventDate, confirmedOn, today: on, rules });
-            const dueBy = (rows: typeof schedule) =>
-              rows.filter((row) => row.due_date <= on).reduce((sum, row) => sum + row.amount_paise, 0);
-            expect(dueBy(schedule)).toBeLessThanOrEqual(dueBy(then));
-          }
-        },
-      ),
-    );
-  });
-
-  it('never finds overdue a customer who paid, every day, what was due that day', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1_000_00, max: 5_00_000_00 }), changes, (first, moves) => {
-        const full = historyOf(first, moves);
-        let held = 0;
-        for (let d = 0; d <= 170; d += 1) {
-          const today = addDays(confirmedOn, d);
-          const summary = money(historyOn(full, today), held, today);
-          expect(summary.days_overdue, today).toBe(0);
-          held += summary.due_now_paise;
+      fc.property(firstCost, changes, checkedDay, (first, moves, day) => {
+        const { history, schedule } = scheduleOn(first, moves, day);
+        for (let d = 0; d <= day; d += 1) {
+          const on = addDays(confirmedOn, d);
+          const costThen = history.findLast((step) => step.on <= on)!.cost_paise;
+          const then = paymentSchedule({ totalPaise: costThen, eventDate, confirmedOn, today: on, rules });
+          const dueBy = (rows: typeof schedule) =>
+            rows.filter((row) => row.due_date <= on).reduce((sum, row) => sum + row.amount_paise, 0);
+          expect(dueBy(schedule)).toBeLessThanOrEqual(dueBy(then));
         }
       }),
     );
   });
 
   it('never finds overdue a customer who paid, every day, what was due that day, whatever date they moved to', () => {
+    const move = fc.option(
+      fc.record({ after: fc.integer({ min: 1, max: 150 }), newEventIn: fc.integer({ min: 0, max: 200 }) }),
+      { nil: null },
+    );
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1_000_00, max: 5_00_000_00 }),
-        changes,
-        fc.integer({ min: 1, max: 150 }),
-        fc.integer({ min: 0, max: 200 }),
-        (first, moves, changeAfter, newEventIn) => {
-          const full = historyOf(first, moves);
-          const changedOn = addDays(confirmedOn, changeAfter);
-          const newEvent = addDays(changedOn, newEventIn);
-          let held = 0;
-          for (let d = 0; d <= 170; d += 1) {
-            const today = addDays(confirmedOn, d);
-            const moved = today >= changedOn;
-            const history = historyOn(full, today);
-            const summary = bookingMoney({
-              status: 'confirmed',
-              totalPaise: history.at(-1)!.cost_paise,
-              creditedPaise: 0,
-              eventDate: moved ? newEvent : eventDate,
-              confirmedOn,
-              heldPaise: held,
-              today,
-              costHistory: history,
-              dateChange: moved ? { fromEventDate: eventDate, on: changedOn } : null,
-            });
-            expect(summary.days_overdue, today).toBe(0);
-            for (const [i, row] of summary.instalments.entries()) {
-              if (i > 0) expect(row.due_date >= summary.instalments[i - 1]!.due_date).toBe(true);
-            }
-            held += summary.due_now_paise;
+      fc.property(fc.integer({ min: 1_000_00, max: 5_00_000_00 }), changes, move, (first, moves, dateMove) => {
+        const full = historyOf(first, moves);
+        const changedOn = dateMove && addDays(confirmedOn, dateMove.after);
+        let held = 0;
+        for (let d = 0; d <= 170; d += 1) {
+          const today = addDays(confirmedOn, d);
+          const moved = changedOn !== null && today >= changedOn;
+          const history = historyOn(full, today);
+          const summary = bookingMoney({
+            status: 'confirmed',
+            totalPaise: history.at(-1)!.cost_paise,
+            creditedPaise: 0,
+            eventDate: moved ? addDays(changedOn, dateMove!.newEventIn) : eventDate,
+            confirmedOn,
+            heldPaise: held,
+            today,
+            costHistory: history,
+            dateChange: moved ? { fromEventDate: eventDate, on: changedOn } : null,
+          });
+          expect(summary.days_overdue, today).toBe(0);
+          for (const [i, row] of summary.instalments.entries()) {
+            if (i > 0) expect(row.due_date >= summary.instalments[i - 1]!.due_date).toBe(true);
           }
-        },
-      ),
+          held += summary.due_now_paise;
+        }
+      }),
     );
   });
 
