@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
@@ -283,6 +284,46 @@ describe('Booking Details', () => {
     expect(await dialog.findByText('Owed back')).toHaveTextContent(`Owed back ${formatInr(1_200)}`);
     expect(dialog.getByText('Refunded')).toHaveTextContent(`Refunded ${formatInr(3_800)}`);
     expect(dialog.getByText('Credit notes')).toHaveTextContent(`Credit notes − ${formatInr(2_500)}`);
+  });
+
+  it('lists what a price rise added after the advance was due as a row of its own', async () => {
+    const confirmed = { ...detailed, status: 'confirmed' as const };
+    const today = todayInIndia();
+    const confirmedOn = addDays(today, -20);
+    const raised = bookingMoney({
+      status: 'confirmed',
+      totalPaise: 1_50_000_00,
+      creditedPaise: 0,
+      eventDate: addDays(today, 90),
+      confirmedOn,
+      heldPaise: 25_000_00,
+      today,
+      costHistory: [
+        { on: confirmedOn, cost_paise: 1_00_000_00 },
+        { on: today, cost_paise: 1_50_000_00 },
+      ],
+    });
+    const keyWarning = vi.spyOn(console, 'error');
+    const { user } = await openAdmin({
+      'admin.bookings.list': () => page([confirmed]),
+      'admin.bookings.get': () => confirmed,
+      'admin.payments.bookingAccount': () => ({
+        ...bookingAccount(confirmed.id, 25_000),
+        total: 1_50_000,
+        schedule: toScheduleDto(raised),
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    const schedule = within(await dialog.findByRole('list', { name: 'Payment schedule' }));
+    expect(schedule.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Booking amount.*Paid$/),
+      expect.stringMatching(/^AdvanceDue.*Paid$/),
+      expect.stringMatching(/^Advance \(increase\).*₹12,500₹12,500 due$/),
+      expect.stringMatching(/^Balance.*₹1,12,500₹1,12,500 due$/),
+    ]);
+    expect(keyWarning.mock.calls.filter((call) => String(call[0]).includes('same key'))).toEqual([]);
+    keyWarning.mockRestore();
   });
 
   it('shows the schedule and records a payment the customer made by bank transfer', async () => {
