@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
@@ -19,6 +18,7 @@ import {
   toasts,
   uuid,
 } from './admin-fixtures';
+import { raisedAfterAdvance } from './fixtures';
 import { recordedCalls, TrpcTestError } from './msw';
 
 const NO_SUPPLIERS = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
@@ -288,21 +288,6 @@ describe('Booking Details', () => {
 
   it('lists what a price rise added after the advance was due as a row of its own', async () => {
     const confirmed = { ...detailed, status: 'confirmed' as const };
-    const today = todayInIndia();
-    const confirmedOn = addDays(today, -20);
-    const raised = bookingMoney({
-      status: 'confirmed',
-      totalPaise: 1_50_000_00,
-      creditedPaise: 0,
-      eventDate: addDays(today, 90),
-      confirmedOn,
-      heldPaise: 25_000_00,
-      today,
-      costHistory: [
-        { on: confirmedOn, cost_paise: 1_00_000_00 },
-        { on: today, cost_paise: 1_50_000_00 },
-      ],
-    });
     const keyWarning = vi.spyOn(console, 'error');
     const { user } = await openAdmin({
       'admin.bookings.list': () => page([confirmed]),
@@ -310,7 +295,7 @@ describe('Booking Details', () => {
       'admin.payments.bookingAccount': () => ({
         ...bookingAccount(confirmed.id, 25_000),
         total: 1_50_000,
-        schedule: toScheduleDto(raised),
+        schedule: raisedAfterAdvance().schedule,
       }),
     });
     await user.click(screen.getByRole('button', { name: 'View Event 1' }));

@@ -13,7 +13,7 @@ import type {
   PaymentOrderDto,
   RefundPreviewDto,
 } from '../../src/shared/schemas/account';
-import { userFor } from './fixtures';
+import { raisedAfterAdvance, userFor } from './fixtures';
 import { recordedCalls, server, TEST_ORIGIN, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
 
@@ -304,22 +304,8 @@ describe('booking detail', () => {
   });
 
   it('shows what a price rise added after the advance was due as a row of its own, due that day', async () => {
-    const today = todayInIndia();
-    const confirmedOn = addDays(today, -20);
-    const eventDate = addDays(today, 90);
-    const money = bookingMoney({
-      status: 'confirmed',
-      totalPaise: 1_50_000_00,
-      creditedPaise: 0,
-      eventDate,
-      confirmedOn,
-      heldPaise: 25_000_00,
-      today,
-      costHistory: [
-        { on: confirmedOn, cost_paise: 1_00_000_00 },
-        { on: today, cost_paise: 1_50_000_00 },
-      ],
-    });
+    const raised = raisedAfterAdvance();
+    const { today, eventDate } = raised;
     const item = booking(8, {
       status: 'confirmed',
       event_date: eventDate,
@@ -333,7 +319,7 @@ describe('booking detail', () => {
         token_left: 0,
         open_order_id: null,
       },
-      schedule: toScheduleDto(money),
+      schedule: raised.schedule,
     });
     const keyWarning = vi.spyOn(console, 'error');
     server.use(trpcHandler('bookings.mineDetail', () => detailOf({ ...item, can_pay_instalment: true })));

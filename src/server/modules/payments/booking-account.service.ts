@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingsMoney, moneyOfBooking } from './booking-money';
-import { ledgerRows, sumsOf } from './ledger';
+import { ledgerRows } from './ledger';
 import { OPEN, receiveBookingPayment } from './payment-orders.service';
 import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
@@ -96,9 +96,9 @@ export async function recordBookingPayment(
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
       if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
       await requireGstDetailsForPayment(deps, tx, booking);
-      const ledger = await ledgerRows(tx, [booking.id]);
       const currentRules = await currentPaymentRules(tx);
-      const { held_paise: held, credited_paise: credited } = sumsOf(ledger);
+      const money = moneyOfBooking(booking, await ledgerRows(tx, [booking.id]), currentRules);
+      const { held_paise: held, credited_paise: credited } = money.sums;
       const rules = bookingPaymentRules(booking, currentRules);
       const max = maxPayablePaise(booking.status, bookingCostPaise(booking.finalAmountPaise, credited), held, rules);
       if (max <= 0) {
@@ -156,8 +156,7 @@ export async function recordBookingPayment(
         .set({ status: 'expired', updatedAt: new Date() })
         .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
       // The receipt names the instalments the money goes to; the team's note stays in the ledger.
-      const { instalments } = moneyOfBooking(booking, ledger, currentRules).summary;
-      const label = paymentTowardsLabel(instalments, amountPaise);
+      const label = paymentTowardsLabel(money.summary.instalments, amountPaise);
       await receiveBookingPayment(deps, tx, booking.id, {
         amountPaise,
         method: data.method,
