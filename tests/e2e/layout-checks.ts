@@ -23,14 +23,27 @@ export type LayoutReport = {
   overlappingText: string[];
   /**
    * Tables wider than the box they sit in, so columns (an Actions column's buttons) are out of sight until the box
-   * is scrolled. Allowed only on a phone for a wide report whose box is a labelled, focusable scroll region
-   * (docs/decisions.md, tables that fit); at desktop widths every table fits.
+   * is scrolled. Allowed only below the desktop's 1280 px for a wide report whose box is a labelled, focusable
+   * scroll region (docs/decisions.md, tables that fit); at the desktop width every table fits.
    */
   wideTables: string[];
+  /**
+   * Tab strips that scroll at a desktop width, so some of their tabs are out of sight. On a phone a strip scrolls
+   * sideways in its own box by design; from 1024 px up every tab shows.
+   */
+  hiddenTabs: string[];
+  /**
+   * Words broken across two lines because their box is narrower than the word ("Dashboa" above "rd" in a squeezed
+   * heading). Not counted where breaking anywhere is chosen (an e-mail address with `word-break: break-all`) or
+   * words are hyphenated.
+   */
+  brokenWords: string[];
 };
 
-/** From this width up every table fits its box (the desktop size is 1280 px). */
-const DESKTOP_MIN_PX = 1024;
+/** From this width up every tab of a strip shows. */
+const TABS_FIT_FROM_PX = 1024;
+/** From this width up (the desktop size) every table fits its box, the wide reports too. */
+const TABLES_FIT_FROM_PX = 1280;
 
 /**
  * Measures the page as it is now: sideways overflow, and the size of every visible interactive element: buttons,
@@ -41,7 +54,7 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
   // Run from tsx (npm run screenshots), nested functions arrive wrapped in esbuild's `__name` helper.
   await page.evaluate('window.__name ??= (fn) => fn');
   return page.evaluate(
-    ([min, desktopMin]) => {
+    ([min, tabsFitFrom, tablesFitFrom]) => {
       const overflowPx = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
 
       const dialogs = Array.from(
@@ -304,12 +317,53 @@ export async function measureLayout(page: Page): Promise<LayoutReport> {
         const over = Math.round(table.getBoundingClientRect().width - frame.clientWidth);
         if (over <= 1) continue;
         const scrollRegion = frame.getAttribute('role') === 'region' && frame.tabIndex >= 0;
-        if (window.innerWidth < desktopMin && scrollRegion) continue;
+        if (window.innerWidth < tablesFitFrom && scrollRegion) continue;
         const label = table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent ?? 'table';
         wideTables.push(`table "${label}" is ${over} px wider than its box`);
       }
-      return { overflowPx, smallTargets, cutText, overlappingText, wideTables };
+      const brokenWords: string[] = [];
+      const words = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = words.nextNode() as Text | null; node; node = words.nextNode() as Text | null) {
+        const owner = node.parentElement;
+        if (!owner || owner.closest('script, style, noscript, option, template') || !visible(owner)) continue;
+        const style = getComputedStyle(owner);
+        if (style.wordBreak === 'break-all' || style.overflowWrap === 'anywhere' || style.hyphens === 'auto') continue;
+        for (const match of node.data.matchAll(/[\p{L}\p{N}]{4,}/gu)) {
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width >= 1)
+              .map((rect) => Math.round(rect.top / 4)),
+          );
+          if (tops.size > 1) brokenWords.push(`"${match[0].slice(0, 40)}" in ${owner.tagName.toLowerCase()}`);
+        }
+      }
+      const hiddenTabs: string[] = [];
+      if (window.innerWidth >= tabsFitFrom) {
+        for (const list of Array.from(scope.querySelectorAll<HTMLElement>('[role="tablist"]'))) {
+          if (!visible(list)) continue;
+          const listBox = list.getBoundingClientRect();
+          let frame: HTMLElement | null = list;
+          while (frame && !scrolls(getComputedStyle(frame).overflowX) && !clips(getComputedStyle(frame).overflowX)) {
+            frame = frame.parentElement;
+          }
+          const frameBox = frame && frame !== document.documentElement ? frame.getBoundingClientRect() : null;
+          const right = frameBox ? frameBox.left + frame!.clientLeft + frame!.clientWidth : window.innerWidth;
+          const left = frameBox ? frameBox.left + frame!.clientLeft : 0;
+          const out = Array.from(list.querySelectorAll<HTMLElement>('[role="tab"]'))
+            .filter((tab) => {
+              const box = tab.getBoundingClientRect();
+              return box.right > right + 1 || box.left < left - 1;
+            })
+            .map((tab) => `"${(tab.textContent ?? '').replace(/\s+/g, ' ').trim()}"`);
+          if (out.length === 0 && listBox.right <= right + 1) continue;
+          const label = list.getAttribute('aria-label') ?? 'tabs';
+          hiddenTabs.push(`${label}: ${out.join(', ') || 'the end of the strip'} out of sight`);
+        }
+      }
+      return { overflowPx, smallTargets, cutText, overlappingText, wideTables, hiddenTabs, brokenWords };
     },
-    [MIN_TARGET_PX, DESKTOP_MIN_PX] as const,
+    [MIN_TARGET_PX, TABS_FIT_FROM_PX, TABLES_FIT_FROM_PX] as const,
   );
 }

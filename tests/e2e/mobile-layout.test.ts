@@ -5,8 +5,9 @@ import { measureLayout, MIN_TARGET_PX, type SmallTarget } from './layout-checks'
 import { ROUTE_VIEWS, ViewWalker, type RouteView, type ViewportName } from './route-views';
 
 /*
- * "Mobile and looks": every route (and the main dialogs) at 360 × 740 and 1280 × 800 has no sideways
- * scrolling, and at 360 px every visible control is a touch target of at least 44 × 44 px.
+ * "Mobile and looks": every route (and the main dialogs at 360 × 740) at 360, 768, 1024 and 1280 px has no sideways
+ * scrolling, no text cut or drawn over other text, no table hiding a column and, from 1024 px, no tab out of sight;
+ * at 360 px every visible control is a touch target of at least 44 × 44 px.
  *
  * Exceptions, by rule (applied in measureLayout):
  * - a link inside running text (a sentence in a paragraph, list item or table cell): WCAG 2.5.5 exempts inline
@@ -32,13 +33,16 @@ function unexpected(view: RouteView, targets: SmallTarget[]): string[] {
     .map((t) => `${t.target} is ${t.width}×${t.height} px`);
 }
 
+/** The phone and the desktop, and the widths between them where a header's row or a tab strip runs out of room. */
 const SIZES: { name: ViewportName; width: number; height: number }[] = [
   { name: 'mobile', ...VIEWPORTS.mobile },
   { name: 'desktop', ...VIEWPORTS.desktop },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'laptop', width: 1024, height: 768 },
 ];
 
 for (const size of SIZES) {
-  // A dialog locks the page's scrolling, so at desktop size only the pages themselves are checked.
+  // A dialog locks the page's scrolling, so above the phone's size only the pages themselves are checked.
   const views = ROUTE_VIEWS.filter(
     (view) => (view.only ?? size.name) === size.name && (size.name === 'mobile' || !view.overlay),
   );
@@ -53,9 +57,12 @@ for (const size of SIZES) {
 
     it.each(views.map((view) => [view.name, view] as const))('%s', async (_name, view) => {
       const page = await walker.show(view);
-      const { overflowPx, smallTargets, cutText, overlappingText, wideTables } = await measureLayout(page);
+      const { overflowPx, smallTargets, cutText, overlappingText, wideTables, hiddenTabs, brokenWords } =
+        await measureLayout(page);
       expect(overflowPx, 'px of sideways scrolling').toBe(0);
       expect(wideTables, 'tables wider than their box').toEqual([]);
+      expect(hiddenTabs, 'tabs out of sight at a desktop width').toEqual([]);
+      expect(brokenWords, 'words broken across lines').toEqual([]);
       expect(cutText, 'text cut off').toEqual([]);
       expect(overlappingText, 'text drawn over text').toEqual([]);
       if (size.name === 'mobile')
@@ -66,8 +73,8 @@ for (const size of SIZES) {
 
 /** A control: the measures find each defect they are meant to find, and pass what is fine by design. */
 describe('the layout measures themselves', () => {
-  async function measure(body: string) {
-    const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
+  async function measure(body: string, viewport: { width: number; height: number } = VIEWPORTS.mobile) {
+    const context = await browser.newContext({ viewport });
     try {
       const page = await context.newPage();
       await page.setContent(`<!doctype html><html><body style="margin:0;font:16px sans-serif">${body}</body></html>`);
@@ -126,6 +133,31 @@ describe('the layout measures themselves', () => {
       ),
     );
     expect(report.wideTables).toEqual([expect.stringContaining('table "Payment orders" is')]);
+  });
+
+  it('finds a word broken across lines in a squeezed box, and passes an e-mail address broken on purpose', async () => {
+    const report = await measure(
+      onLines(
+        '<h1 style="width:60px;font-size:24px;overflow-wrap:break-word">The Dashboard</h1>',
+        '<p style="width:90px;word-break:break-all">priya.sharma@example.in</p>',
+        '<p style="width:90px">Words that wrap</p>',
+      ),
+    );
+    expect(report.brokenWords).toEqual(['"Dashboard" in h1']);
+  });
+
+  it('finds tabs scrolled out of sight at a desktop width, and passes a strip that scrolls on a phone', async () => {
+    const strip = (label: string, width: number) =>
+      `<div style="overflow-x:auto;width:${width}px"><div role="tablist" aria-label="${label}" ` +
+      'style="display:flex;width:max-content">' +
+      ['Bookings', 'Calendar', 'Payments', 'Settings']
+        .map((name) => `<button role="tab" style="width:120px;height:44px">${name}</button>`)
+        .join('') +
+      '</div></div>';
+    const desktop = await measure(onLines(strip('Too narrow', 300), strip('Fits', 600)), VIEWPORTS.desktop);
+    expect(desktop.hiddenTabs).toEqual(['Too narrow: "Payments", "Settings" out of sight']);
+    const phone = await measure(onLines(strip('Too narrow', 300)));
+    expect(phone.hiddenTabs).toEqual([]);
   });
 
   it('finds text drawn over text', async () => {

@@ -4,7 +4,7 @@ import { waitForHydration, waitOrExplain } from './browser';
 import { signedInContext, type DemoRole, type RouteFixtures } from './demo-api';
 import { openCreateAccount } from './people';
 
-export type ViewportName = 'desktop' | 'mobile';
+export type ViewportName = 'desktop' | 'laptop' | 'tablet' | 'mobile';
 
 /**
  * One state of one route, as people see it: the address, who is signed in, and what to wait for or click. Shared

@@ -163,7 +163,10 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             lazyMount
             unmountOnExit
           >
-            {/* On phones the tabs scroll sideways inside their own strip; the page itself never does. */}
+            {/*
+              On phones the tabs scroll sideways inside their own strip; the page itself never does. From 1024 px up
+              every tab shows: between 1024 and 1280 px without its icon.
+            */}
             <Box
               overflowX="auto"
               mx={{ base: '-3', sm: '0' }}
@@ -171,10 +174,15 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
               pb="1"
               css={{ scrollbarWidth: 'thin' }}
             >
-              <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap">
+              <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap" aria-label="Dashboard sections">
                 {TABS.map((item) => (
-                  <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px={{ base: '3', md: '4' }}>
-                    <Box as="span" aria-hidden="true" css={{ '& svg': { width: '4', height: '4' } }}>
+                  <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px="3">
+                    <Box
+                      as="span"
+                      aria-hidden="true"
+                      display={{ base: 'inline', lg: 'none', xl: 'inline' }}
+                      css={{ '& svg': { width: '4', height: '4' } }}
+                    >
                       {item.icon}
                     </Box>
                     {item.label}

@@ -23,7 +23,7 @@ type BookingsTableProps = {
  */
 export function BookingsTable({ label, bookings, onView, onAssign }: BookingsTableProps) {
   return (
-    <TableFrame label={label} stackOnPhone>
+    <TableFrame label={label} stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Event Details</Table.ColumnHeader>

@@ -256,7 +256,7 @@ function CalendarDaysList({ days, onEdit }: { days: CalendarDayDto[]; onEdit(day
   });
   return (
     <>
-      <TableFrame label="Dates with their own settings" stackOnPhone>
+      <TableFrame label="Dates with their own settings" stackBelow="lg">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Date</Table.ColumnHeader>

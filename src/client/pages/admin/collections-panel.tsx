@@ -113,7 +113,7 @@ function ByDayTable({ data }: { data: CollectionsDto }) {
 
 function EntriesTable({ entries }: { entries: readonly CollectionEntryDto[] }) {
   return (
-    <TableFrame label="Ledger rows" stackOnPhone>
+    <TableFrame label="Ledger rows" stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>When</Table.ColumnHeader>

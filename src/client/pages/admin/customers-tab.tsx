@@ -243,7 +243,7 @@ export function CustomersTab() {
         }
       >
         {(page) => (
-          <TableFrame label="Customers" stackOnPhone>
+          <TableFrame label="Customers" stackBelow="lg">
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader>Customer</Table.ColumnHeader>

@@ -73,7 +73,7 @@ export function GstReportCard() {
                 <Text fontSize="sm" color="fg.muted">
                   Documents issued {formatLongDate(data.from)} to {formatLongDate(data.to)} (India dates).
                 </Text>
-                <TableFrame label="Outward supplies by rate" stackOnPhone>
+                <TableFrame label="Outward supplies by rate" stackBelow="lg">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Rate</Table.ColumnHeader>
@@ -110,7 +110,7 @@ export function GstReportCard() {
                     ))}
                   </Table.Body>
                 </TableFrame>
-                <TableFrame label="Documents issued" stackOnPhone>
+                <TableFrame label="Documents issued" stackBelow="lg">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>Document</Table.ColumnHeader>

@@ -175,7 +175,7 @@ function OrdersTable({
   onRecord(order: AdminPaymentDto): void;
 }) {
   return (
-    <TableFrame label="Payment orders" stackOnPhone>
+    <TableFrame label="Payment orders" stackBelow="xl">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Order ID</Table.ColumnHeader>

@@ -217,7 +217,7 @@ export function PendingVendorsTab() {
         }
       >
         {(page) => (
-          <TableFrame label="Pending vendors" stackOnPhone>
+          <TableFrame label="Pending vendors" stackBelow="lg">
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader>Business Name</Table.ColumnHeader>

@@ -149,7 +149,7 @@ function ReceivablesTable({
   onRelease(row: ReceivableDto): void;
 }) {
   return (
-    <TableFrame label="Receivables" stackOnPhone>
+    <TableFrame label="Receivables" stackBelow="xl">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Booking</Table.ColumnHeader>

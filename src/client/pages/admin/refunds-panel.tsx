@@ -155,7 +155,7 @@ function RefundsTable({
   onMarkPaid(refund: AdminRefundDto): void;
 }) {
   return (
-    <TableFrame label="Refunds" stackOnPhone>
+    <TableFrame label="Refunds" stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Reference</Table.ColumnHeader>

@@ -39,7 +39,7 @@ export function SectionCard({ title, description, actions, children }: SectionCa
 }
 
 /*
- * Below the md breakpoint a list table becomes a stack of cards: each row a block, each cell a line, the header
+ * A list table narrower than its columns becomes a stack of cards: each row a block, each cell a line, the header
  * row hidden (cells whose value does not say what it is carry a `data-label` shown before it). The elements keep
  * explicit table roles, so screen readers still read a table when the CSS display changes.
  */
@@ -57,27 +57,52 @@ const STACKED = {
     borderColor: 'border.muted',
   },
   '& tr:last-of-type': { borderBottomWidth: '0' },
-  '& td': { display: 'block', minWidth: '0', border: 'none', p: '0', textAlign: 'start', whiteSpace: 'normal' },
+  '& td': {
+    display: 'block',
+    width: 'auto',
+    minWidth: '0',
+    border: 'none',
+    p: '0',
+    textAlign: 'start',
+    whiteSpace: 'normal',
+  },
   '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'fg.muted', fontSize: 'xs' },
   '& td[data-actions]': { pt: '2' },
   '& td[data-actions] > div': { justifyContent: 'flex-start', flexWrap: 'wrap' },
 };
-const STACKED_ON_PHONE = { mdDown: STACKED };
+/** From the tablet's 768 px the cards stand two to a row, each as wide as a phone's. */
+const STACKED_IN_TWO = {
+  ...STACKED,
+  md: {
+    '& tbody': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    '& tr:nth-of-type(odd)': { borderInlineEndWidth: '1px' },
+    // With an even number of cards the last row holds two: neither draws a line above the frame's own border.
+    '& tr:nth-last-of-type(2):nth-of-type(odd)': { borderBottomWidth: '0' },
+  },
+};
+const STACKED_BELOW = { lg: { lgDown: STACKED_IN_TWO }, xl: { xlDown: STACKED_IN_TWO } } as const;
 
 type TableFrameProps = {
   children: ReactNode;
   label: string;
   /** Taller lists scroll inside the card with a sticky header. */
   maxH?: string;
-  /** Lists with a few columns stack into cards on phones; wide reports scroll sideways instead. */
-  stackOnPhone?: boolean;
+  /**
+   * Below this breakpoint the list stacks into cards: `lg` for phones and tablets, `xl` for a list whose columns need
+   * the desktop's 1280 px. Without it (a wide report) the table scrolls sideways inside its card where it is wider.
+   */
+  stackBelow?: keyof typeof STACKED_BELOW;
   /** Stacked into cards at every width: a many-column table inside a narrow dialog. */
   stacked?: boolean;
 };
 
-/** A table that never widens the page on a phone: it stacks into cards or scrolls sideways inside its card. */
-export function TableFrame({ children, label, maxH, stackOnPhone = false, stacked = false }: TableFrameProps) {
-  const stacks = stackOnPhone || stacked;
+/**
+ * A table that never widens the page: it stacks into cards or scrolls sideways inside its card. A list's cells wrap
+ * their text where the columns need the room (a cell that must stay on one line, an amount, says so itself); a wide
+ * report keeps each row on one line and scrolls.
+ */
+export function TableFrame({ children, label, maxH, stackBelow, stacked = false }: TableFrameProps) {
+  const stacks = Boolean(stackBelow) || stacked;
   return (
     <Table.ScrollArea
       borderWidth="1px"
@@ -85,6 +110,7 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false, stacke
       rounded="lg"
       maxW="full"
       maxH={maxH}
+      whiteSpace={stacks ? 'normal' : undefined}
       // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll
       // it.
       {...(stacks
@@ -96,7 +122,10 @@ export function TableFrame({ children, label, maxH, stackOnPhone = false, stacke
         role="table"
         aria-label={label}
         stickyHeader={Boolean(maxH)}
-        css={{ '& th': { whiteSpace: 'nowrap' }, ...(stacked ? STACKED : stackOnPhone ? STACKED_ON_PHONE : {}) }}
+        css={{
+          '& th': { whiteSpace: 'nowrap' },
+          ...(stacked ? STACKED : stackBelow ? STACKED_BELOW[stackBelow] : {}),
+        }}
       >
         {children}
       </Table.Root>

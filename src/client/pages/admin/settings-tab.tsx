@@ -118,7 +118,7 @@ function LiveExample({ values }: { values: Values }) {
         A booking of {formatInr(paiseToRupees(EXAMPLE_TOTAL_PAISE))} confirmed today ({formatLongDate(today)}), its
         event on {formatLongDate(eventDate)}, {EXAMPLE_EVENT_IN_DAYS} days away:
       </Text>
-      <TableFrame label={label} stackOnPhone>
+      <TableFrame label={label} stackBelow="lg">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Instalment</Table.ColumnHeader>

@@ -91,7 +91,7 @@ function SubscriptionsTable({
   onRefund(subscription: SubscriptionDto): void;
 }) {
   return (
-    <TableFrame label="Subscriptions" stackOnPhone>
+    <TableFrame label="Subscriptions" stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>E-mail</Table.ColumnHeader>

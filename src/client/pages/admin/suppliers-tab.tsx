@@ -152,7 +152,7 @@ function SupplierProjects({ supplier }: { supplier: SupplierDto }) {
 
 function SupplierProjectsTable({ supplier, projects }: { supplier: SupplierDto; projects: SupplierProjectDto[] }) {
   return (
-    <TableFrame label={`Projects of ${supplier.business_name}`} stackOnPhone>
+    <TableFrame label={`Projects of ${supplier.business_name}`} stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Event</Table.ColumnHeader>

@@ -48,7 +48,7 @@ function Sheet({ date }: { date: string }) {
       {data.dishes.length === 0 && <Text color="orange.700">No menu has been chosen for these events yet.</Text>}
       {data.dishes.length > 0 && (
         // On a phone each dish is a card, so the guests and the quantity are never off the screen's edge.
-        <TableFrame label={`Production sheet, ${formatLongDate(date)}`} stackOnPhone>
+        <TableFrame label={`Production sheet, ${formatLongDate(date)}`} stackBelow="lg">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Course</Table.ColumnHeader>

@@ -14,11 +14,12 @@ export function SupplierHeader({ name, onLogout, loggingOut, unread = null }: Su
   return (
     <Box as="header" bg="accent.900" color="cream.50" borderBottomWidth="4px" borderColor="brand.500">
       <Container maxW="7xl" py={{ base: '4', md: '6' }}>
+        {/* The title and the links share a row only where both fit on one line each (from 1024 px). */}
         <Flex
-          direction={{ base: 'column', md: 'row' }}
+          direction={{ base: 'column', lg: 'row' }}
           gap="4"
           justify="space-between"
-          align={{ base: 'stretch', md: 'center' }}
+          align={{ base: 'stretch', lg: 'center' }}
         >
           <HStack gap="3" align="center" minW="0">
             <MandalaMotif boxSize={{ base: '10', md: '12' }} flexShrink={0} />
