@@ -7,7 +7,10 @@ import {
   analyticsEvents,
   auditLog,
   bookingLedger,
+  bookingMenuItems,
+  bookingMenus,
   bookings,
+  dishes,
   gstDocuments,
   notifications,
   projectInvitations,
@@ -21,8 +24,10 @@ import {
 import { DEMO_LOGINS, seedDemo } from '../../src/server/db/seed-demo';
 import { DEMO_BUSINESS_GSTIN } from '../../src/server/db/seed-gst';
 import { hashPassword, verifyPassword } from '../../src/server/lib/password';
+import { kitchenSheet } from '../../src/server/modules/menus/event-order.service';
 import { bookingAmountFor, bookingMoney, ledgerSums } from '../../src/shared/booking-rules';
 import { isoDateInIndia } from '../../src/shared/dates';
+import { DEFAULT_MENU_RULES, menuProblems } from '../../src/shared/menu';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { priceQuote } from '../../src/shared/pricing';
 
@@ -122,6 +127,37 @@ describe('seedDemo on an empty database', () => {
       expect(voucher.ledgerPaymentId).not.toBeNull();
     const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
     expect(booking!.status).toBe('cancelled');
+  });
+
+  it('chooses menus for three bookings ahead within the menu rules, and the kitchen sheet of today cooks from one', async () => {
+    const menus = await handle.db.select().from(bookingMenus);
+    expect(menus).toHaveLength(3);
+    const catalogue = await handle.db.select().from(dishes);
+    for (const menu of menus) {
+      const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, menu.bookingId));
+      expect(['confirmed', 'in_progress']).toContain(booking!.status);
+      const items = await handle.db
+        .select()
+        .from(bookingMenuItems)
+        .where(eq(bookingMenuItems.bookingId, menu.bookingId));
+      const chosen = items.map((item) => catalogue.find((dish) => dish.id === item.dishId)!);
+      // Only dishes the package includes, so the demo's totals are the quotes' own.
+      expect(chosen.every((dish) => dish.addOnPricePaise === null)).toBe(true);
+      expect(
+        menuProblems({
+          tier: booking!.pricingTier!,
+          guestCount: booking!.guestCount!,
+          split: { veg: menu.guestsVeg, jain: menu.guestsJain, non_veg: menu.guestsNonVeg },
+          dishes: chosen,
+          allowances: DEFAULT_MENU_RULES.allowances,
+        }),
+      ).toEqual([]);
+    }
+    const sheet = await kitchenSheet({ db: handle.db, config }, { date: todayInIndia() });
+    const engagement = sheet.events.find((event) => event.event_name === 'Kavya & Siddharth Engagement')!;
+    expect(engagement.guests).toEqual({ veg: 140, jain: 0, non_veg: 80 });
+    expect(sheet.dishes.length).toBeGreaterThan(10);
+    expect(sheet.dishes.every((dish) => dish.quantity > 0)).toBe(true);
   });
 
   it('has bookings in every one of the six statuses', async () => {

@@ -4,6 +4,7 @@ import { INSTALMENT_LABELS, paymentSchedule } from '../../shared/booking-rules';
 import { addDays, DAY_MS, HOUR_MS, indiaTimeOn, isoDateInIndia } from '../../shared/dates';
 import type { BookingStatus, DeviceClass } from '../../shared/domain';
 import { gstinCheckChar } from '../../shared/gstin';
+import { DEFAULT_MENU_RULES } from '../../shared/menu';
 import { DEFAULT_PRICING, priceQuote } from '../../shared/pricing';
 import type { ServiceDeps } from '../context';
 import { hashPassword } from '../lib/password';
@@ -27,6 +28,8 @@ import {
   analyticsEvents,
   auditLog,
   bookingLedger,
+  bookingMenuItems,
+  bookingMenus,
   bookings,
   dishes,
   notifications,
@@ -38,7 +41,7 @@ import {
   testimonials,
   users,
 } from './schema';
-import { demoDishRows } from './seed-menu';
+import { demoDishRows, demoMenuDishes } from './seed-menu';
 
 /**
  * Demo data for a fresh installation (`npm run seed:demo`, or SEED_DEMO=true at start-up): an admin, customers,
@@ -510,7 +513,38 @@ async function writeDemoData(
   });
 
   await tx.insert(bookings).values(bookingRows);
-  await tx.insert(dishes).values(demoDishRows());
+  const catalogue = await tx.insert(dishes).values(demoDishRows()).returning({
+    id: dishes.id,
+    name: dishes.name,
+    course: dishes.course,
+    diet: dishes.diet,
+    active: dishes.active,
+    addOnPricePaise: dishes.addOnPricePaise,
+    sortOrder: dishes.sortOrder,
+  });
+
+  // --- Menus chosen for some of the bookings ahead (docs/product.md#menus) -------------------------------------
+  for (const b of BOOKINGS) {
+    if (!b.menu) continue;
+    const split = { veg: b.menu.veg, jain: b.menu.jain, non_veg: b.menu.nonVeg };
+    const bookingId = bookingIds.get(b.key)!;
+    await tx.insert(bookingMenus).values({
+      bookingId,
+      guestsVeg: split.veg,
+      guestsJain: split.jain,
+      guestsNonVeg: split.non_veg,
+      allergyNotes: b.menu.allergyNotes ?? null,
+      setupNotes: b.menu.setupNotes ?? null,
+      updatedBy: b.customer ? customerIds.get(b.customer)! : adminId,
+    });
+    await tx.insert(bookingMenuItems).values(
+      demoMenuDishes(b.tier, split, catalogue, DEFAULT_MENU_RULES.allowances).map((dish) => ({
+        bookingId,
+        dishId: dish.id,
+        addOnPricePaise: null,
+      })),
+    );
+  }
   await tx.insert(auditLog).values(auditRows);
   await tx.insert(bookingLedger).values(ledgerRows);
 

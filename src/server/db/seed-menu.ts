@@ -1,5 +1,16 @@
-import type { Allergen, Course, Diet, Region, YieldUnit } from '../../shared/menu';
-import { COURSES } from '../../shared/menu';
+import type { PricingTier } from '../../shared/domain';
+import type {
+  Allergen,
+  Course,
+  Diet,
+  GuestDiet,
+  GuestSplit,
+  MenuAllowances,
+  MenuDish,
+  Region,
+  YieldUnit,
+} from '../../shared/menu';
+import { COURSES, eatersOf, GUEST_DIETS, menuProblems } from '../../shared/menu';
 import type { dishes } from './schema';
 
 /*
@@ -734,4 +745,51 @@ export function demoDishRows(): (typeof dishes.$inferInsert)[] {
       sortOrder,
     };
   });
+}
+
+/** The dishes that are a guest diet's own: Jain dishes for Jain guests, vegetarian for veg, meat or egg for non-veg. */
+const OWN_DISHES: Readonly<Record<GuestDiet, readonly Diet[]>> = {
+  jain: ['jain'],
+  veg: ['jain', 'vegan', 'veg'],
+  non_veg: ['non_veg', 'egg'],
+};
+
+/**
+ * A demo booking's menu: per course, as many of the dishes the package includes as its allowance gives, choosing
+ * first one of each guest diet's own dishes (Jain, veg, then meat or egg) where the course has one, then the
+ * catalogue's order. Only included dishes, so a demo menu never changes what the booking costs; `menuProblems` must
+ * find nothing in it.
+ */
+export function demoMenuDishes(
+  tier: PricingTier,
+  split: GuestSplit,
+  catalogue: readonly (MenuDish & { sortOrder: number })[],
+  allowances: MenuAllowances,
+): MenuDish[] {
+  const chosen: MenuDish[] = [];
+  for (const course of COURSES) {
+    const allowance = allowances[tier][course];
+    const candidates = catalogue
+      .filter((dish) => dish.course === course && dish.active && dish.addOnPricePaise === null)
+      .filter((dish) => eatersOf(dish.diet, split) > 0)
+      .sort((a, b) => a.sortOrder - b.sortOrder);
+    const picked: MenuDish[] = [];
+    for (const guestDiet of GUEST_DIETS) {
+      if (split[guestDiet] === 0 || picked.length >= allowance) continue;
+      if (picked.some((dish) => OWN_DISHES[guestDiet].includes(dish.diet))) continue;
+      const own = candidates.find((dish) => OWN_DISHES[guestDiet].includes(dish.diet) && !picked.includes(dish));
+      if (own) picked.push(own);
+    }
+    for (const dish of candidates) {
+      if (picked.length >= allowance) break;
+      if (!picked.includes(dish)) picked.push(dish);
+    }
+    chosen.push(...picked);
+  }
+  const guestCount = split.veg + split.jain + split.non_veg;
+  const problems = menuProblems({ tier, guestCount, split, dishes: chosen, allowances });
+  if (problems.length > 0) {
+    throw new Error(`The demo menu breaks the menu rules: ${problems.map((p) => p.message).join('; ')}`);
+  }
+  return chosen;
 }

@@ -25,6 +25,8 @@ export type BookingSeed = {
   history: BookingStatus[];
   requirements: Omit<BookingRequirements, 'venue_type'>;
   notes?: string;
+  /** The menu chosen so far: the guests by diet (adding up to `guests`) and the notes; its dishes are picked. */
+  menu?: { veg: number; jain: number; nonVeg: number; allergyNotes?: string; setupNotes?: string };
 };
 
 export const BOOKINGS: BookingSeed[] = [
@@ -55,6 +57,13 @@ export const BOOKINGS: BookingSeed[] = [
       entertainment_required: false,
       photography_required: true,
     },
+    menu: {
+      veg: 330,
+      jain: 120,
+      nonVeg: 0,
+      allergyNotes: "Two of the bride's cousins are allergic to peanuts: none in the Jain counter's dishes.",
+      setupNotes: 'Jain counter at the left of the stage, with its own serving spoons and staff.',
+    },
   },
   {
     key: 'narmada-annual-day',
@@ -82,6 +91,7 @@ export const BOOKINGS: BookingSeed[] = [
       entertainment_required: true,
       photography_required: false,
     },
+    menu: { veg: 250, jain: 10, nonVeg: 60, allergyNotes: 'Gluten-free plates for three guests (names with HR).' },
   },
   {
     key: 'aarav-birthday',
@@ -159,6 +169,12 @@ export const BOOKINGS: BookingSeed[] = [
       decoration_required: true,
       entertainment_required: true,
       photography_required: true,
+    },
+    menu: {
+      veg: 140,
+      jain: 0,
+      nonVeg: 80,
+      setupNotes: 'Veg and non-veg buffets on separate lines, the veg line nearer the stage.',
     },
   },
   {
