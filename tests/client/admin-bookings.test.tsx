@@ -19,7 +19,7 @@ import {
   uuid,
 } from './admin-fixtures';
 import { raisedAfterAdvance } from './fixtures';
-import { recordedCalls, TrpcTestError } from './msw';
+import { recordedCalls, TrpcTestError, type TrpcResolver } from './msw';
 
 const NO_SUPPLIERS = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
 
@@ -33,6 +33,17 @@ function rowOf(table: ReturnType<typeof recentTable>, text: string) {
 
 async function findDialog(name: string) {
   return within(await screen.findByRole('dialog', { name }));
+}
+
+/** The dashboard with one booking in Recent Bookings and its Booking Details dialog open. */
+async function openBookingDetails(shown: ReturnType<typeof booking>, handlers: Record<string, TrpcResolver> = {}) {
+  const view = await openAdmin({
+    'admin.bookings.list': () => page([shown]),
+    'admin.bookings.get': () => shown,
+    ...handlers,
+  });
+  await view.user.click(screen.getByRole('button', { name: `View ${shown.event_name}` }));
+  return { ...view, dialog: await findDialog('Booking Details') };
 }
 
 describe('Bookings tab: Recent Bookings', () => {
@@ -194,12 +205,7 @@ describe('Booking Details', () => {
   });
 
   it("links to the booking's event order, which opens in place of the dashboard", async () => {
-    const { user, currentPath } = await openAdmin({
-      'admin.bookings.list': () => page([detailed]),
-      'admin.bookings.get': () => detailed,
-    });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
+    const { user, currentPath, dialog } = await openBookingDetails(detailed);
     const link = dialog.getByRole('link', { name: 'Event order' });
     expect(link).toHaveAttribute('href', `/admin/event-orders/${detailed.id}`);
     await user.click(link);
@@ -222,9 +228,7 @@ describe('Booking Details', () => {
 
   it('says when the customer has moved the event date', async () => {
     const moved = booking(1, { original_event_date: addDays(EVENT_DATE, -20) });
-    const { user } = await openAdmin({ 'admin.bookings.list': () => page([moved]), 'admin.bookings.get': () => moved });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
+    const { dialog } = await openBookingDetails(moved);
     expect(
       dialog.getByText(`(moved from ${formatLongDate(addDays(EVENT_DATE, -20))})`, { exact: false }),
     ).toBeInTheDocument();
@@ -243,13 +247,9 @@ describe('Booking Details', () => {
       message: 'Booking marked confirmed',
       booking: { ...detailed, status: (input as { status: string }).status },
     }));
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([detailed]),
-      'admin.bookings.get': () => detailed,
+    const { user, dialog } = await openBookingDetails(detailed, {
       'admin.bookings.setStatus': setStatus,
     });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
 
     const select = dialog.getByLabelText('Change status');
     const offered = within(select)
@@ -269,9 +269,7 @@ describe('Booking Details', () => {
 
   it('tells a refund still owed from one paid out, and shows what credit notes took off', async () => {
     const confirmed = { ...detailed, status: 'confirmed' as const };
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([confirmed]),
-      'admin.bookings.get': () => confirmed,
+    const { dialog } = await openBookingDetails(confirmed, {
       'admin.payments.bookingAccount': () => ({
         ...bookingAccount(confirmed.id, 30_000),
         credited: 2_500,
@@ -279,8 +277,6 @@ describe('Booking Details', () => {
         owed_back: 1_200,
       }),
     });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
     expect(await dialog.findByText('Owed back')).toHaveTextContent(`Owed back ${formatInr(1_200)}`);
     expect(dialog.getByText('Refunded')).toHaveTextContent(`Refunded ${formatInr(3_800)}`);
     expect(dialog.getByText('Credit notes')).toHaveTextContent(`Credit notes − ${formatInr(2_500)}`);
@@ -289,17 +285,13 @@ describe('Booking Details', () => {
   it('lists what a price rise added after the advance was due as a row of its own', async () => {
     const confirmed = { ...detailed, status: 'confirmed' as const };
     const keyWarning = vi.spyOn(console, 'error');
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([confirmed]),
-      'admin.bookings.get': () => confirmed,
+    const { dialog } = await openBookingDetails(confirmed, {
       'admin.payments.bookingAccount': () => ({
         ...bookingAccount(confirmed.id, 25_000),
         total: 1_50_000,
         schedule: raisedAfterAdvance().schedule,
       }),
     });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
     const schedule = within(await dialog.findByRole('list', { name: 'Payment schedule' }));
     expect(schedule.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Booking amount.*Paid$/),
@@ -319,9 +311,7 @@ describe('Booking Details', () => {
       paid += 45_251;
       return { ...bookingAccount(confirmed.id, paid), message: 'Payment of ₹45,251 recorded' };
     });
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([confirmed]),
-      'admin.bookings.get': () => confirmed,
+    const { user, dialog } = await openBookingDetails(confirmed, {
       'admin.payments.bookingAccount': () => bookingAccount(confirmed.id, paid),
       'admin.payments.recordBookingPayment': record,
       'admin.payments.sendReminder': () => ({
@@ -336,8 +326,6 @@ describe('Booking Details', () => {
         sent_at: new Date().toISOString(),
       }),
     });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
     const schedule = within(await dialog.findByRole('list', { name: 'Payment schedule' }));
     expect(schedule.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Booking amount.*₹999Paid$/),
@@ -375,13 +363,9 @@ describe('Booking Details', () => {
       message: 'Booking marked cancelled',
       booking: { ...detailed, status: 'cancelled' },
     }));
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([detailed]),
-      'admin.bookings.get': () => detailed,
+    const { user, dialog } = await openBookingDetails(detailed, {
       'admin.bookings.setStatus': setStatus,
     });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
     await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
@@ -398,12 +382,7 @@ describe('Booking Details', () => {
 
   it('disables in progress before the event day and says which day', async () => {
     const confirmed = booking(1, { status: 'confirmed' });
-    const { user } = await openAdmin({
-      'admin.bookings.list': () => page([confirmed]),
-      'admin.bookings.get': () => confirmed,
-    });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
+    const { dialog } = await openBookingDetails(confirmed);
     const option = (value: string) =>
       within(dialog.getByLabelText('Change status'))
         .getAllByRole('option')
@@ -417,9 +396,7 @@ describe('Booking Details', () => {
 
   it('offers in progress on the event day', async () => {
     const today = booking(1, { status: 'confirmed', event_date: todayInIndia() });
-    const { user } = await openAdmin({ 'admin.bookings.list': () => page([today]), 'admin.bookings.get': () => today });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
+    const { dialog } = await openBookingDetails(today);
     const select = dialog.getByLabelText('Change status');
     const inProgress = within(select)
       .getAllByRole('option')
@@ -430,9 +407,7 @@ describe('Booking Details', () => {
 
   it('says a completed booking cannot change status', async () => {
     const done = booking(1, { status: 'completed', event_date: addDays(todayInIndia(), -3) });
-    const { user } = await openAdmin({ 'admin.bookings.list': () => page([done]), 'admin.bookings.get': () => done });
-    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
-    const dialog = await findDialog('Booking Details');
+    const { dialog } = await openBookingDetails(done);
     expect(dialog.getByText('A completed booking cannot change status.')).toBeInTheDocument();
     expect(dialog.queryByLabelText('Change status')).not.toBeInTheDocument();
   });
