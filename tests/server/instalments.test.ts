@@ -331,4 +331,34 @@ describe('a payment recorded twice', () => {
     ).filter((row) => row.kind === 'payment');
     expect(payments.map((row) => row.reference!.toUpperCase()).sort()).toEqual(['004512', 'CR-77', 'CR-78']);
   });
+
+  it('refuses a UTR recorded by hand for an order on another booking, also when both arrive at once', async () => {
+    const booking = await aliceQuote(90, { status: 'confirmed', confirmedAt: new Date() });
+    const recordUpi = (reference: string) =>
+      inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+        amount: 999,
+        method: 'upi',
+        reference,
+      });
+    const tokenOrder = async () => {
+      const order = await inject('POST', '/api/payments/token-order', alice.auth, {
+        booking_id: (await aliceQuote()).id,
+      });
+      expect(order.statusCode).toBe(201);
+      return (utr: string) => inject('PUT', `/api/admin/payments/${order.json().order_id}/utr`, admin.auth, { utr });
+    };
+
+    const handUtr = nextUtr();
+    expect((await recordUpi(handUtr)).statusCode).toBe(201);
+    const reused = await (await tokenOrder())(handUtr);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().detail).toBe('This UTR is already recorded against another payment');
+    // One UTR given to an order and recorded by hand at the same moment: one of them takes it.
+    const raceUtr = nextUtr();
+    const confirm = await tokenOrder();
+    const both = await Promise.all([confirm(raceUtr), recordUpi(raceUtr)]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const rows = (await t.deps.db.select().from(bookingLedger)).filter((row) => row.reference === raceUtr);
+    expect(rows).toHaveLength(1);
+  });
 });

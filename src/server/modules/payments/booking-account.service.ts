@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingsMoney, moneyOfBooking } from './booking-money';
 import { ledgerRows } from './ledger';
-import { OPEN, receiveBookingPayment } from './payment-orders.service';
+import { claimUtr, OPEN, receiveBookingPayment, UTR_TAKEN } from './payment-orders.service';
 import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 
@@ -90,7 +90,6 @@ export async function recordBookingPayment(
 ): Promise<BookingAccountDto & { message: string }> {
   const data = recordBookingPaymentInputSchema.parse(input);
   const amountPaise = rupeesToPaise(data.amount);
-  const utrTaken = new AppError('CONFLICT', 'This UTR is already recorded against another payment');
   try {
     await deps.db.transaction(async (tx) => {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, data.id)).limit(1).for('update');
@@ -117,17 +116,7 @@ export async function recordBookingPayment(
         );
       }
       if (data.method === 'upi') {
-        const [onOrder] = await tx
-          .select({ id: paymentOrders.id })
-          .from(paymentOrders)
-          .where(eq(paymentOrders.utr, data.reference))
-          .limit(1);
-        const [onLedger] = await tx
-          .select({ id: bookingLedger.id })
-          .from(bookingLedger)
-          .where(and(eq(bookingLedger.method, 'upi'), eq(bookingLedger.reference, data.reference)))
-          .limit(1);
-        if (onOrder || onLedger) throw utrTaken;
+        await claimUtr(tx, data.reference);
       } else {
         // A cheque number, cash receipt or bank reference recorded twice on one booking is the same money twice
         // (a second click, two people recording one cheque); the booking's row lock orders two at once.
@@ -170,7 +159,7 @@ export async function recordBookingPayment(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw utrTaken;
+    if (isUniqueViolation(error)) throw UTR_TAKEN();
     throw error;
   }
   return { message: `Payment of ${formatInr(data.amount)} recorded`, ...(await accountOf(deps.db, data.id)) };

@@ -35,7 +35,7 @@ import {
   type PaymentStatusInput,
 } from '../../../shared/schemas/payments';
 import type { Executor } from '../../db/client';
-import { bookings, paymentOrders, refunds, subscriptions } from '../../db/schema';
+import { bookingLedger, bookings, paymentOrders, refunds, subscriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -50,7 +50,7 @@ import { bookingPaymentRules, currentPaymentRules } from './payment-rules.servic
 import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
-import { applyPaidSubscription } from './subscriptions.service';
+import { applyPaidSubscription, subscriberName } from './subscriptions.service';
 import { assertDayHasRoom } from '../calendar/calendar.service';
 import { bookingConfirmedWhatsApp, paymentReceivedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
@@ -365,7 +365,7 @@ export async function markOrderPaid(
         tx,
         paymentReceiptEmail(
           deps.config.brand,
-          { email: order.email, name: 'Customer' },
+          { email: order.email, name: (await subscriberName(tx, order)) ?? 'Customer' },
           {
             orderCode: order.orderCode,
             purpose: 'subscription',
@@ -720,12 +720,34 @@ async function oweBack(
 }
 
 /**
+ * A UTR names one bank transfer, so it is recorded once across orders and payments recorded by hand
+ * (docs/product.md#payments). Holds the UTR's lock to the end of the transaction, so two recordings of one UTR at
+ * once (an order's and a booking's) are taken one after the other, then refuses one already recorded (409).
+ */
+export async function claimUtr(tx: Executor, utr: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upi-utr:${utr}`}))`);
+  const [onOrder] = await tx
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.utr, utr))
+    .limit(1);
+  const [onLedger] = await tx
+    .select({ id: bookingLedger.id })
+    .from(bookingLedger)
+    .where(and(eq(bookingLedger.method, 'upi'), eq(bookingLedger.reference, utr)))
+    .limit(1);
+  if (onOrder || onLedger) throw UTR_TAKEN();
+}
+
+/** The refusal of a UTR already recorded, as `claimUtr` and a unique index's violation give it. */
+export const UTR_TAKEN = () => new AppError('CONFLICT', 'This UTR is already recorded against another payment');
+
+/**
  * The admin confirms a UPI payment by its 12-digit UTR (docs/product.md#payments): the order becomes paid (see
- * `markOrderPaid`). Unknown order 404; already paid 409; a UTR already recorded on another order 409.
+ * `markOrderPaid`). Unknown order 404; already paid 409; a UTR already recorded on an order or a payment 409.
  */
 export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminId: string): Promise<AdminPaymentDto> {
   const { order_id, utr } = recordUtrInputSchema.parse(input);
-  const utrTaken = new AppError('CONFLICT', 'This UTR is already recorded against another payment');
   try {
     await deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(paymentOrders).where(orderKey(order_id)).limit(1).for('update');
@@ -734,17 +756,12 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
       if (!PAYABLE.includes(order.status)) {
         throw new AppError('CONFLICT', `This payment is ${order.status} and cannot be marked paid`);
       }
-      const [other] = await tx
-        .select({ id: paymentOrders.id })
-        .from(paymentOrders)
-        .where(eq(paymentOrders.utr, utr))
-        .limit(1);
-      if (other) throw utrTaken;
+      await claimUtr(tx, utr);
       const updated = await markOrderPaid(deps, tx, order.id, { utr, actorUserId: adminId, via: 'utr' });
       if (!updated) throw new AppError('CONFLICT', 'This payment is already marked paid');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw utrTaken;
+    if (isUniqueViolation(error)) throw UTR_TAKEN();
     throw error;
   }
   const page = await listPayments(deps, { status: 'all', limit: 1 }, orderKey(order_id));
