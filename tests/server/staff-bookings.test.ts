@@ -197,6 +197,18 @@ describe('editing event details', () => {
       .where(and(eq(notifications.supplierId, supplier.supplierId), eq(notifications.kind, 'project_details_changed')));
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toContain('guests now 150');
+    // Suppliers learn the new supplier budget (70% of the ₹1,65,000 taxable amount), never the customer's total.
+    expect(told[0]!.message).toContain('budget now ₹1,15,500');
+    const supplierMail = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, id), eq(emailOutbox.template, 'project_details_changed')));
+    expect(supplierMail).toHaveLength(1);
+    expect(supplierMail[0]!.textBody).toContain('Budget: ₹1,15,500 (was ₹92,400)');
+    for (const shown of [told[0]!.message, supplierMail[0]!.textBody, supplierMail[0]!.htmlBody]) {
+      expect(shown).not.toContain('1,94,700');
+      expect(shown).not.toMatch(/gst/i);
+    }
   });
 
   it('refuses a change that does not fit the day, and a cancelled booking', async () => {

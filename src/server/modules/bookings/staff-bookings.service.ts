@@ -31,12 +31,13 @@ import { eventDetailsChangedEmail, type DetailChange } from '../../mail/operatio
 import { enqueueEmail } from '../../mail/outbox';
 import { inquiryAcknowledgementEmail, quoteEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
-import { assertDayHasRoom, assertRoomOn, readDay } from '../calendar/calendar.service';
+import { assertDayHasRoom, assertRoomOn, currentOperationsRules, readDay } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { chargePrice } from '../payments/ledger';
 import { settleNewPrice } from '../payments/repricing';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { addOnsOf, followGuestCount, storedMenu } from '../menus/booking-menu.service';
+import { supplierBudgetPaise } from '../../../shared/supplier-bids';
 import { announceProjectChange } from '../projects/award.service';
 import { currentPricingRates, quotingSettings } from '../quote/quote.service';
 import { auditBookingCreated, tierPriceColumns, toAdminBookingDto } from './bookings.service';
@@ -226,6 +227,25 @@ async function repriceForGuests(
 const text = (value: string | null) => (value && value.trim() !== '' ? value : 'not set');
 
 /**
+ * What changed, as suppliers are told it (docs/product.md#supplier-bids): the supplier budget in place of the
+ * customer's GST-inclusive total, which holds the business's margin and the tax.
+ */
+async function changesForSuppliers(
+  tx: Transaction,
+  changes: readonly DetailChange[],
+  totalChange: DetailChange | null,
+  before: { subtotalPaise: number | null },
+  after: { subtotalPaise: number | null },
+): Promise<DetailChange[]> {
+  const kept = changes.filter((change) => change !== totalChange);
+  const { bids } = await currentOperationsRules(tx);
+  const [from, to] = [before, after].map((row) => supplierBudgetPaise(row.subtotalPaise, bids));
+  if (from === to || to === null || to === undefined) return kept;
+  const rupees = (paise: number) => formatInr(paiseToRupees(paise));
+  return [...kept, { label: 'Budget', from: from == null ? 'not set' : rupees(from), to: rupees(to) }];
+}
+
+/**
  * The admin edits an event's details: guests, venue, time, notes (docs/product.md#staff-bookings). A new guest count
  * re-derives the price by the rule that priced the booking (the package rate, or a custom quote's per-person lines)
  * at the GST rate it was priced at; a booking that holds its day must still fit in it (the day is locked, 409 with
@@ -276,6 +296,7 @@ export async function updateEventDetails(
     if (changes.length === 0) throw new AppError('CONFLICT', 'Nothing changed: the booking already has these details');
 
     const newGuests = set.guestCount ?? null;
+    let totalChange: DetailChange | null = null;
     if (newGuests !== null) {
       await assertDayHasRoom(tx, {
         date: row.eventDate,
@@ -304,11 +325,12 @@ export async function updateEventDetails(
         };
       }
       if (price.finalAmountPaise !== row.finalAmountPaise) {
-        changes.push({
+        totalChange = {
           label: 'Total (incl. GST)',
           from: formatInr(paiseToRupees(row.finalAmountPaise ?? 0)),
           to: formatInr(paiseToRupees(price.finalAmountPaise)),
-        });
+        };
+        changes.push(totalChange);
       }
     }
     const [updated] = await tx
@@ -356,7 +378,15 @@ export async function updateEventDetails(
       ),
       { bookingId: booking.id },
     );
-    const told = await announceProjectChange(deps, tx, booking, { kind: 'details', changes }, adminId, now);
+    const toSuppliers = await changesForSuppliers(tx, changes, totalChange, row, booking);
+    const told = await announceProjectChange(
+      deps,
+      tx,
+      booking,
+      { kind: 'details', changes: toSuppliers },
+      adminId,
+      now,
+    );
     return {
       message:
         `${humanize(booking.eventName)} updated; ` +
