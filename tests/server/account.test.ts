@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
+import {
+  auditLog,
+  bookingLedger,
+  bookings,
+  emailOutbox,
+  refunds,
+  subscriptions,
+  users,
+} from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_PAYMENT_RULES } from '../../src/shared/booking-rules';
 import { paymentTerms } from '../../src/shared/payment-terms';
@@ -443,6 +451,57 @@ describe('₹99 subscription', () => {
     await expect(t.caller({ token: alice.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
+  });
+
+  it('the receipt names the amount once and greets the customer by name when the order has one', async () => {
+    const priya = await makeActor(t.deps, 'customer');
+    await t.deps.db.update(users).set({ fullName: 'Priya Sharma' }).where(eq(users.id, priya.id));
+    const signedIn = await inject('POST', '/api/payments/subscription-order', priya.auth, {});
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    const paid = signedIn.json().order_id as string;
+    const utr = await inject('PUT', `/api/admin/payments/${paid}/utr`, admin.auth, { utr: '998877665501' });
+    expect(utr.statusCode, utr.body).toBe(200);
+    const [mail] = await outboxFor('payment_receipt', priya.email);
+    expect(mail!.subject).toBe(`Payment received: ₹99 subscription (${paid})`);
+    expect(mail!.textBody).toContain('Dear Priya Sharma,');
+    expect(mail!.textBody).not.toContain('Dear Customer,');
+
+    // A visitor's order names no one: the greeting stays general.
+    const email = `sub.visitor.${Date.now()}@example.in`;
+    const visitor = await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826022222' });
+    const code = visitor.json().order_id as string;
+    expect(
+      (await inject('PUT', `/api/admin/payments/${code}/utr`, admin.auth, { utr: '998877665502' })).statusCode,
+    ).toBe(200);
+    const [general] = await outboxFor('payment_receipt', email);
+    expect(general!.subject).toBe(`Payment received: ₹99 subscription (${code})`);
+    expect(general!.textBody).toContain('Dear Customer,');
+
+    // A visitor buying from a quote gave a name with it: the receipt uses it.
+    const quoted = `sub.quoted.${Date.now()}@example.in`;
+    const fromQuote = await inject('POST', '/api/quotation/instant', undefined, {
+      event_type: 'corporate',
+      event_date: addDays(todayInIndia(), 40),
+      guest_count: 100,
+      venue_type: 'indoor',
+      tier: 'basic',
+      location: 'Indore',
+      client_email: quoted,
+      client_name: 'Asha Verma',
+      event_name: 'Verma Offsite',
+    });
+    expect(fromQuote.statusCode, fromQuote.body).toBe(200);
+    const named = await inject('POST', '/api/payments/subscription-order', undefined, {
+      email: quoted,
+      phone: '9826033333',
+      booking_id: fromQuote.json().quote_id,
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    const namedCode = named.json().order_id as string;
+    const namedUtr = { utr: '998877665503' };
+    expect((await inject('PUT', `/api/admin/payments/${namedCode}/utr`, admin.auth, namedUtr)).statusCode).toBe(200);
+    const [greeted] = await outboxFor('payment_receipt', quoted);
+    expect(greeted!.textBody).toContain('Dear Asha Verma,');
   });
 
   it('a signed-in customer needs no e-mail or phone', async () => {

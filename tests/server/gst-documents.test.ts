@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, emailOutbox, gstDocuments, refunds } from '../../src/server/db/schema';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
@@ -240,6 +240,36 @@ describe('cancellations, refunds and credit notes', () => {
     const text = pdfText((await inject('GET', `/api/admin/gst/documents/${voucher.id}/pdf`, admin.auth)).rawPayload);
     expect(text).toContain('REFUND VOUCHER');
     expect(text).toContain(docs[0]!.number);
+  });
+
+  it('a refund voucher after a date change names the receipt voucher and the supply on the current date', async () => {
+    const firstDate = addDays(todayInIndia(), 60);
+    const newDate = addDays(todayInIndia(), 85);
+    const booking = await makeBooking(t.deps, {
+      clientEmail: alice.email,
+      userId: alice.id,
+      status: 'confirmed',
+      eventName: 'Priya Cousin Engagement',
+      eventDate: firstDate,
+    });
+    await record(booking.id, 20_000, 'NEFT-DC-1');
+    const moved = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, {
+      new_date: newDate,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'cancelled' });
+    const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect((await inject('PUT', `/api/admin/refunds/${refund!.id}/paid`, admin.auth, {})).statusCode).toBe(200);
+    const docs = await docsOf(booking.id);
+    const receipt = docs.find((d) => d.kind === 'receipt_voucher')!;
+    const voucher = docs.find((d) => d.kind === 'refund_voucher')!;
+    // docs/gst.md#refund-voucher: the receipt voucher it refunds and the supply, the event as typed, one date.
+    expect(voucher.description).toBe(
+      `Refund of the advance received under receipt voucher ${receipt.number}: ` +
+        `Outdoor catering services for Priya Cousin Engagement on ${formatLongDate(newDate)}`,
+    );
+    const text = pdfText((await inject('GET', `/api/admin/gst/documents/${voucher.id}/pdf`, admin.auth)).rawPayload);
+    expect(text).not.toContain(formatLongDate(firstDate));
   });
 
   it('cancelled after the invoice with a refund: a credit note against the invoice for what is no longer kept', async () => {

@@ -53,8 +53,9 @@ export function paymentReceiptEmail(
     payment.purpose === 'token'
       ? 'booking token'
       : payment.purpose === 'subscription'
-        ? '₹99 subscription'
+        ? 'subscription'
         : (payment.label ?? 'payment').toLowerCase();
+  // The amount leads the subject once: "Payment received: ₹99 subscription (SUB-…)".
   const subject =
     `Payment received: ${rupees(payment.amountPaise)} ` +
     `${what}${payment.orderCode ? ` (${payment.orderCode})` : ''}`;

@@ -315,6 +315,28 @@ export async function issueReceiptVoucher(
 }
 
 /**
+ * A refund voucher's line (docs/gst.md#refund-voucher): the receipt vouchers it refunds by number, then the supply
+ * as the rate table words it for their SAC, with the event's name as typed and its current date. Built afresh, not
+ * from a receipt voucher's own line, whose words (the instalment, a date since changed) are that voucher's.
+ */
+function refundVoucherDescription(
+  settings: GstSettings,
+  booking: BookingRow,
+  voucher: GstDocumentRow,
+  refs: readonly GstDocumentReference[],
+): string {
+  const numbers = refs.map((ref) => ref.number);
+  const vouchers =
+    numbers.length === 1
+      ? `receipt voucher ${numbers[0]}`
+      : `receipt vouchers ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  const supply =
+    rateOn(settings.rates, voucher.sac, voucher.issueDate)?.description ??
+    (voucher.serviceKind === 'catering' ? 'Catering services' : 'Event organisation services');
+  return `Refund of the advance received under ${vouchers}: ${supply} for ${eventWords(booking)}`;
+}
+
+/**
  * A refund paid out (from `markRefundPaid`): the part of it that returns an advance no invoice adjusted gets a
  * refund voucher (s.31(3)(e), rule 51) naming the receipt vouchers it refunds, at their rate and place of supply
  * (one voucher per rate and place). A refund of money an invoice covers is the credit note's business instead.
@@ -347,7 +369,7 @@ export async function issueRefundVouchers(
         booking,
         line,
         grossPaise: groupRefs.reduce((sum, ref) => sum + ref.applied_paise, 0),
-        description: `Refund of advance for ${line.description.toLowerCase()}: ${eventWords(booking)}`,
+        description: refundVoucherDescription(settings, booking, docsById.get(groupRefs[0]!.id)!, groupRefs),
         references: groupRefs,
         // The refund row is unique on the voucher; a refund spread over two rates links the first only.
         refundId: first ? refund.id : null,

@@ -375,6 +375,30 @@ export async function applyPaidSubscription(
 }
 
 /**
+ * The name the ₹99 receipt greets (docs/product.md#subscriptions): the account that made the order, else the name
+ * typed on the quote it was bought from (a quote in the order's e-mail); null when the order names no one.
+ */
+export async function subscriberName(
+  tx: Executor,
+  order: Pick<OrderRow, 'userId' | 'bookingId' | 'email'>,
+): Promise<string | null> {
+  const [user] = order.userId
+    ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, order.userId)).limit(1)
+    : [];
+  if (user?.name.trim()) return user.name.trim();
+  const [booking] =
+    order.bookingId && order.email
+      ? await tx
+          .select({ name: bookings.clientName, email: bookings.clientEmail })
+          .from(bookings)
+          .where(eq(bookings.id, order.bookingId))
+          .limit(1)
+      : [];
+  const sameEmail = booking?.email.toLowerCase() === order.email?.toLowerCase();
+  return booking && sameEmail && booking.name.trim() ? booking.name.trim() : null;
+}
+
+/**
  * The owner of an address claims what was bought in it while signed out (docs/product.md#subscriptions): every
  * active subscription in the e-mail that was bought from a quote gives that booking its discount, if it can still
  * take it. Runs when the owner confirms the address and when they open My Bookings; one small read when there is
