@@ -10,8 +10,9 @@ import {
 } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { TextField } from '../../components/text-field';
-import { serverDetail } from '../../lib/errors';
+import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { indiaDateTimeText } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
@@ -60,6 +61,7 @@ function MarkPaidForm({
 }) {
   const { values, errors, setErrors, set } = useFormFields({ reference: '' });
   const reload = useReloadDashboard();
+  const once = useSingleFlight();
   const basis = policyBasis(refund);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -73,18 +75,26 @@ function MarkPaidForm({
       return;
     }
     const reference = parsed.data.reference || undefined;
-    markPaid.mutate(
-      { id: refund.id, ...(reference ? { reference } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(REFUND_PAID_MESSAGE);
-          onDone();
-          void reload();
+    once((done) =>
+      markPaid.mutate(
+        { id: refund.id, ...(reference ? { reference } : {}) },
+        {
+          onSettled: done,
+          onSuccess: () => {
+            toast.success(REFUND_PAID_MESSAGE);
+            onDone();
+            void reload();
+          },
+          onError: (error) => {
+            toast.error(serverDetail(error) ?? 'Failed to mark the refund paid');
+            // Already marked paid (by another admin, or an earlier click): the row shows what is true now.
+            if (httpStatusOf(error) === 409) {
+              onDone();
+              void reload();
+            }
+          },
         },
-        onError: (error) => {
-          toast.error(serverDetail(error) ?? 'Failed to mark the refund paid');
-        },
-      },
+      ),
     );
   }
 

@@ -5,7 +5,8 @@ import { Link } from 'wouter';
 import { formatInr } from '../../../shared/money';
 import type { CustomerBookingDto, RefundPreviewDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
-import { serverDetail } from '../../lib/errors';
+import { httpStatusOf, serverDetail } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { refreshBooking } from './refresh-booking';
 
@@ -105,8 +106,16 @@ export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDia
       refreshBooking(utils, booking.id);
       onClose();
     },
-    onError: (error) => toast.error(serverDetail(error) ?? 'The booking could not be cancelled. Please try again.'),
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? 'The booking could not be cancelled. Please try again.');
+      // Cancelled meanwhile (another tab, the team): the page shows what is true now.
+      if (httpStatusOf(error) === 409) {
+        refreshBooking(utils, booking.id);
+        onClose();
+      }
+    },
   });
+  const once = useSingleFlight();
 
   return (
     <AppDialog
@@ -128,7 +137,7 @@ export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDia
             px="5"
             loading={cancel.isPending}
             disabled={!preview.data}
-            onClick={() => cancel.mutate({ id: booking.id })}
+            onClick={() => once((done) => cancel.mutate({ id: booking.id }, { onSettled: done }))}
           >
             Cancel booking
           </Button>

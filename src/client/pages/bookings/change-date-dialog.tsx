@@ -6,7 +6,8 @@ import { addMonths, checkDateChange, DATE_CHANGE_RULE, DATE_CHANGE_WINDOW_MONTHS
 import type { CustomerBookingDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { EventDateField } from '../../components/event-date-field';
-import { nextFreeDates, serverDetail } from '../../lib/errors';
+import { httpStatusOf, nextFreeDates, serverDetail } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { NextFreeDates } from '../../components/next-free-dates';
 import { trpc } from '../../lib/trpc';
 import { refreshBooking } from './refresh-booking';
@@ -57,9 +58,17 @@ export function ChangeDateDialog({ booking, open, onClose, proposedDate }: Chang
       setFreeDates(free);
       if (free.length > 0) setError(serverDetail(failure) ?? 'This date is full.');
       else if (field) setError(field);
-      else toast.error(serverDetail(failure) ?? 'The date could not be changed. Please try again.');
+      else {
+        toast.error(serverDetail(failure) ?? 'The date could not be changed. Please try again.');
+        // Changed or cancelled meanwhile (another tab, the team): the page shows what is true now.
+        if (httpStatusOf(failure) === 409) {
+          refreshBooking(utils, booking.id);
+          close();
+        }
+      }
     },
   });
+  const once = useSingleFlight();
 
   function close() {
     setNewDate('');
@@ -86,7 +95,7 @@ export function ChangeDateDialog({ booking, open, onClose, proposedDate }: Chang
       return;
     }
     setError(undefined);
-    change.mutate({ id: booking.id, new_date: newDate });
+    once((done) => change.mutate({ id: booking.id, new_date: newDate }, { onSettled: done }));
   }
 
   return (
