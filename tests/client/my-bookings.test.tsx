@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
@@ -6,6 +6,8 @@ import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
 import { paymentTerms } from '../../src/shared/payment-terms';
+import { priceQuote, withPeakSurcharge } from '../../src/shared/pricing';
+import { quoteLines } from '../../src/shared/quote-result';
 import { computeRefund } from '../../src/shared/refund-policy';
 import type {
   CustomerBookingDetailDto,
@@ -110,6 +112,7 @@ function detailOf(
     original_event_date: null,
     quotation: null,
     add_ons: [],
+    quote_lines: null,
     timeline: [
       {
         at: '2026-11-20T10:00:00.000Z',
@@ -408,6 +411,60 @@ describe('booking detail', () => {
       quote.getByText(`Vegan Chocolate Mousse (add-on) (${formatInr(90)} × 240)`).nextElementSibling,
     ).toHaveTextContent(formatInr(21_600));
     expect(quote.getByText('Subtotal').nextElementSibling).toHaveTextContent(formatInr(1_92_000 + 21_600));
+  });
+
+  it('lists a package booking’s quote lines as the e-mail and the PDF do: package, add-ons, discount, surcharge', async () => {
+    // The lines the server sends, by the shared rule the quote e-mail and the PDF list them by.
+    const withMojito = priceQuote({
+      tier: 'luxury',
+      eventType: 'wedding',
+      venueType: 'indoor',
+      city: 'Indore',
+      guestCount: 500,
+      addOns: [{ description: 'Virgin Mojito', perGuestPaise: 60_00 }],
+    });
+    const item = booking(11, { package: 'luxury', guest_count: 500, subtotal: 10_11_750, gst_amount: 1_82_115 });
+    server.use(
+      trpcHandler('bookings.mineDetail', () =>
+        detailOf(
+          { ...item, total: 11_93_865 },
+          {
+            add_ons: [{ description: 'Virgin Mojito', per_guest: 60, guests: 500, amount: 30_000 }],
+            quote_lines: quoteLines(withMojito, null),
+          },
+        ),
+      ),
+    );
+    const { unmount } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+    const quote = within(await screen.findByRole('region', { name: 'Quote' }));
+    const amountOf = (label: string) => quote.getByText(label, { exact: true }).nextElementSibling?.textContent;
+    expect(amountOf('Luxury package: ₹2,070 × 500 guests')).toBe(formatInr(10_35_000));
+    expect(amountOf('Virgin Mojito (add-on): ₹60 × 500 guests')).toBe(formatInr(30_000));
+    expect(amountOf('Volume discount (5%)')).toBe(`− ${formatInr(53_250)}`);
+    expect(amountOf('Base amount')).toBe(formatInr(10_11_750));
+    expect(amountOf('GST (18%)')).toBe(formatInr(1_82_115));
+    expect(amountOf('Total amount')).toBe(formatInr(11_93_865));
+    unmount();
+
+    const peak = withPeakSurcharge(
+      priceQuote({ tier: 'luxury', eventType: 'wedding', venueType: 'garden', city: 'Indore', guestCount: 320 }),
+      { percent: 10, reason: "Valentine's Day" },
+    );
+    const onPeak = booking(12, { package: 'luxury', guest_count: 320, subtotal: 7_26_985.6, gst_amount: 1_30_857.41 });
+    server.use(
+      trpcHandler('bookings.mineDetail', () =>
+        detailOf({ ...onPeak, total: 8_57_843.01 }, { quote_lines: quoteLines(peak, null) }),
+      ),
+    );
+    renderApp({ path: `/bookings/${onPeak.id}`, token: TOKEN });
+    const peakQuote = within(await screen.findByRole('region', { name: 'Quote' }));
+    const peakAmount = (label: string) => peakQuote.getByText(label, { exact: true }).nextElementSibling?.textContent;
+    expect(peakAmount('Luxury package: ₹2,174 × 320 guests')).toBe(formatInr(6_95_680));
+    expect(peakAmount('Volume discount (5%)')).toBe(`− ${formatInr(34_784)}`);
+    expect(peakAmount("Peak date surcharge (10%): Valentine's Day")).toBe(formatInr(66_089.6));
+    expect(peakAmount('Base amount')).toBe(formatInr(7_26_985.6));
+    expect(peakAmount('GST (18%)')).toBe(formatInr(1_30_857.41));
+    expect(peakAmount('Total amount')).toBe(formatInr(8_57_843.01));
   });
 
   it('shows what credit notes took off the total, and the total after them', async () => {
@@ -723,11 +780,14 @@ describe('paying for a day that filled up', () => {
     const change = await screen.findByRole('dialog', { name: 'Change the event date' });
     const [y, m, d] = free[1]!.split('-');
     expect(within(change).getByRole('textbox', { name: /New event date/ })).toHaveValue(`${d}/${m}/${y}`);
-    await user.click(within(change).getByRole('button', { name: 'Change date' }));
-    await waitFor(() =>
-      expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: free[1] }),
-    );
+    // Both clicks of a double-click land before the page can show it is busy: the date changes once.
+    const confirm = within(change).getByRole('button', { name: 'Change date' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText(`Event date changed to ${formatLongDate(free[1]!)}`)).toBeInTheDocument();
+    expect(recordedCalls('bookings.changeDate').map((call) => call.input)).toEqual([
+      { id: item.id, new_date: free[1] },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dayFull = false;
@@ -857,7 +917,10 @@ describe('cancelling', () => {
     ).toBeInTheDocument();
 
     const gstReads = recordedCalls('gst.mine').length;
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    // Both clicks of a double-click land before the page can show it is busy: it cancels once.
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel booking' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByText(`Booking cancelled. Refund due: ${formatInr(38_125)}`)).toBeInTheDocument();
     expect(recordedCalls('bookings.cancel').map((call) => call.input)).toEqual([{ id: item.id }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -866,7 +929,7 @@ describe('cancelling', () => {
     await waitFor(() => expect(recordedCalls('gst.mine').length).toBeGreaterThan(gstReads));
   });
 
-  it('shows the server refusal as a message and keeps the dialog open', async () => {
+  it('shows the server refusal, and the booking as it is now when it changed meanwhile', async () => {
     const item = booking(8);
     server.use(
       trpcHandler('bookings.mineDetail', () => detailOf(item)),
@@ -880,9 +943,11 @@ describe('cancelling', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('alertdialog');
     await within(dialog).findByText('Refund to you');
+    const reads = recordedCalls('bookings.mineDetail').length;
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText('This booking is completed and can no longer be cancelled')).toBeInTheDocument();
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(recordedCalls('bookings.mineDetail').length).toBeGreaterThan(reads));
   });
 });
 

@@ -68,9 +68,11 @@ describe('printing on A4', () => {
     expect(await page.getByRole('heading', { name: 'Sharma Family Print Test', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByText(booking.reference, { exact: true }).isVisible()).toBe(true);
     const quoteCard = page.getByRole('region', { name: 'Quote' });
-    expect(await quoteCard.getByText('GST', { exact: true }).isVisible()).toBe(true);
+    // A package booking's card lists the quote e-mail's lines, in its words.
+    const labelOf = (key: string) => booking.quote_lines!.find((line) => line.key === key)!.label;
+    expect(await quoteCard.getByText(labelOf('gst'), { exact: true }).isVisible()).toBe(true);
     expect(await quoteCard.getByText(formatInr(booking.gst_amount!), { exact: true }).isVisible()).toBe(true);
-    expect(await quoteCard.getByText('Total (incl. GST)').isVisible()).toBe(true);
+    expect(await quoteCard.getByText(labelOf('total'), { exact: true }).isVisible()).toBe(true);
     expect(await quoteCard.getByText(formatInr(booking.total!), { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toMatch(
       /^rgba?\(255, 255, 255|rgba\(0, 0, 0, 0\)/,

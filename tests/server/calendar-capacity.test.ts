@@ -3,9 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { auditLog, bookings, calendarDays, refunds, settings } from '../../src/server/db/schema';
 import { OPERATIONS_RULES_KEY } from '../../src/server/modules/calendar/calendar.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { formatInr } from '../../src/shared/money';
 import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
+import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -166,6 +168,67 @@ describe('capacity at confirmation', () => {
     expect(row!.surchargePaise).toBe(50022_84);
     expect(row!.surchargeReason).toBe('Dev Uthani Ekadashi');
     expect(row!.finalAmountPaise).toBe(531242_60);
+  });
+
+  /** A customer's instant quote for a luxury garden wedding of 320 guests on a Valentine's Day peak date of 10%. */
+  async function peakQuote() {
+    const customer = await makeUser(t.deps);
+    const auth = bearer(await tokenFor(t.deps, customer.id));
+    const day = addDays(todayInIndia(), 207);
+    await saveDay({ date: day, surcharge_percent: 10, surcharge_reason: "Valentine's Day" });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      headers: auth,
+      payload: {
+        event_type: 'wedding',
+        event_date: day,
+        guest_count: 320,
+        venue_type: 'garden',
+        tier: 'luxury',
+        location: 'Indore',
+        client_email: customer.email,
+        client_name: 'Kavya Mehta',
+        event_name: 'Mehta Valentine wedding',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // The quote e-mail lists these lines (`quoteEmail` renders the answer's `breakdown`).
+    const quote = response.json() as { quote_id: string; breakdown: { key: string; label: string; amount: number }[] };
+    return { auth, quote };
+  }
+
+  it('prints the peak surcharge on the quote PDF as the quote e-mail lists it, so the lines add up', async () => {
+    const { auth, quote } = await peakQuote();
+    // ₹2,174 × 320 = ₹6,95,680; 5% off ₹34,784 → ₹6,60,896; 10% of it ₹66,089.60 → ₹7,26,985.60.
+    expect(quote.breakdown.find((l) => l.key === 'surcharge')).toEqual({
+      key: 'surcharge',
+      label: "Peak date surcharge (10%): Valentine's Day",
+      amount: 66_089.6,
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/bookings/${quote.quote_id}/quote.pdf`,
+      headers: auth,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    const money = (rupees: number) => (rupees < 0 ? `− ${formatInr(-rupees)}` : formatInr(rupees));
+    // Every line of the e-mail, in its words and figures; GST is split by the place of supply (Madhya Pradesh).
+    for (const line of quote.breakdown.filter((l) => l.key !== 'gst')) {
+      expect(text).toContain(`${line.label}${money(line.amount)}`);
+    }
+    expect(text).toContain("Peak date surcharge (10%): Valentine's Day₹66,089.60");
+    expect(text).toContain('Base amount₹7,26,985.60');
+    expect(text).toContain('Total amount₹8,57,843.01');
+  });
+
+  it('lists the quote e-mail’s lines on My Bookings, the peak surcharge among them', async () => {
+    const { auth, quote } = await peakQuote();
+    const detail = await t.app.inject({ method: 'GET', url: `/api/me/bookings/${quote.quote_id}`, headers: auth });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().quote_lines).toEqual(quote.breakdown);
+    expect(quote.breakdown.map((l) => l.key)).toEqual(['base', 'discount', 'surcharge', 'subtotal', 'gst', 'total']);
   });
 
   it('audits a changed date and changed numbers', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuotationDto } from './quotation';
+import type { QuoteLine } from './quote';
 import type {
   BookingStatus,
   CancelledBy,
@@ -214,6 +215,12 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
   quotation: QuotationDto | null;
   /** The menu's add-ons on the bill (docs/product.md#menus): each its price per guest × the guests. */
   add_ons: { description: string; per_guest: number; guests: number; amount: number }[];
+  /**
+   * A package-priced booking's quote, line by line, as the quote e-mail and the quote PDF list them (package, add-ons,
+   * volume discount, peak surcharge, subscriber discount, base amount, GST, total; docs/product.md#pricing); null for
+   * a custom quote (`quotation`), a price set by hand or an unpriced inquiry.
+   */
+  quote_lines: QuoteLine[] | null;
   timeline: TimelineEntry[];
   payments: {
     order_id: string;

@@ -551,6 +551,7 @@ export const customerBookingDetailSchema = customerBookingSchema.extend({
   original_event_date: isoDate.nullable(),
   quotation: quotationResponseSchema.nullable(),
   add_ons: z.array(z.object({ description: z.string(), per_guest: rupees, guests: z.number().int(), amount: rupees })),
+  quote_lines: z.array(quoteLineSchema).nullable(),
   timeline: z.array(
     z.object({
       at: timestamp,

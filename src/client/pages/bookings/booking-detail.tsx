@@ -9,6 +9,7 @@ import { MENU_EDIT_STATUSES } from '../../../shared/menu';
 import { formatInr } from '../../../shared/money';
 import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
 import type { CustomerBookingDetailDto, InstalmentDto } from '../../../shared/schemas/account';
+import type { QuoteLine } from '../../../shared/schemas/quote';
 import { BookingStatusBadge } from '../../components/booking-status-badge';
 import { EventTypeBadge } from '../../components/event-type-badge';
 import { indiaDateTimeText } from '../../lib/datetime';
@@ -119,6 +120,89 @@ function PriceLine({
   );
 }
 
+/**
+ * A package booking's quote: the lines the server lists, the quote e-mail's and the quote PDF's (package, add-ons,
+ * volume discount, peak surcharge, subscriber discount, base amount, GST, total; docs/product.md#pricing), as they are.
+ */
+function QuoteLines({ lines }: { lines: QuoteLine[] }) {
+  return (
+    <>
+      {lines.map((line, index) => {
+        const strong = line.key === 'total';
+        return (
+          <HStack
+            key={`${line.key}-${index}`}
+            justify="space-between"
+            align="flex-start"
+            gap="4"
+            py="2"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+          >
+            <Text
+              as="dt"
+              color={strong ? 'fg' : 'fg.muted'}
+              fontWeight={strong ? 'semibold' : 'normal'}
+              minW="0"
+              overflowWrap="anywhere"
+            >
+              {line.label}
+            </Text>
+            <Text
+              as="dd"
+              fontWeight="semibold"
+              textAlign="end"
+              flexShrink={0}
+              fontSize={strong ? 'lg' : undefined}
+              color={strong ? 'accent.900' : undefined}
+            >
+              {line.amount < 0 ? `− ${formatInr(-line.amount)}` : formatInr(line.amount)}
+            </Text>
+          </HStack>
+        );
+      })}
+    </>
+  );
+}
+
+/** A custom quote's lines and the menu's add-ons beside them, or a price set by hand: the booking's amounts. */
+function PricedAmounts({ booking, total }: { booking: CustomerBookingDetailDto; total: number }) {
+  return (
+    <>
+      {booking.quotation?.items.map((item, index) => (
+        <PriceLine
+          key={`line-${index}`}
+          label={item.description}
+          each={item.quantity > 1 ? { price: item.unit_price, count: item.quantity } : null}
+          amount={item.amount}
+        />
+      ))}
+      {/* The menu's add-ons are on the bill beside the quote's lines (docs/product.md#menus). */}
+      {booking.add_ons.map((addOn, index) => (
+        <PriceLine
+          key={`add-on-${index}`}
+          label={`${addOn.description} (add-on)`}
+          each={{ price: addOn.per_guest, count: addOn.guests }}
+          amount={addOn.amount}
+        />
+      ))}
+      {booking.quotation && booking.quotation.discount > 0 && (
+        <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>
+          − {formatInr(booking.quotation.discount)}
+        </Item>
+      )}
+      {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
+        <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>
+      )}
+      {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
+      {booking.gst_amount !== null && <Item label="GST">{formatInr(booking.gst_amount)}</Item>}
+      <Item label="Total (incl. GST)" strong>
+        {formatInr(total)}
+      </Item>
+    </>
+  );
+}
+
 function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
   if (booking.total === null) {
     return (
@@ -130,36 +214,11 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
   return (
     <Card title="Quote" id="booking-quote">
       <Box as="dl">
-        {booking.quotation?.items.map((item, index) => (
-          <PriceLine
-            key={`line-${index}`}
-            label={item.description}
-            each={item.quantity > 1 ? { price: item.unit_price, count: item.quantity } : null}
-            amount={item.amount}
-          />
-        ))}
-        {/* The menu's add-ons are on the bill beside the quote's lines (docs/product.md#menus). */}
-        {booking.add_ons.map((addOn, index) => (
-          <PriceLine
-            key={`add-on-${index}`}
-            label={`${addOn.description} (add-on)`}
-            each={{ price: addOn.per_guest, count: addOn.guests }}
-            amount={addOn.amount}
-          />
-        ))}
-        {booking.quotation && booking.quotation.discount > 0 && (
-          <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>
-            − {formatInr(booking.quotation.discount)}
-          </Item>
+        {booking.quote_lines ? (
+          <QuoteLines lines={booking.quote_lines} />
+        ) : (
+          <PricedAmounts booking={booking} total={booking.total} />
         )}
-        {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
-          <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>
-        )}
-        {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
-        {booking.gst_amount !== null && <Item label="GST">{formatInr(booking.gst_amount)}</Item>}
-        <Item label="Total (incl. GST)" strong>
-          {formatInr(booking.total)}
-        </Item>
         {/* A credit note the team issued (a discount agreed, a service that fell short) lowers what it costs. */}
         {booking.credit_notes && (
           <>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pricedAddOns } from '../../../shared/pricing';
 import { bookings } from '../../db/schema';
-import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
+import { addOnsOf, packageQuoteLines, storedMenu } from '../menus/booking-menu.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
@@ -27,7 +27,9 @@ async function quotePdf(deps: ServiceDeps, booking: BookingRow): Promise<QuotePd
   if (booking.finalAmountPaise === null) throw new AppError('CONFLICT', 'This booking has no quote yet');
   const menu = await storedMenu(deps.db, booking.id);
   const addOns = booking.guestCount ? pricedAddOns(addOnsOf(menu.items, menu.dishes), booking.guestCount) : [];
-  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test', addOns });
+  // A package booking prints the quote e-mail's lines (docs/product.md#pricing).
+  const lines = await packageQuoteLines(deps.db, booking, menu);
+  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test', addOns, lines });
   return { fileName: quotePdfFileName(booking), pdf };
 }
 

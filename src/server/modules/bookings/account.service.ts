@@ -48,7 +48,7 @@ import { toQuotationDto } from './bookings.service';
 import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { linkBookingsOfVerifiedEmail } from '../auth/email-verification.service';
 import { ownedBooking, ownedBy } from './ownership';
-import { addOnsOf, storedMenu } from '../menus/booking-menu.service';
+import { addOnsOf, packageQuoteLines, storedMenu } from '../menus/booking-menu.service';
 
 type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
@@ -263,6 +263,8 @@ export async function myBookingDetail(
   ]);
   // The add-ons as the quote PDF and the price count them: each its price per guest × the booking's guests.
   const addOns = row.guestCount ? pricedAddOns(addOnsOf(menu.items, menu.dishes), row.guestCount) : [];
+  // The quote e-mail's lines, which the PDF prints too (docs/product.md#pricing).
+  const quoteLines = await packageQuoteLines(deps.db, row, menu);
   const timeline: TimelineEntry[] = audit.map((a) => ({
     at: a.createdAt.toISOString(),
     action: a.action,
@@ -281,6 +283,7 @@ export async function myBookingDetail(
       guests: addOn.guests,
       amount: paiseToRupees(addOn.amountPaise),
     })),
+    quote_lines: quoteLines,
     timeline,
     payments: orders.map((o) => ({
       order_id: o.orderCode,

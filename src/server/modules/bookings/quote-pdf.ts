@@ -5,7 +5,8 @@ import { formatLongDate, isoDateInIndia, todayInIndia } from '../../../shared/da
 import { GST_STATES } from '../../../shared/gst';
 import { formatInr } from '../../../shared/money';
 import { bookingAmountFor } from '../../../shared/booking-rules';
-import { paiseToRupees, type PricedAddOn } from '../../../shared/pricing';
+import { paiseToRupees, rupeesToPaise, type PricedAddOn } from '../../../shared/pricing';
+import type { QuoteLine } from '../../../shared/schemas/quote';
 import { paymentTerms } from '../../../shared/payment-terms';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import type { bookings } from '../../db/schema';
@@ -32,14 +33,15 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
 }
 
 /**
- * The quote as a PDF: business identity, reference, client, event, itemised lines, GST split,
- * total in figures and Indian-numbering words, validity, terms summary and a UPI QR for the booking amount.
+ * The quote as a PDF: business identity, reference, client, event, itemised lines (a package booking's are `lines`,
+ * the quote e-mail's), GST split, total in figures and Indian-numbering words, validity, terms summary and a UPI QR
+ * for the booking amount.
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
 export async function renderQuotePdf(
   deps: ServiceDeps,
   booking: BookingRow,
-  options: { compress?: boolean; addOns?: readonly PricedAddOn[] } = {},
+  options: { compress?: boolean; addOns?: readonly PricedAddOn[]; lines?: readonly QuoteLine[] | null } = {},
 ): Promise<Buffer> {
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
@@ -64,50 +66,65 @@ export async function renderQuotePdf(
           ? `: GST charged as CGST ${gstPercent / 2}% + SGST ${gstPercent / 2}%`
           : `: GST charged as IGST ${gstPercent}%`;
 
+  // GST as the place of supply charges it: CGST + SGST within our state, IGST outside, one line while unknown.
+  const gstRows = (paise: number, percent: number): [string, string][] => {
+    if (pos === null) return [[`GST (${percent}%)`, rupees(paise)]];
+    if (!intra) return [[`IGST (${percent}%)`, rupees(paise)]];
+    const cgst = Math.floor(paise / 2);
+    return [
+      [`CGST (${percent / 2}%)`, rupees(cgst)],
+      [`SGST (${percent / 2}%)`, rupees(paise - cgst)],
+    ];
+  };
+
   const lines: [string, string][] = [];
+  let totalRow: [string, string] = ['Total (GST included)', rupees(total)];
   const quotation = booking.quotation;
-  // The admin's custom quote is its own lines (docs/product.md#quotes); an instant quote is the package's.
-  for (const item of quotation?.items ?? []) {
-    const each = formatInr(paiseToRupees(item.unit_price_paise));
-    const count = item.quantity.toLocaleString('en-IN');
-    lines.push([
-      item.quantity > 1 ? `${item.description}: ${each} × ${count}` : item.description,
-      rupees(item.unit_price_paise * item.quantity),
-    ]);
-  }
-  if (!quotation && gross !== null && perPerson !== null && guests) {
-    lines.push([
-      `${humanize(booking.pricingTier ?? 'custom')} package: ` +
-        `${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
-      rupees(gross),
-    ]);
-  }
-  // The menu's add-ons (docs/product.md#menus): each its price per guest × the guests, inside the total.
-  for (const addOn of options.addOns ?? []) {
-    lines.push([
-      `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} ` +
-        `× ${addOn.guests.toLocaleString('en-IN')} guests`,
-      rupees(addOn.amountPaise),
-    ]);
-  }
-  if (booking.discountPaise) {
-    const label = quotation
-      ? `Discount${quotation.discount_reason ? ` (${quotation.discount_reason})` : ''}`
-      : 'Volume discount';
-    lines.push([label, `− ${rupees(booking.discountPaise)}`]);
-  }
-  if (booking.subscriberDiscountPaise)
-    lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
-  if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
-  if (gst !== null && gstPercent !== null) {
-    if (pos === null) {
-      lines.push([`GST (${gstPercent}%)`, rupees(gst)]);
-    } else if (intra) {
-      const cgst = Math.floor(gst / 2);
-      lines.push([`CGST (${gstPercent / 2}%)`, rupees(cgst)], [`SGST (${gstPercent / 2}%)`, rupees(gst - cgst)]);
-    } else {
-      lines.push([`IGST (${gstPercent}%)`, rupees(gst)]);
+  if (options.lines) {
+    // A package booking: the quote e-mail's own lines (docs/product.md#pricing), the peak surcharge among them
+    // (docs/product.md#calendar), in its words and figures; only the GST line is split by the place of supply.
+    for (const line of options.lines) {
+      const amount = line.amount < 0 ? `− ${formatInr(-line.amount)}` : formatInr(line.amount);
+      if (line.key === 'total') totalRow = [line.label, amount];
+      else if (line.key === 'gst' && gstPercent !== null)
+        lines.push(...gstRows(rupeesToPaise(line.amount), gstPercent));
+      else lines.push([line.label, amount]);
     }
+  } else {
+    // The admin's custom quote is its own lines (docs/product.md#quotes); a price set by hand has only its amounts.
+    for (const item of quotation?.items ?? []) {
+      const each = formatInr(paiseToRupees(item.unit_price_paise));
+      const count = item.quantity.toLocaleString('en-IN');
+      lines.push([
+        item.quantity > 1 ? `${item.description}: ${each} × ${count}` : item.description,
+        rupees(item.unit_price_paise * item.quantity),
+      ]);
+    }
+    if (!quotation && gross !== null && perPerson !== null && guests) {
+      lines.push([
+        `${humanize(booking.pricingTier ?? 'custom')} package: ` +
+          `${formatInr(paiseToRupees(perPerson))} × ${guests.toLocaleString('en-IN')} guests`,
+        rupees(gross),
+      ]);
+    }
+    // The menu's add-ons (docs/product.md#menus): each its price per guest × the guests, inside the total.
+    for (const addOn of options.addOns ?? []) {
+      lines.push([
+        `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} ` +
+          `× ${addOn.guests.toLocaleString('en-IN')} guests`,
+        rupees(addOn.amountPaise),
+      ]);
+    }
+    if (booking.discountPaise) {
+      const label = quotation
+        ? `Discount${quotation.discount_reason ? ` (${quotation.discount_reason})` : ''}`
+        : 'Volume discount';
+      lines.push([label, `− ${rupees(booking.discountPaise)}`]);
+    }
+    if (booking.subscriberDiscountPaise)
+      lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
+    if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
+    if (gst !== null && gstPercent !== null) lines.push(...gstRows(gst, gstPercent));
   }
 
   // The booking amount of the current schedule: ₹999, or the whole total when that is less.
@@ -185,8 +202,8 @@ export async function renderQuotePdf(
             ],
             ...lines.map(([label, amount]) => [label, { text: amount, alignment: 'right' as const }]),
             [
-              { text: 'Total (GST included)', bold: true },
-              { text: rupees(total), bold: true, alignment: 'right' },
+              { text: totalRow[0], bold: true },
+              { text: totalRow[1], bold: true, alignment: 'right' },
             ],
           ],
         },

@@ -264,6 +264,21 @@ export async function bookingPriceParts(tx: Executor, booking: BookingRow): Prom
   return (await menuPrice(tx, booking, addOnsOf(stored.items, stored.dishes)))?.parts ?? [];
 }
 
+/**
+ * A package-priced booking's quote lines now (docs/product.md#pricing): the shared `quoteLines` the quote e-mail
+ * lists, at the rate, add-ons and peak surcharge the booking is priced with (`menuPrice`), so My Bookings and the
+ * quote PDF show the e-mail's lines. Null for a custom quote (its own lines), a price set by hand or no price.
+ */
+export async function packageQuoteLines(
+  db: Executor,
+  booking: BookingRow,
+  stored?: StoredMenu,
+): Promise<QuoteLine[] | null> {
+  if (booking.quotation || booking.pricingTier === null || booking.basePricePerPersonPaise === null) return null;
+  const menu = stored ?? (await storedMenu(db, booking.id));
+  return (await menuPrice(db, booking, addOnsOf(menu.items, menu.dishes)))?.lines ?? null;
+}
+
 /** The menu as the builder and the admin read it. */
 export async function toBookingMenuDto(
   tx: Executor,
