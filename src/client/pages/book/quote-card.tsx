@@ -22,6 +22,7 @@ function Amount({ label, amount, emphasis = false }: { label: string; amount: nu
       rounded="xl"
       px="5"
       py="4"
+      containerType="inline-size"
       bg={emphasis ? 'accent.900' : 'bg.subtle'}
       color={emphasis ? 'cream.50' : 'fg'}
       borderWidth="1px"
@@ -33,7 +34,10 @@ function Amount({ label, amount, emphasis = false }: { label: string; amount: nu
       <Text
         as="dd"
         mt="1"
-        fontSize={emphasis ? { base: '3xl', md: '3xl' } : '2xl'}
+        // One line whatever the amount: "₹2,82,56,994.02" shrinks to its box (a phone, a third of a tablet) rather
+        // than breaking inside the number.
+        fontSize={emphasis ? 'min(token(fontSizes.3xl), 11cqi)' : 'min(token(fontSizes.2xl), 11cqi)'}
+        whiteSpace="nowrap"
         fontWeight="bold"
         letterSpacing="tight"
         color={emphasis ? 'cream.50' : 'accent.950'}
