@@ -239,10 +239,11 @@ async function changesForSuppliers(
 ): Promise<DetailChange[]> {
   const kept = changes.filter((change) => change !== totalChange);
   const { bids } = await currentOperationsRules(tx);
-  const [from, to] = [before, after].map((row) => supplierBudgetPaise(row.subtotalPaise, bids));
-  if (from === to || to === null || to === undefined) return kept;
+  const from = supplierBudgetPaise(before.subtotalPaise, bids);
+  const to = supplierBudgetPaise(after.subtotalPaise, bids);
+  if (from === to || to === null) return kept;
   const rupees = (paise: number) => formatInr(paiseToRupees(paise));
-  return [...kept, { label: 'Budget', from: from == null ? 'not set' : rupees(from), to: rupees(to) }];
+  return [...kept, { label: 'Budget', from: from === null ? 'not set' : rupees(from), to: rupees(to) }];
 }
 
 /**
