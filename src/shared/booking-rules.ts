@@ -555,14 +555,15 @@ export type BookingMoney = DueSummary & {
 /**
  * A booking's schedule and what is due on it, from its status, cost, dates and ledger: the one function My
  * Bookings, the admin's Receivables, the reminders and the payment orders all read. A booking without a price has
- * no schedule; a cancelled one owes nothing.
+ * no schedule, nor has a cancelled one: it owes nothing.
  */
 export function bookingMoney(input: BookingMoneyInput): BookingMoney {
   const rules = input.rules ?? DEFAULT_PAYMENT_RULES;
   const today = input.today ?? todayInIndia();
   const cost = bookingCostPaise(input.totalPaise, input.creditedPaise);
+  // A cancelled booking owes nothing: its schedule is gone, what was paid and the refund tell its money.
   const schedule =
-    cost === null || cost <= 0
+    cost === null || cost <= 0 || input.status === 'cancelled'
       ? []
       : paymentSchedule({
           totalPaise: cost,

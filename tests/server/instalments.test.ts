@@ -286,6 +286,28 @@ describe('payments the team records', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('a cancelled booking has no schedule: My Bookings and the admin read what was paid and the refund', async () => {
+    const booking = await aliceQuote(60);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    await payOrder('/api/payments/instalment-order', booking.id, nextUtr());
+    const recorded = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 20_000,
+      method: 'cash',
+      reference: 'Counter receipt 12',
+    });
+    expect(recorded.statusCode).toBe(201);
+    expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth, {})).statusCode).toBe(200);
+
+    // 60 days out: the 25% deposit is kept and 75% of the other ₹20,000 comes back.
+    const view = await mine(booking.id);
+    expect(view.schedule).toEqual({ instalments: [], outstanding: 0, due_now: 0, pay_now: null });
+    expect(view.payment).toMatchObject({ amount_paid: 45_000, refunded: 15_000 });
+    expect(view.refund).toEqual({ amount: 15_000, status: 'due' });
+    const account = (await inject('GET', `/api/admin/bookings/${booking.id}/account`, admin.auth)).json();
+    expect(account.schedule.instalments).toEqual([]);
+    expect(account.held).toBe(30_000);
+  });
+
   it('money recorded on a cancelled booking is refused; an inquiry takes none', async () => {
     const cancelled = await aliceQuote(90, { status: 'cancelled', cancelledBy: 'company' });
     const res = await inject('POST', `/api/admin/bookings/${cancelled.id}/payments`, admin.auth, {

@@ -27,7 +27,11 @@ const LEDGER_LABELS: Record<BookingAccountDto['ledger'][number]['kind'], string>
 
 function Schedule({ account }: { account: BookingAccountDto }) {
   if (account.schedule.instalments.length === 0) {
-    return <Text color="fg.muted">No price yet: nothing is due.</Text>;
+    return (
+      <Text color="fg.muted">
+        {account.status === 'cancelled' ? 'Cancelled: nothing more is due.' : 'No price yet: nothing is due.'}
+      </Text>
+    );
   }
   return (
     <Stack as="ol" gap="0" listStyleType="none" ps="0" aria-label="Payment schedule">
@@ -219,12 +223,16 @@ export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
         <Text>
           Paid <strong>{formatInr(data.held)}</strong>
         </Text>
-        <Text>
-          Still to pay <strong>{formatInr(data.schedule.outstanding)}</strong>
-        </Text>
-        <Text>
-          Due now <strong>{formatInr(data.schedule.due_now)}</strong>
-        </Text>
+        {data.status !== 'cancelled' && (
+          <>
+            <Text>
+              Still to pay <strong>{formatInr(data.schedule.outstanding)}</strong>
+            </Text>
+            <Text>
+              Due now <strong>{formatInr(data.schedule.due_now)}</strong>
+            </Text>
+          </>
+        )}
         {data.credited > 0 && (
           <Text>
             Credit notes <strong>− {formatInr(data.credited)}</strong>

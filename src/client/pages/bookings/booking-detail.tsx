@@ -238,9 +238,8 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
 }
 
 /** Paid, due or overdue: an instalment's state in a word, with its colour. */
-function instalmentState(row: InstalmentDto, cancelled: boolean): { text: string; palette: string } {
+function instalmentState(row: InstalmentDto): { text: string; palette: string } {
   if (row.outstanding === 0 && row.paid === row.amount) return { text: 'Paid', palette: 'green' };
-  if (cancelled) return { text: row.paid > 0 ? `${formatInr(row.paid)} paid` : 'Not due', palette: 'gray' };
   if (row.days_overdue > 0) {
     const days = `${row.days_overdue} ${row.days_overdue === 1 ? 'day' : 'days'} overdue`;
     // Part of it paid (or the total went up since): the badge names what is left, not the whole instalment.
@@ -251,11 +250,10 @@ function instalmentState(row: InstalmentDto, cancelled: boolean): { text: string
 }
 
 function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
-  const cancelled = booking.status === 'cancelled';
   return (
     <Stack as="ol" gap="0" listStyleType="none" ps="0" aria-label="Payment schedule" mb="3">
       {booking.schedule.instalments.map((row) => {
-        const state = instalmentState(row, cancelled);
+        const state = instalmentState(row);
         return (
           <HStack
             as="li"
@@ -289,14 +287,16 @@ function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
 
 function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
   const hasSchedule = booking.schedule.instalments.length > 0 && booking.status !== 'inquiry';
+  const cancelled = booking.status === 'cancelled';
+  const kept = booking.payment.amount_paid - booking.payment.refunded;
   return (
     <Card title="Payments" id="booking-payments">
       {hasSchedule && <ScheduleList booking={booking} />}
       <Box as="dl" mb={booking.payments.length + booking.recorded_payments.length > 0 ? '3' : '0'}>
         <Item label="Paid so far">{formatInr(booking.payment.amount_paid)}</Item>
-        {hasSchedule && booking.status !== 'cancelled' && (
-          <Item label="Still to pay">{formatInr(booking.schedule.outstanding)}</Item>
-        )}
+        {hasSchedule && <Item label="Still to pay">{formatInr(booking.schedule.outstanding)}</Item>}
+        {/* A cancelled booking has no schedule: what was paid splits into what the terms keep and the refund. */}
+        {cancelled && kept > 0 && <Item label="Kept under the cancellation terms">{formatInr(kept)}</Item>}
         {booking.refund && (
           <Item label="Refund">
             {formatInr(booking.refund.amount)} ({booking.refund.status === 'paid' ? 'paid' : 'due'})
