@@ -24,7 +24,16 @@ function rupeeFormats() {
 
 /** ₹4,30,998 or ₹18,262.50; the argument is rupees (the JSON unit). */
 export function formatInr(rupees: number): string {
-  const paise = Math.round(rupees * 100);
+  // `|| 0`: an amount that rounds to nothing is ₹0, never the locale's "-₹0".
+  const paise = Math.round(rupees * 100) || 0;
   const { wholeRupees, rupeesAndPaise } = rupeeFormats();
   return paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);
+}
+
+/**
+ * An amount that may be negative, as every page, e-mail and PDF shows one: a minus sign (U+2212) before the rupee
+ * sign, "−₹2,500", never the locale's hyphen "-₹2,500". A deduction shown as such is `formatSignedInr(-amount)`.
+ */
+export function formatSignedInr(rupees: number): string {
+  return Math.round(rupees * 100) < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees);
 }

@@ -279,7 +279,7 @@ describe('Booking Details', () => {
     });
     expect(await dialog.findByText('Owed back')).toHaveTextContent(`Owed back ${formatInr(1_200)}`);
     expect(dialog.getByText('Refunded')).toHaveTextContent(`Refunded ${formatInr(3_800)}`);
-    expect(dialog.getByText('Credit notes')).toHaveTextContent(`Credit notes − ${formatInr(2_500)}`);
+    expect(dialog.getByText('Credit notes')).toHaveTextContent(`Credit notes −${formatInr(2_500)}`);
   });
 
   it('lists what a price rise added after the advance was due as a row of its own', async () => {

@@ -300,7 +300,7 @@ describe('Money tab: Collections', () => {
     ]);
     const total = within(byDay.getByText('Total').closest('tr')!);
     expect(total.getByText('₹20,999')).toBeInTheDocument();
-    expect(total.getByText('− ₹2,500')).toBeInTheDocument();
+    expect(total.getByText('−₹2,500')).toBeInTheDocument();
     expect(total.getByText('₹18,499')).toBeInTheDocument();
     const entries = within(screen.getByRole('table', { name: 'Ledger rows' }));
     expect(entries.getByText('Bank transfer')).toBeInTheDocument();

@@ -154,7 +154,7 @@ describe("My Bookings' GST card", () => {
     // One-line documents list no lines.
     expect(rowOf('RV/26-27/00001').queryByRole('list', { name: 'Lines' })).toBeNull();
     // ₹846.61 + ₹76.20 + ₹76.20 is ₹999.01: the round-off the PDF prints makes the figures add up to the total.
-    expect(rowOf('RV/26-27/00001').getByText('Round off − ₹0.01')).toBeInTheDocument();
+    expect(rowOf('RV/26-27/00001').getByText('Round off −₹0.01')).toBeInTheDocument();
 
     await user.click(debit.getByRole('button', { name: 'Download Debit Note DN/26-27/00001 as PDF' }));
     await waitFor(() => expect(pdfRequests).toEqual([`/api/me/bookings/${BOOKING_ID}/gst/${DEBIT.id}/pdf`]));

@@ -440,7 +440,7 @@ describe('booking detail', () => {
     const amountOf = (label: string) => quote.getByText(label, { exact: true }).nextElementSibling?.textContent;
     expect(amountOf('Luxury package: ₹2,070 × 500 guests')).toBe(formatInr(10_35_000));
     expect(amountOf('Virgin Mojito (add-on): ₹60 × 500 guests')).toBe(formatInr(30_000));
-    expect(amountOf('Volume discount (5%)')).toBe(`− ${formatInr(53_250)}`);
+    expect(amountOf('Volume discount (5%)')).toBe(`−${formatInr(53_250)}`);
     expect(amountOf('Base amount')).toBe(formatInr(10_11_750));
     expect(amountOf('GST (18%)')).toBe(formatInr(1_82_115));
     expect(amountOf('Total amount')).toBe(formatInr(11_93_865));
@@ -460,7 +460,7 @@ describe('booking detail', () => {
     const peakQuote = within(await screen.findByRole('region', { name: 'Quote' }));
     const peakAmount = (label: string) => peakQuote.getByText(label, { exact: true }).nextElementSibling?.textContent;
     expect(peakAmount('Luxury package: ₹2,174 × 320 guests')).toBe(formatInr(6_95_680));
-    expect(peakAmount('Volume discount (5%)')).toBe(`− ${formatInr(34_784)}`);
+    expect(peakAmount('Volume discount (5%)')).toBe(`−${formatInr(34_784)}`);
     expect(peakAmount("Peak date surcharge (10%): Valentine's Day")).toBe(formatInr(66_089.6));
     expect(peakAmount('Base amount')).toBe(formatInr(7_26_985.6));
     expect(peakAmount('GST (18%)')).toBe(formatInr(1_30_857.41));
@@ -487,7 +487,7 @@ describe('booking detail', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sharma Wedding 5', level: 1 })).toBeInTheDocument();
     const quote = within(screen.getByRole('region', { name: 'Quote' }));
-    expect(quote.getByText('Credit notes').nextElementSibling).toHaveTextContent(`− ${formatInr(1_000)}`);
+    expect(quote.getByText('Credit notes').nextElementSibling).toHaveTextContent(`−${formatInr(1_000)}`);
     expect(quote.getByText('Total after credit notes').nextElementSibling).toHaveTextContent(formatInr(2_17_064));
   });
 
@@ -522,7 +522,7 @@ describe('booking detail', () => {
     const quote = screen.getByRole('region', { name: 'Quote' });
     expect(within(quote).getByText(formatInr(250_000))).toBeInTheDocument();
     expect(within(quote).getByText(formatInr(45_000))).toBeInTheDocument();
-    expect(within(quote).getByText(`− ${formatInr(12_500)}`)).toBeInTheDocument();
+    expect(within(quote).getByText(`−${formatInr(12_500)}`)).toBeInTheDocument();
     expect(within(quote).getByText(formatInr(295_000))).toBeInTheDocument();
     expect(within(quote).getByText('Valid until')).toBeInTheDocument();
 

@@ -268,6 +268,12 @@ describe('cancellations, refunds and credit notes', () => {
       `Refund of the advance received under receipt voucher ${receipt.number}: ` +
         `Outdoor catering services for Priya Cousin Engagement on ${formatLongDate(newDate)}`,
     );
+    // The receipt voucher's own line words the supply as the rate table does, as every document's line does.
+    expect(receipt.description).toMatch(
+      new RegExp(
+        `^Advance \\([^)]+\\): Outdoor catering services for Priya Cousin Engagement on ${formatLongDate(firstDate)}$`,
+      ),
+    );
     const text = pdfText((await inject('GET', `/api/admin/gst/documents/${voucher.id}/pdf`, admin.auth)).rawPayload);
     expect(text).not.toContain(formatLongDate(firstDate));
   });

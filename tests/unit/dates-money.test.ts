@@ -8,7 +8,7 @@ import {
   readTypedDate,
   todayInIndia,
 } from '../../src/shared/dates';
-import { formatInr } from '../../src/shared/money';
+import { formatInr, formatSignedInr } from '../../src/shared/money';
 
 describe('todayInIndia', () => {
   it('changes date at midnight in India (18:30 UTC), whatever the server time zone', () => {
@@ -82,6 +82,17 @@ describe('formatInr', () => {
     [10000000, '₹1,00,00,000'],
     [0, '₹0'],
   ])('%d is %s', (rupees, text) => expect(formatInr(rupees)).toBe(text));
+});
+
+describe('formatSignedInr (a minus sign, never a hyphen, and no "−₹0")', () => {
+  it.each([
+    [-2500, '−₹2,500'],
+    [-0.01, '−₹0.01'],
+    [-123450.5, '−₹1,23,450.50'],
+    [2500, '₹2,500'],
+    [-0, '₹0'],
+    [-0.001, '₹0'],
+  ])('%d is %s', (rupees, text) => expect(formatSignedInr(rupees)).toBe(text));
 });
 
 describe('readTypedDate (a typed DD/MM/YYYY is kept or refused, never moved)', () => {

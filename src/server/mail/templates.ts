@@ -2,7 +2,7 @@ import type { PaymentRules } from '../../shared/booking-rules';
 import type { Brand } from '../../shared/brand';
 import { formatLongDate, todayInIndia } from '../../shared/dates';
 import { humanize } from '../../shared/domain';
-import { formatInr } from '../../shared/money';
+import { formatInr, formatSignedInr } from '../../shared/money';
 import { paymentTerms, quoteScheduleRows } from '../../shared/payment-terms';
 import { paiseToRupees, rupeesToPaise } from '../../shared/pricing';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
@@ -276,7 +276,7 @@ export function quoteEmail(
   const quoteName = origin === 'instant' ? 'instant quote' : 'quote';
   const rows: Row[] = quote.breakdown.map((line) => [
     line.key === 'total' ? 'Total amount' : line.label,
-    line.amount < 0 ? `−${formatInr(-line.amount)}` : formatInr(line.amount),
+    formatSignedInr(line.amount),
   ]);
   const { text, html } = render({
     brand,
@@ -357,7 +357,7 @@ export function quotationEmail(
   today: string = todayInIndia(),
 ): EmailMessage {
   const q = data.quotation;
-  const money = (rupees: number) => (rupees < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees));
+  const money = formatSignedInr;
   const rows: Row[] = [
     ...q.items.map((item): Row => [
       item.quantity === 1

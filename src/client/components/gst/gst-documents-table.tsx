@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import type { GstDocumentDto } from '../../../shared/schemas/gst';
 import { downloadFromApi } from '../../lib/download';
 import { TableFrame } from '../../pages/admin/section-card';
@@ -117,7 +117,8 @@ export function GstDocumentsTable({
               {/* The paise the PDF rounds the total by: without it the figures would not add up to the total. */}
               {doc.round_off !== 0 && (
                 <Text fontSize="xs" color="fg.muted">
-                  Round off {doc.round_off > 0 ? '+' : '−'} {formatInr(Math.abs(doc.round_off))}
+                  Round off {doc.round_off > 0 ? '+' : ''}
+                  {formatSignedInr(doc.round_off)}
                 </Text>
               )}
             </Table.Cell>

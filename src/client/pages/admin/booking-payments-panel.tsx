@@ -2,7 +2,7 @@ import { Badge, Box, Button, Field, Flex, HStack, Input, NativeSelect, Stack, Te
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import { indiaDateTimeText } from '../../lib/datetime';
 import {
   PAYMENT_METHOD_REFERENCE_LABELS,
@@ -91,7 +91,7 @@ function Ledger({ account }: { account: BookingAccountDto }) {
               </Text>
             </Box>
             <Text fontWeight="semibold" flexShrink={0}>
-              {row.amount < 0 ? `− ${formatInr(-row.amount)}` : formatInr(row.amount)}
+              {formatSignedInr(row.amount)}
             </Text>
           </HStack>
         ))}
@@ -235,7 +235,7 @@ export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
         )}
         {data.credited > 0 && (
           <Text>
-            Credit notes <strong>− {formatInr(data.credited)}</strong>
+            Credit notes <strong>{formatSignedInr(-data.credited)}</strong>
           </Text>
         )}
         {data.owed_back > 0 && (

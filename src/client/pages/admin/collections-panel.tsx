@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { addDays, formatLongDate, isIsoDate, todayInIndia } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/domain';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import {
   monthOf,
   type CollectionEntryDto,
@@ -68,10 +68,10 @@ function ByDayTable({ data }: { data: CollectionsDto }) {
         {formatInr(figures.received)}
       </Table.Cell>
       <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap">
-        {figures.refunds_paid !== 0 ? `− ${formatInr(figures.refunds_paid)}` : formatInr(0)}
+        {formatSignedInr(-figures.refunds_paid)}
       </Table.Cell>
       <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
-        {formatInr(figures.net)}
+        {formatSignedInr(figures.net)}
       </Table.Cell>
     </>
   );
@@ -146,7 +146,7 @@ function EntriesTable({ entries }: { entries: readonly CollectionEntryDto[] }) {
               whiteSpace="nowrap"
               fontWeight="semibold"
             >
-              {entry.kind === 'refund' ? `− ${formatInr(entry.amount)}` : formatInr(entry.amount)}
+              {formatSignedInr(entry.kind === 'refund' ? -entry.amount : entry.amount)}
             </Table.Cell>
             <Table.Cell role="cell" data-label="Method">
               <Text>

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { QUOTE_LINE_KINDS, REPRICEABLE_STATUSES, type QuoteLineKind } from '../../../shared/domain';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import {
@@ -331,7 +331,7 @@ export function QuotationSummary({ quotation }: { quotation: QuotationDto }) {
           <Flex key={label} justify="space-between" gap="3" py="1" borderBottomWidth="1px" borderColor="border.muted">
             <Box as="dt">{label}</Box>
             <Box as="dd" textAlign="right" whiteSpace="nowrap">
-              {amount < 0 ? `− ${formatInr(-amount)}` : formatInr(amount)}
+              {formatSignedInr(amount)}
             </Box>
           </Flex>
         ))}

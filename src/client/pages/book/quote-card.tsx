@@ -2,7 +2,7 @@ import { Badge, Box, Button, DataList, Flex, Heading, HStack, SimpleGrid, Stack,
 import { BadgeCheck, Mail } from 'lucide-react';
 import type { Ref } from 'react';
 import { formatLongDate } from '../../../shared/dates';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import type { InstantQuoteResult } from '../../../shared/schemas/quote';
 import { MandalaMotif } from '../../components/mandala-motif';
 import { packageName } from './booking-options';
@@ -212,7 +212,7 @@ export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps
                   {line.label}
                 </Text>
                 <Text as="dd" color={line.amount < 0 ? 'green.700' : 'fg'} whiteSpace="nowrap">
-                  {line.amount < 0 ? `−${formatInr(-line.amount)}` : formatInr(line.amount)}
+                  {formatSignedInr(line.amount)}
                 </Text>
               </Flex>
             ))}

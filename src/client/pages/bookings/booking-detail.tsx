@@ -6,7 +6,7 @@ import { INSTALMENT_LABELS, STATUS_RULES } from '../../../shared/booking-rules';
 import { formatLongDate } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain';
 import { MENU_EDIT_STATUSES } from '../../../shared/menu';
-import { formatInr } from '../../../shared/money';
+import { formatInr, formatSignedInr } from '../../../shared/money';
 import { DATE_CHANGE_MIN_DAYS_AHEAD } from '../../../shared/refund-policy';
 import type { CustomerBookingDetailDto, InstalmentDto } from '../../../shared/schemas/account';
 import type { QuoteLine } from '../../../shared/schemas/quote';
@@ -156,7 +156,7 @@ function QuoteLines({ lines }: { lines: QuoteLine[] }) {
               fontSize={strong ? 'lg' : undefined}
               color={strong ? 'accent.900' : undefined}
             >
-              {line.amount < 0 ? `− ${formatInr(-line.amount)}` : formatInr(line.amount)}
+              {formatSignedInr(line.amount)}
             </Text>
           </HStack>
         );
@@ -188,11 +188,11 @@ function PricedAmounts({ booking, total }: { booking: CustomerBookingDetailDto; 
       ))}
       {booking.quotation && booking.quotation.discount > 0 && (
         <Item label={`Discount (${booking.quotation.discount_reason ?? ''})`}>
-          − {formatInr(booking.quotation.discount)}
+          {formatSignedInr(-booking.quotation.discount)}
         </Item>
       )}
       {booking.subscriber_discount !== null && booking.subscriber_discount > 0 && (
-        <Item label="Subscriber discount">− {formatInr(booking.subscriber_discount)}</Item>
+        <Item label="Subscriber discount">{formatSignedInr(-booking.subscriber_discount)}</Item>
       )}
       {booking.subtotal !== null && <Item label="Subtotal">{formatInr(booking.subtotal)}</Item>}
       {booking.gst_amount !== null && <Item label="GST">{formatInr(booking.gst_amount)}</Item>}
@@ -222,7 +222,7 @@ function QuoteCard({ booking }: { booking: CustomerBookingDetailDto }) {
         {/* A credit note the team issued (a discount agreed, a service that fell short) lowers what it costs. */}
         {booking.credit_notes && (
           <>
-            <Item label="Credit notes">− {formatInr(booking.credit_notes.credited)}</Item>
+            <Item label="Credit notes">{formatSignedInr(-booking.credit_notes.credited)}</Item>
             <Item label="Total after credit notes" strong>
               {formatInr(booking.credit_notes.total_after)}
             </Item>

@@ -307,7 +307,7 @@ export async function issueReceiptVoucher(
     booking,
     line,
     grossPaise: payment.amountPaise,
-    description: `Advance (${payment.label}) for ${line.description.toLowerCase()}: ${eventWords(booking)}`,
+    description: `Advance (${payment.label}): ${line.description} for ${eventWords(booking)}`,
     ledgerPaymentId: payment.ledgerId,
     reason: payment.label,
     issuedBy: payment.actorUserId,
@@ -433,7 +433,7 @@ export async function issueTaxInvoice(
     line,
     grossPaise: figures.valuePaise,
     description: cancelled
-      ? `Cancellation charge kept for ${line.description.toLowerCase()}: ${eventWords(booking)}`
+      ? `Cancellation charge kept: ${line.description} for ${eventWords(booking)}`
       : `${line.description}: ${eventWords(booking)}${booking.guestCount ? `, ${booking.guestCount} guests` : ''}`,
     references: refs,
     parts,
