@@ -601,5 +601,20 @@ describe('the event order and the kitchen', () => {
       headers: bearer(token.admin),
     });
     expect(badDate.statusCode).toBe(422);
+
+    // A cancelled event is no job: the supplier it was awarded to no longer reads the customer's contact.
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${booking.id}/status`,
+      headers: bearer(token.admin),
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const afterCancel = await t.app.inject({
+      method: 'GET',
+      url: `/api/supplier/event-orders/${booking.id}`,
+      headers: bearer(token.supplier),
+    });
+    expect(afterCancel.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { toCsv } from '../../../shared/csv';
 import {
   COURSE_LABELS,
@@ -118,8 +118,9 @@ export async function adminEventOrder(deps: ServiceDeps, input: { id: string }):
 export const EVENT_ORDER_NOT_FOUND = 'Project not found';
 
 /**
- * The event order for the supplier the booking's project was awarded to (docs/product.md#kitchen). Any other
- * supplier, and a booking with no award, answers exactly like a missing id.
+ * The event order for the supplier the booking's project was awarded to (docs/product.md#kitchen), while the event
+ * goes ahead: it carries the customer's contact, which a cancelled event's supplier has no need of. Any other
+ * supplier, a booking with no award and a cancelled one answer exactly like a missing id.
  */
 export async function supplierEventOrder(
   deps: ServiceDeps,
@@ -135,6 +136,7 @@ export async function supplierEventOrder(
         eq(projects.bookingId, input.booking_id),
         eq(projects.status, 'awarded'),
         eq(projects.awardedSupplierId, supplierId),
+        ne(bookings.status, 'cancelled'),
       ),
     )
     .limit(1);
