@@ -1,8 +1,10 @@
-import type { BidFlag } from './domain';
+import type { BidFlag, BookingStatus } from './domain';
+import type { SupplierProjectOutcome } from './schemas/projects';
 
 /*
  * Fair supplier bids (docs/product.md#supplier-bids). Pure and shared: the supplier portal shows the budget, the
- * server flags a bid with it, the admin's project view explains the flag.
+ * server flags a bid with it, the admin's project view explains the flag. The supplier's active work, whose budgets
+ * the dashboard adds up, closes the file.
  */
 
 /** The supplier budget's share of the taxable amount, and the floor's share of that budget (percent). */
@@ -38,4 +40,30 @@ export function bidFlag(amountPaise: number, budgetPaise: number | null, rules: 
   if (amountPaise < bidFloorPaise(budgetPaise, rules)) return 'below_floor';
   if (amountPaise > budgetPaise) return 'over_budget';
   return null;
+}
+
+/** What the active-work rule reads of one of a supplier's projects. */
+export type SupplierWork = {
+  outcome: SupplierProjectOutcome;
+  /** The event's India date (`YYYY-MM-DD`); null while the customer has not fixed it, so the job is still ahead. */
+  eventDate: string | null;
+  /**
+   * The booking's status, where the reader has it (the server). The supplier's project list does not carry it: a won
+   * job whose booking is cancelled already reads `cancelled`, and a booking is completed only on or after its event
+   * day (docs/product.md#booking-statuses), so there the event date retires the job the day after at the latest.
+   */
+  bookingStatus?: BookingStatus;
+};
+
+/**
+ * A supplier's active work (docs/product.md#auto-assign): a project still open (taking quotes or awaiting its award),
+ * and one the supplier won while the job is ahead of them: the event is today or later and the booking is neither
+ * cancelled nor completed. Winning does not end the work, it starts it. The dashboard's Active Projects and
+ * Estimated Revenue cards, its project order and the server's `supplier.dashboard` all read this one rule.
+ */
+export function isActiveSupplierWork(work: SupplierWork, today: string): boolean {
+  if (work.outcome === 'open') return true;
+  if (work.outcome !== 'won') return false;
+  if (work.bookingStatus === 'cancelled' || work.bookingStatus === 'completed') return false;
+  return work.eventDate === null || work.eventDate >= today;
 }

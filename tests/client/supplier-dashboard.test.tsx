@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../src/shared/schemas/projects';
 import { PLAIN_AMOUNT_MESSAGE } from '../../src/shared/schemas/projects';
 import { eventTypeBadgeText, eventTypePalette } from '../../src/client/components/event-type-badge';
+import { addDays, todayInIndia } from '../../src/shared/dates';
 import { userFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
@@ -162,7 +163,12 @@ describe('/supplier', () => {
     const won = project(
       3,
       { status: 'awarded', outcome: 'won' },
-      { event_name: 'Annual Day Dinner', event_type: 'corporate', estimated_budget: 394_592 },
+      {
+        event_name: 'Annual Day Dinner',
+        event_type: 'corporate',
+        event_date: addDays(todayInIndia(), 30),
+        estimated_budget: 394_592,
+      },
     );
     const lost = project(
       4,
@@ -180,11 +186,12 @@ describe('/supplier', () => {
     openDashboard();
     await loaded();
 
-    expect(stat('Active Projects')).toContain('2');
+    // The two open projects and the won job a month ahead.
+    expect(stat('Active Projects')).toContain('3');
     expect(stat('New Notifications')).toContain('2');
-    // Open projects' numeric budgets only, ₹10,44,211.50 shown in whole rupees (the text range and closed
-    // projects are not added).
-    expect(stat('Estimated Revenue')).toContain('₹10,44,212');
+    // Active projects' budgets (₹10,44,211.50 + ₹3,94,592), shown in whole rupees; the unpriced one and the lost one
+    // are not added.
+    expect(stat('Estimated Revenue')).toContain('₹14,38,804');
     expect(stat('Response Rate')).toContain('85%');
 
     const notifications = within(screen.getByRole('region', { name: 'New Project Notifications' }));
@@ -235,6 +242,41 @@ describe('/supplier', () => {
     // Open projects first, the closest deadline first; closed ones after.
     const order = screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
     expect(order.slice(2)).toEqual(['Annual Day Dinner', 'Gala Evening']);
+  });
+
+  it('keeps a won job among the active projects until its event day has passed', async () => {
+    const today = todayInIndia();
+    const budget = { estimated_budget: 100_000 };
+    const won = { status: 'awarded', outcome: 'won' } as const;
+    serve({
+      notifications: [],
+      // Newest first, as the server lists them.
+      projects: [
+        project(1, { status: 'cancelled', outcome: 'cancelled' }, { ...budget, event_name: 'Cancelled Party' }),
+        project(2, won, { ...budget, event_name: 'Wedding Next Month', event_date: addDays(today, 30) }),
+        project(3, {}, { ...budget, event_name: 'Open Dinner', event_date: addDays(today, 40) }),
+        project(4, { status: 'awarded', outcome: 'not_selected' }, { ...budget, event_name: 'Lost Gala' }),
+        project(5, won, { ...budget, event_name: 'Reception Today', event_date: today }),
+        project(6, won, { ...budget, event_name: 'Last Week Lunch', event_date: addDays(today, -7) }),
+      ],
+    });
+    openDashboard();
+    await loaded();
+
+    // The open dinner and the two won jobs still ahead (today's included); the lunch is done.
+    expect(stat('Active Projects')).toContain('3');
+    expect(stat('Estimated Revenue')).toContain('₹3,00,000');
+    expect(card('Wedding Next Month').getByText('Won')).toBeInTheDocument();
+    // Active work first (quotes wanted, then the jobs won, soonest first), then the rest in the server's order.
+    const order = screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+    expect(order).toEqual([
+      'Open Dinner',
+      'Reception Today',
+      'Wedding Next Month',
+      'Cancelled Party',
+      'Lost Gala',
+      'Last Week Lunch',
+    ]);
   });
 
   it('colours the five service types and shows every other type grey, underscores as spaces', async () => {
@@ -388,11 +430,36 @@ describe('/supplier', () => {
     expect(dialog.getByLabelText('Additional Notes & Terms')).toHaveValue('Two live counters, GST extra');
   });
 
-  it("says 'Failed to submit quote' with the server's reason, and keeps the dialog open", async () => {
-    const target = project(1, {}, { event_name: 'Closed Dinner' });
+  it("says 'Failed to submit quote' with the server's reason, and keeps the dialog open to correct it", async () => {
+    const target = project(1, {}, { event_name: 'Sharma Dinner' });
     serve({ notifications: [], projects: [target] });
     server.use(
       trpcHandler('supplier.quotes.submit', () => {
+        throw new TrpcTestError('BAD_REQUEST', 'Quote amount must be at most ₹10,00,00,000');
+      }),
+    );
+    const { user } = openDashboard();
+    await loaded();
+
+    await user.click(card('Sharma Dinner').getByRole('button', { name: 'Submit Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/^Your Quote Amount/), '180000');
+    await user.click(dialog.getByRole('button', { name: 'Submit Quote' }));
+
+    expect(await toasts().findByText('Failed to submit quote')).toBeInTheDocument();
+    expect(toasts().getByText('Quote amount must be at most ₹10,00,00,000')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Your Quote Amount/)).toHaveValue(180000);
+  });
+
+  it('closes the dialog on the cards as they are now when the project closed before the quote arrived', async () => {
+    const target = project(1, {}, { event_name: 'Closed Dinner' });
+    const data: Data = { notifications: [], projects: [target] };
+    serve(data);
+    server.use(
+      trpcHandler('supplier.quotes.submit', () => {
+        // Awarded to another partner a moment ago.
+        data.projects = [{ ...target, status: 'awarded', outcome: 'not_selected' }];
         throw new TrpcTestError('CONFLICT', 'This project is closed; quotes are no longer accepted');
       }),
     );
@@ -402,12 +469,67 @@ describe('/supplier', () => {
     await user.click(card('Closed Dinner').getByRole('button', { name: 'Submit Quote' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(dialog.getByLabelText(/^Your Quote Amount/), '180000');
+    const listsBefore = recordedCalls('supplier.projects.list').length;
     await user.click(dialog.getByRole('button', { name: 'Submit Quote' }));
 
     expect(await toasts().findByText('Failed to submit quote')).toBeInTheDocument();
     expect(toasts().getByText('This project is closed; quotes are no longer accepted')).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(dialog.getByLabelText(/^Your Quote Amount/)).toHaveValue(180000);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(recordedCalls('supplier.projects.list').length).toBeGreaterThan(listsBefore);
+    expect(await card('Closed Dinner').findByText('Not selected')).toBeInTheDocument();
+    expect(card('Closed Dinner').queryByRole('button', { name: /Quote/ })).not.toBeInTheDocument();
+  });
+
+  it('disables Submit Quote with the reason when a reload shows the project closed while the dialog is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const target = project(1, {}, { event_name: 'Awarded Meanwhile' });
+    const data: Data = { notifications: [], projects: [target] };
+    serve(data);
+    const submitQuote = vi.fn(() => {
+      throw new TrpcTestError('CONFLICT', 'This project is closed; quotes are no longer accepted');
+    });
+    server.use(trpcHandler('supplier.quotes.submit', submitQuote));
+    const { user } = openDashboard();
+    await loaded();
+
+    await user.click(card('Awarded Meanwhile').getByRole('button', { name: 'Submit Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/^Your Quote Amount/), '180000');
+    expect(dialog.getByRole('button', { name: 'Submit Quote' })).toBeEnabled();
+
+    data.projects = [{ ...target, status: 'awarded', outcome: 'not_selected' }];
+    act(() => vi.advanceTimersByTime(MINUTE));
+
+    const reason =
+      'This project is closed; quotes are no longer accepted. Another partner was selected for this event. ' +
+      'Thank you for quoting.';
+    expect(await dialog.findByText(reason)).toBeInTheDocument();
+    const submit = dialog.getByRole('button', { name: 'Submit Quote' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(`Quotes are closed ${reason}`);
+    // Enter in the amount sends nothing either.
+    await user.type(dialog.getByLabelText(/^Your Quote Amount/), '{Enter}');
+    expect(submitQuote).not.toHaveBeenCalled();
+    // Cancel still closes it.
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('disables Submit Quote once the auto-assign date passes while the dialog is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const deadline = new Date(Date.now() + 30_000).toISOString();
+    serve({ notifications: [], projects: [project(1, { auto_assign_date: deadline }, { event_name: 'Last Call' })] });
+    const { user } = openDashboard();
+    await loaded();
+
+    await user.click(card('Last Call').getByRole('button', { name: 'Submit Quote' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('button', { name: 'Submit Quote' })).toBeEnabled();
+
+    act(() => vi.advanceTimersByTime(MINUTE));
+
+    expect(await dialog.findByText('Quoting has closed; the award is being made.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Submit Quote' })).toBeDisabled();
   });
 
   it('marks a notification read, and all of them, updating the New Notifications card', async () => {

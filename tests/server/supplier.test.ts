@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, projects, supplierQuotes, suppliers } from '../../src/server/db/schema';
 import { awardProject } from '../../src/server/modules/projects/award.service';
 import { assignSuppliers } from '../../src/server/modules/projects/projects.service';
-import { makeActor, makeBooking, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
+import type { BookingStatus } from '../../src/shared/domain';
+import { addDays, todayInIndia } from '../../src/shared/dates';
+import { makeActor, makeBooking, makeProject, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { codeOf } from './helpers/fixtures';
 
@@ -325,12 +327,53 @@ describe('supplier quotes', () => {
       .where(and(eq(notifications.supplierId, a.supplierId), eq(notifications.kind, 'project_not_selected')));
     expect(notesA).toHaveLength(1);
 
+    // The won job is still ahead (its event is a month away), so it stays active work with its quote.
     expect(await t.caller({ token: b.token }).supplier.dashboard()).toEqual({
-      active_projects: 0,
+      active_projects: 1,
       unread_notifications: 2,
       estimated_revenue: 0,
-      quotes_submitted: 0,
+      quotes_submitted: 1,
       won_projects: 1,
+    });
+    expect((await t.caller({ token: a.token }).supplier.dashboard()).active_projects).toBe(0);
+  });
+
+  it('counts a won project as active until its event day has passed or its booking is cancelled or completed', async () => {
+    const me = await makeSupplier(t.deps);
+    const other = await makeSupplier(t.deps);
+    const today = todayInIndia();
+    /** A project of a booking priced at ₹1,00,000 taxable (a ₹70,000 supplier budget), awarded to `winner`. */
+    async function awarded(winner: MadeSupplier, eventDate: string | null, status: BookingStatus, quote = false) {
+      const booking = await makeBooking(t.deps, { eventDate, status, subtotalPaise: 1_00_000_00 });
+      const project = await makeProject(t.deps, {
+        bookingId: booking.id,
+        supplierIds: [me.supplierId, other.supplierId],
+        quotes: quote ? [[me.supplierId, 65_000]] : [],
+      });
+      await t.deps.db
+        .update(projects)
+        .set({ status: 'awarded', awardedSupplierId: winner.supplierId, awardedAt: new Date() })
+        .where(eq(projects.id, project.id));
+    }
+    await awarded(me, addDays(today, 10), 'confirmed', true); // active, quoted
+    await awarded(me, today, 'in_progress'); // active: the event is today
+    await awarded(me, null, 'confirmed'); // active: the date is still to be fixed
+    await awarded(me, today, 'completed'); // done
+    await awarded(me, addDays(today, -1), 'confirmed'); // the event has passed
+    await awarded(me, addDays(today, 10), 'cancelled'); // will not go ahead
+    await awarded(other, addDays(today, 10), 'confirmed'); // someone else's job
+    await makeProject(t.deps, {
+      bookingId: (await makeBooking(t.deps, { subtotalPaise: 1_00_000_00 })).id,
+      supplierIds: [me.supplierId],
+      autoAssignDate: new Date(Date.now() + 3_600_000),
+    }); // open: active
+
+    expect(await t.caller({ token: me.token }).supplier.dashboard()).toEqual({
+      active_projects: 4,
+      unread_notifications: 0,
+      estimated_revenue: 280_000,
+      quotes_submitted: 1,
+      won_projects: 5,
     });
   });
 });

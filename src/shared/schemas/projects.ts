@@ -313,7 +313,7 @@ export type SubmitQuoteResult = {
 };
 
 export type SupplierDashboardDto = {
-  /** Open projects the supplier is invited to. */
+  /** Active projects (`isActiveSupplierWork`): open ones the supplier is invited to and won ones still ahead. */
   active_projects: number;
   unread_notifications: number;
   /** Rupees: the sum of the supplier budgets (`estimated_budget`) of the active projects. */

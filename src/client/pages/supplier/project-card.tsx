@@ -5,7 +5,16 @@ import type { ReactNode, Ref } from 'react';
 import { formatInr } from '../../../shared/money';
 import type { SupplierProjectDto } from '../../../shared/schemas/projects';
 import { EventTypeBadge } from '../../components/event-type-badge';
-import { budgetText, countdownText, eventDateText, guestsText, indiaDateTimeText, isQuotable } from './supplier-format';
+import {
+  AWARDING_NOTE,
+  budgetText,
+  countdownText,
+  eventDateText,
+  guestsText,
+  indiaDateTimeText,
+  isQuotable,
+  OUTCOME_NOTES,
+} from './supplier-format';
 
 function OutcomeBadge({ outcome }: { outcome: SupplierProjectDto['outcome'] }) {
   if (outcome === 'won') {
@@ -33,14 +42,6 @@ function OutcomeBadge({ outcome }: { outcome: SupplierProjectDto['outcome'] }) {
   }
   return null;
 }
-
-const OUTCOME_NOTES: Record<SupplierProjectDto['outcome'], string> = {
-  open: '',
-  won: 'You won this project. Our team will be in touch with the next steps.',
-  not_selected: 'Another partner was selected for this event. Thank you for quoting.',
-  unassigned: 'This project closed without an award.',
-  cancelled: 'This event was cancelled.',
-};
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -212,7 +213,7 @@ export function ProjectCard({ project, now, onQuote, highlighted, cardRef }: Pro
       )}
       {!quotable && open && (
         <Text mt="auto" fontSize="sm" color="fg.muted">
-          Quoting has closed; the award is being made.
+          {AWARDING_NOTE}
         </Text>
       )}
     </Box>

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, Dialog, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent, type JSX, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -14,11 +14,13 @@ import {
   eventDateText,
   guestsText,
   indiaDateTimeText,
+  quoteClosedReason,
   SUPPLIER_MESSAGES,
 } from './supplier-format';
 import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 const FORM_ID = 'supplier-quote-form';
+const CLOSED_REASON_ID = 'supplier-quote-closed';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +56,10 @@ function amountText(amount: number | undefined): string {
 
 type QuoteFormProps = {
   project: SupplierProjectDto;
+  /** Set once the project no longer takes quotes: nothing is sent. */
+  closed: boolean;
   onSubmitted(): void;
+  onClosedMeanwhile(): void;
   onStale(): void;
   onPendingChange(pending: boolean): void;
 };
@@ -63,7 +68,7 @@ type QuoteFormProps = {
  * The dialog's form; mounted per opening, so a cancelled or submitted quote leaves nothing behind. A revision
  * starts from the supplier's current quote.
  */
-function QuoteForm({ project, onSubmitted, onStale, onPendingChange }: QuoteFormProps) {
+function QuoteForm({ project, closed, onSubmitted, onClosedMeanwhile, onStale, onPendingChange }: QuoteFormProps) {
   const [amount, setAmount] = useState(() => amountText(project.my_quote?.amount));
   const [notes, setNotes] = useState(() => project.my_quote?.notes ?? '');
   const [error, setError] = useState<string | undefined>();
@@ -75,7 +80,7 @@ function QuoteForm({ project, onSubmitted, onStale, onPendingChange }: QuoteForm
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitQuote.isPending) return;
+    if (submitQuote.isPending || closed) return;
     const check = checkQuoteAmount(amount);
     if (!check.ok) {
       setError(check.missing ? 'Please enter your quote amount' : check.message);
@@ -93,8 +98,12 @@ function QuoteForm({ project, onSubmitted, onStale, onPendingChange }: QuoteForm
         },
         onError(failure) {
           toast.error(failureMessage(failure));
-          // A closed project or a passed deadline: the card is out of date, so fetch it again.
-          if (httpStatusOf(failure) === 409 || httpStatusOf(failure) === 404) onStale();
+          const status = httpStatusOf(failure);
+          // Awarded, cancelled or past its deadline meanwhile: nothing more can be sent, so the dialog closes on
+          // the cards as they are now, as the booking dialogs do on a 409.
+          if (status === 409) onClosedMeanwhile();
+          // No longer invited: the list, fetched again, drops the card and this dialog with it.
+          else if (status === 404) onStale();
         },
       },
     );
@@ -151,24 +160,44 @@ function QuoteForm({ project, onSubmitted, onStale, onPendingChange }: QuoteForm
 }
 
 type QuoteDialogProps = {
-  /** The project being quoted; null closes the dialog. */
+  /** The project being quoted, as the latest project list has it; null closes the dialog. */
   project: SupplierProjectDto | null;
+  /** The dashboard's clock: the auto-assign date can pass while the dialog is open. */
+  now: number;
   onClose(): void;
   onSubmitted(): void;
+  /** The server refused the quote because the project closed (a 409): close and show the cards as they are now. */
+  onClosedMeanwhile(): void;
   onStale(): void;
 };
+
+/** Why Submit is disabled: the project closed while the dialog was open (a live update or a reload showed it). */
+function ClosedNotice({ reason }: { reason: string }) {
+  return (
+    <Alert.Root id={CLOSED_REASON_ID} status="warning" variant="subtle" rounded="xl" mb="5">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Quotes are closed</Alert.Title>
+        <Alert.Description>{reason}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 /**
  * docs/product.md#screens "Submit Quote dialog": the project's details, 'Your Quote Amount' (required), 'Additional
  * Notes & Terms', Cancel and Submit Quote. docs/product.md#refunds: a missing amount says 'Please fill in all required
- * fields' and sends nothing; success closes the dialog and the caller reloads notifications and projects.
+ * fields' and sends nothing; success closes the dialog and the caller reloads notifications and projects. A project
+ * that closes while the dialog is open disables Submit with the reason; a quote the server refuses because the
+ * project closed (409) shows its reason and closes the dialog.
  */
-export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDialogProps) {
+export function QuoteDialog({ project, now, onClose, onSubmitted, onClosedMeanwhile, onStale }: QuoteDialogProps) {
   // Kept while the dialog animates closed, so its content does not vanish mid-animation.
   const [shown, setShown] = useState(project);
   const [pending, setPending] = useState(false);
   if (project && project !== shown) setShown(project);
   const revising = Boolean(shown?.my_quote);
+  const closedReason = shown ? quoteClosedReason(shown, now) : null;
   // A responsive `size` would keep the full-screen variant's height on wide screens; pick one size instead.
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const, { ssr: false }) ?? 'full';
 
@@ -209,11 +238,14 @@ export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDia
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body>
+              {closedReason && <ClosedNotice reason={closedReason} />}
               {shown && (
                 <QuoteForm
                   key={shown.id}
                   project={shown}
+                  closed={closedReason !== null}
                   onSubmitted={onSubmitted}
+                  onClosedMeanwhile={onClosedMeanwhile}
                   onStale={onStale}
                   onPendingChange={setPending}
                 />
@@ -225,7 +257,16 @@ export function QuoteDialog({ project, onClose, onSubmitted, onStale }: QuoteDia
                   Cancel
                 </Button>
               </Dialog.ActionTrigger>
-              <Button type="submit" form={FORM_ID} rounded="full" px="6" loading={pending} loadingText="Submitting…">
+              <Button
+                type="submit"
+                form={FORM_ID}
+                rounded="full"
+                px="6"
+                loading={pending}
+                loadingText="Submitting…"
+                disabled={closedReason !== null}
+                aria-describedby={closedReason ? CLOSED_REASON_ID : undefined}
+              >
                 <Send aria-hidden="true" />
                 Submit Quote
               </Button>

@@ -3,6 +3,7 @@ import { CalendarSearch, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
+import { todayInIndia } from '../../../shared/dates';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
 import { useLiveNotifications } from '../../components/live-alerts';
 import { PageLoader } from '../../components/page-loader';
@@ -131,8 +132,10 @@ export function SupplierDashboard() {
     },
   });
 
+  // Won jobs stay active work until their event day has passed, by India's calendar.
+  const today = todayInIndia(new Date(now));
   const projectsById = useMemo(() => new Map((projects ?? []).map((project) => [project.id, project])), [projects]);
-  const ordered = useMemo(() => orderProjects(projects ?? []), [projects]);
+  const ordered = useMemo(() => orderProjects(projects ?? [], today), [projects, today]);
   const selected = selectedId ? (projectsById.get(selectedId) ?? null) : null;
 
   const reload = useCallback(() => {
@@ -168,9 +171,9 @@ export function SupplierDashboard() {
     body = (
       <Stack gap={{ base: '6', md: '8' }}>
         <SupplierStats
-          activeProjects={activeProjectCount(projects)}
+          activeProjects={activeProjectCount(projects, today)}
           unread={unreadCount(notifications)}
-          revenue={estimatedRevenue(projects)}
+          revenue={estimatedRevenue(projects, today)}
         />
 
         {notifications.length > 0 && (
@@ -236,8 +239,13 @@ export function SupplierDashboard() {
       </Container>
       <QuoteDialog
         project={selected}
+        now={now}
         onClose={() => setSelectedId(null)}
         onSubmitted={() => {
+          setSelectedId(null);
+          reload();
+        }}
+        onClosedMeanwhile={() => {
           setSelectedId(null);
           reload();
         }}

@@ -2,6 +2,7 @@ import { DAY_MS, formatLongDate, HOUR_MS, INDIA_TIME_ZONE, isoDateInIndia, MINUT
 import { formatInr } from '../../../shared/money';
 import { PLAIN_AMOUNT_MESSAGE, PLAIN_AMOUNT_PATTERN, quoteAmountSchema } from '../../../shared/schemas/projects';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
+import { isActiveSupplierWork } from '../../../shared/supplier-bids';
 
 /** docs/product.md#vendors, word for word. */
 export const SUPPLIER_MESSAGES = {
@@ -63,18 +64,48 @@ export function isQuotable(project: SupplierProjectDto, now: number): boolean {
   return project.outcome === 'open' && new Date(project.auto_assign_date).getTime() > now;
 }
 
-/** The Active Projects card: projects still open (awarded, unassigned and cancelled ones are history). */
-export function activeProjectCount(projects: readonly SupplierProjectDto[]): number {
-  return projects.filter((project) => project.outcome === 'open').length;
+/** What a closed project's card says about where the supplier stands. */
+export const OUTCOME_NOTES: Record<SupplierProjectDto['outcome'], string> = {
+  open: '',
+  won: 'You won this project. Our team will be in touch with the next steps.',
+  not_selected: 'Another partner was selected for this event. Thank you for quoting.',
+  unassigned: 'This project closed without an award.',
+  cancelled: 'This event was cancelled.',
+};
+
+/** An open project past its auto-assign date: the award is on its way (docs/product.md#auto-assign). */
+export const AWARDING_NOTE = 'Quoting has closed; the award is being made.';
+
+/**
+ * Why a quote can no longer be sent on the project, or null while it can: the quote dialog disables Submit with it
+ * when the project closes while the dialog is open (the server would refuse with a 409).
+ */
+export function quoteClosedReason(project: SupplierProjectDto, now: number): string | null {
+  if (isQuotable(project, now)) return null;
+  if (project.outcome === 'open') return AWARDING_NOTE;
+  return `This project is closed; quotes are no longer accepted. ${OUTCOME_NOTES[project.outcome]}`;
+}
+
+/**
+ * Active work on the dashboard: open projects, and won ones whose event is still ahead (the shared rule,
+ * docs/product.md#auto-assign). `today` is India's date.
+ */
+export function isActiveProject(project: SupplierProjectDto, today: string): boolean {
+  return isActiveSupplierWork({ outcome: project.outcome, eventDate: project.booking_details.event_date }, today);
+}
+
+/** The Active Projects card: open projects and won jobs still ahead (lost, closed and past ones are history). */
+export function activeProjectCount(projects: readonly SupplierProjectDto[], today: string): number {
+  return projects.filter((project) => isActiveProject(project, today)).length;
 }
 
 /**
  * The Estimated Revenue card (docs/product.md#screens): the sum of the active projects' supplier budgets, as the
  * server's `supplier.dashboard` does.
  */
-export function estimatedRevenue(projects: readonly SupplierProjectDto[]): number {
+export function estimatedRevenue(projects: readonly SupplierProjectDto[], today: string): number {
   const paise = projects
-    .filter((project) => project.outcome === 'open')
+    .filter((project) => isActiveProject(project, today))
     .reduce((sum, project) => {
       const budget = project.booking_details.estimated_budget;
       return budget === null ? sum : sum + Math.round(budget * 100);
@@ -86,15 +117,25 @@ export function unreadCount(notifications: readonly SupplierNotificationDto[]): 
   return notifications.filter((notification) => !notification.read).length;
 }
 
+/** Earliest first; a won job without a date yet goes after the dated ones. */
+function byEventDate(a: SupplierProjectDto, b: SupplierProjectDto): number {
+  const first = a.booking_details.event_date ?? '9999-12-31';
+  const second = b.booking_details.event_date ?? '9999-12-31';
+  return first.localeCompare(second);
+}
+
 /**
- * Open projects first, the closest deadline on top (what needs a quote soonest), then closed ones in the server's
- * order (newest first).
+ * Active work first: open projects with the closest deadline on top (what needs a quote soonest), then won jobs by
+ * event date; then the rest in the server's order (newest first).
  */
-export function orderProjects(projects: readonly SupplierProjectDto[]): SupplierProjectDto[] {
+export function orderProjects(projects: readonly SupplierProjectDto[], today: string): SupplierProjectDto[] {
   const open = projects
     .filter((project) => project.outcome === 'open')
     .sort((a, b) => new Date(a.auto_assign_date).getTime() - new Date(b.auto_assign_date).getTime());
-  return [...open, ...projects.filter((project) => project.outcome !== 'open')];
+  const won = projects
+    .filter((project) => project.outcome !== 'open' && isActiveProject(project, today))
+    .sort(byEventDate);
+  return [...open, ...won, ...projects.filter((project) => !isActiveProject(project, today))];
 }
 
 /** The first block of a UUID, as people read an id aloud over the phone. */

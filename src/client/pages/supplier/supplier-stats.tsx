@@ -19,7 +19,7 @@ export function SupplierStats({ activeProjects, unread, revenue }: SupplierStats
       value: numberFormat.format(activeProjects),
       icon: <BriefcaseBusiness />,
       palette: 'blue',
-      hint: 'Open for quotes',
+      hint: 'Open, or won and still ahead',
     },
     {
       label: 'New Notifications',

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
 import {
   pageInputSchema,
@@ -18,7 +18,8 @@ import type { ServiceDeps } from '../../context';
 import { INBOX_ORDER, markInboxNotificationRead, markInboxRead, supplierInbox } from '../notifications/inbox';
 import { invitationQuoteJoin, projectBookingDetails } from '../projects/invitation-quote';
 import { currentOperationsRules } from '../calendar/calendar.service';
-import { bidFlag, supplierBudgetPaise, type BidRules } from '../../../shared/supplier-bids';
+import { todayInIndia } from '../../../shared/dates';
+import { bidFlag, isActiveSupplierWork, supplierBudgetPaise, type BidRules } from '../../../shared/supplier-bids';
 
 /** The spec's supplier dashboard shows at most this many notifications. */
 export const MAX_NOTIFICATIONS = 50;
@@ -203,37 +204,59 @@ export async function submitQuote(
 }
 
 /**
- * `supplier.dashboard`: the counts behind the dashboard's cards. Active projects are the open ones the supplier
- * is invited to; estimated revenue sums their supplier budgets (docs/product.md#supplier-bids), each rounded to the
- * paisa as the project card shows it. The spec's Response Rate is a fixed display on the client.
+ * `supplier.dashboard`: the counts behind the dashboard's cards. Active projects follow the shared rule
+ * (`isActiveSupplierWork`): the open ones the supplier is invited to and the ones it won whose event is still ahead;
+ * quotes submitted are the supplier's quotes on those; estimated revenue sums their supplier budgets
+ * (docs/product.md#supplier-bids), each rounded to the paisa as the project card shows it. The spec's Response Rate
+ * is a fixed display on the client.
  */
-export async function supplierDashboard(deps: ServiceDeps, supplierId: string): Promise<SupplierDashboardDto> {
+export async function supplierDashboard(
+  deps: ServiceDeps,
+  supplierId: string,
+  now: Date = new Date(),
+): Promise<SupplierDashboardDto> {
   const { bids } = await currentOperationsRules(deps.db);
-  const budgetShare = sql`round(${bookings.subtotalPaise}::numeric * ${String(bids.budgetPercent)}::numeric / 100)`;
-  const awardedToSupplier = sql`${projects.status} = 'awarded' and ${projects.awardedSupplierId} = ${supplierId}`;
-  const [[projectsRow], [unreadRow]] = await Promise.all([
+  const today = todayInIndia(now);
+  const [rows, [unreadRow]] = await Promise.all([
     deps.db
       .select({
-        active: sql<number>`count(*) filter (where ${projects.status} = 'open')::int`,
-        quoted: sql<number>`count(${supplierQuotes.id}) filter (where ${projects.status} = 'open')::int`,
-        revenuePaise: sql<string>`coalesce(sum(${budgetShare}) filter (where ${projects.status} = 'open'), 0)::text`,
-        won: sql<number>`count(*) filter (where ${awardedToSupplier} and ${bookings.status} <> 'cancelled')::int`,
+        status: projects.status,
+        awardedSupplierId: projects.awardedSupplierId,
+        bookingStatus: bookings.status,
+        eventDate: bookings.eventDate,
+        subtotalPaise: bookings.subtotalPaise,
+        quoteId: supplierQuotes.id,
       })
       .from(projectInvitations)
       .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
       .innerJoin(bookings, eq(bookings.id, projects.bookingId))
       .leftJoin(supplierQuotes, invitationQuoteJoin)
-      .where(eq(projectInvitations.supplierId, supplierId)),
+      // Only a project still open or one awarded to this supplier can be active or won; the rest is history.
+      .where(
+        and(
+          eq(projectInvitations.supplierId, supplierId),
+          or(eq(projects.status, 'open'), eq(projects.awardedSupplierId, supplierId)),
+        ),
+      ),
     deps.db
       .select({ unread: sql<number>`count(*)::int` })
       .from(notifications)
       .where(and(eq(notifications.supplierId, supplierId), isNull(notifications.readAt))),
   ]);
+  const figures = { active: 0, quoted: 0, revenuePaise: 0, won: 0 };
+  for (const row of rows) {
+    const outcome = outcomeOf(row.status, row.awardedSupplierId, supplierId, row.bookingStatus);
+    if (outcome === 'won') figures.won += 1;
+    if (!isActiveSupplierWork({ outcome, eventDate: row.eventDate, bookingStatus: row.bookingStatus }, today)) continue;
+    figures.active += 1;
+    if (row.quoteId) figures.quoted += 1;
+    figures.revenuePaise += supplierBudgetPaise(row.subtotalPaise, bids) ?? 0;
+  }
   return {
-    active_projects: Number(projectsRow?.active ?? 0),
+    active_projects: figures.active,
     unread_notifications: Number(unreadRow?.unread ?? 0),
-    estimated_revenue: paiseToRupees(Number(projectsRow?.revenuePaise ?? 0)),
-    quotes_submitted: Number(projectsRow?.quoted ?? 0),
-    won_projects: Number(projectsRow?.won ?? 0),
+    estimated_revenue: paiseToRupees(figures.revenuePaise),
+    quotes_submitted: figures.quoted,
+    won_projects: figures.won,
   };
 }
