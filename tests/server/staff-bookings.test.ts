@@ -9,7 +9,7 @@ import {
   notifications,
 } from '../../src/server/db/schema';
 import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -230,6 +230,103 @@ describe('editing event details', () => {
       payload: { notes: 'x' },
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe("a refusal of the day's capacity, told to the team", () => {
+  const saveRules = (limits: { max_events_per_day?: number | null; max_guests_per_day?: number | null }) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/operations',
+      headers: admin.auth,
+      payload: {
+        max_events_per_day: null,
+        max_guests_per_day: null,
+        supplier_budget_percent: 70,
+        bid_floor_percent: 40,
+        ...limits,
+      },
+    });
+
+  it('names the reason and what the team can do when no date has room for the new guest count, not "call us"', async () => {
+    const day = addDays(todayInIndia(), 100);
+    const held = await makeBooking(t.deps, { eventDate: day, status: 'confirmed', guestCount: 250 });
+    expect((await saveRules({ max_guests_per_day: 500 })).statusCode).toBe(200);
+    try {
+      const tooMany = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/bookings/${held.id}/details`,
+        headers: admin.auth,
+        payload: { guest_count: 600 },
+      });
+      expect(tooMany.statusCode).toBe(409);
+      const body = tooMany.json() as { detail: string; next_free_dates: string[] };
+      expect(body.detail).toBe(
+        `${formatLongDate(day)} is not available for 600 guests (Room for 500 more guests on this day). ` +
+          'To go ahead on this date, lower the guest count or raise its guest limit ' +
+          'in Settings (Capacity and dates). ' +
+          'No other date in the next year has room for 600 guests.',
+      );
+      expect(body.next_free_dates).toEqual([]);
+      const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, held.id));
+      expect(row!.guestCount).toBe(250);
+
+      // A booking the team takes for that many guests is told the same way.
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/bookings',
+        headers: admin.auth,
+        payload: phoneBooking({ event_date: day, guest_count: 600, client_email: 'too.many@example.in' }),
+      });
+      expect(taken.statusCode).toBe(409);
+      expect((taken.json() as { detail: string }).detail).toMatch(/No other date in the next year has room/);
+      expect((taken.json() as { detail: string }).detail).not.toMatch(/call us/i);
+
+      // The customer, who cannot change the day's limits, is still asked to call.
+      const quoted = await t.app.inject({
+        method: 'POST',
+        url: '/api/quotation/instant',
+        payload: {
+          event_type: 'anniversary',
+          event_date: day,
+          guest_count: 600,
+          venue_type: 'banquet',
+          tier: 'premium',
+          location: 'Indore',
+          client_email: 'visitor.600@example.in',
+          client_name: 'Visitor',
+          event_name: 'Big dinner',
+        },
+      });
+      expect(quoted.statusCode).toBe(409);
+      expect((quoted.json() as { detail: string }).detail).toMatch(
+        /No date in the next year has room; please call us\.$/,
+      );
+    } finally {
+      await saveRules({});
+    }
+  });
+
+  it('on a day whose events are all taken, says to raise its limits and offers the next free dates', async () => {
+    const day = addDays(todayInIndia(), 105);
+    await saveCalendarDay(t.app, admin.auth, { date: day, max_events: 1 });
+    await makeBooking(t.deps, { eventDate: day, status: 'confirmed', guestCount: 100 });
+    const quote = await makeBooking(t.deps, { eventDate: day, status: 'quoted', guestCount: 100 });
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${quote.id}/details`,
+      headers: admin.auth,
+      payload: { guest_count: 120 },
+    });
+    expect(refused.statusCode).toBe(409);
+    const free = [addDays(day, 1), addDays(day, 2), addDays(day, 3)];
+    expect(refused.json()).toMatchObject({
+      detail:
+        `${formatLongDate(day)} is not available for 120 guests (Fully booked: 1 of 1 events). ` +
+        'To go ahead on this date, raise its limits in Settings (Capacity and dates). ' +
+        `The next free dates are ${free.map(formatLongDate).join(', ')}.`,
+      next_free_dates: free,
+    });
   });
 });
 

@@ -252,6 +252,10 @@ export function NewBookingDialog({ open, onClose }: NewBookingDialogProps) {
     onClose();
   }
 
+  /**
+   * Choosing a customer fills who they are; the venue's city is the event's, not where the customer lives, so it is
+   * asked for like the rest of the event (docs/product.md#staff-bookings).
+   */
   function pick(found: CustomerDto) {
     setCustomer(found);
     setDraft((current) => ({
@@ -259,7 +263,6 @@ export function NewBookingDialog({ open, onClose }: NewBookingDialogProps) {
       client_name: found.full_name,
       client_email: found.email,
       client_phone: found.phone ?? '',
-      location: current.location || found.city || '',
     }));
     setErrors({});
   }

@@ -21,6 +21,7 @@ import { toAdminBookingDto, toQuotationDto } from './bookings.service';
 import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { expireOrdersOfOldPrice } from './orders-of-old-price';
 
 /**
  * An admin prices an inquiry (or re-prices a quote) with a custom quote (docs/decisions.md, "Custom quotes and
@@ -100,6 +101,13 @@ export async function quoteBooking(
       .where(eq(bookings.id, current.id))
       .returning();
     let booking = row!;
+    // A payment order opened for the old price is not paid on the new one.
+    await expireOrdersOfOldPrice(
+      tx,
+      booking.id,
+      { before: current.finalAmountPaise, after: billed.finalAmountPaise },
+      now,
+    );
     await writeAudit(tx, {
       actorUserId: adminId,
       action: 'booking.quoted',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { OCCUPYING_STATUSES } from '../../../shared/calendar';
-import { addDays, todayInIndia } from '../../../shared/dates';
+import { dayRefusal, OCCUPYING_STATUSES } from '../../../shared/calendar';
+import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
 import { enumWords, humanize, REPRICEABLE_STATUSES, type BookingStatus } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import {
@@ -31,7 +31,7 @@ import { eventDetailsChangedEmail, type DetailChange } from '../../mail/operatio
 import { enqueueEmail } from '../../mail/outbox';
 import { inquiryAcknowledgementEmail, quoteEmail } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
-import { assertDayHasRoom, assertRoomOn, currentOperationsRules, readDay } from '../calendar/calendar.service';
+import { assertRoomOn, currentOperationsRules, lockDay, readDay, type CalendarDay } from '../calendar/calendar.service';
 import { bookingsMoney } from '../payments/booking-money';
 import { chargePrice } from '../payments/ledger';
 import { settleNewPrice } from '../payments/repricing';
@@ -42,6 +42,7 @@ import { announceProjectChange } from '../projects/award.service';
 import { currentPricingRates, quotingSettings } from '../quote/quote.service';
 import { auditBookingCreated, tierPriceColumns, toAdminBookingDto } from './bookings.service';
 import { BOOKING_NOT_FOUND } from './ownership';
+import { expireOrdersOfOldPrice } from './orders-of-old-price';
 
 /**
  * A booking the team takes by phone, at the counter, on WhatsApp or by referral (docs/product.md#staff-bookings),
@@ -89,7 +90,7 @@ export async function createStaffBooking(
   return deps.db.transaction(async (tx) => {
     // A full or closed day is refused; a package price takes the day's peak surcharge from the same read.
     const day = await readDay(tx, data.event_date, { rules: operations });
-    await assertRoomOn(tx, day, data.guest_count);
+    await assertRoomForStaff(tx, day, data.guest_count);
     const surcharge = day.rule.surcharge;
     const price = data.pricing === 'package' ? priceInstantQuote(quoteInput, rates, { surcharge }) : null;
     const status: BookingStatus = price ? 'quoted' : 'inquiry';
@@ -157,6 +158,50 @@ export async function createStaffBooking(
       booking: toAdminBookingDto(row!),
     };
   });
+}
+
+/**
+ * The day's capacity check of a booking the team takes or changes (docs/product.md#staff-bookings). The shared
+ * refusal is written for a customer, who is told to call when no date in the next year has room; the team is the one
+ * they would call, and can act on the day itself. So its 409 names the reason and what the team can do: fewer guests,
+ * the day's limits (or its closing) in Settings, or one of the next free dates, still sent as `next_free_dates`.
+ */
+async function assertRoomForStaff(tx: Transaction, day: CalendarDay, guests: number): Promise<void> {
+  try {
+    await assertRoomOn(tx, day, guests);
+  } catch (error) {
+    const refusal = dayRefusal(day.rule, day.load, guests);
+    if (!(error instanceof AppError) || error.code !== 'DATE_UNAVAILABLE' || !refusal) throw error;
+    const free = (error.extra?.next_free_dates ?? []) as string[];
+    throw new AppError('DATE_UNAVAILABLE', staffDayRefusal(day, guests, refusal, free), error.extra);
+  }
+}
+
+/** The team's sentence for a day that cannot take `guests` guests: why, how to go ahead on it, and the free dates. */
+function staffDayRefusal(
+  day: CalendarDay,
+  guests: number,
+  refusal: { status: 'full' | 'closed'; reason: string },
+  freeDates: readonly string[],
+): string {
+  const count = guests.toLocaleString('en-IN');
+  const settings = 'in Settings (Capacity and dates)';
+  // A day that would take a smaller event is refused for its guests alone.
+  const remedy =
+    refusal.status === 'closed'
+      ? `reopen it ${settings}`
+      : dayRefusal(day.rule, day.load, 1) === null
+        ? `lower the guest count or raise its guest limit ${settings}`
+        : `raise its limits ${settings}`;
+  const elsewhere =
+    freeDates.length === 0
+      ? `No other date in the next year has room for ${count} guests.`
+      : `The next free ${freeDates.length === 1 ? 'date is' : 'dates are'} ` +
+        `${freeDates.map(formatLongDate).join(', ')}.`;
+  return (
+    `${formatLongDate(day.date)} is not available for ${count} guests (${refusal.reason}). ` +
+    `To go ahead on this date, ${remedy}. ${elsewhere}`
+  );
 }
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -298,13 +343,11 @@ export async function updateEventDetails(
 
     const newGuests = set.guestCount ?? null;
     let totalChange: DetailChange | null = null;
-    if (newGuests !== null) {
-      await assertDayHasRoom(tx, {
-        date: row.eventDate,
-        guests: newGuests,
-        excludeBookingId: row.id,
-        lock: OCCUPYING_STATUSES.includes(row.status),
-      });
+    if (newGuests !== null && row.eventDate) {
+      // A booking that holds its day takes the day's lock first, so the count and the change hold together.
+      if (OCCUPYING_STATUSES.includes(row.status)) await lockDay(tx, row.eventDate);
+      const day = await readDay(tx, row.eventDate, { excludeBookingId: row.id });
+      await assertRoomForStaff(tx, day, newGuests);
     }
     const price = newGuests !== null ? await repriceForGuests(deps, tx, row, newGuests) : null;
     if (price) {
@@ -342,6 +385,13 @@ export async function updateEventDetails(
     const booking = updated!;
     // A saved menu's guests by diet follow the new count (docs/product.md#menus, "Guests by diet").
     if (newGuests !== null) await followGuestCount(tx, booking.id, newGuests);
+    // A payment order opened for the old price is not paid on the new one.
+    await expireOrdersOfOldPrice(
+      tx,
+      booking.id,
+      { before: row.finalAmountPaise, after: booking.finalAmountPaise },
+      now,
+    );
     let refundPaise = 0;
     if (price && REPRICEABLE_STATUSES.includes(booking.status) && price.finalAmountPaise !== row.finalAmountPaise) {
       await chargePrice(tx, booking.id, price.finalAmountPaise, adminId, 'Event details changed');

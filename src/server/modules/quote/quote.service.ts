@@ -38,6 +38,7 @@ import { recordOptIn } from '../messages/consent';
 import { quoteSentWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 import { announceLead } from '../notifications/leads';
+import { expireOrdersOfOldPrice } from '../bookings/orders-of-old-price';
 import { currentGstSettings, gstSettingsFrom, GST_SETTINGS_KEYS, packageGstPercent } from '../gst/gst-settings.service';
 
 /**
@@ -69,8 +70,8 @@ export async function quotingSettings(db: Executor, brand: Brand) {
  * subscriber's discount only for the owner of the e-mail (`subscriptionForQuote`, docs/product.md#subscriptions); the
  * answer's `subscription` tells the page whether to offer it. In one transaction it creates the booking (status
  * `quoted`, source `instant_quote`) or, for the same e-mail, event name and date with a quote still valid, updates that
- * booking instead; records a `quotation` analytics event; and queues the quote e-mail, with the payment schedule under
- * the saved rules.
+ * booking instead (a payment order opened for its old price expires); records a `quotation` analytics event; and
+ * queues the quote e-mail, with the payment schedule under the saved rules.
  *
  * With an idempotency key (docs/security.md, "Crash safety") the key and the answer are stored in the same
  * transaction: a retry with the same key and request gets the first answer and writes nothing; the same key with
@@ -205,7 +206,11 @@ export async function createInstantQuote(
     ];
     if (existing) {
       // Quoting the same event for another guest count: a saved menu's guests by diet follow (docs/product.md#menus).
-      writes.push(followGuestCount(tx, bookingId, data.guest_count));
+      writes.push(
+        followGuestCount(tx, bookingId, data.guest_count),
+        // A token order opened for the old price is not paid on the new one.
+        expireOrdersOfOldPrice(tx, bookingId, { before: existing.finalAmountPaise, after: price.finalAmountPaise }),
+      );
     } else {
       writes.push(
         auditBookingCreated(tx, bookingId, 'quoted', userId),
@@ -227,15 +232,16 @@ export async function createInstantQuote(
 
 /**
  * The still-valid instant quote for the same e-mail, event name and date, locked for update: quoting that event again
- * updates it instead of creating a second booking. A quote the customer has started to pay or paid towards (a token
- * order under way or paid, money in its ledger; the ₹99 subscription is not the booking's money) is theirs as it
- * stands: anyone can send the quote form with their e-mail, so such a quote is never re-priced from it, and the form
- * makes a new quote instead. Written once (`reusableSelect`): every quote makes this read.
+ * updates it instead of creating a second booking. A quote the customer has paid towards (a paid order, money in its
+ * ledger; the ₹99 subscription is not the booking's money) is theirs as it stands: anyone can send the quote form
+ * with their e-mail, so such a quote is never re-priced from it, and the form makes a new quote instead. An order
+ * still open is no payment yet: that quote is quoted again like any other, and its order for the old price expires
+ * (`expireOrdersOfOldPrice`). Written once (`reusableSelect`): every quote makes this read.
  */
 const openQuoteFor = reusableSelect(
   (db, value: ValueOf<{ email: string; eventName: string; eventDate: string; today: string }>) =>
     db
-      .select({ id: bookings.id })
+      .select({ id: bookings.id, finalAmountPaise: bookings.finalAmountPaise })
       .from(bookings)
       .where(
         and(
@@ -247,8 +253,7 @@ const openQuoteFor = reusableSelect(
           gte(bookings.validUntil, value('today')),
           sql`not exists (select 1 from ${bookingLedger} where ${bookingLedger.bookingId} = ${bookings.id})`,
           sql`not exists (select 1 from ${paymentOrders} where ${paymentOrders.bookingId} = ${bookings.id}
-            and ${paymentOrders.purpose} in ('token', 'instalment')
-            and ${paymentOrders.status} in ('created', 'pending', 'paid'))`,
+            and ${paymentOrders.purpose} in ('token', 'instalment') and ${paymentOrders.status} = 'paid')`,
         ),
       )
       .orderBy(desc(bookings.updatedAt))
