@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMoney, toScheduleDto } from '../../src/shared/booking-rules';
+import { bookingMoney, DEFAULT_PAYMENT_RULES, toScheduleDto } from '../../src/shared/booking-rules';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
@@ -905,7 +905,7 @@ describe('cancelling', () => {
     expect(
       await within(dialog).findByText('Your event is 20 days away (India time).', { exact: false }),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText(`− ${formatInr(73_750)}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`−${formatInr(73_750)}`)).toBeInTheDocument();
     expect(within(dialog).getAllByText(formatInr(38_125)).length).toBeGreaterThan(0);
     // Half the total is paid: the terms at full size, on the whole total (50% of the ₹2,21,250 beyond the deposit).
     expect(preview.policy_refund_on_total).toBe(1_10_625);
@@ -926,6 +926,38 @@ describe('cancelling', () => {
     expect(await screen.findByText('cancelled')).toBeInTheDocument();
     // A cancellation may issue a GST document: the booking's documents are read again.
     await waitFor(() => expect(recordedCalls('gst.mine').length).toBeGreaterThan(gstReads));
+  });
+
+  it('after the event moved later, gives its current day and says the refund counts from the original date', async () => {
+    const original = addDays(todayInIndia(), 20);
+    const eventDate = addDays(todayInIndia(), 80);
+    const paid = { token_amount: 999, amount_paid: 150_000, refunded: 0, token_paid: true, token_left: 0 };
+    const item = booking(12, {
+      event_date: eventDate,
+      status: 'confirmed',
+      can_pay_token: false,
+      can_change_date: false,
+      date_changed: true,
+      payment: { ...paid, open_order_id: null },
+    });
+    // The server counts the band from the earlier of the two dates: 20 days, 50%.
+    const preview = previewFor(original, 295_000, 150_000);
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item, { original_event_date: original })),
+      trpcHandler('bookings.refundPreview', () => preview),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this booking?' });
+    expect(
+      await within(dialog).findByText(
+        `Your event is on ${formatLongDate(eventDate)}, 80 days away (India time). As its date was changed, the ` +
+          `refund is counted from the original date, ${formatLongDate(original)} (20 days away), the earlier of ` +
+          `the two. ${preview.band_label}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Your event is 20 days away/)).not.toBeInTheDocument();
   });
 
   it('shows the server refusal, and the booking as it is now when it changed meanwhile', async () => {
@@ -986,6 +1018,81 @@ describe('changing the date', () => {
       expect(recordedCalls('bookings.changeDate').at(-1)?.input).toEqual({ id: item.id, new_date: newDate }),
     );
     expect(await screen.findByText(/^Event date changed to/)).toBeInTheDocument();
+  });
+});
+
+describe('what a much earlier date does to what is due', () => {
+  /** Opens the date change of a confirmed booking 60 days out, with `paid` received, and types `newDate`. */
+  async function chooseDate(paid: number, newDate: string, schedule?: CustomerBookingDto['schedule']) {
+    const eventDate = addDays(todayInIndia(), 60);
+    const item = booking(13, {
+      event_date: eventDate,
+      status: 'confirmed',
+      can_pay_token: false,
+      payment: {
+        token_amount: 999,
+        amount_paid: paid,
+        refunded: 0,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
+      ...(schedule && { schedule }),
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+    await user.click(await screen.findByRole('button', { name: 'Change event date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the event date' });
+    const [y, m, d] = newDate.split('-');
+    await user.type(within(dialog).getByRole('textbox', { name: /New event date/ }), `${d}/${m}/${y}`);
+    await user.tab();
+    return { user, dialog: within(dialog), item };
+  }
+
+  it('says the unpaid advance falls due at once and the balance by its earlier date, before confirming', async () => {
+    const newDate = addDays(todayInIndia(), 20);
+    const { dialog } = await chooseDate(999, newDate);
+    // The shared schedule: within 30 days the advance is due at once; the balance 7 days before the new date.
+    expect(await dialog.findByText(`The advance of ${formatInr(72_751)} would be due at once.`)).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        `The balance of ${formatInr(221_250)} would be due by ${formatLongDate(addDays(todayInIndia(), 13))} ` +
+          `instead of ${formatLongDate(addDays(todayInIndia(), 53))}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(recordedCalls('bookings.changeDate')).toHaveLength(0);
+  });
+
+  it('says the balance falls due at once when the new date is within its 7 days', async () => {
+    const { dialog } = await chooseDate(73_750, addDays(todayInIndia(), 5));
+    expect(await dialog.findByText(`The balance of ${formatInr(221_250)} would be due at once.`)).toBeInTheDocument();
+    // The advance is paid: nothing of it is due again.
+    expect(dialog.queryByText(/The advance of/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about payments when the new date is later', async () => {
+    const { dialog } = await chooseDate(999, addDays(todayInIndia(), 90));
+    await dialog.findByRole('button', { name: 'Change date' });
+    expect(dialog.queryByText(/would be due/)).not.toBeInTheDocument();
+  });
+
+  it('gives no figure it cannot stand behind when the booking keeps other payment numbers', async () => {
+    const eventDate = addDays(todayInIndia(), 60);
+    // Confirmed under numbers the admin later changed: the advance was due 14 days after confirmation.
+    const kept = toScheduleDto(
+      bookingMoney({
+        status: 'confirmed',
+        totalPaise: 295_000_00,
+        creditedPaise: 0,
+        eventDate,
+        confirmedOn: todayInIndia(),
+        heldPaise: 999_00,
+        rules: { ...DEFAULT_PAYMENT_RULES, advance_due_days_after_confirmation: 14 },
+      }),
+    );
+    const { dialog } = await chooseDate(999, addDays(todayInIndia(), 20), kept);
+    expect(await dialog.findByText(/An earlier date may bring your advance or balance forward/)).toBeInTheDocument();
+    expect(dialog.queryByText(/would be due/)).not.toBeInTheDocument();
   });
 });
 

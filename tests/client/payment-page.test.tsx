@@ -14,6 +14,8 @@ const PAID: PaymentStatusDto = {
   is_paid: true,
   payment_status: 'PAID',
   amount: 999,
+  booking_id: '4f1c2a9e-0b7d-4c55-9a31-7d2e8b6c1f00',
+  settled: null,
 };
 const PENDING: PaymentStatusDto = {
   order_id: 'ORD-2041',
@@ -21,6 +23,8 @@ const PENDING: PaymentStatusDto = {
   is_paid: false,
   payment_status: 'PENDING',
   amount: 999,
+  booking_id: '4f1c2a9e-0b7d-4c55-9a31-7d2e8b6c1f00',
+  settled: null,
 };
 const SUBSCRIPTION_PAID: PaymentStatusDto = {
   order_id: 'SUB-0A1B2C3D4E5F60718293',
@@ -28,6 +32,8 @@ const SUBSCRIPTION_PAID: PaymentStatusDto = {
   is_paid: true,
   payment_status: 'PAID',
   amount: 99,
+  booking_id: null,
+  settled: null,
 };
 const ADVANCE_PAID: PaymentStatusDto = {
   order_id: 'PAY-0A1B2C3D4E5F60718293',
@@ -35,6 +41,8 @@ const ADVANCE_PAID: PaymentStatusDto = {
   is_paid: true,
   payment_status: 'PAID',
   amount: 73636,
+  booking_id: '4f1c2a9e-0b7d-4c55-9a31-7d2e8b6c1f00',
+  settled: null,
 };
 
 /** The schedule after the booking amount, line by line, in the published terms' sentences. */
@@ -282,5 +290,54 @@ describe('/payment/success', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(statusCalls()).toHaveLength(1);
+  });
+
+  it('says plainly that the team recorded the money of an expired order, links to the booking and stops checking', async () => {
+    const recorded: PaymentStatusDto = { ...PENDING, payment_status: 'EXPIRED', settled: 'recorded_by_team' };
+    server.use(trpcHandler('payments.status', () => recorded));
+    renderWithProviders(<PaymentSuccessPage pollIntervalMs={40} />, { path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Received', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Our team has recorded this payment on your booking, so nothing is left to pay on this order.',
+    );
+    expect(screen.getByText(/no need to pay this order again/)).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Booking token');
+    expect(detail('Status')).toBe('Recorded by our team');
+    expect(detail('Token Amount')).toBe('₹999');
+    expect(screen.queryByText(/Payment Pending|being processed|EXPIRED/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
+    expectActions({ name: 'View Your Booking', href: `/bookings/${PENDING.booking_id}` });
+    expectHelpBlock();
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusCalls()).toHaveLength(1);
+  });
+
+  it('says an instalment order paid another way has nothing left to pay', async () => {
+    server.use(
+      trpcHandler('payments.status', () => ({
+        ...ADVANCE_PAID,
+        is_paid: false,
+        payment_status: 'EXPIRED',
+        settled: 'paid_otherwise',
+      })),
+    );
+    renderApp({ path: `/payment/success?order_id=${ADVANCE_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Already Paid', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/already been made on your booking, so nothing is left to pay/)).toBeInTheDocument();
+    expect(detail('Payment For')).toBe('Booking payment');
+    expect(detail('Status')).toBe('Paid another way');
+    expect(detail('Amount')).toBe('₹73,636');
+    expectActions({ name: 'View Your Booking', href: `/bookings/${ADVANCE_PAID.booking_id}` });
+  });
+
+  it('keeps an expired order the booking still needs money for pending', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...PENDING, payment_status: 'EXPIRED' })));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Pending', level: 1 })).toBeInTheDocument();
+    expect(detail('Status')).toBe('EXPIRED');
   });
 });

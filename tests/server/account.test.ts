@@ -156,6 +156,8 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
       is_paid: true,
       payment_status: 'PAID',
       amount: 999,
+      booking_id: booking.id,
+      settled: null,
     });
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('confirmed');
@@ -279,6 +281,31 @@ describe('cancellation and refunds', () => {
     expect(row).toMatchObject({ amountPaise: 999_00, cancelledBy: 'company', status: 'due' });
     const list = await t.caller({ token: admin.token }).admin.refunds.list();
     expect(list.items.some((r) => r.booking_id === booking.id)).toBe(true);
+  });
+
+  it("the admin's booking answer states the refund an admin's cancellation would record", async () => {
+    const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), 45) });
+    await payToken(booking.id);
+    const before = await inject('GET', `/api/bookings/${booking.id}`, admin.auth);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().cancellation_refund).toMatchObject({
+      cancelled_by: 'company',
+      band: 'company_cancelled',
+      amount_paid: 999,
+      deposit_held: 0,
+      refund_percent: 100,
+      refund_amount: 999,
+    });
+    const caller = t.caller({ token: admin.token });
+    expect((await caller.admin.bookings.get({ id: booking.id })).cancellation_refund).toEqual(
+      before.json().cancellation_refund,
+    );
+
+    await caller.admin.bookings.setStatus({ id: booking.id, status: 'cancelled' });
+    const [row] = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(row!.amountPaise).toBe(before.json().cancellation_refund.refund_amount * 100);
+    // A cancelled booking cannot be cancelled again: nothing more to preview.
+    expect((await caller.admin.bookings.get({ id: booking.id })).cancellation_refund).toBeNull();
   });
 
   it('a token-only customer cancellation owes nothing and records no refund', async () => {
@@ -407,6 +434,8 @@ describe('₹99 subscription', () => {
       is_paid: true,
       payment_status: 'PAID',
       amount: 99,
+      booking_id: null,
+      settled: null,
     });
     expect(
       (await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '9826011111' })).statusCode,

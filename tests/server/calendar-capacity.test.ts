@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { auditLog, bookings, calendarDays, refunds, settings } from '../../src/server/db/schema';
 import { OPERATIONS_RULES_KEY } from '../../src/server/modules/calendar/calendar.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { formatInr } from '../../src/shared/money';
+import { formatSignedInr } from '../../src/shared/money';
 import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { makeBooking } from './helpers/projects';
 import { makeUser, type MadeUser } from './helpers/fixtures';
@@ -213,7 +213,7 @@ describe('capacity at confirmation', () => {
     });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
-    const money = (rupees: number) => (rupees < 0 ? `− ${formatInr(-rupees)}` : formatInr(rupees));
+    const money = formatSignedInr;
     // Every line of the e-mail, in its words and figures; GST is split by the place of supply (Madhya Pradesh).
     for (const line of quote.breakdown.filter((l) => l.key !== 'gst')) {
       expect(text).toContain(`${line.label}${money(line.amount)}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, type BookingSource, type BookingStatus, type EventType, type PricingTier } from '../domain';
+import type { RefundPreviewDto } from './account';
 import type { BookingRequirements } from './bookings';
 import type { QuotationDto } from './quotation';
 import { listQuerySchema, nameSchema, optionalPhoneSchema, optionalTextSchema, uuidSchema } from './common';
@@ -50,6 +51,12 @@ export type AdminBookingDto = {
   source: BookingSource;
   created_at: string;
   updated_at: string;
+  /**
+   * What cancelling it now would owe back: an admin's cancellation is the company's, 100% of what was paid
+   * (docs/product.md#refunds, `refundFor`). Only the one booking's answer (`admin.bookings.get`) carries it, null
+   * when the booking can no longer be cancelled; the list leaves it out.
+   */
+  cancellation_refund?: RefundPreviewDto | null;
 };
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES, {

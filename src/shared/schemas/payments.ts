@@ -31,7 +31,23 @@ export type PaymentStatusDto = {
   payment_status: string;
   /** Rupees. */
   amount: number;
+  /** The booking the order pays towards, so the page can link to it; null for the subscription. */
+  booking_id: string | null;
+  /**
+   * Set when the order is not paid but its booking needs nothing more from it (docs/product.md#payments): the
+   * instalment it asked for was paid another way. Null while it still waits for its money, once it is paid, for the
+   * subscription and on a cancelled booking.
+   */
+  settled: OrderSettlement | null;
 };
+
+/**
+ * How an unpaid order's instalment was paid another way: the last money the booking received since the order was
+ * opened was recorded by the team (`recorded_by_team`), or else it was covered otherwise (`paid_otherwise`: another
+ * order paid it, or a lower price left nothing of it).
+ */
+export const ORDER_SETTLEMENTS = ['recorded_by_team', 'paid_otherwise'] as const;
+export type OrderSettlement = (typeof ORDER_SETTLEMENTS)[number];
 
 /** A whole number of days in a field the admin types (0 to 365). */
 function daysSchema(label: string) {

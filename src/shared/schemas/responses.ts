@@ -39,12 +39,13 @@ import type {
 } from './admin';
 import type { AuthResult, UserDto } from './auth';
 import type { BookingInquiryResult } from './bookings';
-import type {
-  BookingAccountDto,
-  PaymentReminderDto,
-  PaymentRulesDto,
-  PaymentRulesSettingsDto,
-  PaymentStatusDto,
+import {
+  ORDER_SETTLEMENTS,
+  type BookingAccountDto,
+  type PaymentReminderDto,
+  type PaymentRulesDto,
+  type PaymentRulesSettingsDto,
+  type PaymentStatusDto,
 } from './payments';
 import type { QuotationDto } from './quotation';
 import type {
@@ -238,6 +239,8 @@ export const paymentStatusResponseSchema = z.object({
   is_paid: z.boolean(),
   payment_status: z.string(),
   amount: rupees,
+  booking_id: z.string().nullable(),
+  settled: z.enum(ORDER_SETTLEMENTS).nullable(),
 }) satisfies z.ZodType<PaymentStatusDto>;
 
 // --- Admin --------------------------------------------------------------------------------------------------------
@@ -286,6 +289,22 @@ export const quotationResponseSchema = z.object({
   quoted_at: timestamp,
 }) satisfies z.ZodType<QuotationDto>;
 
+/** The refund computation in rupees (`src/shared/refund-policy.ts`); the admin's booking answer carries one too. */
+export const refundPreviewSchema = z.object({
+  days_before: z.number().int(),
+  band: z.enum(['over_30_days', '15_to_30_days', '7_to_14_days', 'under_7_days', 'company_cancelled']),
+  band_label: z.string(),
+  cancelled_by: z.enum(CANCELLED_BY),
+  total: rupees.nullable(),
+  deposit: rupees.nullable(),
+  amount_paid: rupees,
+  deposit_held: rupees,
+  refundable_base: rupees,
+  refund_percent: z.number(),
+  refund_amount: rupees,
+  policy_refund_on_total: rupees.nullable(),
+}) satisfies z.ZodType<RefundPreviewDto>;
+
 export const adminBookingSchema = z.object({
   id,
   event_name: z.string(),
@@ -309,6 +328,10 @@ export const adminBookingSchema = z.object({
   source: z.enum(BOOKING_SOURCES),
   created_at: timestamp,
   updated_at: timestamp,
+  cancellation_refund: refundPreviewSchema
+    .nullable()
+    .optional()
+    .describe('What cancelling now would owe back (the company cancels: 100% of what was paid); one booking only'),
 }) satisfies z.ZodType<AdminBookingDto>;
 
 export const adminBookingsResponseSchema = z.array(adminBookingSchema);
@@ -471,21 +494,6 @@ export const weeklyTrendResponseSchema = z.array(
 );
 
 // --- Customer account and payments --------------------------------------------------------------------------------
-
-export const refundPreviewSchema = z.object({
-  days_before: z.number().int(),
-  band: z.enum(['over_30_days', '15_to_30_days', '7_to_14_days', 'under_7_days', 'company_cancelled']),
-  band_label: z.string(),
-  cancelled_by: z.enum(CANCELLED_BY),
-  total: rupees.nullable(),
-  deposit: rupees.nullable(),
-  amount_paid: rupees,
-  deposit_held: rupees,
-  refundable_base: rupees,
-  refund_percent: z.number(),
-  refund_amount: rupees,
-  policy_refund_on_total: rupees.nullable(),
-}) satisfies z.ZodType<RefundPreviewDto>;
 
 export const paymentScheduleSchema = z.object({
   instalments: z.array(

@@ -2,7 +2,10 @@ import { Box, Button, HStack, Link as ChakraLink, Skeleton, Stack, Text } from '
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
-import { formatInr } from '../../../shared/money';
+import { refundBandDate } from '../../../shared/booking-rules';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
+import { formatInr, formatSignedInr } from '../../../shared/money';
+import { daysBetween } from '../../../shared/refund-policy';
 import type { CustomerBookingDto, RefundPreviewDto } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
@@ -11,7 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { refreshBooking } from './refresh-booking';
 
 type CancelBookingDialogProps = {
-  booking: CustomerBookingDto;
+  booking: CustomerBookingDto & { original_event_date?: string | null };
   open: boolean;
   onClose(): void;
 };
@@ -42,22 +45,44 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The refund as the terms compute it for today, line by line (the same figures the server records). */
-export function RefundBreakdown({ preview }: { preview: RefundPreviewDto }) {
+/** The booking's event date and, once the customer moved it, its first one. */
+type EventDates = { eventDate: string | null; originalEventDate?: string | null };
+
+function daysAway(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} away`;
+}
+
+/**
+ * When the event is, and the day the refund band is counted from. After a date change the band counts from the
+ * earlier of the first and the current date (docs/product.md#refunds): a booking moved later is told its event's
+ * own day, then that its refund counts from the first one (`days_before` is the server's count to that day).
+ */
+function eventTimingText(preview: RefundPreviewDto, { eventDate, originalEventDate = null }: EventDates): string {
   const days = preview.days_before;
+  if (eventDate === null) return 'Your booking has no event date yet, so it counts as far away.';
+  const bandDate = refundBandDate(eventDate, originalEventDate) ?? eventDate;
+  if (bandDate === eventDate) {
+    return days > 0 ? `Your event is ${daysAway(days)} (India time).` : 'Your event date has arrived.';
+  }
+  return (
+    `Your event is on ${formatLongDate(eventDate)}, ${daysAway(daysBetween(todayInIndia(), eventDate))} ` +
+    `(India time). As its date was changed, the refund is counted from the original date, ` +
+    `${formatLongDate(bandDate)} (${days > 0 ? daysAway(days) : 'already passed'}), the earlier of the two.`
+  );
+}
+
+/** The refund as the terms compute it for today, line by line (the same figures the server records). */
+export function RefundBreakdown({ preview, dates }: { preview: RefundPreviewDto; dates: EventDates }) {
   return (
     <Stack gap="3">
       <Text>
-        {days > 0
-          ? `Your event is ${days} ${days === 1 ? 'day' : 'days'} away (India time).`
-          : 'Your event date has arrived.'}{' '}
-        {preview.band_label}.
+        {eventTimingText(preview, dates)} {preview.band_label}.
       </Text>
       <Box as="dl" borderWidth="1px" borderColor="border" rounded="lg" px="4" py="1">
         {preview.total !== null && <Row label="Booking total" value={formatInr(preview.total)} />}
         <Row label="Paid so far" value={formatInr(preview.amount_paid)} />
         {preview.deposit_held > 0 && (
-          <Row label="Deposit kept (25%, non-refundable)" value={`− ${formatInr(preview.deposit_held)}`} />
+          <Row label="Deposit kept (25%, non-refundable)" value={formatSignedInr(-preview.deposit_held)} />
         )}
         {preview.refundable_base > 0 && (
           <Row label={`Refundable share (${preview.refund_percent}%)`} value={formatInr(preview.refund_amount)} />
@@ -155,7 +180,10 @@ export function CancelBookingDialog({ booking, open, onClose }: CancelBookingDia
             {serverDetail(preview.error) ?? 'The refund could not be worked out. Please try again.'}
           </Text>
         ) : (
-          <RefundBreakdown preview={preview.data} />
+          <RefundBreakdown
+            preview={preview.data}
+            dates={{ eventDate: booking.event_date, originalEventDate: booking.original_event_date }}
+          />
         )}
         <Text fontSize="sm" color="fg.muted">
           Cancelling cannot be undone. Refunds go to your original payment method within 10 to 15 business days. Read

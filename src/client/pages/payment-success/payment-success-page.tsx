@@ -22,7 +22,7 @@ import {
   SUBSCRIPTION_REFUND_PAISE,
   TOKEN_AMOUNT_PAISE,
 } from '../../../shared/booking-rules';
-import type { PaymentStatusDto } from '../../../shared/schemas/payments';
+import type { OrderSettlement, PaymentStatusDto } from '../../../shared/schemas/payments';
 import { BrandLogo } from '../../components/brand-logo';
 import { useBrand } from '../../lib/brand';
 import { serverDetail } from '../../lib/errors';
@@ -43,6 +43,28 @@ export const PAYMENT_POLL_INTERVAL_MS = 10_000;
 export function isPaymentComplete(status: Pick<PaymentStatusDto, 'is_paid' | 'payment_status'>): boolean {
   return status.is_paid || status.payment_status === 'PAID';
 }
+
+/**
+ * An unpaid order whose booking needs nothing more from it (docs/product.md#payments): the team recorded the money,
+ * which expired the order, or it was paid another way. Nothing is left to wait for, so it is not checked again.
+ */
+export function isSettledOtherwise(status: Pick<PaymentStatusDto, 'is_paid' | 'payment_status' | 'settled'>): boolean {
+  return !isPaymentComplete(status) && Boolean(status.settled);
+}
+
+/** What the page says of an order settled another way: its title, why nothing is left to pay, and its status. */
+const SETTLED_TEXTS: Record<OrderSettlement, { title: string; reason: string; status: string }> = {
+  recorded_by_team: {
+    title: 'Payment Received',
+    reason: 'Our team has recorded this payment on your booking, so nothing is left to pay on this order.',
+    status: 'Recorded by our team',
+  },
+  paid_otherwise: {
+    title: 'Already Paid',
+    reason: 'This payment has already been made on your booking, so nothing is left to pay on this order.',
+    status: 'Paid another way',
+  },
+};
 
 const SUCCESS_STEPS = [
   `We have received your token amount of ${formatInr(TOKEN_AMOUNT)}.`,
@@ -292,9 +314,56 @@ function FailureState({ message }: { message: string }) {
   );
 }
 
+/**
+ * An order the booking needs nothing more from: says so plainly, with no "pending" and no "try again", and links to
+ * the booking, where what is paid and what is due next are shown.
+ */
+function SettledState({
+  status,
+  settled,
+  texts,
+}: {
+  status: PaymentStatusDto;
+  settled: OrderSettlement;
+  texts: ReturnType<typeof orderTexts>;
+}) {
+  const words = SETTLED_TEXTS[settled];
+  return (
+    <>
+      <StatusHeader tone="green" icon={<CheckCircle2 size={34} />} title={words.title}>
+        <Text color="fg.muted" role="status">
+          {words.reason}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" textWrap="balance">
+          There is no need to pay this order again: your booking shows what is paid and what is due next.
+        </Text>
+      </StatusHeader>
+      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
+        <Detail label="Order ID">{status.order_id}</Detail>
+        <Detail label="Payment For">{texts.purpose}</Detail>
+        <Detail label="Status">
+          <Badge colorPalette="green" variant="subtle" size="md">
+            {words.status}
+          </Badge>
+        </Detail>
+        <Detail label={texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
+      </Box>
+      <HelpBlock />
+      <Actions
+        secondary={
+          status.booking_id
+            ? { href: `/bookings/${encodeURIComponent(status.booking_id)}`, label: 'View Your Booking' }
+            : { href: '/bookings', label: 'My Bookings' }
+        }
+      />
+    </>
+  );
+}
+
 function ResultState({ status }: { status: PaymentStatusDto }) {
   const paid = isPaymentComplete(status);
   const texts = orderTexts(status, paymentTerms(usePaymentRules()));
+  if (!paid && status.settled) return <SettledState status={status} settled={status.settled} texts={texts} />;
   return (
     <>
       {paid ? (
@@ -338,8 +407,9 @@ type PaymentSuccessPageProps = {
 };
 
 /**
- * docs/product.md#screens "Payment result" (/payment/success?order_id=): verifying, then failure, success or pending.
- * A pending payment is checked again every 10 seconds until it is paid.
+ * docs/product.md#screens "Payment result" (/payment/success?order_id=): verifying, then failure, success, pending,
+ * or nothing left to pay when the booking was paid another way. A pending payment is checked again every 10 seconds
+ * until it is paid.
  */
 export function PaymentSuccessPage({ pollIntervalMs = PAYMENT_POLL_INTERVAL_MS }: PaymentSuccessPageProps) {
   useDocumentTitle('Payment Status');
@@ -350,7 +420,7 @@ export function PaymentSuccessPage({ pollIntervalMs = PAYMENT_POLL_INTERVAL_MS }
       enabled: orderId !== '',
       refetchInterval: (query) => {
         const data = query.state.data;
-        return data && !isPaymentComplete(data) ? pollIntervalMs : false;
+        return data && !isPaymentComplete(data) && !isSettledOtherwise(data) ? pollIntervalMs : false;
       },
       refetchIntervalInBackground: true,
     },

@@ -37,7 +37,8 @@ import type { Requester, ServiceDeps } from '../../context';
 import { readCounters, totalOf } from '../reports/stat-counters';
 import { issueTaxInvoice } from '../gst/gst-documents.service';
 import { confirmBooking } from '../payments/payment-orders.service';
-import { applyCancellation } from './cancellation';
+import { bookingSums } from '../payments/ledger';
+import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation';
 import { BOOKING_NOT_FOUND } from './ownership';
 import { recordOptIn } from '../messages/consent';
 import { announceLead } from '../notifications/leads';
@@ -248,12 +249,19 @@ async function countBookings(deps: ServiceDeps, where: SQL | undefined): Promise
   return Number(count?.n ?? 0);
 }
 
-/** One booking for the Booking Details dialog; an unknown id is a 404. */
+/**
+ * One booking for the Booking Details dialog, with what cancelling it now would owe back: an admin's cancellation is
+ * the company's, and its confirmation states the refund `applyCancellation` would record (docs/product.md#refunds).
+ * An unknown id is a 404.
+ */
 export async function getBooking(deps: ServiceDeps, input: { id: string }): Promise<AdminBookingDto> {
   const { id } = bookingIdInputSchema.parse(input);
   const [row] = await deps.db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toAdminBookingDto(row);
+  const refund = canMoveBooking(row.status, 'cancelled')
+    ? toRefundPreviewDto(refundFor(row, await bookingSums(deps.db, row.id), 'company'))
+    : null;
+  return { ...toAdminBookingDto(row), cancellation_refund: refund };
 }
 
 /**

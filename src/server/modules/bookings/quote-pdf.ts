@@ -3,17 +3,19 @@ import QRCode from 'qrcode';
 import { amountInWordsIndian } from '../../../shared/amount-words';
 import { formatLongDate, isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import { GST_STATES } from '../../../shared/gst';
-import { formatInr } from '../../../shared/money';
-import { bookingAmountFor } from '../../../shared/booking-rules';
+import { formatInr, formatSignedInr } from '../../../shared/money';
+import { bookingAmountFor, instalmentLabel, type BookingMoney } from '../../../shared/booking-rules';
 import { paiseToRupees, rupeesToPaise, type PricedAddOn } from '../../../shared/pricing';
 import type { QuoteLine } from '../../../shared/schemas/quote';
 import { paymentTerms } from '../../../shared/payment-terms';
 import { DATE_CHANGE_RULE } from '../../../shared/refund-policy';
 import type { bookings } from '../../db/schema';
-import { humanize } from '../../../shared/domain';
+import { humanize, type BookingStatus, type InstalmentKind } from '../../../shared/domain';
 import { renderPdf } from '../../lib/pdf';
 import { quoteReference } from '../../mail/templates';
 import type { ServiceDeps } from '../../context';
+import { moneyOfBooking } from '../payments/booking-money';
+import { ledgerRows } from '../payments/ledger';
 import { bookingPaymentRules, currentPaymentRules } from '../payments/payment-rules.service';
 import { packageLine } from '../gst/gst-documents.service';
 import { currentGstSettings } from '../gst/gst-settings.service';
@@ -32,10 +34,52 @@ export function quotePdfFileName(booking: Pick<BookingRow, 'id' | 'eventName'>):
   return `quote-${quoteReference(booking.id)}${slug ? `-${slug}` : ''}.pdf`;
 }
 
+/** What the quote's UPI QR asks for, and the line under it. */
+export type QuotePayRequest = {
+  amountPaise: number;
+  purpose: 'token' | 'instalment';
+  instalment: InstalmentKind;
+  caption: string;
+};
+
+/**
+ * What the quote's QR asks the customer to pay (docs/product.md#payments): what is due next on the booking, the
+ * schedule's `pay_now` from the shared `bookingMoney`, as My Bookings' Pay button asks, so a confirmed booking's
+ * copy asks for its advance or balance, never the token again. A quote keeps the product description's token
+ * wording, with what is left of it when the team recorded part. Null when nothing is left to pay or the booking takes
+ * no payments (an inquiry, a cancelled booking): then the PDF prints no QR.
+ */
+export function quotePayRequest(
+  status: BookingStatus,
+  money: Pick<BookingMoney, 'pay_now_paise' | 'next'>,
+  tokenPaise: number,
+): QuotePayRequest | null {
+  const amountPaise = money.pay_now_paise;
+  if (amountPaise <= 0 || !money.next) return null;
+  const inr = (paise: number) => formatInr(paiseToRupees(paise));
+  if (status === 'quoted') {
+    return {
+      amountPaise,
+      purpose: 'token',
+      instalment: 'booking_amount',
+      caption:
+        amountPaise < tokenPaise
+          ? `Scan to pay the ${inr(amountPaise)} left of the ${inr(tokenPaise)} token`
+          : `Scan to pay the ${inr(tokenPaise)} token`,
+    };
+  }
+  return {
+    amountPaise,
+    purpose: 'instalment',
+    instalment: money.next.kind,
+    caption: `Scan to pay the ${inr(amountPaise)} ${instalmentLabel(money.next).toLowerCase()}`,
+  };
+}
+
 /**
  * The quote as a PDF: business identity, reference, client, event, itemised lines (a package booking's are `lines`,
  * the quote e-mail's), GST split, total in figures and Indian-numbering words, validity, terms summary and a UPI QR
- * for the booking amount.
+ * for what is due next (`quotePayRequest`).
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
 export async function renderQuotePdf(
@@ -84,7 +128,7 @@ export async function renderQuotePdf(
     // A package booking: the quote e-mail's own lines (docs/product.md#pricing), the peak surcharge among them
     // (docs/product.md#calendar), in its words and figures; only the GST line is split by the place of supply.
     for (const line of options.lines) {
-      const amount = line.amount < 0 ? `− ${formatInr(-line.amount)}` : formatInr(line.amount);
+      const amount = formatSignedInr(line.amount);
       if (line.key === 'total') totalRow = [line.label, amount];
       else if (line.key === 'gst' && gstPercent !== null)
         lines.push(...gstRows(rupeesToPaise(line.amount), gstPercent));
@@ -119,25 +163,29 @@ export async function renderQuotePdf(
       const label = quotation
         ? `Discount${quotation.discount_reason ? ` (${quotation.discount_reason})` : ''}`
         : 'Volume discount';
-      lines.push([label, `− ${rupees(booking.discountPaise)}`]);
+      lines.push([label, formatSignedInr(-paiseToRupees(booking.discountPaise))]);
     }
     if (booking.subscriberDiscountPaise)
-      lines.push(['Subscriber discount (5%)', `− ${rupees(booking.subscriberDiscountPaise)}`]);
+      lines.push(['Subscriber discount (5%)', formatSignedInr(-paiseToRupees(booking.subscriberDiscountPaise))]);
     if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
     if (gst !== null && gstPercent !== null) lines.push(...gstRows(gst, gstPercent));
   }
 
   // The booking amount of the current schedule: ₹999, or the whole total when that is less.
   // The saved schedule's own words, as the quote e-mail and the terms page say them (src/shared/payment-terms.ts).
-  const rules = bookingPaymentRules(booking, await currentPaymentRules(deps.db));
+  const currentRules = await currentPaymentRules(deps.db);
+  const rules = bookingPaymentRules(booking, currentRules);
   const terms = paymentTerms(rules);
   const tokenPaise = bookingAmountFor(total ?? 0, rules);
-  const token = {
-    orderCode: `QUOTE-${quoteReference(booking.id)}`,
-    amountPaise: tokenPaise,
-    purpose: 'token' as const,
-  };
-  const qr = await QRCode.toString(upiPaymentUri(brand, token), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const money = moneyOfBooking(booking, await ledgerRows(deps.db, [booking.id]), currentRules).summary;
+  const pay = quotePayRequest(booking.status, money, tokenPaise);
+  const qr =
+    pay &&
+    (await QRCode.toString(upiPaymentUri(brand, { orderCode: `QUOTE-${quoteReference(booking.id)}`, ...pay }), {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    }));
 
   const doc: TDocumentDefinitions = {
     compress: options.compress ?? true,
@@ -247,18 +295,18 @@ export async function renderQuotePdf(
               fontSize: 8.5,
             },
           ],
-          {
-            width: 130,
-            stack: [
-              { svg: qr, width: 110, alignment: 'center' },
-              {
-                text: `Scan to pay the ${formatInr(paiseToRupees(tokenPaise))} token`,
-                fontSize: 8,
-                alignment: 'center',
-              },
-              { text: `UPI ${brand.upiId}`, fontSize: 8, alignment: 'center' },
-            ],
-          },
+          ...(pay && qr
+            ? [
+                {
+                  width: 130,
+                  stack: [
+                    { svg: qr, width: 110, alignment: 'center' as const },
+                    { text: pay.caption, fontSize: 8, alignment: 'center' as const },
+                    { text: `UPI ${brand.upiId}`, fontSize: 8, alignment: 'center' as const },
+                  ],
+                },
+              ]
+            : []),
         ],
       },
     ],

@@ -31,6 +31,7 @@ import {
 import type { Page } from '../../../shared/schemas/admin';
 import {
   paymentStatusInputSchema,
+  type OrderSettlement,
   type PaymentStatusDto,
   type PaymentStatusInput,
 } from '../../../shared/schemas/payments';
@@ -73,29 +74,46 @@ export const OPEN: OrderRow['status'][] = ['created', 'pending'];
 /**
  * The status of a payment order by the id customers see (docs/api.md `GET /api/payment/status/{order_id}`,
  * docs/product.md#subscriptions): `payment_status` is `PAID` when paid, else the stored status upper-cased; `purpose`
- * says whether it is the booking token or the subscription; an unknown order is a 404.
+ * says whether it is the booking token or the subscription; an unknown order is a 404. A booking's order names its
+ * booking, and says when the booking needs nothing more from it (`settledOtherwise`), so the result page does not
+ * leave a customer whose money the team recorded waiting on an expired order.
  */
 export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusInput): Promise<PaymentStatusDto> {
   const { order_id } = paymentStatusInputSchema.parse(input);
-  const [order] = await deps.db
-    .select({
-      orderCode: paymentOrders.orderCode,
-      purpose: paymentOrders.purpose,
-      status: paymentOrders.status,
-      amountPaise: paymentOrders.amountPaise,
-    })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.orderCode, order_id))
-    .limit(1);
+  const [order] = await deps.db.select().from(paymentOrders).where(eq(paymentOrders.orderCode, order_id)).limit(1);
   if (!order) throw new AppError('NOT_FOUND', 'Payment order not found');
   const isPaid = order.status === 'paid';
+  // The ₹99 order bought from a quote is the person's, not the booking's (docs/product.md#subscriptions).
+  const bookingId = order.purpose === 'subscription' ? null : order.bookingId;
   return {
     order_id: order.orderCode,
     purpose: order.purpose,
     is_paid: isPaid,
     payment_status: isPaid ? 'PAID' : order.status.toUpperCase(),
     amount: paiseToRupees(order.amountPaise),
+    booking_id: bookingId,
+    settled: isPaid || bookingId === null ? null : await settledOtherwise(deps.db, order, bookingId),
   };
+}
+
+/**
+ * Whether an unpaid order's booking needs nothing more from it: the instalment it asked for has nothing outstanding
+ * on the booking's schedule (`bookingMoney`), because the team recorded the money by hand (which expires the open
+ * order, docs/product.md#payments), another order paid it, or a lower price left nothing of it. A booking that takes
+ * no payments (cancelled: it owes nothing, which is no payment received) answers null, as does an order whose
+ * instalment is still owed.
+ */
+async function settledOtherwise(db: Executor, order: OrderRow, bookingId: string): Promise<OrderSettlement | null> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking || !statusRules(booking.status).payment || !bookingHasPrice(booking.finalAmountPaise)) return null;
+  const ledger = await ledgerRows(db, [booking.id]);
+  const { summary } = moneyOfBooking(booking, ledger, await currentPaymentRules(db));
+  const kind = order.instalment ?? 'booking_amount';
+  if (summary.instalments.some((row) => row.kind === kind && row.outstanding_paise > 0)) return null;
+  // Who brought in the money that settled it: the last payment since the order was opened (the ledger is oldest
+  // first); the team's payments are those without an order (`recordBookingPayment`).
+  const last = ledger.filter((row) => row.kind === 'payment' && row.createdAt >= order.createdAt).at(-1);
+  return last && last.paymentOrderId === null ? 'recorded_by_team' : 'paid_otherwise';
 }
 
 const ORDER_PREFIX: Record<PaymentPurpose, string> = { token: 'TKN', instalment: 'PAY', subscription: 'SUB' };
