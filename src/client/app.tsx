@@ -56,6 +56,7 @@ const SetupPage = lazyPage(() => import('./pages/setup/setup-page'), 'SetupPage'
 const EventOrderPage = lazyPage(() => import('./pages/event-order/event-order-page'), 'EventOrderPage');
 const KitchenSheetPage = lazyPage(() => import('./pages/event-order/kitchen-sheet-page'), 'KitchenSheetPage');
 const MenuCataloguePage = lazyPage(() => import('./pages/admin/menu-catalogue-page'), 'MenuCataloguePage');
+const BookingMenuPage = lazyPage(() => import('./pages/admin/booking-menu-page'), 'BookingMenuPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
 const AccountPage = lazyPage(() => import('./pages/account/account-page'), 'AccountPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
@@ -138,6 +139,7 @@ export function App() {
           <Route path="/supplier/event-orders/:id" component={EventOrderPage} />
           <Route path="/admin/kitchen" component={KitchenSheetPage} />
           <Route path="/admin/menu" component={MenuCataloguePage} />
+          <Route path="/admin/bookings/:id/menu" component={BookingMenuPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/setup" component={SetupPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_TRANSITIONS } from '../../src/shared/domain';
 import { formatInr } from '../../src/shared/money';
+import { computeRefund } from '../../src/shared/refund-policy';
+import type { RefundPreviewDto } from '../../src/shared/schemas/account';
 import { describeDetail } from '../../src/client/pages/admin/admin-format';
 import { countdownText } from '../../src/client/pages/admin/booking-project-panel';
 import { BOOKING_STATUS_PALETTE } from '../../src/client/pages/admin/status-badges';
@@ -33,6 +35,31 @@ function rowOf(table: ReturnType<typeof recentTable>, text: string) {
 
 async function findDialog(name: string) {
   return within(await screen.findByRole('dialog', { name }));
+}
+
+/** What the server's `refundFor` gives for an admin's (the company's) cancellation, in the DTO's rupees. */
+function companyRefund(total: number, paid: number): RefundPreviewDto {
+  const r = computeRefund({
+    eventDate: EVENT_DATE,
+    totalPaise: total * 100,
+    paidPaise: paid * 100,
+    cancelledBy: 'company',
+  });
+  const rupees = (paise: number | null) => (paise === null ? null : paise / 100);
+  return {
+    days_before: r.days_before,
+    band: r.band,
+    band_label: r.band_label,
+    cancelled_by: r.cancelled_by,
+    total: rupees(r.total_paise),
+    deposit: rupees(r.deposit_paise),
+    amount_paid: r.amount_paid_paise / 100,
+    deposit_held: r.deposit_held_paise / 100,
+    refundable_base: r.refundable_base_paise / 100,
+    refund_percent: r.refund_percent,
+    refund_amount: r.refund_amount_paise / 100,
+    policy_refund_on_total: rupees(r.policy_refund_on_total_paise),
+  };
 }
 
 /** The dashboard with one booking in Recent Bookings and its Booking Details dialog open. */
@@ -378,6 +405,38 @@ describe('Booking Details', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
     expect(await toasts().findByText('Booking marked cancelled')).toBeInTheDocument();
     expect(setStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('states what was paid and the refund owed before an admin cancels', async () => {
+    const confirmed = booking(1, { status: 'confirmed', final_amount: 185_000 });
+    const { user, dialog } = await openBookingDetails(confirmed, {
+      'admin.bookings.get': () => ({ ...confirmed, cancellation_refund: companyRefund(185_000, 46_250) }),
+    });
+    await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
+    expect(
+      await confirm.findByText(
+        'Cancelled by us: 100% refund including the deposit. ' +
+          `Paid so far ${formatInr(46_250)}; refund owed ${formatInr(46_250)}.`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says no refund is owed when an admin cancels a booking nothing was paid for', async () => {
+    const quoted = booking(1, { status: 'quoted' });
+    const { user, dialog } = await openBookingDetails(quoted, {
+      'admin.bookings.get': () => ({ ...quoted, cancellation_refund: companyRefund(250_000, 0) }),
+    });
+    await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
+    expect(
+      await confirm.findByText('Nothing has been paid, so no refund is owed.', { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it('disables in progress before the event day and says which day', async () => {

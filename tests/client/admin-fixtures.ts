@@ -19,6 +19,7 @@ import type {
 import type { SupplierDto, SupplierProjectDto } from '../../src/shared/schemas/suppliers';
 import type { PendingVendorDto } from '../../src/shared/schemas/vendor';
 import { userFor } from './fixtures';
+import { bookingMenu } from './menu-fixtures';
 import { server, trpcHandler, type TrpcResolver } from './msw';
 import { renderApp } from './render';
 
@@ -360,6 +361,8 @@ export function adminDefaults(): Record<string, TrpcResolver> {
     'admin.calendar.feed': () => ({ active: false, created_at: null, url: null }),
     'admin.gst.settings': () => GST_SETTINGS,
     'admin.gst.booking': () => bookingGst(),
+    // Booking Details' Menu section: no menu chosen yet.
+    'admin.menus.bookingMenu': ({ input }) => bookingMenu((input as { id: string }).id),
     'admin.gst.summary': ({ input }) => gstSummary((input as { month: string }).month),
   };
 }

@@ -504,6 +504,76 @@ describe('a part-paid quote whose add-ons are taken off', () => {
   });
 });
 
+describe("the team's menu of a booking", () => {
+  const readAs = (id: string, who: 'admin' | 'customer') =>
+    t.app.inject({
+      method: 'GET',
+      url: who === 'admin' ? `/api/bookings/${id}/menu` : `/api/me/bookings/${id}/menu`,
+      headers: bearer(token[who]),
+    });
+  const jainSplit = { guests: { veg: 90, jain: 30, non_veg: 0 } };
+
+  it('changes it after the freeze date and on the event day, by the same rules, audited as the team', async () => {
+    const frozen = await pricedBooking({ status: 'confirmed', days: 3 });
+    expect((await readAs(frozen.id, 'customer')).json()).toMatchObject({ editable: false });
+    expect((await readAs(frozen.id, 'admin')).json()).toMatchObject({ editable: true, edit_refusal: null });
+
+    const broken = await saveAsAdmin(frozen.id, { ...jainSplit, dish_ids: [dish.vegStarter, dish.jainMain] });
+    expect(broken.statusCode).toBe(422);
+    expect(issues(broken.body)).toEqual([
+      {
+        loc: ['body', 'courses', 'starters'],
+        msg: 'Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)',
+        type: 'menu_rule',
+      },
+    ]);
+
+    const saved = await saveAsAdmin(frozen.id, { ...jainSplit, dish_ids: [dish.jainStarter, dish.jainMain] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as { menu: { guests: object; editable: boolean } }).menu).toMatchObject({
+      guests: jainSplit.guests,
+      editable: true,
+    });
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, frozen.id), eq(auditLog.action, 'booking.menu_changed')));
+    expect(audit).toMatchObject({ actorUserId: admin.id, data: expect.objectContaining({ by: 'admin', dishes: 2 }) });
+
+    const today = await pricedBooking({ status: 'confirmed', days: 0 });
+    await t.deps.db.update(bookings).set({ status: 'in_progress' }).where(eq(bookings.id, today.id));
+    const late = await saveMine(today.id, { ...jainSplit, dish_ids: [dish.jainStarter] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ detail: 'This booking is in progress: its menu can no longer be changed' });
+    const lastMinute = await saveAsAdmin(today.id, { ...jainSplit, dish_ids: [dish.jainStarter] });
+    expect(lastMinute.statusCode, lastMinute.body).toBe(200);
+  });
+
+  it('never changes the menu of a cancelled or completed booking, and answers why (409)', async () => {
+    for (const status of ['cancelled', 'completed'] as const) {
+      const booking = await pricedBooking({ status: 'confirmed', days: status === 'completed' ? -1 : 20 });
+      await t.deps.db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+      const reason = `This booking is ${status}: its menu can no longer be changed`;
+      expect((await readAs(booking.id, 'admin')).json()).toMatchObject({ editable: false, edit_refusal: reason });
+      const refused = await saveAsAdmin(booking.id, { guests: { veg: 120, jain: 0, non_veg: 0 }, dish_ids: [] });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ detail: reason });
+    }
+  });
+
+  it("is the team's: a customer cannot save through it, even for their own booking", async () => {
+    const booking = await pricedBooking();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${booking.id}/menu`,
+      headers: bearer(token.customer),
+      payload: { guests: { veg: 120, jain: 0, non_veg: 0 }, dish_ids: [] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toHaveProperty('detail');
+  });
+});
+
 describe('the event order and the kitchen', () => {
   it('prints the event order for the admin and the awarded supplier only; the day sheet scales quantities by diet', async () => {
     const date = addDays(todayInIndia(), 20);

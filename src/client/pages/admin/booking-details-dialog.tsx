@@ -12,6 +12,7 @@ import {
   type BookingStatus,
 } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
+import type { RefundPreviewDto } from '../../../shared/schemas/account';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -21,6 +22,7 @@ import { trpc } from '../../lib/trpc';
 import { eventDateText, plural } from './admin-format';
 import { useReloadDashboard } from './admin-queries';
 import { BookingGstPanel } from './booking-gst-panel';
+import { BookingMenuPanel } from './booking-menu-panel';
 import { BookingPaymentsPanel } from './booking-payments-panel';
 import { BookingMessagesPanel } from './booking-messages-panel';
 import { BookingProjectPanel } from './booking-project-panel';
@@ -43,6 +45,20 @@ function sentenceCase(text: string): string {
 function moveBlocked(booking: AdminBookingDto, to: BookingStatus): string | null {
   if (!statusAllowsPrice(to, booking.final_amount)) return 'send a quote first: no price yet';
   return statusDateRefusal(to, booking.event_date)?.hint ?? null;
+}
+
+/**
+ * What the cancel confirmation says is owed back. An admin cancelling is the company cancelling: everything paid
+ * is refunded, deposit included (docs/product.md#refunds). The figures are the server's `refundFor`, the refund the
+ * cancellation records; until the booking's own answer arrives, the rule alone.
+ */
+function cancellationRefundText(refund: RefundPreviewDto | null | undefined): string {
+  if (!refund) return 'Cancelled by us, everything paid so far is refunded.';
+  if (refund.amount_paid === 0) return 'Nothing has been paid, so no refund is owed.';
+  return (
+    `${refund.band_label}. Paid so far ${formatInr(refund.amount_paid)}; ` +
+    `refund owed ${formatInr(refund.refund_amount)}.`
+  );
 }
 
 /**
@@ -140,7 +156,8 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
         onConfirm={() => apply('cancelled')}
         title="Cancel this booking?"
         description={
-          `${booking.event_name} for ${booking.client_name} ` + 'will be marked cancelled. This cannot be undone.'
+          `${booking.event_name} for ${booking.client_name} will be marked cancelled. This cannot be undone. ` +
+          cancellationRefundText(booking.cancellation_refund)
         }
         confirmLabel="Cancel booking"
         tone="danger"
@@ -248,6 +265,18 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
         <>
           <Separator borderColor="border.muted" />
           <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} />
+        </>
+      )}
+      {/* An inquiry has no price yet: its menu is chosen once it is quoted (docs/product.md#menus). */}
+      {booking.status !== 'inquiry' && (
+        <>
+          <Separator borderColor="border.muted" />
+          <Box>
+            <Heading as="h3" fontSize="md" color="accent.900" mb="3">
+              Menu
+            </Heading>
+            <BookingMenuPanel bookingId={booking.id} />
+          </Box>
         </>
       )}
       {booking.status !== 'inquiry' && (

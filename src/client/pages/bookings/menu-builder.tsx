@@ -19,7 +19,7 @@ import {
   type Region,
 } from '../../../shared/menu';
 import { formatInr } from '../../../shared/money';
-import type { BookingMenuDto, DishDto, MenuCatalogueDto } from '../../../shared/schemas/menus';
+import type { BookingMenuDto, DishDto, MenuCatalogueDto, SaveMenuInput } from '../../../shared/schemas/menus';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
@@ -141,26 +141,61 @@ function draftOf(menu: BookingMenuDto): Draft {
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN);
 
-function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCatalogueDto }) {
-  const utils = trpc.useUtils();
+/** Who builds the menu: the customer on My Bookings, or our team from Booking Details (docs/product.md#menus). */
+export type MenuAudience = 'customer' | 'team';
+
+const WORDING: Record<
+  MenuAudience,
+  { guestsTitle: string; splitHint(guests: string): string; splitMoved(guests: string): string }
+> = {
+  customer: {
+    guestsTitle: 'Your guests',
+    splitHint: (guests) =>
+      `Split your ${guests} guests by diet. Jain guests are served only Jain dishes, so every course needs a Jain ` +
+      'dish when you have Jain guests.',
+    splitMoved: (guests) =>
+      `Your guest count changed to ${guests}, so we moved the difference to veg guests. Please check the split ` +
+      'and save your menu.',
+  },
+  team: {
+    guestsTitle: 'Guests',
+    splitHint: (guests) =>
+      `Split the ${guests} guests by diet. Jain guests are served only Jain dishes, so every course needs a Jain ` +
+      'dish when there are Jain guests.',
+    splitMoved: (guests) =>
+      `The guest count changed to ${guests}, so the difference moved to veg guests; the customer has yet to ` +
+      'confirm this split. Check it and save the menu.',
+  },
+};
+
+/** The rules the server found broken in a refused save (its 422 lists each one), or none. */
+export function savedMenuIssues(error: { data?: unknown } | null): string[] {
+  const issues = (error?.data as { issues?: { msg: string }[] } | undefined)?.issues;
+  return issues?.map((issue) => issue.msg) ?? [];
+}
+
+type MenuEditorProps = {
+  menu: BookingMenuDto;
+  catalogue: MenuCatalogueDto;
+  audience: MenuAudience;
+  /** Sends the menu: the customer's `menus.saveMine` or our team's `admin.menus.saveBookingMenu`. */
+  onSave(input: SaveMenuInput): void;
+  saving: boolean;
+  /** Why the server refused the last save, listed with the problems the builder finds itself. */
+  serverProblems: readonly string[];
+};
+
+/**
+ * The menu builder both the customer and our team use: guests by diet, dishes by course within the package's
+ * allowances (add-ons on top, per guest), filters by diet and region, allergy and set-up notes, and the price. The
+ * same shared rules as the server check it while it is edited (`menuProblems`); the server has the last word.
+ * Keyed by the menu's `updated_at`, so a saved menu starts a fresh draft.
+ */
+export function MenuEditor({ menu, catalogue, audience, onSave, saving, serverProblems }: MenuEditorProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(menu));
   const [dietFilter, setDietFilter] = useState<DietFilter>('all');
   const [region, setRegion] = useState<Region | 'all'>('all');
-  const [serverProblems, setServerProblems] = useState<string[]>([]);
-  const save = trpc.menus.saveMine.useMutation({
-    onSuccess: (result) => {
-      setServerProblems([]);
-      utils.menus.mine.setData({ id: menu.booking_id }, result.menu);
-      refreshBooking(utils, menu.booking_id);
-      setDraft(draftOf(result.menu));
-      toast.success(result.message);
-    },
-    onError: (error) => {
-      const issues = (error.data as { issues?: { msg: string }[] } | undefined)?.issues;
-      setServerProblems(issues?.map((issue) => issue.msg) ?? []);
-      toast.error(serverDetail(error) ?? 'The menu could not be saved. Please try again.');
-    },
-  });
+  const wording = WORDING[audience];
 
   // The menu's own dishes (a retired one stays) and the active catalogue, with the price each was chosen at.
   const dishes = useMemo(() => {
@@ -210,15 +245,13 @@ function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCat
   const editable = menu.editable;
   return (
     <Stack gap="5">
-      <Panel title="Your guests" id="menu-guests">
+      <Panel title={wording.guestsTitle} id="menu-guests">
         <Text color="fg.muted" mb="3" fontSize="sm">
-          Split your {menu.guest_count.toLocaleString('en-IN')} guests by diet. Jain guests are served only Jain dishes,
-          so every course needs a Jain dish when you have Jain guests.
+          {wording.splitHint(menu.guest_count.toLocaleString('en-IN'))}
         </Text>
         {menu.guests_need_review && (
           <Text role="status" color="orange.800" bg="orange.50" rounded="md" px="3" py="2" mb="3" fontSize="sm">
-            Your guest count changed to {menu.guest_count.toLocaleString('en-IN')}, so we moved the difference to veg
-            guests. Please check the split and save your menu.
+            {wording.splitMoved(menu.guest_count.toLocaleString('en-IN'))}
           </Text>
         )}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
@@ -391,10 +424,10 @@ function Builder({ menu, catalogue }: { menu: BookingMenuDto; catalogue: MenuCat
           minH="11"
           rounded="full"
           px="8"
-          disabled={!editable || problems.length > 0 || save.isPending}
-          loading={save.isPending}
+          disabled={!editable || problems.length > 0 || saving}
+          loading={saving}
           onClick={() =>
-            save.mutate({
+            onSave({
               id: menu.booking_id,
               guests: split,
               dish_ids: chosen.map((dish) => dish.id),
@@ -421,13 +454,49 @@ function BackToBooking({ id }: { id: string }) {
 }
 
 /**
- * The customer's menu (docs/product.md#menus): guests by diet, dishes by course within the package's allowances
- * (add-ons on top, per guest), filters by diet and region, allergy and set-up notes. The same shared rules as the
- * server check it as the customer types; the server has the last word.
+ * The menu page's heading: the booking's reference, the title, the package and guests with the reader's `note`
+ * (until when it can change), and why the reader cannot change the menu now.
+ */
+export function MenuHeading({ menu, title, note }: { menu: BookingMenuDto; title: string; note: string | null }) {
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted" fontFamily="mono">
+        {menu.reference}
+      </Text>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900" overflowWrap="anywhere">
+        {title}
+      </Heading>
+      <Text color="fg.muted">
+        {humanize(menu.package)} package · {menu.guest_count.toLocaleString('en-IN')} guests
+        {note && ` · ${note}`}
+      </Text>
+      {!menu.editable && menu.edit_refusal && (
+        <Text role="status" color="orange.700" fontWeight="medium">
+          {menu.edit_refusal}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The customer's menu (docs/product.md#menus) at `/bookings/:id/menu`: the shared builder, saved through
+ * `menus.saveMine` until the freeze date.
  */
 export function MenuBuilder({ id }: { id: string }) {
+  const utils = trpc.useUtils();
   const menu = trpc.menus.mine.useQuery({ id }, { retry: (count, error) => httpStatusOf(error) !== 404 && count < 2 });
   const catalogue = trpc.menus.catalogue.useQuery();
+  const save = trpc.menus.saveMine.useMutation({
+    onSuccess: (result) => {
+      utils.menus.mine.setData({ id: result.menu.booking_id }, result.menu);
+      refreshBooking(utils, result.menu.booking_id);
+      toast.success(result.message);
+    },
+    onError: (error) => {
+      toast.error(serverDetail(error) ?? 'The menu could not be saved. Please try again.');
+    },
+  });
   useDocumentTitle(menu.data ? `Menu · ${menu.data.event_name}` : 'Menu');
 
   if (menu.isPending || catalogue.isPending) {
@@ -455,26 +524,24 @@ export function MenuBuilder({ id }: { id: string }) {
   return (
     <Stack gap="5">
       <BackToBooking id={id} />
-      <Stack gap="1">
-        <Text fontSize="sm" color="fg.muted" fontFamily="mono">
-          {data.reference}
-        </Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="accent.900" overflowWrap="anywhere">
-          Your menu: {data.event_name}
-        </Heading>
-        <Text color="fg.muted">
-          {humanize(data.package)} package · {data.guest_count.toLocaleString('en-IN')} guests
-          {data.freeze_date &&
-            data.editable &&
-            ` · You can change the menu until ${formatLongDate(data.freeze_date)} (not on that day)`}
-        </Text>
-        {!data.editable && data.edit_refusal && (
-          <Text role="status" color="orange.700" fontWeight="medium">
-            {data.edit_refusal}
-          </Text>
-        )}
-      </Stack>
-      <Builder key={data.updated_at ?? 'new'} menu={data} catalogue={catalogue.data} />
+      <MenuHeading
+        menu={data}
+        title={`Your menu: ${data.event_name}`}
+        note={
+          data.freeze_date && data.editable
+            ? `You can change the menu until ${formatLongDate(data.freeze_date)} (not on that day)`
+            : null
+        }
+      />
+      <MenuEditor
+        key={data.updated_at ?? 'new'}
+        menu={data}
+        catalogue={catalogue.data}
+        audience="customer"
+        onSave={(input) => save.mutate(input)}
+        saving={save.isPending}
+        serverProblems={savedMenuIssues(save.error)}
+      />
     </Stack>
   );
 }
