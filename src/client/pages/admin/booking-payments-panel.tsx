@@ -234,7 +234,7 @@ export function BookingPaymentsPanel({ bookingId }: { bookingId: string }) {
           </>
         )}
         {data.credited > 0 && (
-          <Text>
+          <Text whiteSpace="nowrap">
             Credit notes <strong>{formatSignedInr(-data.credited)}</strong>
           </Text>
         )}

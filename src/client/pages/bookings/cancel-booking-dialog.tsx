@@ -36,6 +36,8 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
         as="dd"
         fontWeight="semibold"
         textAlign="end"
+        // An amount, its minus sign included, never breaks across lines.
+        whiteSpace="nowrap"
         fontSize={strong ? 'lg' : undefined}
         color={strong ? 'accent.900' : undefined}
       >
