@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paymentSchedule } from '../../src/shared/booking-rules';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import { computeRefund } from '../../src/shared/refund-policy';
@@ -146,8 +146,13 @@ describe('a customer follows and pays for their booking', () => {
     const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
     // The refund band counts from the earlier of the first and the new date (docs/product.md#refunds).
     const expected = computeRefund({ eventDate, totalPaise: 1, paidPaise: 0, cancelledBy: 'customer' });
+    // The event's own day first, then the earlier day the refund counts from.
     await cancelDialog
-      .getByText(`Your event is ${expected.days_before} days away (India time).`, { exact: false })
+      .getByText(
+        `Your event is on ${formatLongDate(newDate)}, 75 days away (India time). As its date was changed, the refund ` +
+          `is counted from the original date, ${formatLongDate(eventDate)} (${expected.days_before} days away)`,
+        { exact: false },
+      )
       .waitFor();
     await cancelDialog.getByText('Nothing has been paid for this booking, so there is nothing to refund.').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
