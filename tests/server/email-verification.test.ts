@@ -105,6 +105,38 @@ describe('a booking made in an e-mail by a visitor', () => {
     expect(row!.userId).toBe(account.id);
   });
 
+  it("quoting a visitor's quote again while signed in to an unconfirmed account does not hand it over", async () => {
+    const email = `ravi${Date.now()}@example.in`;
+    const quote = (token?: string, guests = 350) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/quotation/instant',
+        headers: token ? bearer(token) : {},
+        payload: {
+          event_type: 'wedding',
+          event_date: '2027-02-14',
+          guest_count: guests,
+          venue_type: 'banquet',
+          tier: 'premium',
+          location: 'Indore',
+          client_name: 'Ravi Mehta',
+          client_email: email,
+          event_name: 'Ravi & Meera Engagement',
+        },
+      });
+    const visitors = await quote();
+    expect(visitors.statusCode, visitors.body).toBe(200);
+    const mallory = await register(email);
+    const again = await quote(mallory.token, 120);
+    expect(again.statusCode, again.body).toBe(200);
+    // The same event quoted again updates the one quote, and it stays nobody's until the address is confirmed.
+    expect(again.json().quote_id).toBe(visitors.json().quote_id);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, visitors.json().quote_id));
+    expect(row!.userId).toBeNull();
+    expect((await get('/api/me/bookings', mallory.token)).json()).toEqual([]);
+    expect((await get(`/api/me/bookings/${row!.id}`, mallory.token)).statusCode).toBe(404);
+  });
+
   it('an unconfirmed account still sees what it made itself while signed in', async () => {
     const account = await register();
     const own = await makeBooking(t.deps, { clientEmail: account.email, userId: account.id });

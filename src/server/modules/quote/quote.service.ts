@@ -159,7 +159,9 @@ export async function createInstantQuote(
           .update(bookings)
           .set({
             ...quoted,
-            ...(userId && { userId }),
+            // Quoting a visitor's quote again links it only to an account that proved it reads the address: an
+            // unconfirmed one would take over a booking it cannot show it owns (docs/decisions.md, "Verified e-mail").
+            ...(userId && owner && { userId }),
             requirements: sql`${bookings.requirements} || ${JSON.stringify(requirements)}::jsonb`,
             updatedAt: new Date(),
           })
