@@ -407,7 +407,7 @@ describe('Booking Details', () => {
     expect(setStatus).toHaveBeenCalledTimes(1);
   });
 
-  it('states what was paid and the refund owed before an admin cancels', async () => {
+  it('states what the booking holds and the refund owed before an admin cancels', async () => {
     const confirmed = booking(1, { status: 'confirmed', final_amount: 185_000 });
     const { user, dialog } = await openBookingDetails(confirmed, {
       'admin.bookings.get': () => ({ ...confirmed, cancellation_refund: companyRefund(185_000, 46_250) }),
@@ -419,13 +419,34 @@ describe('Booking Details', () => {
     expect(
       await confirm.findByText(
         'Cancelled by us: 100% refund including the deposit. ' +
-          `Paid so far ${formatInr(46_250)}; refund owed ${formatInr(46_250)}.`,
+          `The booking holds ${formatInr(46_250)} (what was paid less anything already owed back); ` +
+          `refund owed ${formatInr(46_250)}.`,
         { exact: false },
       ),
     ).toBeInTheDocument();
   });
 
-  it('says no refund is owed when an admin cancels a booking nothing was paid for', async () => {
+  it('does not call what the booking holds "paid so far" after a guest cut left money owed back', async () => {
+    // ₹54,516 paid, ₹13,629 already owed back after fewer guests: the booking holds ₹40,887.
+    const confirmed = booking(1, { status: 'confirmed', final_amount: 163_548 });
+    const { user, dialog } = await openBookingDetails(confirmed, {
+      'admin.bookings.get': () => ({ ...confirmed, cancellation_refund: companyRefund(163_548, 40_887) }),
+    });
+    await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
+    await user.click(dialog.getByRole('button', { name: 'Update status' }));
+
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
+    expect(
+      await confirm.findByText(
+        `The booking holds ${formatInr(40_887)} (what was paid less anything already owed back); ` +
+          `refund owed ${formatInr(40_887)}.`,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
+    expect(confirm.queryByText(/Paid so far/)).not.toBeInTheDocument();
+  });
+
+  it('says no further refund is owed when an admin cancels a booking that holds nothing', async () => {
     const quoted = booking(1, { status: 'quoted' });
     const { user, dialog } = await openBookingDetails(quoted, {
       'admin.bookings.get': () => ({ ...quoted, cancellation_refund: companyRefund(250_000, 0) }),
@@ -435,7 +456,7 @@ describe('Booking Details', () => {
 
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
     expect(
-      await confirm.findByText('Nothing has been paid, so no refund is owed.', { exact: false }),
+      await confirm.findByText('Nothing is held on this booking, so no further refund is owed.', { exact: false }),
     ).toBeInTheDocument();
   });
 
@@ -537,6 +558,44 @@ describe('Booking Details', () => {
     expect(recordedCalls('admin.projects.closeQuotes').map((call) => call.input)).toEqual([
       { project_id: uuid('p', 1) },
     ]);
+  });
+
+  it('says the lowest quote is flagged and must be awarded by hand when closing the quotes awards nobody', async () => {
+    const closeQuotes = vi.fn(() => ({
+      project_id: uuid('p', 1),
+      status: 'open',
+      rule: 'flagged_bid',
+      supplier_id: null,
+      quote_id: uuid('q', 2),
+      amount: 185000,
+      awarded_at: null,
+    }));
+    const forBooking = vi.fn(() => project());
+    const { user } = await openAdmin({
+      'admin.projects.forBooking': forBooking,
+      'admin.projects.closeQuotes': closeQuotes,
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+
+    await user.click(await dialog.findByRole('button', { name: 'Close quotes and award now' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Close the quotes now?' }));
+    const readsBefore = forBooking.mock.calls.length;
+    await user.click(confirm.getByRole('button', { name: 'Close and award' }));
+    expect(
+      await toasts().findByText(
+        `Quotes closed. The lowest quote (${formatInr(185_000)} from Supplier 2 Caterers) is flagged, below the ` +
+          'floor or over the supplier budget, so nobody was awarded: award the project by hand.',
+      ),
+    ).toBeInTheDocument();
+    expect(toasts().queryByText(/the project is unassigned/)).not.toBeInTheDocument();
+    // The panel reads the project again and no longer offers to close quotes that are already closed.
+    await waitFor(() => expect(forBooking.mock.calls.length).toBeGreaterThan(readsBefore));
+    expect(
+      await dialog.findByText(/The lowest quote is flagged \(below the floor or over the supplier budget\)/),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Close quotes and award now' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Award Supplier 2 Caterers' })).toBeInTheDocument();
   });
 
   it('counts down in days, hours, minutes and seconds', () => {

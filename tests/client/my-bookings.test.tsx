@@ -816,6 +816,52 @@ describe('paying for a day that filled up', () => {
   });
 });
 
+describe('paying before the venue’s state is known', () => {
+  const needsState = () => {
+    throw new TrpcTestError(
+      'CONFLICT',
+      'Tell us the state the event is held in (GST details of the booking) before paying: the receipt needs it',
+    );
+  };
+
+  it('leads from the booking page’s pay dialog to its GST details instead of trying again', async () => {
+    const item = booking(23, { city: 'Lonavala' });
+    server.use(
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('payments.createTokenOrder', needsState),
+    );
+    const { user } = renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const pay = await screen.findByRole('dialog');
+    expect(await within(pay).findByRole('alert')).toHaveTextContent(/Tell us the state the event is held in/);
+    expect(within(pay).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+
+    await user.click(within(pay).getByRole('button', { name: 'Fill in the GST details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const heading = screen.getByRole('heading', { name: 'GST details and documents' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(recordedCalls('payments.createTokenOrder')).toHaveLength(1);
+  });
+
+  it('takes the customer from My Bookings to the booking’s GST details', async () => {
+    const item = booking(24, { city: 'Lonavala' });
+    server.use(
+      trpcHandler('bookings.mine', () => [item]),
+      trpcHandler('bookings.mineDetail', () => detailOf(item)),
+      trpcHandler('payments.createTokenOrder', needsState),
+    );
+    const { user, currentPath } = renderApp({ path: '/bookings', token: TOKEN });
+
+    await user.click(await screen.findByRole('button', { name: `Pay ${formatInr(999)} token` }));
+    const pay = await screen.findByRole('dialog');
+    await user.click(await within(pay).findByRole('button', { name: 'Fill in the GST details' }));
+
+    await waitFor(() => expect(currentPath()).toBe(`/bookings/${item.id}`));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'GST details and documents' })).toHaveFocus());
+  });
+});
+
 describe('paying the rest', () => {
   it('asks for the next instalment and shows what is paid, what is due when, and the terms', async () => {
     const eventDate = addDays(todayInIndia(), 60);

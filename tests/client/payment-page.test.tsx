@@ -333,6 +333,42 @@ describe('/payment/success', () => {
     expectActions({ name: 'View Your Booking', href: `/bookings/${ADVANCE_PAID.booking_id}` });
   });
 
+  it('says an unpaid order of a cancelled booking has nothing to pay, links to the booking and stops checking', async () => {
+    const cancelled: PaymentStatusDto = { ...PENDING, payment_status: 'EXPIRED', settled: 'booking_cancelled' };
+    server.use(trpcHandler('payments.status', () => cancelled));
+    renderWithProviders(<PaymentSuccessPage pollIntervalMs={40} />, { path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Booking Cancelled', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This booking has been cancelled, so nothing is to be paid on this order.',
+    );
+    expect(detail('Status')).toBe('Booking cancelled');
+    expect(detail('Token Amount')).toBe('₹999');
+    expect(screen.queryByText(/Payment Pending|being processed|check again|EXPIRED/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
+    expectActions({ name: 'View Your Booking', href: `/bookings/${PENDING.booking_id}` });
+    expectHelpBlock();
+
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusCalls()).toHaveLength(1);
+  });
+
+  it('says a paid token of a booking cancelled since was received, without calling the booking confirmed', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...PAID, settled: 'booking_cancelled' })));
+    renderApp({ path: '/payment/success?order_id=ORD-2041' });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Received', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We have received this payment, and the booking has since been cancelled.',
+    );
+    expect(screen.getByText(/refund due under the cancellation terms/)).toBeInTheDocument();
+    expect(detail('Amount Paid')).toBe('₹999');
+    expect(screen.queryByText(/booking is confirmed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Paying the rest' })).not.toBeInTheDocument();
+    expectActions({ name: 'View Your Booking', href: `/bookings/${PAID.booking_id}` });
+  });
+
   it('keeps an expired order the booking still needs money for pending', async () => {
     server.use(trpcHandler('payments.status', () => ({ ...PENDING, payment_status: 'EXPIRED' })));
     renderApp({ path: '/payment/success?order_id=ORD-2041' });

@@ -242,6 +242,19 @@ describe('cancellations, refunds and credit notes', () => {
     expect(text).toContain(docs[0]!.number);
   });
 
+  it('a company cancellation that keeps nothing offers no tax invoice, for the reason the issue call gives', async () => {
+    const booking = await makeBooking(t.deps, { clientEmail: alice.email, userId: alice.id });
+    await record(booking.id, 999, 'NEFT-D0-1');
+    await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'cancelled' });
+    const view = await inject('GET', `/api/bookings/${booking.id}/gst`, admin.auth);
+    expect(view.statusCode, view.body).toBe(200);
+    const refusal = 'Nothing is charged on this booking, so there is nothing to invoice';
+    expect(view.json().invoice).toMatchObject({ can_issue: false, reason: refusal });
+    const issued = await inject('POST', `/api/bookings/${booking.id}/gst/invoice`, admin.auth);
+    expect(issued.statusCode).toBe(409);
+    expect(issued.json().detail).toBe(refusal);
+  });
+
   it('a refund voucher after a date change names the receipt voucher and the supply on the current date', async () => {
     const firstDate = addDays(todayInIndia(), 60);
     const newDate = addDays(todayInIndia(), 85);

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /*
  * The payment result page's answer for an order whose money reached the booking another way
  * (docs/product.md#payments): the team recorded it by hand, which expires the open order, or another order paid it.
- * The customer is told nothing is left to pay on that order, not that it expired.
+ * The customer is told nothing is left to pay on that order, not that it expired; an order of a cancelled booking
+ * says so, paid or not.
  */
 let t: TestApp;
 let admin: Actor;
@@ -120,7 +121,7 @@ describe('GET /api/payment/status for an order paid another way', () => {
     });
   });
 
-  it('an order still waiting for its money, and one expired by a cancellation, are not settled', async () => {
+  it('an order still waiting for its money is not settled', async () => {
     const booking = await aliceQuote();
     const order = await openOrder('token', booking.id);
     expect(await statusOf(order.order_id)).toMatchObject({
@@ -128,8 +129,37 @@ describe('GET /api/payment/status for an order paid another way', () => {
       booking_id: booking.id,
       settled: null,
     });
+  });
+
+  it('an unpaid order expired by the booking’s cancellation says the booking was cancelled', async () => {
+    const booking = await aliceQuote();
+    const order = await openOrder('token', booking.id);
     expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(200);
-    expect(await statusOf(order.order_id)).toMatchObject({ payment_status: 'EXPIRED', settled: null });
+
+    expect(await statusOf(order.order_id)).toEqual({
+      order_id: order.order_id,
+      purpose: 'token',
+      is_paid: false,
+      payment_status: 'EXPIRED',
+      amount: 999,
+      booking_id: booking.id,
+      settled: 'booking_cancelled',
+    });
+  });
+
+  it('a paid order of a booking cancelled since says the booking was cancelled', async () => {
+    const booking = await aliceQuote();
+    const order = await openOrder('token', booking.id);
+    await payByUtr(order.order_id);
+    expect(await statusOf(order.order_id)).toMatchObject({ is_paid: true, settled: null });
+    expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(200);
+
+    expect(await statusOf(order.order_id)).toMatchObject({
+      is_paid: true,
+      payment_status: 'PAID',
+      booking_id: booking.id,
+      settled: 'booking_cancelled',
+    });
   });
 
   it('a subscription order names no booking', async () => {

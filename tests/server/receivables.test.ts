@@ -245,6 +245,27 @@ describe('Receivables filters and paging', () => {
     expect(idsOf(rest.json())).toEqual([ids.overdue]);
   });
 
+  it('finds a booking by its client phone written as people write it', async () => {
+    // A number no other booking holds: 9 and nine random digits, stored as +91 like every booking's phone.
+    const national = `9${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
+    await t.deps.db
+      .update(bookings)
+      .set({ clientPhone: `+91${national}` })
+      .where(eq(bookings.id, ids.later));
+    const spaced = `${national.slice(0, 5)} ${national.slice(5)}`;
+    for (const q of [
+      national,
+      spaced,
+      `0${national}`,
+      `+91 ${spaced}`,
+      `${national.slice(0, 5)}-${national.slice(5)}`,
+    ]) {
+      expect(idsOf(await receivables({ q })), q).toEqual([ids.later]);
+    }
+    const rest = await inject('GET', `/api/admin/receivables?q=${encodeURIComponent(`+91 ${spaced}`)}`, admin.auth);
+    expect(idsOf(rest.json())).toEqual([ids.later]);
+  });
+
   it('pages the list but totals every matching booking', async () => {
     const all = await receivables({ q: tag });
     const second = await receivables({ q: tag, limit: 2, offset: 2 });

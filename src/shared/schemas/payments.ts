@@ -34,9 +34,9 @@ export type PaymentStatusDto = {
   /** The booking the order pays towards, so the page can link to it; null for the subscription. */
   booking_id: string | null;
   /**
-   * Set when the order is not paid but its booking needs nothing more from it (docs/product.md#payments): the
-   * instalment it asked for was paid another way. Null while it still waits for its money, once it is paid, for the
-   * subscription and on a cancelled booking.
+   * Set when the order's own status does not tell the whole story (docs/product.md#payments): its booking was
+   * cancelled (paid or not), or it is not paid but the instalment it asked for was paid another way. Null while it
+   * still waits for its money, once it is paid on a booking that stands, and for the subscription.
    */
   settled: OrderSettlement | null;
 };
@@ -44,9 +44,10 @@ export type PaymentStatusDto = {
 /**
  * How an unpaid order's instalment was paid another way: the last money the booking received since the order was
  * opened was recorded by the team (`recorded_by_team`), or else it was covered otherwise (`paid_otherwise`: another
- * order paid it, or a lower price left nothing of it).
+ * order paid it, or a lower price left nothing of it). `booking_cancelled`: the order's booking has been cancelled,
+ * so nothing is to be paid on it, and money it did bring in is settled by the cancellation's refund.
  */
-export const ORDER_SETTLEMENTS = ['recorded_by_team', 'paid_otherwise'] as const;
+export const ORDER_SETTLEMENTS = ['recorded_by_team', 'paid_otherwise', 'booking_cancelled'] as const;
 export type OrderSettlement = (typeof ORDER_SETTLEMENTS)[number];
 
 /** A whole number of days in a field the admin types (0 to 365). */

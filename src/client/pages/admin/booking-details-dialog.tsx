@@ -50,14 +50,16 @@ function moveBlocked(booking: AdminBookingDto, to: BookingStatus): string | null
 /**
  * What the cancel confirmation says is owed back. An admin cancelling is the company cancelling: everything paid
  * is refunded, deposit included (docs/product.md#refunds). The figures are the server's `refundFor`, the refund the
- * cancellation records; until the booking's own answer arrives, the rule alone.
+ * cancellation records; until the booking's own answer arrives, the rule alone. Its `amount_paid` is what the
+ * booking holds (paid less anything already owed back, docs/product.md#payments), not the paid total, so the
+ * sentence names it as held: after a guest cut it would otherwise understate what the customer paid.
  */
 function cancellationRefundText(refund: RefundPreviewDto | null | undefined): string {
   if (!refund) return 'Cancelled by us, everything paid so far is refunded.';
-  if (refund.amount_paid === 0) return 'Nothing has been paid, so no refund is owed.';
+  if (refund.amount_paid === 0) return 'Nothing is held on this booking, so no further refund is owed.';
   return (
-    `${refund.band_label}. Paid so far ${formatInr(refund.amount_paid)}; ` +
-    `refund owed ${formatInr(refund.refund_amount)}.`
+    `${refund.band_label}. The booking holds ${formatInr(refund.amount_paid)} ` +
+    `(what was paid less anything already owed back); refund owed ${formatInr(refund.refund_amount)}.`
   );
 }
 

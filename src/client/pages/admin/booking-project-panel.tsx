@@ -3,7 +3,7 @@ import { Award, Star, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatInr } from '../../../shared/money';
-import type { ProjectDetailDto, ProjectSupplierDto } from '../../../shared/schemas/projects';
+import type { AwardResultDto, ProjectDetailDto, ProjectSupplierDto } from '../../../shared/schemas/projects';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -39,6 +39,36 @@ function useSecondsLeft(secondsAtFetch: number | null, fetchedAt: number): numbe
   // before the answer does not count, or the countdown would show more than the server said until the next tick.
   const elapsed = Math.max(0, now - fetchedAt);
   return Math.max(0, Math.round(secondsAtFetch - elapsed / 1000));
+}
+
+/** Why the award rule will not take a flagged bid by itself (docs/product.md#supplier-bids). */
+const FLAGGED_BID_MEANING = 'below the floor or over the supplier budget';
+
+/**
+ * What closing the quotes early did, one sentence per answer of the award rule: a winner, nobody (unassigned), a
+ * booking already cancelled or completed, or a flagged lowest quote the rule leaves to the admins
+ * (docs/product.md#supplier-bids), where the project stays open and must be awarded by hand.
+ */
+function closeQuotesMessage(result: AwardResultDto, suppliers: readonly ProjectSupplierDto[]): string {
+  switch (result.status) {
+    case 'awarded': {
+      const chosen = suppliers.find((s) => s.supplier_id === result.supplier_id);
+      return chosen ? `Project awarded to ${chosen.business_name}` : 'Quotes closed and the project awarded.';
+    }
+    case 'unassigned':
+      return 'Quotes closed. No supplier could be chosen, so the project is unassigned.';
+    case 'cancelled':
+      return 'Quotes closed. The booking is cancelled or completed, so the project is cancelled.';
+    case 'open': {
+      const bidder = suppliers.find((s) => s.quote !== null && s.quote.id === result.quote_id);
+      const from = bidder ? ` from ${bidder.business_name}` : '';
+      const bid = result.amount === null ? '' : ` (${formatInr(result.amount)}${from})`;
+      return (
+        `Quotes closed. The lowest quote${bid} is flagged, ${FLAGGED_BID_MEANING}, so nobody was awarded: ` +
+        'award the project by hand.'
+      );
+    }
+  }
 }
 
 function canAward(project: ProjectDetailDto, supplier: ProjectSupplierDto): boolean {
@@ -150,6 +180,9 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
   const award = trpc.admin.projects.award.useMutation();
   const closeQuotes = trpc.admin.projects.closeQuotes.useMutation();
   const [closing, setClosing] = useState(false);
+  // The quotes were closed and the lowest is flagged: the project stays open but the auto-assign will not run again,
+  // which the project's answer does not say, so the countdown and its button give way to "award by hand".
+  const [awaitingAward, setAwaitingAward] = useState(false);
   const reload = useReloadDashboard();
 
   if (project.isError && project.data === undefined) {
@@ -199,9 +232,11 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
       { project_id: data.id },
       {
         onSuccess: (result) => {
-          const chosen = suppliers.find((s) => s.supplier_id === result.supplier_id);
-          if (result.status === 'awarded' && chosen) toast.success(`Project awarded to ${chosen.business_name}`);
-          else toast.success('Quotes closed. No supplier could be chosen, so the project is unassigned.');
+          const message = closeQuotesMessage(result, suppliers);
+          // A flagged lowest quote leaves the project open: the admin still has to act, so this is no success.
+          if (result.status === 'open') toast(message, { duration: 10_000 });
+          else toast.success(message);
+          setAwaitingAward(result.status === 'open');
           setClosing(false);
           void reload();
         },
@@ -222,7 +257,13 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
           {data.lowest_amount !== null ? ` · lowest ${formatInr(data.lowest_amount)}` : ''}
         </Text>
       </HStack>
-      {data.status === 'open' && secondsLeft !== null && (
+      {data.status === 'open' && awaitingAward && (
+        <Text fontSize="sm" color="orange.700">
+          Quotes closed. The lowest quote is flagged ({FLAGGED_BID_MEANING}), so the auto-assign left it to you: award a
+          supplier by hand.
+        </Text>
+      )}
+      {data.status === 'open' && !awaitingAward && secondsLeft !== null && (
         <HStack gap="2" p="3" rounded="md" bg="brand.50" borderWidth="1px" borderColor="brand.200" align="flex-start">
           <Box color="brand.700" pt="0.5" aria-hidden="true">
             <Timer size={16} />

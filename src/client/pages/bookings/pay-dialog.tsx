@@ -15,6 +15,7 @@ import { useBrand } from '../../lib/brand';
 import { nextFreeDates, serverDetail } from '../../lib/errors';
 import { openExternalPage } from '../../lib/external-navigation';
 import { usePaymentRules } from '../../lib/payment-rules';
+import { scrollToSection } from '../../lib/scroll-to-section';
 import { trpc } from '../../lib/trpc';
 import { copyText } from '../book/copy-text';
 import { touchTarget } from '../../touch-targets';
@@ -83,6 +84,29 @@ function DayFullChoices({
       to move your event{dates.length > 0 ? ` to ${listed(dates)}, the next free dates` : ''}.
     </Text>
   );
+}
+
+/**
+ * The server's refusal of a first payment while the venue's state is unknown (`requireGstDetailsForPayment`,
+ * docs/gst.md#recipient). Trying again cannot help until the state is saved in the booking's GST details card.
+ */
+const NEEDS_VENUE_STATE = /^Tell us the state the event is held in/;
+/** The heading of the booking page's GST details card (`BookingGstCard`). */
+const GST_DETAILS_ID = 'booking-gst';
+/** How long the GST card is waited for: the booking page may still be loading after the move from My Bookings. */
+const GST_DETAILS_WAIT_MS = 5_000;
+
+/**
+ * Brings the GST details card into view and focus once it is on the page and the dialog has gone (the closing
+ * dialog hands focus back to its button, which would take it from the card).
+ */
+function showGstDetailsWhenReady(startedAt = Date.now()): void {
+  const ready = document.getElementById(GST_DETAILS_ID) && !document.querySelector('[role="dialog"]');
+  if (ready) {
+    requestAnimationFrame(() => scrollToSection(GST_DETAILS_ID));
+    return;
+  }
+  if (Date.now() - startedAt < GST_DETAILS_WAIT_MS) setTimeout(() => showGstDetailsWhenReady(startedAt), 100);
 }
 
 /**
@@ -177,6 +201,14 @@ export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDia
     : null;
   // A 409 for a full or closed day carries the next free dates (docs/api.md).
   const freeDates = order.isError ? nextFreeDates(order.error) : [];
+  const needsVenueState = failure !== null && NEEDS_VENUE_STATE.test(failure);
+
+  /** Closes the dialog and takes the customer to the booking page's GST details, where the state is filled in. */
+  function openGstDetails() {
+    onClose();
+    if (!document.getElementById(GST_DETAILS_ID)) navigate(`/bookings/${encodeURIComponent(booking.id)}`);
+    showGstDetailsWhenReady();
+  }
 
   return (
     <AppDialog
@@ -208,9 +240,20 @@ export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDia
             {failure}
           </Text>
           {freeDates.length > 0 && <DayFullChoices booking={booking} dates={freeDates} onChooseDate={onChooseDate} />}
-          <Button variant="outline" colorPalette="accent" onClick={() => mutate({ booking_id: booking.id })}>
-            Try again
-          </Button>
+          {needsVenueState ? (
+            <>
+              <Text fontSize="sm">
+                Choose the state the event is held in under the booking’s GST details and save them, then pay again.
+              </Text>
+              <Button rounded="full" px="5" onClick={openGstDetails}>
+                Fill in the GST details
+              </Button>
+            </>
+          ) : (
+            <Button variant="outline" colorPalette="accent" onClick={() => mutate({ booking_id: booking.id })}>
+              Try again
+            </Button>
+          )}
         </Stack>
       ) : !data || data.redirect_url ? (
         <Stack align="center" gap="3" py="8" role="status">

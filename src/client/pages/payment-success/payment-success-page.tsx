@@ -46,14 +46,18 @@ export function isPaymentComplete(status: Pick<PaymentStatusDto, 'is_paid' | 'pa
 
 /**
  * An unpaid order whose booking needs nothing more from it (docs/product.md#payments): the team recorded the money,
- * which expired the order, or it was paid another way. Nothing is left to wait for, so it is not checked again.
+ * which expired the order, it was paid another way, or the booking was cancelled. Nothing is left to wait for, so it
+ * is not checked again.
  */
 export function isSettledOtherwise(status: Pick<PaymentStatusDto, 'is_paid' | 'payment_status' | 'settled'>): boolean {
   return !isPaymentComplete(status) && Boolean(status.settled);
 }
 
+/** How a booking's order was settled another way while the booking stands. */
+type PaidAnotherWay = Exclude<OrderSettlement, 'booking_cancelled'>;
+
 /** What the page says of an order settled another way: its title, why nothing is left to pay, and its status. */
-const SETTLED_TEXTS: Record<OrderSettlement, { title: string; reason: string; status: string }> = {
+const SETTLED_TEXTS: Record<PaidAnotherWay, { title: string; reason: string; status: string }> = {
   recorded_by_team: {
     title: 'Payment Received',
     reason: 'Our team has recorded this payment on your booking, so nothing is left to pay on this order.',
@@ -324,7 +328,7 @@ function SettledState({
   texts,
 }: {
   status: PaymentStatusDto;
-  settled: OrderSettlement;
+  settled: PaidAnotherWay;
   texts: ReturnType<typeof orderTexts>;
 }) {
   const words = SETTLED_TEXTS[settled];
@@ -349,13 +353,56 @@ function SettledState({
         <Detail label={texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
       </Box>
       <HelpBlock />
-      <Actions
-        secondary={
-          status.booking_id
-            ? { href: `/bookings/${encodeURIComponent(status.booking_id)}`, label: 'View Your Booking' }
-            : { href: '/bookings', label: 'My Bookings' }
-        }
-      />
+      <Actions secondary={bookingLink(status)} />
+    </>
+  );
+}
+
+/** The booking the order pays towards, where what is paid, what is due and any refund are shown. */
+function bookingLink(status: PaymentStatusDto): { href: string; label: string } {
+  return status.booking_id
+    ? { href: `/bookings/${encodeURIComponent(status.booking_id)}`, label: 'View Your Booking' }
+    : { href: '/bookings', label: 'My Bookings' };
+}
+
+/**
+ * An order of a cancelled booking (docs/product.md#refunds: its open orders expired at the cancellation and nothing
+ * is due on it). Unpaid, it is not pending: nothing is to be paid on it. Paid, the money was received but the
+ * booking is no longer confirmed, so the token's "booking is confirmed" and the schedule are not shown; what is
+ * refunded is on the booking.
+ */
+function CancelledBookingState({ status, texts }: { status: PaymentStatusDto; texts: ReturnType<typeof orderTexts> }) {
+  const paid = isPaymentComplete(status);
+  return (
+    <>
+      <StatusHeader
+        tone={paid ? 'green' : 'red'}
+        icon={paid ? <CheckCircle2 size={34} /> : <XCircle size={34} />}
+        title={paid ? 'Payment Received' : 'Booking Cancelled'}
+      >
+        <Text color="fg.muted" role="status">
+          {paid
+            ? 'We have received this payment, and the booking has since been cancelled.'
+            : 'This booking has been cancelled, so nothing is to be paid on this order.'}
+        </Text>
+        <Text fontSize="sm" color="fg.muted" textWrap="balance">
+          {paid
+            ? 'Your booking shows what was paid and the refund due under the cancellation terms.'
+            : 'Please do not pay this order: your booking shows what was paid and any refund.'}
+        </Text>
+      </StatusHeader>
+      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
+        <Detail label="Order ID">{status.order_id}</Detail>
+        <Detail label="Payment For">{texts.purpose}</Detail>
+        <Detail label="Status">
+          <Badge colorPalette={paid ? 'green' : 'red'} variant="subtle" size="md">
+            {paid ? 'Paid, booking cancelled' : 'Booking cancelled'}
+          </Badge>
+        </Detail>
+        <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
+      </Box>
+      <HelpBlock />
+      <Actions secondary={bookingLink(status)} />
     </>
   );
 }
@@ -363,6 +410,7 @@ function SettledState({
 function ResultState({ status }: { status: PaymentStatusDto }) {
   const paid = isPaymentComplete(status);
   const texts = orderTexts(status, paymentTerms(usePaymentRules()));
+  if (status.settled === 'booking_cancelled') return <CancelledBookingState status={status} texts={texts} />;
   if (!paid && status.settled) return <SettledState status={status} settled={status.settled} texts={texts} />;
   return (
     <>
@@ -408,8 +456,8 @@ type PaymentSuccessPageProps = {
 
 /**
  * docs/product.md#screens "Payment result" (/payment/success?order_id=): verifying, then failure, success, pending,
- * or nothing left to pay when the booking was paid another way. A pending payment is checked again every 10 seconds
- * until it is paid.
+ * nothing left to pay when the booking was paid another way, or the booking cancelled. A pending payment is checked
+ * again every 10 seconds until it is paid.
  */
 export function PaymentSuccessPage({ pollIntervalMs = PAYMENT_POLL_INTERVAL_MS }: PaymentSuccessPageProps) {
   useDocumentTitle('Payment Status');

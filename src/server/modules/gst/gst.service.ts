@@ -27,6 +27,7 @@ import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
+import { bookingSums } from '../payments/ledger';
 import { oweBackOverTotal } from '../payments/payment-orders.service';
 import {
   bookingDocuments,
@@ -55,16 +56,31 @@ async function bookingRow(db: Executor, id: string, lock = false): Promise<Booki
   return row;
 }
 
+/**
+ * Why the booking's tax invoice cannot be issued now, or null when it can: the booking's side of the issue call's
+ * refusals (`invoiceFigures`), so the button is not offered for an invoice the call would refuse. A cancellation
+ * that kept nothing charges nothing, so it has nothing to invoice (docs/gst.md#tax-invoice).
+ */
+async function invoiceRefusal(db: Executor, booking: BookingRow, docs: GstDocumentRow[]): Promise<string | null> {
+  if (docs.some((doc) => doc.kind === 'tax_invoice')) return 'The tax invoice is issued';
+  if (!['confirmed', 'in_progress', 'completed', 'cancelled'].includes(booking.status)) {
+    return 'The booking is not confirmed yet';
+  }
+  if ((await bookingSums(db, booking.id)).charged_paise <= 0) {
+    return 'Nothing is charged on this booking, so there is nothing to invoice';
+  }
+  return null;
+}
+
 async function bookingGst(db: Executor, booking: BookingRow): Promise<BookingGstDto> {
   const docs = await bookingDocuments(db, booking.id);
-  const invoiced = docs.some((doc) => doc.kind === 'tax_invoice');
-  const running = ['confirmed', 'in_progress', 'completed', 'cancelled'].includes(booking.status);
+  const reason = await invoiceRefusal(db, booking, docs);
   return {
     details: gstDetailsOf(booking, docs),
     documents: docs.map(toGstDocumentDto),
     invoice: {
-      can_issue: !invoiced && running,
-      reason: invoiced ? 'The tax invoice is issued' : running ? null : 'The booking is not confirmed yet',
+      can_issue: reason === null,
+      reason,
       due_by: invoiceDueBy(booking.eventDate),
     },
   };

@@ -92,20 +92,31 @@ export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusIn
     payment_status: isPaid ? 'PAID' : order.status.toUpperCase(),
     amount: paiseToRupees(order.amountPaise),
     booking_id: bookingId,
-    settled: isPaid || bookingId === null ? null : await settledOtherwise(deps.db, order, bookingId),
+    settled: bookingId === null ? null : await orderSettlement(deps.db, order, bookingId),
   };
+}
+
+/**
+ * What the result page needs to know beyond the order's own status (docs/product.md#payments): an order of a
+ * cancelled booking, paid or not, is `booking_cancelled` (its open orders expired at the cancellation and nothing
+ * is due on it, so the page neither waits for the money nor calls the booking confirmed); otherwise an unpaid order
+ * may have been settled another way (`settledOtherwise`), and a paid one is just paid.
+ */
+async function orderSettlement(db: Executor, order: OrderRow, bookingId: string): Promise<OrderSettlement | null> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return null;
+  if (booking.status === 'cancelled') return 'booking_cancelled';
+  return order.status === 'paid' ? null : settledOtherwise(db, order, booking);
 }
 
 /**
  * Whether an unpaid order's booking needs nothing more from it: the instalment it asked for has nothing outstanding
  * on the booking's schedule (`bookingMoney`), because the team recorded the money by hand (which expires the open
  * order, docs/product.md#payments), another order paid it, or a lower price left nothing of it. A booking that takes
- * no payments (cancelled: it owes nothing, which is no payment received) answers null, as does an order whose
- * instalment is still owed.
+ * no payments answers null, as does an order whose instalment is still owed.
  */
-async function settledOtherwise(db: Executor, order: OrderRow, bookingId: string): Promise<OrderSettlement | null> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking || !statusRules(booking.status).payment || !bookingHasPrice(booking.finalAmountPaise)) return null;
+async function settledOtherwise(db: Executor, order: OrderRow, booking: BookingRow): Promise<OrderSettlement | null> {
+  if (!statusRules(booking.status).payment || !bookingHasPrice(booking.finalAmountPaise)) return null;
   const ledger = await ledgerRows(db, [booking.id]);
   const { summary } = moneyOfBooking(booking, ledger, await currentPaymentRules(db));
   const kind = order.instalment ?? 'booking_amount';

@@ -16,6 +16,7 @@ import {
   type ReleaseDateInput,
   type ReleaseDateResult,
 } from '../../../shared/schemas/money';
+import { phoneSearchDigits } from '../../../shared/schemas/common';
 import { bookingLedger, bookings } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -53,14 +54,20 @@ function inScope(status: ReceivableStatus | undefined): SQL {
   return or(inArray(bookings.status, OWING), quotedWithMoney)!;
 }
 
-/** `q` matches client name, e-mail or phone, event name, or the start of the booking reference. */
+/**
+ * `q` matches client name, e-mail or phone (a phone typed as people write it too, as the Customers search does),
+ * event name, or the start of the booking reference.
+ */
 function search(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = containsPattern(q);
+  const phoneDigits = phoneSearchDigits(q);
   return or(
     ilike(bookings.clientName, pattern),
     ilike(bookings.clientEmail, pattern),
     ilike(bookings.clientPhone, pattern),
+    // A number typed with spaces, dashes or a 0 or +91 in front finds the stored +91 number.
+    phoneDigits ? ilike(bookings.clientPhone, containsPattern(phoneDigits)) : undefined,
     ilike(bookings.eventName, pattern),
     /^[0-9a-f]{1,8}$/i.test(q) ? sql`${bookings.id}::text like ${`${q.toLowerCase()}%`}` : undefined,
   );
