@@ -62,7 +62,7 @@ export function subscriberDiscountRefusal(
     );
   }
   if (booking.validUntil !== null && booking.validUntil < today) {
-    return `This quote expired on ${booking.validUntil}; please request a fresh quote`;
+    return `This quote expired on ${formatLongDate(booking.validUntil)}; please request a fresh quote`;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { addDays, todayInIndia } from './dates';
+import { addDays, formatLongDate, todayInIndia } from './dates';
 import { enumWords, type BookingStatus, type PricingTier } from './domain';
 
 /*
@@ -202,7 +202,7 @@ export function menuEditRefusal(
   const freeze = menuFreezeDate(booking.eventDate, rules);
   if (today >= freeze) {
     return (
-      `The menu was frozen on ${freeze}, ${rules.freeze_days_before_event} ` +
+      `The menu was frozen on ${formatLongDate(freeze)}, ${rules.freeze_days_before_event} ` +
       'days before the event: please ask our team to change it'
     );
   }

@@ -1,4 +1,4 @@
-import { DAY_MS, isIsoDate, todayInIndia } from './dates';
+import { DAY_MS, formatLongDate, isIsoDate, todayInIndia } from './dates';
 
 /**
  * The cancellation and date-change terms of docs/product.md#date-changes, computed (docs/product.md#date-changes
@@ -198,7 +198,7 @@ export function checkDateChange(input: DateChangeInput): DateChangeCheck {
     return { ok: false, reason: 'The new date is the same as the current event date.', field: 'new_date' };
   const original = input.originalEventDate ?? input.eventDate;
   if (input.newDate > addMonths(original, DATE_CHANGE_WINDOW_MONTHS)) {
-    return badDate(`The new date is more than 6 months after ${original}.`);
+    return badDate(`The new date is more than 6 months after ${formatLongDate(original)}.`);
   }
   return { ok: true };
 }

@@ -41,10 +41,13 @@ describe('menus on a phone, and the event order on paper', () => {
         .waitFor();
       expect(await page.getByRole('button', { name: 'Save menu' }).isDisabled()).toBe(true);
 
-      for (const name of ['Jain Paneer Tikka', 'Jain Dal Tadka', 'Dal Makhani', 'Shrikhand', 'Sarafa Live Counter']) {
+      const dishes = ['Jain Paneer Tikka', 'Jain Dal Tadka', 'Dal Makhani', 'Shrikhand', 'Sarafa Live Counter'];
+      for (const name of [...dishes, 'Kesar Pista Kulfi']) {
         await page.getByText(name, { exact: true }).click();
       }
       await page.getByTestId('allowance-starters').getByText('2 of 4 included').waitFor();
+      // The Premium package's live counter is included; the kulfi is an add-on on top of the desserts.
+      await page.getByTestId('allowance-live_counters').getByText('1 of 1 included').waitFor();
       await typeInto(page.getByLabel('Allergies'), 'Two guests allergic to peanuts');
       await problems.waitFor({ state: 'detached' });
       expect(await hasHorizontalScroll(page)).toBe(false);
@@ -53,7 +56,7 @@ describe('menus on a phone, and the event order on paper', () => {
         tier: 'premium',
         guestCount: 100,
         basePricePerPersonPaise: rupeesToPaise(quote.base_price_per_person),
-        addOns: [{ description: 'Sarafa Live Counter', perGuestPaise: 120_00 }],
+        addOns: [{ description: 'Kesar Pista Kulfi', perGuestPaise: 70_00 }],
       });
       await page.getByRole('button', { name: 'Save menu' }).click();
       await page
@@ -61,7 +64,7 @@ describe('menus on a phone, and the event order on paper', () => {
         .first()
         .waitFor();
       const pricePanel = page.getByRole('region', { name: 'Price' });
-      await pricePanel.getByText(`Sarafa Live Counter (add-on): ${formatInr(120)} × 100 guests`).waitFor();
+      await pricePanel.getByText(`Kesar Pista Kulfi (add-on): ${formatInr(70)} × 100 guests`).waitFor();
       await pricePanel.getByText(formatInr(paiseToRupees(expected.finalAmountPaise)), { exact: true }).waitFor();
       expect(await hasHorizontalScroll(page)).toBe(false);
       await screenshot(page, 'menu-builder-360');
@@ -82,7 +85,8 @@ describe('menus on a phone, and the event order on paper', () => {
       await order.goto(`/admin/event-orders/${quote.quote_id}`);
       await order.getByRole('heading', { name: 'Banquet event order', level: 1 }).waitFor();
       await order.getByText('Jain guests are served only the dishes marked J.').waitFor();
-      await order.getByText('Sarafa Live Counter (add-on)').waitFor();
+      await order.getByText('Kesar Pista Kulfi (add-on)').waitFor();
+      await order.getByText('Sarafa Live Counter', { exact: true }).waitFor();
       await order.getByText('Two guests allergic to peanuts').waitFor();
       await order.emulateMedia({ media: 'print' });
       expect(await order.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);

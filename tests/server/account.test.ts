@@ -9,7 +9,7 @@ import {
   subscriptions,
   users,
 } from '../../src/server/db/schema';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_PAYMENT_RULES } from '../../src/shared/booking-rules';
 import { paymentTerms } from '../../src/shared/payment-terms';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
@@ -199,8 +199,10 @@ describe('token payment by UPI, confirmed by the admin UTR', () => {
       409,
     );
     const expired = await aliceBooking({ validUntil: addDays(todayInIndia(), -1) });
-    expect((await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: expired.id })).statusCode).toBe(
-      409,
+    const refused = await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: expired.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      `This quote expired on ${formatLongDate(addDays(todayInIndia(), -1))}; please request a fresh quote`,
     );
   });
 });

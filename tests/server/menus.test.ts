@@ -1,8 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, projects, settings } from '../../src/server/db/schema';
+import {
+  auditLog,
+  bookingLedger,
+  bookings,
+  emailOutbox,
+  paymentOrders,
+  projects,
+  settings,
+} from '../../src/server/db/schema';
 import { MENU_RULES_KEY } from '../../src/server/modules/menus/menu-rules.service';
-import { addDays, todayInIndia } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_MENU_RULES } from '../../src/shared/menu';
 import { paiseToRupees, pricePackage } from '../../src/shared/pricing';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
@@ -426,7 +434,8 @@ describe("the customer's menu", () => {
     const refused = await saveMine(frozen.id, body);
     expect(refused.statusCode).toBe(409);
     expect((refused.json() as { detail: string }).detail).toBe(
-      `The menu was frozen on ${todayInIndia()}, 7 days before the event: please ask our team to change it`,
+      `The menu was frozen on ${formatLongDate(todayInIndia())}, 7 days before the event: ` +
+        'please ask our team to change it',
     );
     const read = await t.app.inject({
       method: 'GET',
@@ -437,17 +446,44 @@ describe("the customer's menu", () => {
     expect((await saveAsAdmin(frozen.id, body)).statusCode).toBe(200);
   });
 
+  it('refuses a menu on a quote past its validity, naming the day it expired in words', async () => {
+    const lapsed = await pricedBooking();
+    const yesterday = addDays(todayInIndia(), -1);
+    await t.deps.db.update(bookings).set({ validUntil: yesterday }).where(eq(bookings.id, lapsed.id));
+    const refused = await saveMine(lapsed.id, {
+      guests: { veg: 120, jain: 0, non_veg: 0 },
+      dish_ids: [dish.vegStarter],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { detail: string }).detail).toBe(
+      `This quote expired on ${formatLongDate(yesterday)}: please request a fresh quote before choosing the menu`,
+    );
+  });
+
   it('on a confirmed booking an add-on raises the charge and the balance, and the customer is e-mailed the new total', async () => {
     const booking = await pricedBooking({ status: 'confirmed', guests: 300 });
     await t.deps.db.insert(bookingLedger).values([
       { bookingId: booking.id, kind: 'charge', amountPaise: booking.finalAmountPaise!, note: 'Confirmed' },
       { bookingId: booking.id, kind: 'payment', amountPaise: 999_00, method: 'upi', note: 'Token' },
     ]);
+    const advance = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/instalment-order',
+      headers: bearer(token.customer),
+      payload: { booking_id: booking.id },
+    });
+    expect(advance.statusCode, advance.body).toBe(201);
     const response = await saveMine(booking.id, {
       guests: { veg: 250, jain: 50, non_veg: 0 },
       dish_ids: [dish.jainStarter, dish.jainMain, dish.kulfi],
     });
     expect(response.statusCode, response.body).toBe(200);
+    // The advance asked for on the old total is not paid on the new one: the next Pay asks afresh.
+    const [order] = await t.deps.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderCode, advance.json().order_id));
+    expect(order!.status).toBe('expired');
     const expected = pricePackage({
       tier: 'premium',
       guestCount: 300,

@@ -98,7 +98,7 @@ describe('the freeze date (India time)', () => {
     expect(menuFreezeDate('2026-12-09', rules)).toBe('2026-12-02');
     expect(menuEditRefusal(booking, 'customer', rules, '2026-12-01')).toBeNull();
     expect(menuEditRefusal(booking, 'customer', rules, '2026-12-02')).toBe(
-      'The menu was frozen on 2026-12-02, 7 days before the event: please ask our team to change it',
+      'The menu was frozen on December 2nd, 2026, 7 days before the event: please ask our team to change it',
     );
     expect(menuEditRefusal(booking, 'admin', rules, '2026-12-09')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWordsIndian, integerInWordsIndian } from '../../src/shared/amount-words';
-import { addDays } from '../../src/shared/dates';
+import { addDays, formatLongDate } from '../../src/shared/dates';
 import {
   addMonths,
   canChangeDate,
@@ -95,6 +95,9 @@ describe('date change rule', () => {
     });
     const far = checkDateChange({ ...base, newDate: addDays(addMonths(base.eventDate, 6), 1) });
     expect(far).toMatchObject({ ok: false, field: 'new_date' });
+    expect(!far.ok && far.reason).toContain(
+      `The new date is more than 6 months after ${formatLongDate(base.eventDate)}.`,
+    );
     expect(checkDateChange({ ...base, newDate: addDays(TODAY, -1) })).toMatchObject({ ok: false, field: 'new_date' });
     expect(checkDateChange({ ...base, newDate: '2027-02-30' })).toMatchObject({ ok: false, field: 'new_date' });
   });

@@ -141,8 +141,8 @@ describe('subscriberDiscountRefusal (docs/product.md#subscriptions)', () => {
   });
 
   it('refuses an expired quote, a discounted one, one without a price and any other status', () => {
-    expect(subscriberDiscountRefusal({ ...quote, validUntil: addDays(today, -1) }, 'payment', today)).toMatch(
-      /expired/,
+    expect(subscriberDiscountRefusal({ ...quote, validUntil: addDays(today, -1) }, 'payment', today)).toBe(
+      'This quote expired on January 9th, 2027; please request a fresh quote',
     );
     expect(subscriberDiscountRefusal({ ...quote, subscriberDiscountPaise: 5_00 }, 'payment', today)).toMatch(
       /already has/,

@@ -5,6 +5,7 @@ import { formatLongDate } from '../../shared/dates';
 import { formatInr } from '../../shared/money';
 import { paiseToRupees } from '../../shared/pricing';
 import type { RefundComputation } from '../../shared/refund-policy';
+import { subjectWithEventName } from './outbox';
 import { paymentTermsSection, quoteReference, render, type EmailMessage, type EmailSection } from './templates';
 
 /** Customer-account messages: payment receipts and reminders, cancellations, date changes, subscription refunds. */
@@ -368,7 +369,10 @@ export function bookingRepricedEmail(
   });
   return {
     to: to.email,
-    subject: `New total for ${booking.eventName}: ${rupees(figures.totalPaise)} (${quoteReference(booking.id)})`,
+    subject: subjectWithEventName(
+      booking.eventName,
+      (name) => `New total for ${name}: ${rupees(figures.totalPaise)} (${quoteReference(booking.id)})`,
+    ),
     ...body,
     template: 'booking_repriced',
   };

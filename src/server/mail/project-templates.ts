@@ -3,6 +3,7 @@ import { formatLongDate, INDIA_TIME_ZONE, isoDateInIndia } from '../../shared/da
 import type { EventType } from '../../shared/domain';
 import { formatInr } from '../../shared/money';
 import { humanize } from '../../shared/domain';
+import { subjectWithEventName } from './outbox';
 import { render, type EmailMessage } from './templates';
 
 type Row = [label: string, value: string];
@@ -119,7 +120,7 @@ export function projectDateChangedEmail(
   });
   return {
     to: to.email,
-    subject: `Date changed: ${event.eventName} is now on ${newDate}`,
+    subject: subjectWithEventName(event.eventName, (name) => `Date changed: ${name} is now on ${newDate}`),
     text,
     html,
     template: 'project_date_changed',
@@ -157,7 +158,7 @@ export function projectInvitationEmail(
   });
   return {
     to: to.email,
-    subject: invitationMessage(event),
+    subject: subjectWithEventName(event.eventName, (eventName) => invitationMessage({ ...event, eventName })),
     text,
     html,
     template: 'project_invitation',

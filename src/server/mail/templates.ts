@@ -9,6 +9,7 @@ import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
 import type { QuotationDto } from '../../shared/schemas/quotation';
 import type { VendorRegisterData } from '../../shared/schemas/vendor';
+import { subjectWithEventName } from './outbox';
 
 /** Every kind of message the product sends; stored in `email_outbox.template`. */
 export type EmailTemplate =
@@ -324,7 +325,10 @@ export function quoteEmail(
   });
   return {
     to: input.client_email,
-    subject: `Your ${quoteName} for ${input.event_name}: ${formatInr(quote.final_amount)}`,
+    subject: subjectWithEventName(
+      input.event_name,
+      (name) => `Your ${quoteName} for ${name}: ${formatInr(quote.final_amount)}`,
+    ),
     text,
     html,
     template: 'quote',
@@ -411,7 +415,7 @@ export function quotationEmail(
   });
   return {
     to: data.clientEmail,
-    subject: `Your quote for ${data.eventName}: ${formatInr(q.quoted_amount)}`,
+    subject: subjectWithEventName(data.eventName, (name) => `Your quote for ${name}: ${formatInr(q.quoted_amount)}`),
     text,
     html,
     template: 'quote',

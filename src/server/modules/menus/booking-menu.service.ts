@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { todayInIndia } from '../../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { menuEditRefusal, menuFreezeDate, menuProblems, type GuestSplit, type MenuRules } from '../../../shared/menu';
 import {
   addOnQuoteLines,
@@ -38,6 +38,7 @@ import { settleRepricing } from '../payments/repricing';
 import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { dishesByIds, toDishDto, type DishRow } from './dishes.service';
 import { currentMenuRules } from './menu-rules.service';
+import { expireOrdersOfOldPrice } from '../bookings/orders-of-old-price';
 
 /*
  * A booking's menu (docs/product.md#menus): the customer builds it within the package until the freeze date, the
@@ -322,7 +323,10 @@ export async function toBookingMenuDto(
 /** A quote past its validity is not built on: the customer asks for a fresh quote first. */
 function quoteExpiry(booking: BookingRow, today: string): string | null {
   if (booking.status === 'quoted' && booking.validUntil !== null && booking.validUntil < today) {
-    return `This quote expired on ${booking.validUntil}: please request a fresh quote before choosing the menu`;
+    return (
+      `This quote expired on ${formatLongDate(booking.validUntil)}: ` +
+      'please request a fresh quote before choosing the menu'
+    );
   }
   return null;
 }
@@ -487,6 +491,8 @@ async function saveMenu(deps: ServiceDeps, input: SaveMenuInput, saver: Saver): 
       },
     });
     const totalChanged = price.finalAmountPaise !== previousTotal;
+    // A payment order opened for the old price is not paid on the new one (docs/product.md#payments).
+    await expireOrdersOfOldPrice(tx, booking.id, { before: previousTotal, after: price.finalAmountPaise }, now);
     // Add-ons taken off a part-paid quote may leave it holding its booking amount: that confirms it.
     const confirming = await holdsBookingAmount(tx, booking);
     if (confirming) booking = await confirmBooking(tx, booking, actorId, { via: 'menu' });

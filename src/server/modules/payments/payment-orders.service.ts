@@ -9,7 +9,7 @@ import {
   paymentRulesToDto,
   statusRules,
 } from '../../../shared/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import {
   bookingHasPrice,
   canMoveBooking,
@@ -205,7 +205,10 @@ export async function createTokenOrder(
       );
     }
     if (booking.validUntil && booking.validUntil < todayInIndia()) {
-      throw new AppError('CONFLICT', `This quote expired on ${booking.validUntil}; please request a fresh quote`);
+      throw new AppError(
+        'CONFLICT',
+        `This quote expired on ${formatLongDate(booking.validUntil)}; please request a fresh quote`,
+      );
     }
     if (booking.finalAmountPaise === null || booking.finalAmountPaise <= 0) {
       throw new AppError('CONFLICT', 'This booking has no price yet; we will send you a quote first');
