@@ -18,6 +18,7 @@ import type {
 import { raisedAfterAdvance, userFor } from './fixtures';
 import { recordedCalls, server, TEST_ORIGIN, trpcHandler, TrpcTestError } from './msw';
 import { renderApp } from './render';
+import { GST_DETAILS_REQUIRED } from '../../src/shared/schemas/gst';
 
 const TOKEN = 'token-for-customer';
 
@@ -821,6 +822,7 @@ describe('paying before the venue’s state is known', () => {
     throw new TrpcTestError(
       'CONFLICT',
       'Tell us the state the event is held in (GST details of the booking) before paying: the receipt needs it',
+      { reason: GST_DETAILS_REQUIRED },
     );
   };
 

@@ -136,6 +136,13 @@ export type GstSettingsDto = {
 };
 
 /** A booking's GST details, given by the customer (My Bookings) or the team (Booking Details). */
+/**
+ * The `reason` of the server's refusal of a first payment while the venue's state is unknown
+ * (`requireGstDetailsForPayment`, docs/gst.md#recipient): trying again cannot help until the state is saved in the
+ * booking's GST details card, so the pay dialog leads there instead.
+ */
+export const GST_DETAILS_REQUIRED = 'gst_details_required';
+
 export const bookingGstDetailsInputSchema = z
   .object({
     company_name: optionalText('Company name', 200),

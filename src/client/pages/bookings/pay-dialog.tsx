@@ -12,7 +12,8 @@ import { AppDialog } from '../../components/app-dialog';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { NextFreeDates } from '../../components/next-free-dates';
 import { useBrand } from '../../lib/brand';
-import { nextFreeDates, serverDetail } from '../../lib/errors';
+import { errorReason, nextFreeDates, serverDetail } from '../../lib/errors';
+import { GST_DETAILS_REQUIRED } from '../../../shared/schemas/gst';
 import { openExternalPage } from '../../lib/external-navigation';
 import { usePaymentRules } from '../../lib/payment-rules';
 import { scrollToSection } from '../../lib/scroll-to-section';
@@ -86,11 +87,6 @@ function DayFullChoices({
   );
 }
 
-/**
- * The server's refusal of a first payment while the venue's state is unknown (`requireGstDetailsForPayment`,
- * docs/gst.md#recipient). Trying again cannot help until the state is saved in the booking's GST details card.
- */
-const NEEDS_VENUE_STATE = /^Tell us the state the event is held in/;
 /** The heading of the booking page's GST details card (`BookingGstCard`). */
 const GST_DETAILS_ID = 'booking-gst';
 /** How long the GST card is waited for: the booking page may still be loading after the move from My Bookings. */
@@ -201,7 +197,7 @@ export function PayDialog({ booking, kind, open, onClose, onChooseDate }: PayDia
     : null;
   // A 409 for a full or closed day carries the next free dates (docs/api.md).
   const freeDates = order.isError ? nextFreeDates(order.error) : [];
-  const needsVenueState = failure !== null && NEEDS_VENUE_STATE.test(failure);
+  const needsVenueState = order.isError && errorReason(order.error) === GST_DETAILS_REQUIRED;
 
   /** Closes the dialog and takes the customer to the booking page's GST details, where the state is filled in. */
   function openGstDetails() {

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/gst';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees, type PricePart } from '../../../shared/pricing';
-import type { BookingGstDetailsDto, GstDocumentDto } from '../../../shared/schemas/gst';
+import { GST_DETAILS_REQUIRED, type BookingGstDetailsDto, type GstDocumentDto } from '../../../shared/schemas/gst';
 import type { Executor } from '../../db/client';
 import {
   bookings,
@@ -660,5 +660,7 @@ export async function requireGstDetailsForPayment(deps: ServiceDeps, tx: Executo
   throw new AppError(
     'CONFLICT',
     'Tell us the state the event is held in (GST details of the booking) before paying: the receipt needs it',
+    // The pay dialog reads the reason, not the words, to lead the customer to the GST details card.
+    { reason: GST_DETAILS_REQUIRED },
   );
 }
