@@ -67,6 +67,14 @@ export function subscriberDiscountRefusal(
   return null;
 }
 
+/**
+ * A quote past its validity (India dates): it is no offer any more, so its date is not moved (that would use up the
+ * booking's one change on it) and nothing is paid on it until the customer asks for a fresh quote.
+ */
+export function quoteExpired(booking: { status: BookingStatus; validUntil: string | null }, today: string): boolean {
+  return booking.status === 'quoted' && booking.validUntil !== null && booking.validUntil < today;
+}
+
 /** Statuses whose event date the customer may still move (the terms' own limits come on top: `checkDateChange`). */
 export const DATE_CHANGE_STATUSES: readonly BookingStatus[] = ['inquiry', 'quoted', 'confirmed'];
 

@@ -588,6 +588,21 @@ describe('booking detail', () => {
     expect(payments.queryByText('Still to pay')).not.toBeInTheDocument();
   });
 
+  it('an expired quote offers no date change and says why', async () => {
+    const item = booking(6, {
+      status: 'quoted',
+      valid_until: addDays(todayInIndia(), -1),
+      can_pay_token: false,
+      can_change_date: false,
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const actions = within(await screen.findByRole('region', { name: 'Actions' }));
+    expect(actions.getByText('This quote has expired: request a fresh quote for another date.')).toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Change event date' })).not.toBeInTheDocument();
+  });
+
   it('answers a booking that is not in the account with a not-found message', async () => {
     server.use(
       trpcHandler('bookings.mineDetail', () => {

@@ -349,6 +349,21 @@ describe('date change', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toMatch(/at least 14 days before the event/);
   });
+
+  it('is not offered on an expired quote, and refused there without using up the one change', async () => {
+    const lapsedOn = addDays(todayInIndia(), -1);
+    const booking = await aliceBooking({ eventDate: addDays(todayInIndia(), 60), validUntil: lapsedOn });
+    expect((await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json().can_change_date).toBe(false);
+    const refused = await inject('POST', `/api/me/bookings/${booking.id}/change-date`, alice.auth, {
+      new_date: addDays(todayInIndia(), 90),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      `This quote expired on ${formatLongDate(lapsedOn)}; please request a fresh quote for the new date`,
+    );
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ eventDate: addDays(todayInIndia(), 60), dateChangedAt: null });
+  });
 });
 
 describe('quote PDF', () => {

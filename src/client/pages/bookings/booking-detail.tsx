@@ -2,8 +2,8 @@ import { Badge, Box, Button, Grid, Heading, HStack, Skeleton, Stack, Text } from
 import { ArrowLeft, Circle, CircleCheck, UtensilsCrossed } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { INSTALMENT_LABELS, STATUS_RULES } from '../../../shared/booking-rules';
-import { formatLongDate } from '../../../shared/dates';
+import { INSTALMENT_LABELS, quoteExpired, STATUS_RULES } from '../../../shared/booking-rules';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/domain';
 import { MENU_EDIT_STATUSES } from '../../../shared/menu';
 import { formatInr, formatSignedInr } from '../../../shared/money';
@@ -555,7 +555,9 @@ export function BookingDetail({ id }: { id: string }) {
               <Text color="fg.muted" fontSize="sm" mt="3">
                 {booking.date_changed
                   ? 'The event date has already been changed once.'
-                  : `The date can be changed up to ${DATE_CHANGE_MIN_DAYS_AHEAD} days before the event.`}
+                  : quoteExpired({ status: booking.status, validUntil: booking.valid_until }, todayInIndia())
+                    ? 'This quote has expired: request a fresh quote for another date.'
+                    : `The date can be changed up to ${DATE_CHANGE_MIN_DAYS_AHEAD} days before the event.`}
               </Text>
             )}
           </Card>

@@ -4,11 +4,12 @@ import {
   bookingCostPaise,
   INSTALMENT_LABELS,
   maxPayablePaise,
+  quoteExpired,
   statusRules,
   toScheduleDto,
   type PaymentRules,
 } from '../../../shared/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
+import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords, humanize, INSTALMENT_KINDS } from '../../../shared/domain';
 import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META } from '../../../shared/gst';
 import { paiseToRupees, pricedAddOns } from '../../../shared/pricing';
@@ -121,7 +122,10 @@ function toCustomerDto(
       tokenLeft > 0 &&
       !(row.validUntil && row.validUntil < today),
     can_cancel: canCancel,
-    can_change_date: statusRules(row.status).dateChange && canChangeDate(row.eventDate, alreadyChanged, today),
+    can_change_date:
+      statusRules(row.status).dateChange &&
+      !quoteExpired(row, today) &&
+      canChangeDate(row.eventDate, alreadyChanged, today),
     date_changed: alreadyChanged,
     cancelled_by: row.cancelledBy,
     refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, sums, 'customer', today)) : null,
@@ -361,6 +365,12 @@ export async function changeMyBookingDate(
       throw new AppError(
         'BOOKING_STATUS_NOT_ALLOWED',
         `This booking is ${enumWords(row.status)}; its date can no longer be changed`,
+      );
+    }
+    if (quoteExpired(row, todayInIndia(now))) {
+      throw new AppError(
+        'CONFLICT',
+        `This quote expired on ${formatLongDate(row.validUntil!)}; please request a fresh quote for the new date`,
       );
     }
     const check = checkDateChange({
