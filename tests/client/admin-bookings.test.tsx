@@ -598,6 +598,20 @@ describe('Booking Details', () => {
     expect(dialog.getByRole('button', { name: 'Award Supplier 2 Caterers' })).toBeInTheDocument();
   });
 
+  it('marks a flagged quote with the budget it was judged against', async () => {
+    const flagged = project();
+    flagged.suppliers = flagged.suppliers.map((supplier) =>
+      supplier.quote && supplier.business_name === 'Supplier 2 Caterers'
+        ? { ...supplier, quote: { ...supplier.quote, flag: 'below_floor', budget: 500_000 } }
+        : supplier,
+    );
+    const { user } = await openAdmin({ 'admin.projects.forBooking': () => flagged });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(await dialog.findByText(`Below the floor of the ${formatInr(500_000)} budget`)).toBeInTheDocument();
+    expect(dialog.getAllByText(/Below the floor|Over the/)).toHaveLength(1);
+  });
+
   it('counts down in days, hours, minutes and seconds', () => {
     expect(countdownText(90_061)).toBe('1d 01h 01m 01s');
     expect(countdownText(59)).toBe('00h 00m 59s');

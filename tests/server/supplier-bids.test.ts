@@ -137,6 +137,17 @@ describe('bids as typed', () => {
     expect(flagOf(low.supplierId)).toMatchObject({ flag: 'below_floor', budgetPaise: 252_000_00 });
     expect(flagOf(high.supplierId)).toMatchObject({ flag: 'over_budget' });
     expect(flagOf(fair.supplierId)).toMatchObject({ flag: null });
+
+    // The admin's project view carries each flag and the budget it was judged against.
+    const view = await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: admin.auth });
+    expect(view.statusCode, view.body).toBe(200);
+    const quoteOf = (supplierId: string) =>
+      (view.json().suppliers as { supplier_id: string; quote: object | null }[]).find(
+        (s) => s.supplier_id === supplierId,
+      )!.quote;
+    expect(quoteOf(low.supplierId)).toMatchObject({ amount: 1000, flag: 'below_floor', budget: 252_000 });
+    expect(quoteOf(high.supplierId)).toMatchObject({ flag: 'over_budget', budget: 252_000 });
+    expect(quoteOf(fair.supplierId)).toMatchObject({ flag: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BookingStatus, EventType, ProjectStatus } from '../domain';
+import type { BidFlag, BookingStatus, EventType, ProjectStatus } from '../domain';
 import { optionalTextSchema, uuidSchema } from './common';
 import type { LiveNotificationDto } from './notifications';
 
@@ -196,6 +196,10 @@ export type ProjectQuoteDto = {
   notes: string | null;
   items: unknown[];
   submitted_at: string;
+  /** Below the floor or over the supplier budget when submitted (docs/product.md#supplier-bids); null when fair. */
+  flag: BidFlag | null;
+  /** Rupees: the supplier budget the bid was judged against; null when the booking had no price then. */
+  budget: number | null;
 };
 
 export type ProjectSupplierDto = {

@@ -3,6 +3,7 @@ import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type BookingMessageDto } from './me
 import type { Brand } from '../brand';
 import {
   APPROVAL_STATUSES,
+  BID_FLAGS,
   BOOKING_SOURCES,
   BOOKING_STATUSES,
   CANCELLED_BY,
@@ -814,6 +815,8 @@ export const projectDetailSchema = z.object({
           notes: z.string().nullable(),
           items: z.array(z.unknown()),
           submitted_at: timestamp,
+          flag: z.enum(BID_FLAGS).nullable(),
+          budget: rupees.nullable(),
         })
         .nullable(),
       is_winner: z.boolean(),

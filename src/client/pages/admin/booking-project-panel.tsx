@@ -2,6 +2,7 @@ import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Award, Star, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import type { BidFlag } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import type { AwardResultDto, ProjectDetailDto, ProjectSupplierDto } from '../../../shared/schemas/projects';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -39,6 +40,14 @@ function useSecondsLeft(secondsAtFetch: number | null, fetchedAt: number): numbe
   // before the answer does not count, or the countdown would show more than the server said until the next tick.
   const elapsed = Math.max(0, now - fetchedAt);
   return Math.max(0, Math.round(secondsAtFetch - elapsed / 1000));
+}
+
+/** A flagged bid's badge: which way it is off, against the supplier budget it was judged by. */
+function bidFlagText(flag: BidFlag, budget: number | null): string {
+  const against = budget === null ? '' : ` of the ${formatInr(budget)} budget`;
+  return flag === 'below_floor'
+    ? `Below the floor${against}`
+    : `Over the ${budget === null ? 'supplier' : formatInr(budget)} budget`;
 }
 
 /** Why the award rule will not take a flagged bid by itself (docs/product.md#supplier-bids). */
@@ -128,6 +137,11 @@ function QuoteCard({
           <Text fontSize="xl" fontWeight="bold" color="accent.950" fontVariantNumeric="tabular-nums">
             {formatInr(quote.amount)}
           </Text>
+          {quote.flag && (
+            <Badge colorPalette="orange" variant="subtle" rounded="full" alignSelf="flex-start" whiteSpace="normal">
+              {bidFlagText(quote.flag, quote.budget)}
+            </Badge>
+          )}
           {quote.notes && (
             <Text fontSize="sm" whiteSpace="pre-wrap" color="fg">
               {quote.notes}

@@ -272,6 +272,8 @@ async function projectDetail(
           notes: supplierQuotes.notes,
           items: supplierQuotes.items,
           submittedAt: supplierQuotes.submittedAt,
+          flag: supplierQuotes.flag,
+          budgetPaise: supplierQuotes.budgetPaise,
         },
       })
       .from(projectInvitations)
@@ -304,6 +306,8 @@ async function projectDetail(
           notes: row.quote.notes,
           items: row.quote.items,
           submitted_at: row.quote.submittedAt.toISOString(),
+          flag: row.quote.flag,
+          budget: row.quote.budgetPaise === null ? null : paiseToRupees(row.quote.budgetPaise),
         }
       : null,
     is_winner: project.awardedSupplierId === row.supplier.id,
