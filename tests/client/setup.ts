@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import ResizeObserverPolyfill from 'resize-observer-polyfill';
+import { clearTimeout as realClearTimeout, setTimeout as realSetTimeout } from 'node:timers';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { resetTrpcRecording, server } from './msw';
 import { missingRecipes } from './recipes';
@@ -56,6 +57,18 @@ window.matchMedia = (query: string): MediaQueryList =>
   }) as MediaQueryList;
 
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+/*
+ * jsdom's animation frames tick on a Node interval it starts at the first outstanding frame and stops at the last.
+ * It calls the global `setInterval`, which a test's fake timers replace: a frame asked for under them (a dialog
+ * opened while a test fakes the clock) starts a fake ticker, and once the test restores real timers that ticker is
+ * gone while jsdom still counts the frame outstanding, so no frame ever runs again in that worker. Chakra's dialogs
+ * (Zag) close and take their Escape key on animation frames, so every later file in the worker saw dialogs that never
+ * left. Frames run on Node's own timers here, which fake timers do not touch.
+ */
+window.requestAnimationFrame = (callback: FrameRequestCallback) =>
+  realSetTimeout(() => callback(performance.now()), 1000 / 60) as unknown as number;
+window.cancelAnimationFrame = (handle: number) => realClearTimeout(handle as unknown as NodeJS.Timeout);
 
 /*
  * jsdom finds a label's control by walking the whole document for the element with the `for` id, and answers an
