@@ -322,6 +322,35 @@ function FailureState({ message }: { message: string }) {
  * An order the booking needs nothing more from: says so plainly, with no "pending" and no "try again", and links to
  * the booking, where what is paid and what is due next are shown.
  */
+/** The order's facts in every state: its id, what it pays for, its state in a word and its amount. */
+function OrderFacts({
+  status,
+  texts,
+  badge,
+  paid,
+  children,
+}: {
+  status: PaymentStatusDto;
+  texts: ReturnType<typeof orderTexts>;
+  badge: { palette: string; text: string };
+  paid: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
+      <Detail label="Order ID">{status.order_id}</Detail>
+      <Detail label="Payment For">{texts.purpose}</Detail>
+      <Detail label="Status">
+        <Badge colorPalette={badge.palette} variant="subtle" size="md">
+          {badge.text}
+        </Badge>
+      </Detail>
+      <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
+      {children}
+    </Box>
+  );
+}
+
 function SettledState({
   status,
   settled,
@@ -342,16 +371,7 @@ function SettledState({
           There is no need to pay this order again: your booking shows what is paid and what is due next.
         </Text>
       </StatusHeader>
-      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
-        <Detail label="Order ID">{status.order_id}</Detail>
-        <Detail label="Payment For">{texts.purpose}</Detail>
-        <Detail label="Status">
-          <Badge colorPalette="green" variant="subtle" size="md">
-            {words.status}
-          </Badge>
-        </Detail>
-        <Detail label={texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
-      </Box>
+      <OrderFacts status={status} texts={texts} badge={{ palette: 'green', text: words.status }} paid={false} />
       <HelpBlock />
       <Actions secondary={bookingLink(status)} />
     </>
@@ -391,16 +411,12 @@ function CancelledBookingState({ status, texts }: { status: PaymentStatusDto; te
             : 'Please do not pay this order: your booking shows what was paid and any refund.'}
         </Text>
       </StatusHeader>
-      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
-        <Detail label="Order ID">{status.order_id}</Detail>
-        <Detail label="Payment For">{texts.purpose}</Detail>
-        <Detail label="Status">
-          <Badge colorPalette={paid ? 'green' : 'red'} variant="subtle" size="md">
-            {paid ? 'Paid, booking cancelled' : 'Booking cancelled'}
-          </Badge>
-        </Detail>
-        <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
-      </Box>
+      <OrderFacts
+        status={status}
+        texts={texts}
+        badge={{ palette: paid ? 'green' : 'red', text: paid ? 'Paid, booking cancelled' : 'Booking cancelled' }}
+        paid={paid}
+      />
       <HelpBlock />
       <Actions secondary={bookingLink(status)} />
     </>
@@ -428,17 +444,14 @@ function ResultState({ status }: { status: PaymentStatusDto }) {
           </Text>
         </StatusHeader>
       )}
-      <Box as="dl" borderWidth="1px" borderColor="border" rounded="xl" px="5" py="2">
-        <Detail label="Order ID">{status.order_id}</Detail>
-        <Detail label="Payment For">{texts.purpose}</Detail>
-        <Detail label="Status">
-          <Badge colorPalette={paid ? 'green' : 'orange'} variant="subtle" size="md">
-            {status.payment_status}
-          </Badge>
-        </Detail>
-        <Detail label={paid ? 'Amount Paid' : texts.pendingAmountLabel}>{formatInr(texts.amount)}</Detail>
+      <OrderFacts
+        status={status}
+        texts={texts}
+        badge={{ palette: paid ? 'green' : 'orange', text: status.payment_status }}
+        paid={paid}
+      >
         <Detail label="Payment Method">Online</Detail>
-      </Box>
+      </OrderFacts>
       {paid && <StepList id="payment-next" title="What happens next" steps={texts.steps} />}
       {paid && texts.schedule.length > 0 && (
         <StepList id="payment-schedule" title="Paying the rest" steps={texts.schedule} />
