@@ -94,15 +94,17 @@ describe('the quote PDF asks for what is due next', () => {
     expect(await quoteText(booking.id)).toMatch(/Scan to pay the .999 boo.ing amount/);
   });
 
-  it('prints no pay QR when everything is paid, on a cancelled booking or on an inquiry', async () => {
+  it('prints no pay QR when everything is paid, on a cancelled booking, an inquiry or an expired quote', async () => {
     const paid = await aliceQuote();
     await payToken(paid.id);
     await record(paid.id, 99_001, 'NEFT-PDF-ALL');
     const cancelled = await aliceQuote();
     expect((await inject('POST', `/api/me/bookings/${cancelled.id}/cancel`, alice.auth)).statusCode).toBe(200);
     const inquiry = await aliceQuote({ status: 'inquiry' });
+    // A quote past its validity takes no token any more: a fresh quote comes first.
+    const expired = await aliceQuote({ validUntil: addDays(todayInIndia(), -1) });
 
-    for (const booking of [paid, cancelled, inquiry]) {
+    for (const booking of [paid, cancelled, inquiry, expired]) {
       const text = await quoteText(booking.id);
       // The quote itself is still printed whole.
       expect(text).toContain('Terms summary');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/server/config';
-import { inScriptFonts, renderPdf, scriptRuns } from '../../src/server/lib/pdf';
+import { fontCoverage, inScriptFonts, renderPdf, scriptRuns } from '../../src/server/lib/pdf';
 
 /** A PDF reads its fonts and nothing else from disk, and never fetches a URL. */
 describe('PDF resource policy', () => {
@@ -29,15 +29,19 @@ describe('text in Devanagari', () => {
     expect(scriptRuns('Priya Sharma')).toEqual(['Priya Sharma']);
   });
 
-  it('is found in bare strings, text values, stacks, columns, lists and table cells, and nowhere else', () => {
+  it('is found in bare strings, text values, stacks, columns, lists and table cells, and nowhere else', async () => {
+    const coverage = await fontCoverage();
     const deva = { text: [{ text: 'प्रिया', font: 'NotoSansDevanagari' }] };
     expect(
-      inScriptFonts([
-        'प्रिया',
-        { text: 'प्रिया', bold: true, style: 'प्रिया' },
-        { stack: ['प्रिया'], columns: ['प्रिया'], ul: ['प्रिया'] },
-        { table: { widths: ['*'], body: [['प्रिया', { text: 'Plain' }]] } },
-      ]),
+      inScriptFonts(
+        [
+          'प्रिया',
+          { text: 'प्रिया', bold: true, style: 'प्रिया' },
+          { stack: ['प्रिया'], columns: ['प्रिया'], ul: ['प्रिया'] },
+          { table: { widths: ['*'], body: [['प्रिया', { text: 'Plain' }]] } },
+        ],
+        coverage,
+      ),
     ).toEqual([
       deva,
       { ...deva, bold: true, style: 'प्रिया' },

@@ -13,8 +13,10 @@ export function pdfText(pdf: Buffer): string {
     const body = toUnicode ? (objects.get(toUnicode) ?? '') : '';
     for (const m of body.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
       let code = parseInt(m[1]!, 16);
-      for (const u of m[3]!.matchAll(/<([0-9a-f]+)>/gi)) {
-        map.set(code.toString(16).padStart(4, '0'), String.fromCharCode(parseInt(u[1]!, 16)));
+      // A ligature's glyph maps to its letters, several code units in one entry ("fi" is <0066 0069>).
+      for (const u of m[3]!.matchAll(/<([0-9a-f\s]+)>/gi)) {
+        const units = (u[1]!.replace(/\s/g, '').match(/.{4}/g) ?? []).map((c) => parseInt(c, 16));
+        map.set(code.toString(16).padStart(4, '0'), String.fromCharCode(...units));
         code += 1;
       }
     }

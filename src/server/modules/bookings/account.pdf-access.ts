@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { pricedAddOns } from '../../../shared/pricing';
 import { bookings } from '../../db/schema';
 import { addOnsOf, packageQuoteLines, storedMenu } from '../menus/booking-menu.service';
+import { subscriberPercentOf } from '../payments/subscriptions.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
 import type { AuthUser } from '../auth/auth.service';
@@ -29,7 +30,15 @@ async function quotePdf(deps: ServiceDeps, booking: BookingRow): Promise<QuotePd
   const addOns = booking.guestCount ? pricedAddOns(addOnsOf(menu.items, menu.dishes), booking.guestCount) : [];
   // A package booking prints the quote e-mail's lines (docs/product.md#pricing).
   const lines = await packageQuoteLines(deps.db, booking, menu);
-  const pdf = await renderQuotePdf(deps, booking, { compress: deps.config.env !== 'test', addOns, lines });
+  // The percent of the booking's subscriber discount, as My Bookings prints it (docs/product.md#subscriptions).
+  const subscriberPercent =
+    booking.subscriberDiscountPaise === null ? null : await subscriberPercentOf(deps.db, booking);
+  const pdf = await renderQuotePdf(deps, booking, {
+    compress: deps.config.env !== 'test',
+    addOns,
+    lines,
+    subscriberPercent,
+  });
   return { fileName: quotePdfFileName(booking), pdf };
 }
 

@@ -4,7 +4,7 @@ import { amountInWordsIndian } from '../../../shared/amount-words';
 import { formatLongDate, isoDateInIndia, todayInIndia } from '../../../shared/dates';
 import { GST_STATES } from '../../../shared/gst';
 import { formatInr, formatSignedInr } from '../../../shared/money';
-import { bookingAmountFor, instalmentLabel, type BookingMoney } from '../../../shared/booking-rules';
+import { bookingAmountFor, instalmentLabel, quoteExpired, type BookingMoney } from '../../../shared/booking-rules';
 import { paiseToRupees, rupeesToPaise, type PricedAddOn } from '../../../shared/pricing';
 import type { QuoteLine } from '../../../shared/schemas/quote';
 import { paymentTerms } from '../../../shared/payment-terms';
@@ -47,15 +47,17 @@ export type QuotePayRequest = {
  * schedule's `pay_now` from the shared `bookingMoney`, as My Bookings' Pay button asks, so a confirmed booking's
  * copy asks for its advance or balance, never the token again. A quote keeps the product description's token
  * wording, with what is left of it when the team recorded part. Null when nothing is left to pay or the booking takes
- * no payments (an inquiry, a cancelled booking): then the PDF prints no QR.
+ * no payments (an inquiry, a cancelled booking, a quote past its validity, whose token is no longer taken): then the
+ * PDF prints no QR.
  */
 export function quotePayRequest(
   status: BookingStatus,
   money: Pick<BookingMoney, 'pay_now_paise' | 'next'>,
   tokenPaise: number,
+  expired = false,
 ): QuotePayRequest | null {
   const amountPaise = money.pay_now_paise;
-  if (amountPaise <= 0 || !money.next) return null;
+  if (amountPaise <= 0 || !money.next || (status === 'quoted' && expired)) return null;
   const inr = (paise: number) => formatInr(paiseToRupees(paise));
   if (status === 'quoted') {
     return {
@@ -77,15 +79,54 @@ export function quotePayRequest(
 }
 
 /**
+ * The line under the quote's date that says where the booking stands: a quote that can still be accepted prints its
+ * validity, one past it the day it expired (docs/product.md#payments: nothing is paid on it any more); a confirmed,
+ * running or completed booking the day it was confirmed, a cancelled one the day it was cancelled. Nothing when the
+ * day is not known (a booking confirmed by hand) or there is none to give (an inquiry).
+ */
+export function quoteStanding(
+  booking: Pick<BookingRow, 'status' | 'validUntil' | 'confirmedAt' | 'cancelledAt'>,
+  today: string,
+): string | null {
+  const on = (at: Date | null) => (at ? formatLongDate(isoDateInIndia(at)) : null);
+  switch (booking.status) {
+    case 'inquiry':
+      return null;
+    case 'quoted':
+      if (booking.validUntil === null) return null;
+      return quoteExpired(booking, today)
+        ? `Expired on ${formatLongDate(booking.validUntil)}`
+        : `Valid until ${formatLongDate(booking.validUntil)}`;
+    case 'confirmed':
+    case 'in_progress':
+    case 'completed': {
+      const confirmed = on(booking.confirmedAt);
+      return confirmed && `Confirmed on ${confirmed}`;
+    }
+    case 'cancelled': {
+      const cancelled = on(booking.cancelledAt);
+      return cancelled && `Cancelled on ${cancelled}`;
+    }
+  }
+}
+
+/**
  * The quote as a PDF: business identity, reference, client, event, itemised lines (a package booking's are `lines`,
- * the quote e-mail's), GST split, total in figures and Indian-numbering words, validity, terms summary and a UPI QR
- * for what is due next (`quotePayRequest`).
+ * the quote e-mail's), GST split, total in figures and Indian-numbering words, where the booking stands
+ * (`quoteStanding`), terms summary and a UPI QR for what is due next (`quotePayRequest`).
+ * `subscriberPercent` is the percent of the booking's subscriber discount (`subscriberPercentOf`); without it the
+ * line names no percent.
  * `compress: false` keeps the text streams readable (tests search them); quotes are small either way.
  */
 export async function renderQuotePdf(
   deps: ServiceDeps,
   booking: BookingRow,
-  options: { compress?: boolean; addOns?: readonly PricedAddOn[]; lines?: readonly QuoteLine[] | null } = {},
+  options: {
+    compress?: boolean;
+    addOns?: readonly PricedAddOn[];
+    lines?: readonly QuoteLine[] | null;
+    subscriberPercent?: number | null;
+  } = {},
 ): Promise<Buffer> {
   const { brand } = deps.config;
   const rupees = (paise: number | null) => (paise === null ? '—' : formatInr(paiseToRupees(paise)));
@@ -165,8 +206,14 @@ export async function renderQuotePdf(
         : 'Volume discount';
       lines.push([label, formatSignedInr(-paiseToRupees(booking.discountPaise))]);
     }
-    if (booking.subscriberDiscountPaise)
-      lines.push(['Subscriber discount (5%)', formatSignedInr(-paiseToRupees(booking.subscriberDiscountPaise))]);
+    if (booking.subscriberDiscountPaise) {
+      // The booking's own percent, as My Bookings words it (docs/product.md#subscriptions).
+      const percent = options.subscriberPercent;
+      lines.push([
+        percent == null ? 'Subscriber discount' : `Subscriber discount (${percent}%)`,
+        formatSignedInr(-paiseToRupees(booking.subscriberDiscountPaise)),
+      ]);
+    }
     if (booking.subtotalPaise !== null) lines.push(['Taxable amount', rupees(booking.subtotalPaise)]);
     if (gst !== null && gstPercent !== null) lines.push(...gstRows(gst, gstPercent));
   }
@@ -178,7 +225,8 @@ export async function renderQuotePdf(
   const terms = paymentTerms(rules);
   const tokenPaise = bookingAmountFor(total ?? 0, rules);
   const money = moneyOfBooking(booking, await ledgerRows(deps.db, [booking.id]), currentRules).summary;
-  const pay = quotePayRequest(booking.status, money, tokenPaise);
+  const today = todayInIndia();
+  const pay = quotePayRequest(booking.status, money, tokenPaise, quoteExpired(booking, today));
   const qr =
     pay &&
     (await QRCode.toString(upiPaymentUri(brand, { orderCode: `QUOTE-${quoteReference(booking.id)}`, ...pay }), {
@@ -186,6 +234,8 @@ export async function renderQuotePdf(
       margin: 1,
       errorCorrectionLevel: 'M',
     }));
+
+  const standing = quoteStanding(booking, today);
 
   const doc: TDocumentDefinitions = {
     compress: options.compress ?? true,
@@ -213,9 +263,7 @@ export async function renderQuotePdf(
             { text: 'QUOTATION', fontSize: 16, bold: true, alignment: 'right', color: '#D2680B' },
             { text: `Reference ${quoteReference(booking.id)}`, alignment: 'right' },
             { text: `Date ${formatLongDate(isoDateInIndia(booking.createdAt))}`, alignment: 'right' },
-            ...(booking.validUntil
-              ? [{ text: `Valid until ${formatLongDate(booking.validUntil)}`, alignment: 'right' as const, bold: true }]
-              : []),
+            ...(standing ? [{ text: standing, alignment: 'right' as const, bold: true }] : []),
           ],
         ],
       },
