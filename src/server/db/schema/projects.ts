@@ -116,5 +116,7 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_booking_idx').on(t.bookingId),
     index('notifications_vendor_idx').on(t.vendorId),
+    // A project's alerts, read together once it needs no decision (docs/product.md#live-alerts).
+    index('notifications_project_idx').on(t.projectId),
   ],
 );

@@ -109,6 +109,52 @@ export async function settleVendorAlerts(tx: Executor, vendorId: string): Promis
   );
 }
 
+/** The admins' alerts that ask for a decision on a project (docs/product.md#live-alerts). */
+export const PROJECT_ALERT_KINDS = {
+  /** "Award by hand": the lowest bid is flagged, so the auto-assign left the project open for an admin. */
+  bidsFlagged: 'project_bids_flagged',
+  /** "No supplier for": the project closed without a supplier; Assign Supplier starts a new round. */
+  unassigned: 'project_unassigned',
+} as const;
+
+type ProjectAlertKind = (typeof PROJECT_ALERT_KINDS)[keyof typeof PROJECT_ALERT_KINDS];
+
+/**
+ * Projects that no longer need an admin: their alerts of these kinds are read in every admin's inbox, whoever or
+ * whatever settled them, in the caller's transaction, so no dashboard keeps asking for a decision already made
+ * (docs/product.md#live-alerts). The projects are one project, or every project of a booking. Each inbox is woken
+ * on commit.
+ */
+export async function settleProjectAlerts(
+  tx: Executor,
+  of: { projectId: string } | { bookingId: string },
+  kinds: readonly ProjectAlertKind[],
+): Promise<void> {
+  const project =
+    'projectId' in of
+      ? eq(notifications.projectId, of.projectId)
+      : inArray(
+          notifications.projectId,
+          tx.select({ id: projects.id }).from(projects).where(eq(projects.bookingId, of.bookingId)),
+        );
+  const settled = await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        project,
+        inArray(notifications.kind, [...kinds]),
+        isNull(notifications.supplierId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  wakeAfterCommit(
+    tx,
+    settled.flatMap((row): InboxKey[] => (row.userId ? [`${USER_INBOX}${row.userId}`] : [])),
+  );
+}
+
 /** Marks one notification of the inbox read (idempotent); another owner's, or none, is the same 404. */
 export async function markInboxNotificationRead(
   deps: ServiceDeps,

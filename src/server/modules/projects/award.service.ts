@@ -41,7 +41,7 @@ import {
   type FlaggedBid,
 } from '../../mail/operations-templates';
 import { currentOperationsRules } from '../calendar/calendar.service';
-import { activeAdmins, addNotifications } from '../notifications/inbox';
+import { activeAdmins, addNotifications, PROJECT_ALERT_KINDS, settleProjectAlerts } from '../notifications/inbox';
 
 /** One invited supplier as the award rule sees it. */
 export type AwardCandidate = {
@@ -196,7 +196,9 @@ async function lockOpenProject(tx: Transaction, projectId: string): Promise<Proj
 
 /**
  * The guarded update that closes a project: `... WHERE id = $1 AND status = 'open' RETURNING`. False when another
- * worker closed it first, and then the caller writes nothing more.
+ * worker closed it first, and then the caller writes nothing more. A project that was waiting for an admin
+ * (`askAdminToAward`) needs no award by hand once closed: its "Award by hand" alerts are read for every admin in the
+ * same transaction (docs/product.md#live-alerts).
  */
 async function closeIfOpen(
   tx: Transaction,
@@ -207,8 +209,10 @@ async function closeIfOpen(
     .update(projects)
     .set(set)
     .where(and(eq(projects.id, projectId), eq(projects.status, 'open')))
-    .returning({ id: projects.id });
-  return closed.length > 0;
+    .returning({ awaitingAdminAt: projects.awaitingAdminAt });
+  if (closed.length === 0) return false;
+  if (closed[0]!.awaitingAdminAt) await settleProjectAlerts(tx, { projectId }, [PROJECT_ALERT_KINDS.bidsFlagged]);
+  return true;
 }
 
 /**
@@ -293,7 +297,13 @@ async function closeProject(
       tx,
       booking.id,
       admins.map((a) => ({
-        notification: { userId: a.id, projectId: project.id, kind: 'project_unassigned', message, createdAt: now },
+        notification: {
+          userId: a.id,
+          projectId: project.id,
+          kind: PROJECT_ALERT_KINDS.unassigned,
+          message,
+          createdAt: now,
+        },
         email: projectUnassignedEmail(brand, { email: a.email, name: a.fullName }, event, {
           projectId: project.id,
           bookingId: booking.id,
@@ -416,7 +426,13 @@ async function askAdminToAward(
     tx,
     booking.id,
     admins.map((a) => ({
-      notification: { userId: a.id, projectId: project.id, kind: 'project_bids_flagged', message, createdAt: now },
+      notification: {
+        userId: a.id,
+        projectId: project.id,
+        kind: PROJECT_ALERT_KINDS.bidsFlagged,
+        message,
+        createdAt: now,
+      },
       email: bidsNeedDecisionEmail(deps.config.brand, { email: a.email, name: a.fullName }, event, bid, {
         projectId: project.id,
         bookingId: booking.id,
@@ -629,7 +645,7 @@ export type ProjectChange =
  * its transaction, after the booking row (locked by the caller) holds the change. Invited suppliers of the open
  * project and the supplier of every awarded project get a notification (live on their dashboard) and an e-mail:
  * - cancelled: the open project closes at once as `cancelled`, its invitees told; each awarded supplier is told the
- *   job will not go ahead (its card then reads "Cancelled");
+ *   job will not go ahead (its card then reads "Cancelled"); the admins' alerts about the booking's projects are read;
  * - date: as `applyDateChange` below (the open project's quotes may close earlier, or award at once);
  * - details: what changed, each with its new value.
  * Answers how many suppliers were told, for the staff's confirmation.
@@ -650,6 +666,8 @@ export async function announceProjectChange(
   let invitees = 0;
   if (change.kind === 'cancelled') {
     invitees = await cancelOpenProjectOf(deps, tx, booking.id, now);
+    // Nothing is left to award or to put out again for a cancelled event (docs/product.md#live-alerts).
+    await settleProjectAlerts(tx, { bookingId: booking.id }, Object.values(PROJECT_ALERT_KINDS));
   } else {
     const [open] = await tx
       .select({ id: projects.id })

@@ -19,7 +19,7 @@ import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '..
 import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { invitationQuoteJoin } from './invitation-quote';
-import { addNotifications } from '../notifications/inbox';
+import { addNotifications, PROJECT_ALERT_KINDS, settleProjectAlerts } from '../notifications/inbox';
 import { supplierInvitedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
 
@@ -90,7 +90,8 @@ function ineligibility(supplier: { isActive: boolean; approvalStatus: string }):
  * docs/product.md#auto-assign). In one transaction, with the booking row locked so two admins cannot open two
  * projects: opens the booking's open project or reuses it (its auto-assign date is kept, unless less than an hour
  * is left for the new invitees, then it moves to an hour from now), invites every supplier
- * not yet invited, and for each new invitee writes a notification and queues an e-mail. All or nothing: a
+ * not yet invited, and for each new invitee writes a notification and queues an e-mail; a new project reads the
+ * admins' "No supplier for" alerts about the booking's earlier projects. All or nothing: a
  * supplier that is not active and approved, an unknown supplier, or a booking that is cancelled, completed or in
  * the past refuses the whole call and writes nothing.
  */
@@ -169,6 +170,9 @@ export async function assignSuppliers(
       });
     }
     const projectId = project!.id;
+    // A new round is under way: the booking's earlier projects that closed without a supplier ask for nothing more
+    // (docs/product.md#live-alerts).
+    if (created) await settleProjectAlerts(tx, { bookingId }, [PROJECT_ALERT_KINDS.unassigned]);
     const existing = await tx
       .select({ supplierId: projectInvitations.supplierId })
       .from(projectInvitations)

@@ -1,0 +1,5 @@
+CREATE INDEX "notifications_project_idx" ON "notifications" USING btree ("project_id");--> statement-breakpoint
+-- Alerts written before they were settled with their project: "Award by hand" on a project no longer open or whose booking is cancelled asks for nothing.
+UPDATE "notifications" AS n SET "read_at" = now() FROM "projects" AS p JOIN "bookings" AS b ON b."id" = p."booking_id" WHERE n."project_id" = p."id" AND n."read_at" IS NULL AND n."supplier_id" IS NULL AND n."kind" = 'project_bids_flagged' AND (p."status" <> 'open' OR b."status" = 'cancelled');--> statement-breakpoint
+-- "No supplier for" once the booking is cancelled or was put out to suppliers again (a later project).
+UPDATE "notifications" AS n SET "read_at" = now() FROM "projects" AS p JOIN "bookings" AS b ON b."id" = p."booking_id" WHERE n."project_id" = p."id" AND n."read_at" IS NULL AND n."supplier_id" IS NULL AND n."kind" = 'project_unassigned' AND (b."status" = 'cancelled' OR EXISTS (SELECT 1 FROM "projects" AS later WHERE later."booking_id" = p."booking_id" AND later."created_at" > p."created_at"));
