@@ -197,3 +197,18 @@ export function humanize(value: EventType | VenueType | PricingTier | string): s
   const words = enumWords(value);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * Where the event is, in one line: the venue's name, its address and the city, the city left out when the address
+ * already names it ("Rajwada Palace, AB Road, Indore 452010", not "…, Indore 452010, Indore"). Empty when none is
+ * known.
+ */
+export function venueLine(venue: { name: string | null; address: string | null; city: string | null }): string {
+  const { name, address, city } = venue;
+  const escaped = city?.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = Boolean(escaped && address && new RegExp(`(^|\\P{L})${escaped}(\\P{L}|$)`, 'iu').test(address));
+  return [name, address, named ? null : city]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fileBrowser, VIEWPORTS } from './browser';
-import { prepareRouteFixtures, type RouteFixtures } from './demo-api';
+import { api, prepareRouteFixtures, type RouteFixtures } from './demo-api';
 import { measureLayout, MIN_TARGET_PX, type SmallTarget } from './layout-checks';
 import { ROUTE_VIEWS, ViewWalker, type RouteView, type ViewportName } from './route-views';
 
@@ -21,10 +21,35 @@ const ALLOWED_SMALL_TARGETS: { view: string; target: RegExp; reason: string }[] 
 const baseURL = inject('baseURL');
 const browser = fileBrowser();
 let fixtures: RouteFixtures;
+let eventOrderPath = '';
 
 beforeAll(async () => {
   fixtures = await prepareRouteFixtures(baseURL);
+  // The demo's wedding reception has a menu in every course, with the customer's allergy and set-up notes.
+  const [reception] = await api<{ id: string }[]>(
+    baseURL,
+    'GET',
+    `/bookings?q=${encodeURIComponent('Priya & Karan Wedding Reception')}`,
+    { token: fixtures.tokens.admin },
+  );
+  if (!reception) throw new Error('The demo data has no Priya & Karan Wedding Reception');
+  eventOrderPath = `/admin/event-orders/${reception.id}`;
 });
+
+/**
+ * The banquet event order (docs/product.md#kitchen), as the admin and the awarded supplier see it: its page needs a
+ * booking with a chosen menu, which the route list's fixtures do not make, so it is added here.
+ */
+const EVENT_ORDER: RouteView = {
+  name: 'event-order',
+  path: () => eventOrderPath,
+  as: 'admin',
+  ready: async (page) => {
+    await page.getByRole('heading', { name: 'Banquet event order', level: 1 }).waitFor();
+    await page.getByText('Kesar Badam Milk', { exact: true }).waitFor();
+  },
+};
+
 function unexpected(view: RouteView, targets: SmallTarget[]): string[] {
   return targets
     .filter(
@@ -42,7 +67,7 @@ const SIZES: { name: ViewportName; width: number; height: number }[] = [
 ];
 
 for (const size of SIZES) {
-  const views = ROUTE_VIEWS.filter((view) => (view.only ?? size.name) === size.name);
+  const views = [...ROUTE_VIEWS, EVENT_ORDER].filter((view) => (view.only ?? size.name) === size.name);
   describe(`${size.width} × ${size.height}`, () => {
     let walker: ViewWalker;
     beforeAll(() => {

@@ -1,8 +1,8 @@
-import { Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Download, Printer } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
-import { humanize } from '../../../shared/domain';
+import { humanize, venueLine } from '../../../shared/domain';
 import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import { downloadFromApi } from '../../lib/download';
@@ -21,11 +21,51 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
+ * A course's dishes. From `md` up, and on paper whatever the sheet's width, a table whose columns have the same widths
+ * in every course, the name taking the room left. On a phone's screen (below `md`) four columns do not fit: each dish
+ * becomes a card, its mark beside its name, diet, region and description, with the guests and the allergens on lines
+ * of their own below. The table roles stay for screen readers.
+ */
+const DISH_TABLE: SystemStyleObject = {
+  '@media print, (min-width: 48em)': {
+    tableLayout: 'fixed',
+    '& td:nth-of-type(1)': { width: '10' },
+    '& td:nth-of-type(3)': { width: '7.5rem' },
+    '& td:nth-of-type(4)': { width: '12rem' },
+  },
+  '@media screen and (max-width: 47.999em)': {
+    display: 'block',
+    '& tbody': { display: 'block' },
+    '& tr': {
+      display: 'grid',
+      gridTemplateColumns: 'auto minmax(0, 1fr)',
+      columnGap: '3',
+      rowGap: '1',
+      px: '2',
+      py: '3',
+      borderBottomWidth: '1px',
+      borderColor: 'border',
+    },
+    '& td': {
+      display: 'block',
+      gridColumn: '2',
+      minWidth: '0',
+      border: 'none',
+      p: '0',
+      textAlign: 'start',
+      whiteSpace: 'normal',
+    },
+    '& td:first-of-type': { gridColumn: '1', gridRow: '1 / span 3', minWidth: '6' },
+  },
+};
+
+/**
  * The banquet event order on A4 (docs/product.md#kitchen): the same DTO as its PDF, laid out to print on one or two
  * sheets; Print and Download PDF are screen-only.
  */
 export function EventOrderView({ order, pdfPath }: { order: EventOrderDto; pdfPath: string }) {
-  const venue = [order.venue_name, order.venue_address, order.city].filter(Boolean).join(', ') || 'To be confirmed';
+  const venue =
+    venueLine({ name: order.venue_name, address: order.venue_address, city: order.city }) || 'To be confirmed';
   return (
     <Stack
       gap="4"
@@ -95,34 +135,33 @@ export function EventOrderView({ order, pdfPath }: { order: EventOrderDto; pdfPa
           <Heading as="h3" size="sm" mb="1">
             {course.label}
           </Heading>
-          <Table.ScrollArea>
-            <Table.Root size="sm" variant="line">
-              <Table.Body>
-                {course.dishes.map((dish) => (
-                  <Table.Row key={dish.name}>
-                    <Table.Cell w="10" fontWeight="bold">
-                      {dish.diet_mark}
-                    </Table.Cell>
-                    <Table.Cell minW="40">
-                      <Text fontWeight="semibold">
-                        {dish.name}
-                        {dish.add_on ? ' (add-on)' : ''}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {DIET_LABELS[dish.diet]} · {REGION_LABELS[dish.region]}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {dish.eaters.toLocaleString('en-IN')} guests
-                    </Table.Cell>
-                    <Table.Cell fontSize="xs" minW="28">
-                      {dish.allergens.length ? `Allergens: ${dish.allergens.join(', ')}` : 'No listed allergens'}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <Table.Root size="sm" variant="line" role="table" aria-label={course.label} css={DISH_TABLE}>
+            <Table.Body role="rowgroup">
+              {course.dishes.map((dish) => (
+                <Table.Row role="row" key={dish.name}>
+                  <Table.Cell role="cell" fontWeight="bold">
+                    {dish.diet_mark}
+                  </Table.Cell>
+                  <Table.Cell role="cell">
+                    <Text fontWeight="semibold" overflowWrap="anywhere">
+                      {dish.name}
+                      {dish.add_on ? ' (add-on)' : ''}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                      {DIET_LABELS[dish.diet]} · {REGION_LABELS[dish.region]}
+                      {dish.description ? ` · ${dish.description}` : ''}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap">
+                    {dish.eaters.toLocaleString('en-IN')} guests
+                  </Table.Cell>
+                  <Table.Cell role="cell" fontSize="xs">
+                    {dish.allergens.length ? `Allergens: ${dish.allergens.join(', ')}` : 'No listed allergens'}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
         </Box>
       ))}
 

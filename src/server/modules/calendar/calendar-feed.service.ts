@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { addDays, isIsoDate } from '../../../shared/dates';
-import { enumWords } from '../../../shared/domain';
+import { enumWords, venueLine } from '../../../shared/domain';
 import type { CalendarFeedDto } from '../../../shared/schemas/calendar';
 import { calendarFeeds, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -162,7 +162,7 @@ export async function calendarFeedIcs(deps: ServiceDeps, file: string, now: Date
     ]
       .filter((line): line is string => line !== null)
       .join('\n');
-    const venue = [b.venueName, b.venueAddress ?? b.city].filter(Boolean).join(', ');
+    const venue = venueLine({ name: b.venueName, address: b.venueAddress, city: b.city });
     lines.push(
       'BEGIN:VEVENT',
       `UID:booking-${b.id}@${host}`,

@@ -16,6 +16,7 @@ import {
   type DayRule,
 } from '../../../shared/calendar';
 import { addDays, todayInIndia } from '../../../shared/dates';
+import { venueLine } from '../../../shared/domain';
 import {
   availabilityQuerySchema,
   calendarDateInputSchema,
@@ -412,7 +413,7 @@ export async function listCalendarEvents(deps: ServiceDeps, query: CalendarEvent
       guest_count: b.guestCount,
       client_name: b.clientName,
       client_phone: b.clientPhone,
-      venue: [b.venueName, b.venueAddress ?? b.city].filter(Boolean).join(', ') || null,
+      venue: venueLine({ name: b.venueName, address: b.venueAddress, city: b.city }) || null,
       supplier,
       notes: b.notes,
       source: b.source,

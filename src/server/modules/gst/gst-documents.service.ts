@@ -16,6 +16,7 @@ import {
   type GstDocumentKind,
   type ServiceKind,
 } from '../../../shared/gst';
+import { venueLine } from '../../../shared/domain';
 import { formatInr } from '../../../shared/money';
 import { paiseToRupees, type PricePart } from '../../../shared/pricing';
 import { GST_DETAILS_REQUIRED, type BookingGstDetailsDto, type GstDocumentDto } from '../../../shared/schemas/gst';
@@ -130,8 +131,7 @@ function supplierSnapshot(deps: ServiceDeps, settings: GstSettings): GstSupplier
 /** Where to write to the customer: the billing address given, else the venue's. */
 function recipientAddress(booking: BookingRow): string | null {
   if (booking.billingAddress) return booking.billingAddress;
-  const parts = [booking.venueName, booking.venueAddress, booking.city].filter((part): part is string => !!part);
-  return parts.length > 0 ? parts.join(', ') : null;
+  return venueLine({ name: booking.venueName, address: booking.venueAddress, city: booking.city }) || null;
 }
 
 function recipientSnapshot(booking: BookingRow): GstRecipientSnapshot {

@@ -1,6 +1,6 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatLongDate } from '../../../shared/dates';
-import { humanize } from '../../../shared/domain';
+import { humanize, venueLine } from '../../../shared/domain';
 import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
 import type { EventOrderDto } from '../../../shared/schemas/menus';
 import type { Brand } from '../../../shared/brand';
@@ -27,7 +27,10 @@ export async function renderEventOrderPdf(
     ['Event', `${order.event_name} (${humanize(order.event_type)})`],
     ['Date', order.event_date ? formatLongDate(order.event_date) : 'To be confirmed'],
     ['Time', order.event_time ?? 'To be confirmed'],
-    ['Venue', [order.venue_name, order.venue_address, order.city].filter(Boolean).join(', ') || 'To be confirmed'],
+    [
+      'Venue',
+      venueLine({ name: order.venue_name, address: order.venue_address, city: order.city }) || 'To be confirmed',
+    ],
     ['Package', humanize(order.package)],
     ['Status', humanize(order.status)],
   ];
