@@ -199,6 +199,26 @@ export function pricedAddOns(addOns: readonly AddOnCharge[], guests: number): Pr
   return addOns.map((addOn) => ({ ...addOn, guests, amountPaise: Math.round(addOn.perGuestPaise) * guests }));
 }
 
+/** An add-on as every bill names it: "Live Jalebi Counter (add-on): ₹110.50 × 120 guests". */
+export function addOnLineLabel(addOn: { description: string; perGuestPaise: number; guests: number }): string {
+  return (
+    `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ` +
+    `${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`
+  );
+}
+
+/** A priced add-on as the API answers it, amounts in rupees (My Bookings, the admin's menu and quote). */
+export type AddOnLineDto = { description: string; per_guest: number; guests: number; amount: number };
+
+export function toAddOnLineDto(addOn: PricedAddOn): AddOnLineDto {
+  return {
+    description: addOn.description,
+    per_guest: paiseToRupees(addOn.perGuestPaise),
+    guests: addOn.guests,
+    amount: paiseToRupees(addOn.amountPaise),
+  };
+}
+
 /** The add-ons as lines of an admin's custom quote (kind `add_on`, quantity = guests), for `priceCustomQuote`. */
 export function addOnQuoteLines(addOns: readonly AddOnCharge[], guests: number): CustomQuoteLine[] {
   return addOns.map((addOn) => ({

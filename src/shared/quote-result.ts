@@ -1,6 +1,7 @@
 import { humanize } from './domain';
 import { formatInr } from './money';
 import {
+  addOnLineLabel,
   DEFAULT_PRICING,
   paiseToRupees,
   priceQuote,
@@ -84,9 +85,7 @@ export function quoteLines(price: QuoteBreakdown, subscriber: SubscriberDiscount
       (addOn) =>
         ({
           key: 'add_on',
-          label:
-            `${addOn.description} (add-on): ${formatInr(paiseToRupees(addOn.perGuestPaise))} × ` +
-            `${addOn.guests.toLocaleString('en-IN')} ${addOn.guests === 1 ? 'guest' : 'guests'}`,
+          label: addOnLineLabel(addOn),
           amount: paiseToRupees(addOn.amountPaise),
         }) as const,
     ),

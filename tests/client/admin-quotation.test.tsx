@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminBookingDto } from '../../src/shared/schemas/admin';
 import { booking, openAdmin, page, toasts } from './admin-fixtures';
+import { DISHES, savedMenu } from './menu-fixtures';
 import { recordedCalls } from './msw';
 
 async function openDetails(overrides: Record<string, (args: { input: unknown }) => unknown>, shown: AdminBookingDto) {
@@ -92,6 +93,40 @@ describe('Price this booking (admin quotation)', () => {
       expect(summary.getByText(text)).toBeInTheDocument();
     }
     expect(dialog.getByRole('form', { name: 'Revise the quote' })).toBeInTheDocument();
+  });
+
+  it("lists the menu's add-ons beside the quote's lines, and the running sum counts them", async () => {
+    // 900 × 120 + the counter's 110.50 × 120 = 1,21,260 taxable; GST 18% = 21,826.80.
+    const quoted: AdminBookingDto = {
+      ...unpriced,
+      status: 'quoted',
+      final_amount: 143_086.8,
+      gst_percent: 18,
+      quotation: {
+        quoted_amount: 143_086.8,
+        notes: null,
+        items: [{ kind: 'per_person', description: 'Dinner buffet', unit_price: 900, quantity: 120, amount: 108_000 }],
+        gross_amount: 108_000,
+        discount: 0,
+        discount_reason: null,
+        subscriber_discount: 0,
+        subtotal: 121_260,
+        gst_percent: 18,
+        gst_amount: 21_826.8,
+        quoted_at: '2026-01-11T10:00:00.000Z',
+      },
+    };
+    const menu = savedMenu(quoted.id, { veg: 120, jain: 0, non_veg: 0 }, [DISHES.vegStarter, DISHES.counter], {
+      status: 'quoted',
+    });
+    const { dialog } = await openDetails({ 'admin.menus.bookingMenu': () => menu }, quoted);
+    const sent = await dialog.findByRole('heading', { name: 'Quote sent' });
+    const summary = within(sent.parentElement!);
+    const addOn = await summary.findByText('Live Jalebi Counter (add-on): ₹110.50 × 120 guests');
+    expect(addOn.nextElementSibling).toHaveTextContent('₹13,260');
+    expect(summary.getByText('₹1,21,260')).toBeInTheDocument();
+    const form = within(dialog.getByRole('form', { name: 'Revise the quote' }));
+    expect(form.getByText('Lines ₹1,08,000 + menu add-ons ₹13,260 = taxable ₹1,21,260 + GST')).toBeInTheDocument();
   });
 
   it('asks for the discount reason at the field and sends nothing until it is given', async () => {

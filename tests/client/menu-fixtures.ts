@@ -71,6 +71,7 @@ export function bookingMenu(bookingId: string, overrides: Partial<BookingMenuDto
       ],
       total: 118_000,
     },
+    add_ons: [],
     updated_at: null,
     ...overrides,
   };
@@ -83,11 +84,24 @@ export function savedMenu(
   dishes: DishDto[],
   overrides: Partial<BookingMenuDto> = {},
 ): BookingMenuDto {
+  const guestCount = overrides.guest_count ?? 120;
   return bookingMenu(bookingId, {
     saved: true,
     guests,
     dish_ids: dishes.map((entry) => entry.id),
     dishes,
+    add_ons: dishes.flatMap((entry) =>
+      entry.add_on_price === null
+        ? []
+        : [
+            {
+              description: entry.name,
+              per_guest: entry.add_on_price,
+              guests: guestCount,
+              amount: Math.round(entry.add_on_price * 100 * guestCount) / 100,
+            },
+          ],
+    ),
     updated_at: '2026-01-12T10:00:00.000Z',
     ...overrides,
   });

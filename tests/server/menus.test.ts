@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -405,6 +405,57 @@ describe("the customer's menu", () => {
     });
     expect(quote.final_amount).toBe(paiseToRupees(expected.finalAmountPaise));
     expect(quote.breakdown.map((line) => line.key)).toContain('add_on');
+  });
+
+  it("an admin's custom quote lists the menu's add-ons beside its lines, in the e-mail and the admin's menu", async () => {
+    const booking = await pricedBooking({ guests: 120 });
+    const saved = await saveAsAdmin(booking.id, {
+      guests: { veg: 90, jain: 30, non_veg: 0 },
+      dish_ids: [dish.jainStarter, dish.jainMain, dish.counter],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const quoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${booking.id}/quote`,
+      headers: bearer(token.admin),
+      payload: {
+        items: [{ kind: 'per_person', description: 'Malwa thali dinner', unit_price: 900, quantity: 120 }],
+        discount: 1000,
+        discount_reason: 'Repeat customer',
+      },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    // 900 × 120 + the counter's 110.50 × 120 − 1,000 = 1,20,260 taxable; GST 18% = 21,646.80.
+    expect(quoted.json().booking.quotation).toMatchObject({ subtotal: 120_260, gst_amount: 21_646.8 });
+    const addOnLine = 'Live Jalebi Counter (add-on): ₹110.50 × 120 guests';
+
+    const [mail] = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'quote')))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    const text = mail!.textBody;
+    const rows = ['Malwa thali dinner: ₹900 × 120', addOnLine, 'Discount (Repeat customer)', 'Taxable amount'];
+    const at = rows.map((row) => text.indexOf(row));
+    expect(
+      at.every((index) => index >= 0),
+      text,
+    ).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(text).toContain('₹13,260');
+
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${booking.id}/menu`,
+      headers: bearer(token.admin),
+    });
+    expect(menu.statusCode, menu.body).toBe(200);
+    expect(menu.json().add_ons).toEqual([
+      { description: 'Live Jalebi Counter', per_guest: 110.5, guests: 120, amount: 13_260 },
+    ]);
+    const lines = (menu.json().price.lines as { key: string; label: string }[]).filter((l) => l.key === 'add_on');
+    expect(lines.map((line) => line.label)).toEqual([addOnLine]);
   });
 
   it('another customer reads and writes it like a missing booking', async () => {

@@ -4,7 +4,7 @@ import { formatLongDate, todayInIndia } from '../../shared/dates';
 import { humanize } from '../../shared/domain';
 import { formatInr, formatSignedInr } from '../../shared/money';
 import { paymentTerms, quoteScheduleRows } from '../../shared/payment-terms';
-import { paiseToRupees, rupeesToPaise } from '../../shared/pricing';
+import { addOnLineLabel, paiseToRupees, rupeesToPaise, type PricedAddOn } from '../../shared/pricing';
 import type { BookingInquiryData } from '../../shared/schemas/bookings';
 import type { InstantQuoteData, InstantQuoteResult } from '../../shared/schemas/quote';
 import type { QuotationDto } from '../../shared/schemas/quotation';
@@ -347,12 +347,14 @@ export type QuotationEmailData = {
   venue: string | null;
   validUntil: string;
   quotation: QuotationDto;
+  /** The menu's add-ons, on the bill beside the quote's lines (docs/product.md#menus); none when omitted. */
+  addOns?: readonly PricedAddOn[];
 };
 
 /**
- * The admin's custom quote for an inquiry: every line, the discount, the taxable amount, GST at the rate it was
- * priced at and the total, all from the stored quotation, and the payment schedule under `rules`; the customer is
- * pointed to My Bookings to accept it.
+ * The admin's custom quote for an inquiry: every line and the menu's add-ons, the discount, the taxable amount, GST
+ * at the rate it was priced at and the total, all from the stored quotation and the menu, and the payment schedule
+ * under `rules`; the customer is pointed to My Bookings to accept it.
  */
 export function quotationEmail(
   brand: Brand,
@@ -369,6 +371,7 @@ export function quotationEmail(
         : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
       money(item.amount),
     ]),
+    ...(data.addOns ?? []).map((addOn): Row => [addOnLineLabel(addOn), money(paiseToRupees(addOn.amountPaise))]),
     ...(q.discount > 0 ? [[`Discount (${q.discount_reason ?? ''})`, money(-q.discount)] as Row] : []),
     ...(q.subscriber_discount > 0 ? [['Subscriber discount', money(-q.subscriber_discount)] as Row] : []),
     ['Taxable amount', money(q.subtotal)],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddOnLineDto } from '../pricing';
 import type { QuotationDto } from './quotation';
 import type { QuoteLine } from './quote';
 import type {
@@ -214,7 +215,7 @@ export type CustomerBookingDetailDto = CustomerBookingDto & {
   /** The admin's custom quote, line by line; null for an instant quote or an unpriced inquiry. */
   quotation: QuotationDto | null;
   /** The menu's add-ons on the bill (docs/product.md#menus): each its price per guest × the guests. */
-  add_ons: { description: string; per_guest: number; guests: number; amount: number }[];
+  add_ons: AddOnLineDto[];
   /**
    * A package-priced booking's quote, line by line, as the quote e-mail and the quote PDF list them (package, add-ons,
    * volume discount, peak surcharge, subscriber discount, base amount, GST, total; docs/product.md#pricing); null for

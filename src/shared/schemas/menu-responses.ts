@@ -9,7 +9,7 @@ import type {
   MenuCatalogueDto,
   SaveMenuResult,
 } from './menus';
-import { quoteLineSchema } from './responses';
+import { addOnLineSchema, quoteLineSchema } from './responses';
 
 /*
  * The answers of the menu doors (docs/api.md "Menus"), for the REST serializer, tRPC `.output` and the OpenAPI
@@ -77,6 +77,7 @@ export const bookingMenuSchema = z.object({
   allergy_notes: z.string().nullable(),
   setup_notes: z.string().nullable(),
   price: z.object({ lines: z.array(quoteLineSchema), total: rupees }),
+  add_ons: z.array(addOnLineSchema),
   updated_at: z.string().nullable(),
 }) satisfies z.ZodType<BookingMenuDto>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
 import { PRICING_TIERS, type BookingStatus, type PricingTier } from '../domain';
+import type { AddOnLineDto } from '../pricing';
 import {
   ALLERGENS,
   COURSES,
@@ -217,6 +218,8 @@ export type BookingMenuDto = {
   setup_notes: string | null;
   /** The booking's price with the add-ons, line by line, as the quote shows it. */
   price: { lines: QuoteLine[]; total: number };
+  /** The add-ons on the bill (docs/product.md#menus): each its price per guest × the booking's guests. */
+  add_ons: AddOnLineDto[];
   updated_at: string | null;
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type BookingMessageDto } from './messages';
 import type { Brand } from '../brand';
+import type { AddOnLineDto } from '../pricing';
 import {
   APPROVAL_STATUSES,
   BID_FLAGS,
@@ -555,11 +556,19 @@ export const customerBookingSchema = z.object({
 
 export const customerBookingsResponseSchema = z.array(customerBookingSchema);
 
+/** A menu add-on on the bill: its price per guest × the booking's guests. */
+export const addOnLineSchema = z.object({
+  description: z.string(),
+  per_guest: rupees,
+  guests: z.number().int(),
+  amount: rupees,
+}) satisfies z.ZodType<AddOnLineDto>;
+
 export const customerBookingDetailSchema = customerBookingSchema.extend({
   venue_address: z.string().nullable(),
   original_event_date: isoDate.nullable(),
   quotation: quotationResponseSchema.nullable(),
-  add_ons: z.array(z.object({ description: z.string(), per_guest: rupees, guests: z.number().int(), amount: rupees })),
+  add_ons: z.array(addOnLineSchema),
   quote_lines: z.array(quoteLineSchema).nullable(),
   timeline: z.array(
     z.object({

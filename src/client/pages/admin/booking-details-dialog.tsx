@@ -258,15 +258,20 @@ function DetailsList({ booking }: { booking: AdminBookingDto }) {
 }
 
 function BookingDetails({ booking }: { booking: AdminBookingDto }) {
+  // The menu's add-ons are on the bill beside a custom quote's lines (docs/product.md#menus); an inquiry has no menu.
+  // The same query as the menu panel's below, so it is fetched once.
+  const hasMenu = booking.status !== 'inquiry';
+  const menu = trpc.admin.menus.bookingMenu.useQuery({ id: booking.id }, { enabled: hasMenu });
+  const addOns = !hasMenu ? [] : menu.isError ? [] : (menu.data?.add_ons ?? null);
   return (
     <Stack gap="6">
       <EditableDetails key={booking.id} booking={booking} />
-      {booking.quotation && <QuotationSummary quotation={booking.quotation} />}
+      {booking.quotation && <QuotationSummary quotation={booking.quotation} addOns={addOns} />}
       <StatusChange booking={booking} />
       {(QUOTABLE_STATUSES.includes(booking.status) || REPRICEABLE_STATUSES.includes(booking.status)) && (
         <>
           <Separator borderColor="border.muted" />
-          <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} />
+          <QuotationForm key={`${booking.id}:${booking.updated_at}`} booking={booking} addOns={addOns} />
         </>
       )}
       {/* An inquiry has no price yet: its menu is chosen once it is quoted (docs/product.md#menus). */}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { QUOTE_LINE_KINDS, REPRICEABLE_STATUSES, type QuoteLineKind } from '../../../shared/domain';
 import { formatInr, formatSignedInr } from '../../../shared/money';
-import { paiseToRupees, rupeesToPaise } from '../../../shared/pricing';
+import { addOnLineLabel, paiseToRupees, rupeesToPaise, type AddOnLineDto } from '../../../shared/pricing';
 import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import {
   QUOTE_LINE_KIND_LABELS,
@@ -65,7 +65,14 @@ const numberOrText = (value: string): number | string | undefined =>
  * shared schema before sending; the running sum comes from the same rule as the server's. GST is added by the
  * server at the rate in settings, and the sent quote shows it.
  */
-export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
+export function QuotationForm({
+  booking,
+  addOns,
+}: {
+  booking: AdminBookingDto;
+  /** The menu's add-ons, priced beside the lines; null while the menu loads. */
+  addOns: readonly AddOnLineDto[] | null;
+}) {
   const [draft, setDraft] = useState(() => draftFrom(booking));
   const [errors, setErrors] = useState<Errors>({});
   const reload = useReloadDashboard();
@@ -89,6 +96,16 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
   const grossPaise = summable ? quotationGrossPaise(values.items as { unit_price: number; quantity: number }[]) : null;
   const discountRupees = typeof values.discount === 'number' ? values.discount : 0;
   const discountText = discountRupees > 0 ? ` − discount ${formatInr(discountRupees)}` : '';
+  const addOnsPaise = (addOns ?? []).reduce((sum, addOn) => sum + rupeesToPaise(addOn.amount), 0);
+  const addOnsText = addOnsPaise > 0 ? ` + menu add-ons ${formatInr(paiseToRupees(addOnsPaise))}` : '';
+  // The same sum as the server's `priceCustomQuote`: the lines and the menu's add-ons, less the discount.
+  const sumText =
+    addOns === null
+      ? "Loading the menu's add-ons…"
+      : grossPaise === null
+        ? 'Enter every price and quantity to see the sum.'
+        : `Lines ${formatInr(paiseToRupees(grossPaise))}${addOnsText}${discountText} = taxable ` +
+          `${formatInr(paiseToRupees(Math.max(0, grossPaise + addOnsPaise - rupeesToPaise(discountRupees))))} + GST`;
 
   function clear(field: string) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -288,11 +305,7 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
           direction={{ base: 'column', sm: 'row' }}
         >
           <Text fontSize="sm" aria-live="polite">
-            {grossPaise === null
-              ? 'Enter every price and quantity to see the sum.'
-              : `Lines ${formatInr(paiseToRupees(grossPaise))}${discountText} = taxable ${formatInr(
-                  paiseToRupees(Math.max(0, grossPaise - rupeesToPaise(discountRupees))),
-                )} + GST`}
+            {sumText}
           </Text>
           <Button type="submit" rounded="full" px="5" loading={send.isPending}>
             {repricing ? 'Send new price' : 'Send quote'}
@@ -303,14 +316,27 @@ export function QuotationForm({ booking }: { booking: AdminBookingDto }) {
   );
 }
 
-/** The quote that was sent, line by line, as the customer received it. */
-export function QuotationSummary({ quotation }: { quotation: QuotationDto }) {
+/**
+ * The quote that was sent, line by line, as the customer reads it, with the menu's add-ons the bill carries beside
+ * its lines (docs/product.md#menus): the rows add up to the taxable amount. `addOns` is null while the menu loads.
+ */
+export function QuotationSummary({
+  quotation,
+  addOns,
+}: {
+  quotation: QuotationDto;
+  addOns: readonly AddOnLineDto[] | null;
+}) {
   const rows: [string, number][] = [
     ...quotation.items.map((item): [string, number] => [
       item.quantity === 1
         ? item.description
         : `${item.description}: ${formatInr(item.unit_price)} × ${item.quantity.toLocaleString('en-IN')}`,
       item.amount,
+    ]),
+    ...(addOns ?? []).map((addOn): [string, number] => [
+      addOnLineLabel({ ...addOn, perGuestPaise: rupeesToPaise(addOn.per_guest) }),
+      addOn.amount,
     ]),
     ...(quotation.discount > 0
       ? [[`Discount (${quotation.discount_reason ?? ''})`, -quotation.discount] as [string, number]]
@@ -326,6 +352,11 @@ export function QuotationSummary({ quotation }: { quotation: QuotationDto }) {
       <Heading as="h3" fontSize="md" color="accent.900" mb="2">
         Quote sent
       </Heading>
+      {addOns === null && (
+        <Text fontSize="sm" color="fg.muted" py="1">
+          Loading the menu's add-ons…
+        </Text>
+      )}
       <Box as="dl" fontSize="sm">
         {rows.map(([label, amount]) => (
           <Flex key={label} justify="space-between" gap="3" py="1" borderBottomWidth="1px" borderColor="border.muted">

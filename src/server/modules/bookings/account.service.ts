@@ -12,7 +12,7 @@ import {
 import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { canMoveBooking, enumWords, humanize, INSTALMENT_KINDS } from '../../../shared/domain';
 import { GST_DOCUMENT_KINDS, GST_DOCUMENT_META } from '../../../shared/gst';
-import { paiseToRupees, pricedAddOns } from '../../../shared/pricing';
+import { paiseToRupees, pricedAddOns, toAddOnLineDto } from '../../../shared/pricing';
 import { canChangeDate, checkDateChange } from '../../../shared/refund-policy';
 import {
   accountBookingIdSchema,
@@ -281,12 +281,7 @@ export async function myBookingDetail(
     venue_address: row.venueAddress,
     original_event_date: row.originalEventDate,
     quotation: toQuotationDto(row),
-    add_ons: addOns.map((addOn) => ({
-      description: addOn.description,
-      per_guest: paiseToRupees(addOn.perGuestPaise),
-      guests: addOn.guests,
-      amount: paiseToRupees(addOn.amountPaise),
-    })),
+    add_ons: addOns.map(toAddOnLineDto),
     quote_lines: quoteLines,
     timeline,
     payments: orders.map((o) => ({

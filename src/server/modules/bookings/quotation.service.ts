@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES } from '../../../shared/domain';
-import { addOnQuoteLines, priceCustomQuote, rupeesToPaise, subscriberPrice } from '../../../shared/pricing';
+import { enumWords, QUOTABLE_STATUSES, REPRICEABLE_STATUSES, venueLine } from '../../../shared/domain';
+import {
+  addOnQuoteLines,
+  priceCustomQuote,
+  pricedAddOns,
+  rupeesToPaise,
+  subscriberPrice,
+} from '../../../shared/pricing';
 import type { BookingChangeResult } from '../../../shared/schemas/admin';
 import { quotationInputSchema, type QuotationInput } from '../../../shared/schemas/quotation';
 import { bookings, type StoredQuotation } from '../../db/schema';
@@ -78,7 +84,8 @@ export async function quoteBooking(
     }
     // The menu's add-ons stay on the bill, each as a line of guests × its price (docs/product.md#menus).
     const menu = await storedMenu(tx, current.id);
-    const addOnLines = addOnQuoteLines(addOnsOf(menu.items, menu.dishes), current.guestCount ?? 0);
+    const addOns = addOnsOf(menu.items, menu.dishes);
+    const addOnLines = addOnQuoteLines(addOns, current.guestCount ?? 0);
     const price = priceCustomQuote([...lines, ...addOnLines], rupeesToPaise(data.discount), rates.gstPercent);
     const subscriber =
       current.subscriberDiscountPaise === null ? null : subscriberPrice(price, await subscriberPercentOf(tx, current));
@@ -146,7 +153,7 @@ export async function quoteBooking(
       });
       return { message: `New price sent to ${booking.clientEmail}`, booking: toAdminBookingDto(booking) };
     }
-    const venue = [booking.venueName, booking.venueAddress ?? booking.city].filter(Boolean).join(', ');
+    const venue = venueLine({ name: booking.venueName, address: booking.venueAddress, city: booking.city });
     await enqueueEmail(
       tx,
       quotationEmail(
@@ -162,6 +169,7 @@ export async function quoteBooking(
           venue: venue || null,
           validUntil,
           quotation: toQuotationDto(booking)!,
+          addOns: pricedAddOns(addOns, booking.guestCount ?? 0),
         },
         await currentPaymentRules(tx),
       ),

@@ -2,13 +2,16 @@ import { eq } from 'drizzle-orm';
 import { formatLongDate, todayInIndia } from '../../../shared/dates';
 import { menuEditRefusal, menuFreezeDate, menuProblems, type GuestSplit, type MenuRules } from '../../../shared/menu';
 import {
+  addOnLineLabel,
   addOnQuoteLines,
   customPriceParts,
   DEFAULT_PRICING,
   packagePriceParts,
   paiseToRupees,
   priceCustomQuote,
+  pricedAddOns,
   pricePackage,
+  toAddOnLineDto,
   withPeakSurcharge,
   subscriberPrice,
   type AddOnCharge,
@@ -173,7 +176,7 @@ export async function menuPrice(
     const billed = subscriberPercent === null ? null : subscriberPrice(custom, subscriberPercent);
     const final = billed ?? custom;
     const lines: QuoteLine[] = [
-      ...custom.lines.map((line) => ({
+      ...custom.lines.slice(0, q.items.length).map((line) => ({
         key: line.kind === 'add_on' ? ('add_on' as const) : ('base' as const),
         label:
           line.quantity === 1
@@ -181,6 +184,12 @@ export async function menuPrice(
             : `${line.description}: ${formatInr(paiseToRupees(line.unitPricePaise))} ` +
               `× ${line.quantity.toLocaleString('en-IN')}`,
         amount: paiseToRupees(line.amountPaise),
+      })),
+      // The menu's add-ons, named as on every bill.
+      ...pricedAddOns(addOns, guests).map((addOn) => ({
+        key: 'add_on' as const,
+        label: addOnLineLabel(addOn),
+        amount: paiseToRupees(addOn.amountPaise),
       })),
       ...(custom.discountPaise > 0
         ? [{ key: 'discount' as const, label: 'Discount', amount: -paiseToRupees(custom.discountPaise) }]
@@ -291,7 +300,8 @@ export async function toBookingMenuDto(
 ): Promise<BookingMenuDto> {
   const tier = menuTier(booking);
   const refusal = menuEditRefusal(booking, who, rules, today) ?? quoteExpiry(booking, today);
-  const price = await menuPrice(tx, booking, addOnsOf(stored.items, stored.dishes));
+  const addOns = addOnsOf(stored.items, stored.dishes);
+  const price = await menuPrice(tx, booking, addOns);
   const priceOf = new Map(stored.items.map((item) => [item.dishId, item.addOnPricePaise]));
   return {
     booking_id: booking.id,
@@ -316,6 +326,7 @@ export async function toBookingMenuDto(
       lines: price?.lines ?? [],
       total: paiseToRupees(price?.finalAmountPaise ?? booking.finalAmountPaise ?? 0),
     },
+    add_ons: booking.guestCount ? pricedAddOns(addOns, booking.guestCount).map(toAddOnLineDto) : [],
     updated_at: stored.menu?.updatedAt.toISOString() ?? null,
   };
 }
