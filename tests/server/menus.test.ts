@@ -60,7 +60,7 @@ const CATALOGUE: (DishSpec & { key: string })[] = [
     name: 'Jain Paneer Tikka',
     course: 'starters',
     diet: 'jain',
-    allergens: ['dairy'],
+    allergens: ['dairy', 'sesame'],
     yield_per_100: 6,
   },
   {
@@ -750,6 +750,8 @@ describe('the event order and the kitchen', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('"Chicken Tikka"');
+    // Allergens read as a list in a spreadsheet cell.
+    expect(csv.body).toContain('"Jain Paneer Tikka","J","dairy, sesame"');
     expect(csv.body.startsWith('\uFEFF"course","dish"')).toBe(true);
 
     const badDate = await t.app.inject({

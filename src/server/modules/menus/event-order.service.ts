@@ -221,7 +221,7 @@ export async function kitchenSheetCsv(deps: ServiceDeps, input: { date: string }
       course: COURSE_LABELS[dish.course],
       dish: dish.name,
       diet: dish.diet_mark,
-      allergens: dish.allergens.join(' '),
+      allergens: dish.allergens.join(', '),
       unit: dish.unit,
       yield_per_100_guests: dish.yield_per_100,
       guests_eating: dish.eaters,
