@@ -26,14 +26,16 @@ function rupeeFormats() {
 export function formatInr(rupees: number): string {
   // `|| 0`: an amount that rounds to nothing is ₹0, never the locale's "-₹0".
   const paise = Math.round(rupees * 100) || 0;
+  // A negative amount has a minus sign (U+2212) before the rupee sign, never the locale's hyphen "-₹2,500".
+  if (paise < 0) return `−${formatInr(-paise / 100)}`;
   const { wholeRupees, rupeesAndPaise } = rupeeFormats();
   return paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);
 }
 
 /**
- * An amount that may be negative, as every page, e-mail and PDF shows one: a minus sign (U+2212) before the rupee
- * sign, "−₹2,500", never the locale's hyphen "-₹2,500". A deduction shown as such is `formatSignedInr(-amount)`.
+ * An amount that may be negative, as every page, e-mail and PDF shows one: "−₹2,500" (`formatInr` itself never
+ * prints the locale's hyphen). The name says at the call site that a deduction is meant: `formatSignedInr(-amount)`.
  */
 export function formatSignedInr(rupees: number): string {
-  return Math.round(rupees * 100) < 0 ? `−${formatInr(-rupees)}` : formatInr(rupees);
+  return formatInr(rupees);
 }

@@ -81,6 +81,9 @@ describe('formatInr', () => {
     [49.5, '₹49.50'],
     [10000000, '₹1,00,00,000'],
     [0, '₹0'],
+    // Never the locale's hyphen, wherever a negative amount reaches it.
+    [-25567.5, '−₹25,567.50'],
+    [-0.001, '₹0'],
   ])('%d is %s', (rupees, text) => expect(formatInr(rupees)).toBe(text));
 });
 
