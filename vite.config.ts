@@ -132,7 +132,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          // The property tests run hundreds of random sequences through the money rules: a few seconds on a quiet
+          // machine, and a loaded one took past the default 5 s. No unit test waits by time.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
