@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { paymentReceiptEmail } from '../../src/server/mail/account-templates';
+import {
+  bookingCancelledEmail,
+  paymentReceiptEmail,
+  type CancellationFigures,
+} from '../../src/server/mail/account-templates';
 import { escapeHtml, inquiryAcknowledgementEmail, quotationEmail, quoteEmail } from '../../src/server/mail/templates';
 import {
   bookingMoney,
@@ -8,10 +12,11 @@ import {
   type PaymentRules,
 } from '../../src/shared/booking-rules';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
-import { formatLongDate } from '../../src/shared/dates';
+import { addDays, formatLongDate } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paymentTerms, quoteScheduleRows, type PaymentTerms } from '../../src/shared/payment-terms';
 import { paiseToRupees } from '../../src/shared/pricing';
+import { computeRefund, type RefundInput } from '../../src/shared/refund-policy';
 import type { QuotationDto } from '../../src/shared/schemas/quotation';
 import { bookingInquiryInputSchema } from '../../src/shared/schemas/bookings';
 import { instantQuoteInputSchema, type InstantQuoteResult } from '../../src/shared/schemas/quote';
@@ -252,6 +257,137 @@ describe('receipt e-mail', () => {
     }
     expect(advance!.due_date).toBe('2099-01-08');
     expect(balance!.due_date).toBe('2099-02-26');
+  });
+});
+
+describe('cancellation e-mail', () => {
+  const to = { email: 'asha@example.in', name: 'Asha' };
+  const booking = { id: 'c0ffee00-0000-4000-8000-000000000000', eventName: 'Sangeet', eventDate: '2099-03-05' };
+
+  /** The figures as the cancellation service passes them: the terms' computation and the ledger after it. */
+  function figures(
+    input: Omit<RefundInput, 'today'>,
+    extra: Partial<Omit<CancellationFigures, 'refund'>> & { paidPaise?: number } = {},
+  ): CancellationFigures {
+    const refund = computeRefund({ ...input, today: TODAY });
+    const owedBefore = extra.owedBackBeforePaise ?? 0;
+    return {
+      refund,
+      paidPaise: input.paidPaise + owedBefore,
+      owedBackBeforePaise: owedBefore,
+      bandKeptPaise: refund.refundable_base_paise - refund.refund_amount_paise,
+      keptPaise: refund.amount_paid_paise - refund.refund_amount_paise,
+      refundStatus: refund.refund_amount_paise > 0 ? 'due' : null,
+      bandDate: { date: input.eventDate, original: false },
+      ...extra,
+    };
+  }
+
+  it('says what was paid, what the terms keep (deposit and band share) and the refund with its state', () => {
+    const mail = bookingCancelledEmail(
+      DEFAULT_BRAND,
+      to,
+      booking,
+      figures({
+        eventDate: addDays(TODAY, 45),
+        totalPaise: 1_00_000_00,
+        paidPaise: 40_000_00,
+        cancelledBy: 'customer',
+      }),
+    );
+    for (const line of [
+      `  Event date: ${formatLongDate(booking.eventDate)}`,
+      '  Days before the event: 45',
+      '  Terms: More than 30 days before the event: 75% of the amount beyond the deposit',
+      '  Paid so far: ₹40,000',
+      '  Deposit kept (25%, non-refundable): −₹25,000',
+      '  Kept beyond the deposit (75% of it refunded): −₹3,750',
+      '  Kept under the cancellation terms: ₹28,750',
+      '  Refund to you: ₹11,250 (due)',
+      'Refunds are processed within 10–15 business days.',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).not.toContain('original date');
+    expect(mail.html).toContain('Kept under the cancellation terms');
+  });
+
+  it('keeps the paid booking amount within the deposit and says nothing is refunded', () => {
+    const mail = bookingCancelledEmail(
+      DEFAULT_BRAND,
+      to,
+      booking,
+      figures({ eventDate: addDays(TODAY, 60), totalPaise: 1_00_000_00, paidPaise: 999_00, cancelledBy: 'customer' }),
+    );
+    for (const line of [
+      '  Paid so far: ₹999',
+      '  Deposit kept (25%, non-refundable): −₹999',
+      '  Kept under the cancellation terms: ₹999',
+      '  Refund to you: ₹0\n',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).not.toContain('Kept beyond the deposit');
+    expect(mail.text).not.toContain('business days');
+  });
+
+  it('counts the days from the original date of a booking moved later, and says so', () => {
+    const original = addDays(TODAY, 20);
+    const mail = bookingCancelledEmail(
+      DEFAULT_BRAND,
+      to,
+      { ...booking, eventDate: addDays(TODAY, 50) },
+      figures(
+        { eventDate: original, totalPaise: 1_00_000_00, paidPaise: 40_000_00, cancelledBy: 'customer' },
+        { bandDate: { date: original, original: true } },
+      ),
+    );
+    for (const line of [
+      `  Event date: ${formatLongDate(addDays(TODAY, 50))}`,
+      `  Days before the event: 20, counted from the original date, ${formatLongDate(original)}`,
+      `As the date of your event was changed, the refund is counted from the original date, ` +
+        `${formatLongDate(original)}, the earlier of the two: the booking was cancelled 20 days before it.`,
+      '  Terms: 15–30 days before the event: 50% of the amount beyond the deposit',
+      '  Kept beyond the deposit (50% of it refunded): −₹7,500',
+      '  Kept under the cancellation terms: ₹32,500',
+      '  Refund to you: ₹7,500 (due)',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+  });
+
+  it('a company cancellation keeps nothing; money owed back earlier is shown apart', () => {
+    const mail = bookingCancelledEmail(
+      DEFAULT_BRAND,
+      to,
+      booking,
+      figures(
+        { eventDate: addDays(TODAY, 3), totalPaise: 1_00_000_00, paidPaise: 30_000_00, cancelledBy: 'company' },
+        { owedBackBeforePaise: 5_000_00 },
+      ),
+    );
+    for (const line of [
+      '  Paid so far: ₹35,000',
+      '  Owed back before the cancellation: −₹5,000',
+      '  Refund to you: ₹30,000 (due)',
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).not.toMatch(/Kept|Deposit kept/);
+  });
+
+  it('a booking without a date counts as far away, not as a number of days', () => {
+    const mail = bookingCancelledEmail(
+      DEFAULT_BRAND,
+      to,
+      { ...booking, eventDate: null },
+      figures(
+        { eventDate: addDays(TODAY, 365), totalPaise: null, paidPaise: 999_00, cancelledBy: 'customer' },
+        { bandDate: null },
+      ),
+    );
+    expect(mail.text).toContain('  Days before the event: No event date yet, so it counts as far away');
+    expect(mail.text).not.toContain('Event date:');
   });
 });
 

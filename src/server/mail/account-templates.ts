@@ -1,10 +1,10 @@
 import type { PaymentRules } from '../../shared/booking-rules';
 import type { Brand } from '../../shared/brand';
-import type { AutomaticReminderStage } from '../../shared/domain';
+import type { AutomaticReminderStage, RefundStatus } from '../../shared/domain';
 import { formatLongDate } from '../../shared/dates';
-import { formatInr } from '../../shared/money';
+import { formatInr, formatSignedInr } from '../../shared/money';
 import { paiseToRupees } from '../../shared/pricing';
-import type { RefundComputation } from '../../shared/refund-policy';
+import { DEPOSIT_PERCENT, type RefundComputation } from '../../shared/refund-policy';
 import { subjectWithEventName } from './outbox';
 import { paymentTermsSection, quoteReference, render, type EmailMessage, type EmailSection } from './templates';
 
@@ -211,6 +211,31 @@ export function paymentReminderEmail(
 /** Why a booking was cancelled when the customer did not ask: the advance was not paid by its due date. */
 export type CancellationReason = { kind: 'advance_overdue'; advanceDueDate: string };
 
+/**
+ * A cancellation's money and dates as My Bookings shows them afterwards (docs/product.md#refunds), every figure from
+ * the cancellation service: the terms' computation (`refundFor`) and the booking's ledger sums once the refund is
+ * recorded.
+ */
+export type CancellationFigures = {
+  /** The terms applied: band, days before the date the band counts from, deposit kept, refund. */
+  refund: RefundComputation;
+  /** Everything received on the booking ("Paid so far"). */
+  paidPaise: number;
+  /** Owed back before the cancellation (e.g. after a guest cut): paid less what the terms were applied to. */
+  owedBackBeforePaise: number;
+  /** Of what the terms were applied to, the share beyond the deposit the band does not refund. */
+  bandKeptPaise: number;
+  /** Paid less everything owed back ("Kept under the cancellation terms"). */
+  keptPaise: number;
+  /** The state of the cancellation's refund; null when nothing is refunded. */
+  refundStatus: RefundStatus | null;
+  /**
+   * The date the band is counted from (`refundBandDate`); `original` when it is the first date of a booking moved
+   * later. Null for a booking without a date, which counts as far away.
+   */
+  bandDate: { date: string; original: boolean } | null;
+};
+
 function cancellationIntro(eventName: string, refund: RefundComputation, reason?: CancellationReason): string {
   if (reason?.kind === 'advance_overdue') {
     return (
@@ -225,31 +250,66 @@ function cancellationIntro(eventName: string, refund: RefundComputation, reason?
     : `As you asked, your booking for ${eventName} has been cancelled.`;
 }
 
+/** How many days before the event the cancellation came, from the date the terms count from. */
+function daysBeforeText(days: number, bandDate: CancellationFigures['bandDate']): string {
+  if (bandDate === null) return 'No event date yet, so it counts as far away';
+  return bandDate.original ? `${days}, counted from the original date, ${formatLongDate(bandDate.date)}` : String(days);
+}
+
+/** What was paid, what the terms keep (the deposit, the band's share) and the refund with its state. */
+function cancellationMoneyRows(figures: CancellationFigures): [string, string][] {
+  const { refund } = figures;
+  const deduction = (label: string, paise: number): [string, string][] =>
+    paise > 0 ? [[label, formatSignedInr(paiseToRupees(-paise))]] : [];
+  const state = figures.refundStatus === null ? '' : ` (${figures.refundStatus})`;
+  return [
+    ['Paid so far', rupees(figures.paidPaise)],
+    ...deduction('Owed back before the cancellation', figures.owedBackBeforePaise),
+    ...deduction(`Deposit kept (${DEPOSIT_PERCENT}%, non-refundable)`, refund.deposit_held_paise),
+    ...deduction(`Kept beyond the deposit (${refund.refund_percent}% of it refunded)`, figures.bandKeptPaise),
+    ...(figures.keptPaise > 0
+      ? ([['Kept under the cancellation terms', rupees(figures.keptPaise)]] as [string, string][])
+      : []),
+    ['Refund to you', `${rupees(refund.refund_amount_paise)}${state}`],
+  ];
+}
+
 export function bookingCancelledEmail(
   brand: Brand,
   to: Recipient,
   booking: { id: string; eventName: string; eventDate: string | null },
-  refund: RefundComputation,
+  figures: CancellationFigures,
   reason?: CancellationReason,
 ): EmailMessage {
+  const { refund, bandDate } = figures;
+  const days = Math.max(refund.days_before, 0);
+  // After a date change to a later day the band counts from the first date (docs/product.md#refunds): said once
+  // in words, where the customer's terms apply.
+  const countedFrom =
+    bandDate?.original && refund.cancelled_by === 'customer'
+      ? [
+          `As the date of your event was changed, the refund is counted from the original date, ` +
+            `${formatLongDate(bandDate.date)}, the earlier of the two: the booking was cancelled ` +
+            `${days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} before it` : 'once it had passed'}.`,
+        ]
+      : [];
   const body = render({
     brand,
     preheader: `Your booking ${quoteReference(booking.id)} has been cancelled.`,
     heading: 'Booking cancelled',
     greeting: `Dear ${to.name},`,
-    intro: [cancellationIntro(booking.eventName, refund, reason)],
+    intro: [cancellationIntro(booking.eventName, refund, reason), ...countedFrom],
     sections: [
       {
-        title: 'Refund',
+        title: 'Cancellation',
         rows: [
           ['Booking reference', quoteReference(booking.id)],
-          ['Days before the event', String(Math.max(refund.days_before, 0))],
-          ['Policy', refund.band_label],
-          ['Amount paid', rupees(refund.amount_paid_paise)],
-          ['Refund due', rupees(refund.refund_amount_paise)],
+          ...(booking.eventDate ? ([['Event date', formatLongDate(booking.eventDate)]] as [string, string][]) : []),
+          ['Days before the event', daysBeforeText(days, bandDate)],
+          ['Terms', refund.band_label],
         ],
-        emphasisLast: true,
       },
+      { title: 'Refund', rows: cancellationMoneyRows(figures), emphasisLast: true },
     ],
     closing: refund.refund_amount_paise > 0 ? ['Refunds are processed within 10–15 business days.'] : [],
   });

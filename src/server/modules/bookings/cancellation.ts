@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
-import type { CancelledBy } from '../../../shared/domain';
+import type { CancelledBy, RefundStatus } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
 import { formatInr } from '../../../shared/money';
 import { bookingCostPaise, refundBandDate, type LedgerSums } from '../../../shared/booking-rules';
@@ -9,7 +9,7 @@ import type { RefundPreviewDto } from '../../../shared/schemas/account';
 import type { Transaction } from '../../db/client';
 import { bookings, paymentOrders, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { bookingCancelledEmail, type CancellationReason } from '../../mail/account-templates';
+import { bookingCancelledEmail, type CancellationFigures, type CancellationReason } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { ServiceDeps } from '../../context';
 import { documentCancellation } from '../gst/gst-documents.service';
@@ -58,6 +58,30 @@ export function toRefundPreviewDto(r: RefundComputation): RefundPreviewDto {
 }
 
 /**
+ * The e-mail's figures, as My Bookings shows the cancelled booking (docs/product.md#refunds): "Paid so far" and
+ * "Kept under the cancellation terms" (paid less everything owed back) from the ledger once the refund is recorded,
+ * the deposit and the band's share from the terms' computation, and the date the band counted from.
+ */
+function cancellationFigures(
+  booking: BookingRow,
+  refund: RefundComputation,
+  before: LedgerSums,
+  after: LedgerSums,
+  refundStatus: RefundStatus | null,
+): CancellationFigures {
+  const bandDate = refundBandDate(booking.eventDate, booking.originalEventDate);
+  return {
+    refund,
+    paidPaise: after.paid_paise,
+    owedBackBeforePaise: before.refunded_paise,
+    bandKeptPaise: refund.refundable_base_paise - refund.refund_amount_paise,
+    keptPaise: after.held_paise,
+    refundStatus,
+    bandDate: bandDate === null ? null : { date: bandDate, original: bandDate !== booking.eventDate },
+  };
+}
+
+/**
  * Cancels a locked booking (the caller checked the state machine): status, who and when, open payment orders
  * expired, the refund due recorded (when anything is refundable), the audit row and the e-mail, all on `tx`.
  * `reason` is set when the customer did not ask (the admin released the date of an overdue advance): the audit
@@ -71,7 +95,8 @@ export async function applyCancellation(
   actorUserId: string | null,
   reason?: CancellationReason,
 ): Promise<{ row: BookingRow; refund: RefundComputation }> {
-  const refund = refundFor(booking, await bookingSums(tx, booking.id), cancelledBy);
+  const sums = await bookingSums(tx, booking.id);
+  const refund = refundFor(booking, sums, cancelledBy);
   const now = new Date();
   const [row] = await tx
     .update(bookings)
@@ -90,11 +115,12 @@ export async function applyCancellation(
         inArray(paymentOrders.status, ['created', 'pending']),
       ),
     );
+  let owed: { id: string; status: RefundStatus } | undefined;
   if (refund.refund_amount_paise > 0) {
-    const [owed] = await tx
+    [owed] = await tx
       .insert(refunds)
       .values({ bookingId: booking.id, amountPaise: refund.refund_amount_paise, cancelledBy, policy: { ...refund } })
-      .returning({ id: refunds.id });
+      .returning({ id: refunds.id, status: refunds.status });
     await addRefund(tx, {
       bookingId: booking.id,
       amountPaise: refund.refund_amount_paise,
@@ -135,7 +161,7 @@ export async function applyCancellation(
       deps.config.brand,
       { email: booking.clientEmail, name: booking.clientName },
       booking,
-      refund,
+      cancellationFigures(booking, refund, sums, await bookingSums(tx, booking.id), owed?.status ?? null),
       reason,
     ),
     { bookingId: booking.id },
