@@ -363,8 +363,8 @@ describe('anti-automation: sign-in across e-mails and addresses, inquiries, subs
 
   it("no e-mail subject carries a visitor's line breaks, control characters or more than 120 characters", async () => {
     const email = 'subject.check@example.in';
-    // Names already refuse C0 controls; a line separator, a bidi override and a long text reach the template.
-    const eventName = `Party\u2028Bcc: everyone@example.in\u202e ${'Win a prize! '.repeat(12)}`.slice(0, 150);
+    // Names refuse C0 and bidirectional controls; a line separator, a zero-width space and a long text reach it.
+    const eventName = `Party\u2028Bcc: everyone@example.in\u200b ${'Win a prize! '.repeat(12)}`.slice(0, 150);
     const res = await call(t, {
       method: 'POST',
       url: '/api/bookings',
@@ -377,7 +377,7 @@ describe('anti-automation: sign-in across e-mails and addresses, inquiries, subs
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, email));
     expect(mail!.subject).toMatch(/^We have received your inquiry: Party Bcc: everyone@example\.in Win a prize!/);
-    expect(mail!.subject).not.toMatch(/[\r\n\u0000-\u001f\u007f\u2028\u202e]/);
+    expect(mail!.subject).not.toMatch(/[\r\n\u0000-\u001f\u007f\u2028\u200b]/);
     expect(Array.from(mail!.subject).length).toBeLessThanOrEqual(120);
     expect(mail!.subject.endsWith('…')).toBe(true);
   });

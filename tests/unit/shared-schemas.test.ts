@@ -11,10 +11,12 @@ describe('normalizeIndianPhone', () => {
     ['09876543210', '+919876543210'],
     ['919876543210', '+919876543210'],
     ['(+91) 6123 456 789', '+916123456789'],
+    ['0091 98765 43210', '+919876543210'],
   ])('accepts %s', (raw, expected) => expect(normalizeIndianPhone(raw)).toBe(expected));
 
-  it.each(['12345', '5876543210', '+1 415 555 0100', '98765432100', 'abcdefghij', ''])('refuses %s', (raw) =>
-    expect(normalizeIndianPhone(raw)).toBeNull(),
+  it.each(['12345', '5876543210', '+1 415 555 0100', '0044 7911 123456', '98765432100', 'abcdefghij', ''])(
+    'refuses %s',
+    (raw) => expect(normalizeIndianPhone(raw)).toBeNull(),
   );
 });
 

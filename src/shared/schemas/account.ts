@@ -15,7 +15,14 @@ import type {
   SubscriptionStatus,
 } from '../domain';
 import type { RefundBand } from '../refund-policy';
-import { emailSchema, listQuerySchema, phoneSchema, uuidSchema } from './common';
+import {
+  bidiControlsMessage,
+  emailSchema,
+  hasNoBidiControls,
+  listQuerySchema,
+  phoneSchema,
+  uuidSchema,
+} from './common';
 
 export const accountBookingIdSchema = z.object({ id: uuidSchema });
 
@@ -62,7 +69,12 @@ export const adminRefundsQuerySchema = listQuerySchema(20, 100).extend({
 export type AdminRefundsQuery = z.input<typeof adminRefundsQuerySchema>;
 
 export const markRefundPaidFieldsSchema = z.object({
-  reference: z.string().trim().max(100, 'Reference must be at most 100 characters').optional(),
+  reference: z
+    .string()
+    .trim()
+    .max(100, 'Reference must be at most 100 characters')
+    .refine(hasNoBidiControls, bidiControlsMessage('Reference'))
+    .optional(),
 });
 export const markRefundPaidInputSchema = markRefundPaidFieldsSchema.extend({ id: uuidSchema });
 export type MarkRefundPaidInput = z.input<typeof markRefundPaidInputSchema>;
@@ -192,8 +204,14 @@ export const recordBookingPaymentFieldsSchema = z
       .string({ error: 'Reference is required' })
       .trim()
       .min(1, 'Reference is required')
-      .max(100, 'Reference must be at most 100 characters'),
-    note: z.string().trim().max(200, 'Note must be at most 200 characters').optional(),
+      .max(100, 'Reference must be at most 100 characters')
+      .refine(hasNoBidiControls, bidiControlsMessage('Reference')),
+    note: z
+      .string()
+      .trim()
+      .max(200, 'Note must be at most 200 characters')
+      .refine(hasNoBidiControls, bidiControlsMessage('Note'))
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.method === 'upi' && !/^\d{12}$/.test(value.reference)) {

@@ -11,6 +11,7 @@ export const pageViewInputSchema = z.object({
     .min(1, 'Path is required')
     .max(PAGE_PATH_MAX_LENGTH, `Path must be at most ${PAGE_PATH_MAX_LENGTH} characters`)
     .refine((value) => value.startsWith('/'), "Path must start with '/'")
-    .refine((value) => !/[\s\u0000-\u001f\u007f]/.test(value), 'Path contains invalid characters'),
+    // A browser's path is percent-encoded: raw spaces, controls and bidirectional controls never come from one.
+    .refine((value) => !/[\s\u0000-\u001f\u007f\p{Bidi_Control}]/u.test(value), 'Path contains invalid characters'),
 });
 export type PageViewInput = z.input<typeof pageViewInputSchema>;

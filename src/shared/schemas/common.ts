@@ -11,29 +11,53 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 /**
- * Indian mobile numbers (docs/product.md#accounts: phone prefix +91). Accepts spaces, dashes, brackets and a +91, 91 or
- * 0 prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9.
+ * Unicode's bidirectional controls (the Bidi_Control property): the marks U+200E, U+200F and U+061C, the embeddings
+ * and overrides U+202A-U+202E and the isolates U+2066-U+2069. Invisible, they make a text display reversed or
+ * reordered ("Trojan Source"), so no text field takes them (docs/security.md, "Hostile input"). The zero-width
+ * joiner and non-joiner are not among them: Indic scripts and emoji need them, and they cannot reorder anything.
+ */
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
+const BIDI_CONTROLS = /\p{Bidi_Control}/gu;
+
+/** Whether `value` holds no bidirectional control: the check every text schema makes. */
+export function hasNoBidiControls(value: string): boolean {
+  return !BIDI_CONTROL.test(value);
+}
+
+/** The field's message for text holding a bidirectional control (usually pasted along with it, never seen). */
+export function bidiControlsMessage(label: string): string {
+  return `${label} contains hidden text-direction characters; please type it in again`;
+}
+
+/**
+ * Indian mobile numbers (docs/product.md#accounts: phone prefix +91). Accepts spaces, dashes, brackets and a +91,
+ * 0091, 91 or 0 prefix; stores E.164 (+91XXXXXXXXXX). Mobile series start with 6-9. Bidirectional controls are
+ * dropped, not refused: a number copied from a phone's contacts or a chat comes wrapped in them, and only its digits
+ * are stored, so nothing of them can be shown.
  */
 export function normalizeIndianPhone(raw: string): string | null {
-  const digits = raw.replace(/[\s\-().]/g, '');
-  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
+  const digits = raw.replace(BIDI_CONTROLS, '').replace(/[\s\-().]/g, '');
+  const match = /^(?:\+91|0091|91|0)?([6-9]\d{9})$/.exec(digits);
   return match ? `+91${match[1]}` : null;
 }
 
 /**
  * The digits to look for when a search is a phone number as people write it ("98260 12457", "098260-12457",
- * "+91 98260 12457"): the number without its spacing and its 0, 91 or +91 in front. Null for a search that is not
- * a number, or too short to mean one.
+ * "+91 98260 12457", "0091 98260 12457"): the number without its spacing and its 0, 91, +91 or 0091 in front. Null
+ * for a search that is not a number, or too short to mean one.
  */
 export function phoneSearchDigits(search: string): string | null {
-  if (!/^[+\d\s\-().]+$/.test(search)) return null;
-  const digits = search.replace(/\D/g, '');
+  const written = search.replace(BIDI_CONTROLS, '');
+  if (!/^[+\d\s\-().]+$/.test(written)) return null;
+  const digits = written.replace(/\D/g, '');
   const national =
-    digits.length === 12 && digits.startsWith('91')
-      ? digits.slice(2)
-      : digits.length === 11 && digits.startsWith('0')
-        ? digits.slice(1)
-        : digits;
+    digits.length === 14 && digits.startsWith('0091')
+      ? digits.slice(4)
+      : digits.length === 12 && digits.startsWith('91')
+        ? digits.slice(2)
+        : digits.length === 11 && digits.startsWith('0')
+          ? digits.slice(1)
+          : digits;
   return national.length >= 3 ? national : null;
 }
 
@@ -57,14 +81,18 @@ export const phoneSchema = z
  */
 export const whatsappOptInSchema = z.boolean({ error: 'WhatsApp updates must be true or false' }).optional();
 
-/** A person's or business's name: trimmed, 1-100 characters, no control characters. */
+/**
+ * A person's or business's name, or any other one-line text: trimmed, 1-100 characters, no control characters and
+ * no bidirectional controls.
+ */
 export function nameSchema(label: string, max = 100) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} contains invalid characters`);
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), `${label} contains invalid characters`)
+    .refine(hasNoBidiControls, bidiControlsMessage(label));
 }
 
 export const uuidSchema = z.uuid({ error: 'Invalid id' });
@@ -82,7 +110,8 @@ export const eventDateSchema = z
 
 /**
  * Optional free text: trimmed and bounded; empty, null or absent all become null, so the database never holds
- * empty strings. Line breaks are allowed (special requests, addresses); other control characters are not.
+ * empty strings. Line breaks are allowed (special requests, addresses); other control characters and bidirectional
+ * controls are not (a note read in the kitchen can be spoofed as well as a name).
  */
 export function optionalTextSchema(label: string, max: number) {
   return z
@@ -93,6 +122,7 @@ export function optionalTextSchema(label: string, max: number) {
       (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
       `${label} contains invalid characters`,
     )
+    .refine(hasNoBidiControls, bidiControlsMessage(label))
     .nullish()
     .transform((value) => (value ? value : null));
 }
@@ -113,7 +143,10 @@ export const optionalPhoneSchema = z
     return normalized;
   });
 
-/** Required free text (addresses, descriptions): trimmed, 1 to `max` characters; line breaks allowed. */
+/**
+ * Required free text (addresses, descriptions): trimmed, 1 to `max` characters; line breaks allowed, other control
+ * characters and bidirectional controls not.
+ */
 export function requiredTextSchema(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
@@ -123,7 +156,8 @@ export function requiredTextSchema(label: string, max: number) {
     .refine(
       (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
       `${label} contains invalid characters`,
-    );
+    )
+    .refine(hasNoBidiControls, bidiControlsMessage(label));
 }
 
 /** A whole number that arrives as a JSON number (tRPC) or as query-string text (REST); absent or empty is nullish. */

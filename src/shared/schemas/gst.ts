@@ -8,6 +8,7 @@ import {
   type GstRate,
   type ServiceKind,
 } from '../gst';
+import { bidiControlsMessage, hasNoBidiControls } from './common';
 import { optionalGstinSchema } from './vendor';
 
 /*
@@ -24,6 +25,7 @@ const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoBidiControls, bidiControlsMessage(label))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -39,17 +41,20 @@ export const gstBusinessInputSchema = z
       .string({ error: 'Legal name is required' })
       .trim()
       .min(1, 'Legal name is required')
-      .max(200, 'Legal name must be at most 200 characters'),
+      .max(200, 'Legal name must be at most 200 characters')
+      .refine(hasNoBidiControls, bidiControlsMessage('Legal name')),
     trade_name: z
       .string({ error: 'Trade name is required' })
       .trim()
       .min(1, 'Trade name is required')
-      .max(200, 'Trade name must be at most 200 characters'),
+      .max(200, 'Trade name must be at most 200 characters')
+      .refine(hasNoBidiControls, bidiControlsMessage('Trade name')),
     address: z
       .string({ error: 'Address is required' })
       .trim()
       .min(1, 'Address is required')
-      .max(500, 'Address must be at most 500 characters'),
+      .max(500, 'Address must be at most 500 characters')
+      .refine(hasNoBidiControls, bidiControlsMessage('Address')),
     state_code: stateCodeSchema,
     gstin: optionalGstinSchema,
     fssai: z
@@ -78,7 +83,8 @@ export const gstRateInputSchema = z.object({
     .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
-    .max(200, 'Description must be at most 200 characters'),
+    .max(200, 'Description must be at most 200 characters')
+    .refine(hasNoBidiControls, bidiControlsMessage('Description')),
   service_kind: z.enum(SERVICE_KINDS, { error: 'Choose catering or event organisation' }),
   rate_percent: z
     .number({ error: 'Rate must be a number' })
@@ -237,7 +243,8 @@ export const issueCreditNoteInputSchema = z.object({
     .string({ error: 'Reason is required' })
     .trim()
     .min(3, 'Give the reason for the credit note')
-    .max(300, 'Reason must be at most 300 characters'),
+    .max(300, 'Reason must be at most 300 characters')
+    .refine(hasNoBidiControls, bidiControlsMessage('Reason')),
 });
 export type IssueCreditNoteInput = z.input<typeof issueCreditNoteInputSchema>;
 export const issueCreditNoteFieldsSchema = issueCreditNoteInputSchema.omit({ id: true });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, type ApprovalStatus, type ProjectStatus } from '../domain';
 import type { ProjectBookingDetailsDto } from './projects';
-import { emailSchema, listQuerySchema, nameSchema, optionalTextSchema, phoneSchema, uuidSchema } from './common';
+import {
+  bidiControlsMessage,
+  emailSchema,
+  hasNoBidiControls,
+  listQuerySchema,
+  nameSchema,
+  optionalTextSchema,
+  phoneSchema,
+  uuidSchema,
+} from './common';
 import { BUSINESS_NAME_MAX_LENGTH } from '../vendor-limits';
 import { dedupeServices, MAX_SERVICES, SERVICE_MAX_LENGTH, splitServices } from './vendor';
 
@@ -43,7 +52,8 @@ export const servicesSchema = z
     ],
     { error: 'Services must be a list of names' },
   )
-  .transform((value) => (typeof value === 'string' ? splitServices(value) : dedupeServices(value)));
+  .transform((value) => (typeof value === 'string' ? splitServices(value) : dedupeServices(value)))
+  .refine((services) => services.every(hasNoBidiControls), bidiControlsMessage('A service'));
 
 /**
  * The admin's "Add New Supplier" payload (docs/product.md#vendors "New supplier form"). The supplier is approved and

@@ -10,7 +10,9 @@ import {
 } from '../vendor-limits';
 import { newPasswordSchema } from './auth';
 import {
+  bidiControlsMessage,
   emailSchema,
+  hasNoBidiControls,
   listQuerySchema,
   nameSchema,
   phoneSchema,
@@ -91,6 +93,7 @@ export const optionalPortfolioLinkSchema = z
   .string({ error: 'Portfolio link must be text' })
   .trim()
   .max(PORTFOLIO_LINK_MAX_LENGTH, `Portfolio link must be at most ${PORTFOLIO_LINK_MAX_LENGTH} characters`)
+  .refine(hasNoBidiControls, bidiControlsMessage('Portfolio link'))
   .nullish()
   .transform((value, ctx) => {
     if (!value) return null;
@@ -161,7 +164,8 @@ export const rejectionReasonSchema = z
   .refine(
     (value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value),
     'The reason contains invalid characters',
-  );
+  )
+  .refine(hasNoBidiControls, bidiControlsMessage('The reason'));
 
 export const rejectVendorInputSchema = z.object({ id: uuidSchema, reason: rejectionReasonSchema });
 export type RejectVendorInput = z.input<typeof rejectVendorInputSchema>;
