@@ -519,6 +519,7 @@ describe('Booking Details', () => {
     ).toBeInTheDocument();
     expect(dialog.getByText('3 suppliers invited · 2 quotes · lowest ₹1,85,000')).toBeInTheDocument();
     expect(dialog.getByRole('timer')).toHaveTextContent(/^1d 01h 01m 0[01]s$/);
+    expect(dialog.queryByText('Awaiting your decision')).not.toBeInTheDocument();
 
     // Each supplier's button names whom it awards.
     await user.click(dialog.getByRole('button', { name: 'Award Supplier 1 Caterers' }));
@@ -561,16 +562,21 @@ describe('Booking Details', () => {
   });
 
   it('says the lowest quote is flagged and must be awarded by hand when closing the quotes awards nobody', async () => {
-    const closeQuotes = vi.fn(() => ({
-      project_id: uuid('p', 1),
-      status: 'open',
-      rule: 'flagged_bid',
-      supplier_id: null,
-      quote_id: uuid('q', 2),
-      amount: 185000,
-      awarded_at: null,
-    }));
-    const forBooking = vi.fn(() => project());
+    let parkedAt: string | null = null;
+    const closeQuotes = vi.fn(() => {
+      parkedAt = new Date().toISOString();
+      return {
+        project_id: uuid('p', 1),
+        status: 'open',
+        rule: 'flagged_bid',
+        supplier_id: null,
+        quote_id: uuid('q', 2),
+        amount: 185000,
+        awarded_at: null,
+      };
+    });
+    // Once closed, the project's answer says it waits for an admin.
+    const forBooking = vi.fn(() => project({ awaiting_admin_since: parkedAt }));
     const { user } = await openAdmin({
       'admin.projects.forBooking': forBooking,
       'admin.projects.closeQuotes': closeQuotes,
@@ -595,7 +601,46 @@ describe('Booking Details', () => {
       await dialog.findByText(/The lowest quote is flagged \(below the floor or over the supplier budget\)/),
     ).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Close quotes and award now' })).not.toBeInTheDocument();
+    expect(dialog.getByText('Awaiting your decision')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Award Supplier 2 Caterers' })).toBeInTheDocument();
+  });
+
+  it('badges a project waiting for the admin’s decision with the flagged quote, instead of the countdown', async () => {
+    const waiting = project({ awaiting_admin_since: '2027-03-05T13:00:30.000Z', seconds_until_auto_assign: 0 });
+    waiting.suppliers = waiting.suppliers.map((supplier) =>
+      supplier.quote && supplier.business_name === 'Supplier 2 Caterers'
+        ? { ...supplier, quote: { ...supplier.quote, flag: 'below_floor', budget: 500_000 } }
+        : supplier,
+    );
+    const { user } = await openAdmin({ 'admin.projects.forBooking': () => waiting });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+
+    expect(await dialog.findByText('Awaiting your decision')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        `Quotes closed. The lowest quote (${formatInr(185_000)} from Supplier 2 Caterers) is below the floor of the ` +
+          `${formatInr(500_000)} supplier budget, so the auto-assign left it to you: award a supplier by hand.`,
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByText('Waiting since 5 Mar 2027, 6:30 pm IST')).toBeInTheDocument();
+    expect(dialog.queryByRole('timer')).not.toBeInTheDocument();
+    expect(dialog.queryByText('Auto-assign is due now')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Close quotes and award now' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Award Supplier 2 Caterers' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Award Supplier 1 Caterers' })).toBeInTheDocument();
+  });
+
+  it('names no flagged quote when the lowest one it could award is not flagged', async () => {
+    const { user } = await openAdmin({
+      'admin.projects.forBooking': () => project({ awaiting_admin_since: '2027-03-05T13:00:30.000Z' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    expect(await dialog.findByText('Awaiting your decision')).toBeInTheDocument();
+    expect(
+      dialog.getByText(/^Quotes closed\. The lowest quote is flagged \(below the floor or over the supplier budget\)/),
+    ).toBeInTheDocument();
   });
 
   it('marks a flagged quote with the budget it was judged against', async () => {

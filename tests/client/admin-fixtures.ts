@@ -186,6 +186,7 @@ export function project(overrides: Partial<ProjectDetailDto> = {}): ProjectDetai
     auto_assign_date: '2027-03-05T13:00:00.000Z',
     seconds_until_auto_assign: 90_061,
     server_time: new Date().toISOString(),
+    awaiting_admin_since: null,
     created_at: '2026-03-01T10:00:00.000Z',
     awarded_at: null,
     awarded_supplier_id: null,

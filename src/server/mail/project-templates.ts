@@ -207,20 +207,28 @@ export function projectNotSelectedEmail(brand: Brand, to: ProjectRecipient, even
 }
 
 /** Invitees of a project that closed without an award because its booking was cancelled or completed. */
-export function projectCancelledEmail(brand: Brand, to: ProjectRecipient, event: ProjectEvent): EmailMessage {
+export function projectCancelledEmail(
+  brand: Brand,
+  to: ProjectRecipient,
+  event: ProjectEvent,
+  booking: 'cancelled' | 'completed' = 'cancelled',
+): EmailMessage {
+  // A booking marked completed closes its open project too: the event took place, it was not called off.
+  const why = booking === 'completed' ? 'the event has taken place' : 'the booking is no longer going ahead';
   const { text, html } = render({
     brand,
     preheader: `${event.eventName} will not be awarded.`,
-    heading: 'A project has been cancelled',
+    heading: booking === 'completed' ? 'A project has been closed' : 'A project has been cancelled',
     greeting: `Dear ${to.name},`,
     intro: [
-      `${event.eventName} on ${eventDateLabel(event.eventDate)} has been closed without an award because the ` +
-        `booking is no longer going ahead. No action is needed from you.`,
+      `${event.eventName} on ${eventDateLabel(event.eventDate)} has been closed without an award because ${why}. ` +
+        `No action is needed from you.`,
     ],
     sections: [],
     closing: [`Questions? Call or WhatsApp us on ${brand.phone}.`],
   });
-  return { to: to.email, subject: `Cancelled: ${event.eventName}`, text, html, template: 'project_cancelled' };
+  const subject = `${booking === 'completed' ? 'Closed' : 'Cancelled'}: ${event.eventName}`;
+  return { to: to.email, subject, text, html, template: 'project_cancelled' };
 }
 
 /** Admins: the auto-assign found no quote and more than one invitee, so a person has to decide. */

@@ -225,6 +225,12 @@ export type ProjectDetailDto = {
   seconds_until_auto_assign: number | null;
   /** The server's clock when this was read, so a countdown can correct for the device's clock. */
   server_time: string;
+  /**
+   * When the auto-assign found the lowest eligible quote flagged and left the open project for an admin to award by
+   * hand (docs/product.md#supplier-bids): its quotes are closed and the auto-assign will not run again, whatever
+   * `seconds_until_auto_assign` says. Null while the project waits for its auto-assign date, and once it is closed.
+   */
+  awaiting_admin_since: string | null;
   created_at: string;
   awarded_at: string | null;
   awarded_supplier_id: string | null;

@@ -794,6 +794,7 @@ export const projectDetailSchema = z.object({
   auto_assign_date: timestamp,
   seconds_until_auto_assign: z.number().int().nullable(),
   server_time: timestamp,
+  awaiting_admin_since: timestamp.nullable(),
   created_at: timestamp,
   awarded_at: timestamp.nullable(),
   awarded_supplier_id: id.nullable(),

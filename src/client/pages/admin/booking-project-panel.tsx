@@ -53,6 +53,33 @@ function bidFlagText(flag: BidFlag, budget: number | null): string {
 /** Why the award rule will not take a flagged bid by itself (docs/product.md#supplier-bids). */
 const FLAGGED_BID_MEANING = 'below the floor or over the supplier budget';
 
+/** A flagged bid in a sentence: "below the floor of the ₹2,52,000 supplier budget". */
+function flaggedQuoteWords(flag: BidFlag, budget: number | null): string {
+  const of = budget === null ? '' : `${formatInr(budget)} `;
+  return flag === 'below_floor'
+    ? `below the floor${budget === null ? '' : ` of the ${of}supplier budget`}`
+    : `over the ${of}supplier budget`;
+}
+
+/**
+ * What a project the auto-assign left to the admins says (docs/product.md#supplier-bids): the lowest quote it could
+ * award (the list is in award order) and why it is flagged, when the answer has it.
+ */
+function awaitingDecisionText(project: ProjectDetailDto): string {
+  const lowest = project.suppliers.find((s) => s.quote !== null && s.is_active && s.approval_status === 'approved');
+  const quote = lowest?.quote;
+  if (!lowest || !quote?.flag) {
+    return (
+      `Quotes closed. The lowest quote is flagged (${FLAGGED_BID_MEANING}), so the auto-assign left it to you: ` +
+      'award a supplier by hand.'
+    );
+  }
+  return (
+    `Quotes closed. The lowest quote (${formatInr(quote.amount)} from ${lowest.business_name}) is ` +
+    `${flaggedQuoteWords(quote.flag, quote.budget)}, so the auto-assign left it to you: award a supplier by hand.`
+  );
+}
+
 /**
  * What closing the quotes early did, one sentence per answer of the award rule: a winner, nobody (unassigned), a
  * booking already cancelled or completed, or a flagged lowest quote the rule leaves to the admins
@@ -186,17 +213,17 @@ function QuoteCard({
 export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
   const project = trpc.admin.projects.forBooking.useQuery({ booking_id: bookingId });
   const data = project.data ?? null;
+  // The auto-assign found the lowest quote flagged and left the open project to the admins: its quotes are closed
+  // and it will not run again, so the countdown and its button give way to "award by hand".
+  const awaitingDecision = data?.status === 'open' && data.awaiting_admin_since !== null;
   const secondsLeft = useSecondsLeft(
-    data?.status === 'open' ? data.seconds_until_auto_assign : null,
+    data?.status === 'open' && !awaitingDecision ? data.seconds_until_auto_assign : null,
     project.dataUpdatedAt,
   );
   const [awarding, setAwarding] = useState<ProjectSupplierDto | null>(null);
   const award = trpc.admin.projects.award.useMutation();
   const closeQuotes = trpc.admin.projects.closeQuotes.useMutation();
   const [closing, setClosing] = useState(false);
-  // The quotes were closed and the lowest is flagged: the project stays open but the auto-assign will not run again,
-  // which the project's answer does not say, so the countdown and its button give way to "award by hand".
-  const [awaitingAward, setAwaitingAward] = useState(false);
   const reload = useReloadDashboard();
 
   if (project.isError && project.data === undefined) {
@@ -250,7 +277,6 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
           // A flagged lowest quote leaves the project open: the admin still has to act, so this is no success.
           if (result.status === 'open') toast(message, { duration: 10_000 });
           else toast.success(message);
-          setAwaitingAward(result.status === 'open');
           setClosing(false);
           void reload();
         },
@@ -266,18 +292,27 @@ export function BookingProjectPanel({ bookingId }: { bookingId: string }) {
     <Stack gap="4">
       <HStack gap="3" flexWrap="wrap">
         <ProjectStatusBadge status={data.status} />
+        {awaitingDecision && (
+          <Badge colorPalette="orange" variant="solid" rounded="full" px="2.5">
+            Awaiting your decision
+          </Badge>
+        )}
         <Text fontSize="sm" color="fg.muted">
           {plural(data.suppliers.length, 'supplier')} invited · {plural(data.quote_count, 'quote')}
           {data.lowest_amount !== null ? ` · lowest ${formatInr(data.lowest_amount)}` : ''}
         </Text>
       </HStack>
-      {data.status === 'open' && awaitingAward && (
-        <Text fontSize="sm" color="orange.700">
-          Quotes closed. The lowest quote is flagged ({FLAGGED_BID_MEANING}), so the auto-assign left it to you: award a
-          supplier by hand.
-        </Text>
+      {awaitingDecision && (
+        <Box fontSize="sm">
+          <Text color="orange.700">{awaitingDecisionText(data)}</Text>
+          {data.awaiting_admin_since && (
+            <Text fontSize="xs" color="fg.muted">
+              Waiting since {indiaDateTimeText(data.awaiting_admin_since)}
+            </Text>
+          )}
+        </Box>
       )}
-      {data.status === 'open' && !awaitingAward && secondsLeft !== null && (
+      {data.status === 'open' && !awaitingDecision && secondsLeft !== null && (
         <HStack gap="2" p="3" rounded="md" bg="brand.50" borderWidth="1px" borderColor="brand.200" align="flex-start">
           <Box color="brand.700" pt="0.5" aria-hidden="true">
             <Timer size={16} />

@@ -42,6 +42,7 @@ import { applyCancellation, refundFor, toRefundPreviewDto } from './cancellation
 import { BOOKING_NOT_FOUND } from './ownership';
 import { recordOptIn } from '../messages/consent';
 import { announceLead } from '../notifications/leads';
+import { closeProjectsOfCompletedBooking } from '../projects/award.service';
 
 export const INQUIRY_RECEIVED_MESSAGE =
   'Thank you! Your inquiry has been received. We will contact you soon with a customized quote.';
@@ -327,8 +328,12 @@ export async function setBookingStatus(
       entityId: id,
       data: { from: current.status, to: status },
     });
-    // The supply is done: its tax invoice is issued now (docs/gst.md#tax-invoice), unless it already was.
-    if (status === 'completed') await issueTaxInvoice(deps, tx, row!, actorUserId);
+    if (status === 'completed') {
+      // The supply is done: its tax invoice is issued now (docs/gst.md#tax-invoice), unless it already was.
+      await issueTaxInvoice(deps, tx, row!, actorUserId);
+      // Nothing is left to award for an event that is over: its open project closes (docs/product.md#auto-assign).
+      await closeProjectsOfCompletedBooking(deps, tx, id);
+    }
     return { message: `Booking marked ${enumWords(status)}`, booking: toAdminBookingDto(row!) };
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, notInArray } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/pricing';
+import { formatInr } from '../../../shared/money';
 import {
   awardProjectInputSchema,
   projectIdInputSchema,
@@ -250,7 +251,12 @@ async function closeProject(
           message: cancelledMessage(event),
           createdAt: now,
         },
-        email: projectCancelledEmail(brand, recipient(s), event),
+        email: projectCancelledEmail(
+          brand,
+          recipient(s),
+          event,
+          booking.status === 'completed' ? 'completed' : 'cancelled',
+        ),
       })),
     );
     await writeAudit(tx, {
@@ -581,10 +587,37 @@ export async function awardProjectManually(
   });
 }
 
+/** How a flagged quote is off, as an admin reads it (docs/product.md#supplier-bids). */
+function flaggedQuoteWords(flag: BidFlag, budgetPaise: number | null): string {
+  const budget = budgetPaise === null ? null : formatInr(paiseToRupees(budgetPaise));
+  if (flag === 'below_floor') return budget ? `below the floor of the ${budget} supplier budget` : 'below the floor';
+  return budget ? `over the ${budget} supplier budget` : 'over the supplier budget';
+}
+
+/**
+ * The 409 for closing the quotes of a project the auto-assign already left to the admins (`askAdminToAward`): its
+ * quotes are closed and it waits to be awarded by hand, naming the flagged lowest quote while it still is the one.
+ */
+async function awaitingAdminConflict(tx: Transaction, projectId: string): Promise<AppError> {
+  const invitees = await inviteesOf(tx, projectId);
+  const decision = decideAward(invitees);
+  const bidder = decision.kind === 'needs_admin' ? invitees.find((s) => s.supplierId === decision.supplierId) : null;
+  const why =
+    decision.kind === 'needs_admin' && bidder
+      ? `its lowest quote (${formatInr(paiseToRupees(decision.amountPaise))} from ${bidder.businessName}) is ` +
+        `${flaggedQuoteWords(decision.flag, bidder.quote?.budgetPaise ?? null)}, so `
+      : '';
+  return new AppError(
+    'CONFLICT',
+    `The quotes for this project are already closed: ${why}it waits for an admin to award it by hand.`,
+  );
+}
+
 /**
  * An admin closes the quotes early: the project's auto-assign date moves to now and the award rule runs at once,
  * exactly as the job would have at the old date (lowest quote, ties to the higher rating, no quotes → unassigned).
- * The move is audited with both dates. A project that is no longer open is a 409.
+ * The move is audited with both dates. A project that is no longer open is a 409, and so is one whose quotes the
+ * auto-assign already closed, leaving it to an admin to award by hand (docs/product.md#supplier-bids).
  */
 export async function closeQuotesNow(
   deps: ServiceDeps,
@@ -595,6 +628,7 @@ export async function closeQuotesNow(
   const { project_id: projectId } = projectIdInputSchema.parse(input);
   return deps.db.transaction(async (tx) => {
     const project = await lockOpenProject(tx, projectId);
+    if (project.awaitingAdminAt) throw await awaitingAdminConflict(tx, projectId);
     await tx.update(projects).set({ autoAssignDate: now, updatedAt: now }).where(eq(projects.id, projectId));
     await writeAudit(tx, {
       actorUserId,
@@ -629,6 +663,26 @@ async function cancelOpenProjectOf(
     .for('update');
   if (!project || !(await closeProject(deps, tx, project, now, null))) return 0;
   return (await inviteesOf(tx, project.id)).length;
+}
+
+/**
+ * A booking marked completed (docs/product.md#auto-assign): its open project closes at once as `cancelled`, as the
+ * auto-assign would close it at its date and as a cancelled booking's does, and its invitees are told. This is what
+ * ends a project the auto-assign left to the admins, which no sweep picks up again. The admins' alerts about the
+ * booking's projects are read: nothing is left to award or to put out again for an event that is over
+ * (docs/product.md#live-alerts). Runs inside the caller's transaction, after the booking row (locked by the caller)
+ * holds the new status; a booking without an open project only has its alerts read. Answers how many suppliers were
+ * told.
+ */
+export async function closeProjectsOfCompletedBooking(
+  deps: ServiceDeps,
+  tx: Transaction,
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<number> {
+  const told = await cancelOpenProjectOf(deps, tx, bookingId, now);
+  await settleProjectAlerts(tx, { bookingId }, Object.values(PROJECT_ALERT_KINDS));
+  return told;
 }
 
 type BookingRow = typeof bookings.$inferSelect;

@@ -89,11 +89,11 @@ function ineligibility(supplier: { isActive: boolean; approvalStatus: string }):
  * An admin puts a booking out to suppliers (docs/api.md `POST /projects?booking_id=..&supplier_ids=..`,
  * docs/product.md#auto-assign). In one transaction, with the booking row locked so two admins cannot open two
  * projects: opens the booking's open project or reuses it (its auto-assign date is kept, unless less than an hour
- * is left for the new invitees, then it moves to an hour from now), invites every supplier
- * not yet invited, and for each new invitee writes a notification and queues an e-mail; a new project reads the
- * admins' "No supplier for" alerts about the booking's earlier projects. All or nothing: a
- * supplier that is not active and approved, an unknown supplier, or a booking that is cancelled, completed or in
- * the past refuses the whole call and writes nothing.
+ * is left for the new invitees, then it moves to an hour from now, and a project waiting for an admin's award by
+ * hand goes back into the sweep), invites every supplier not yet invited, and for each new invitee writes a
+ * notification and queues an e-mail; a new project reads the admins' "No supplier for" alerts about the booking's
+ * earlier projects. All or nothing: a supplier that is not active and approved, an unknown supplier, or a booking
+ * that is cancelled, completed or in the past refuses the whole call and writes nothing.
  */
 export async function assignSuppliers(
   deps: ServiceDeps,
@@ -179,13 +179,28 @@ export async function assignSuppliers(
       .where(and(eq(projectInvitations.projectId, projectId), inArray(projectInvitations.supplierId, supplierIds)));
     const alreadyInvited = new Set(existing.map((row) => row.supplierId));
     // Joining a project whose date is (nearly) up would leave no time to quote: the date moves to an hour from now.
+    // A project the auto-assign left to the admins (its date passed) goes back into the sweep with it: the quotes
+    // are open again until that date, when the award rule runs again (docs/product.md#auto-assign), and its
+    // "Award by hand" alerts ask for nothing meanwhile.
     const earliest = new Date(now.getTime() + AUTO_ASSIGN_MIN_LEAD_MS);
     if (!created && project!.autoAssignDate < earliest && supplierIds.some((id) => !alreadyInvited.has(id))) {
+      const awaitingAdmin = project!.awaitingAdminAt !== null;
+      const from = project!.autoAssignDate;
       [project] = await tx
         .update(projects)
-        .set({ autoAssignDate: earliest, updatedAt: now })
+        .set({ autoAssignDate: earliest, awaitingAdminAt: null, updatedAt: now })
         .where(eq(projects.id, projectId))
         .returning();
+      if (awaitingAdmin) {
+        await settleProjectAlerts(tx, { projectId }, [PROJECT_ALERT_KINDS.bidsFlagged]);
+        await writeAudit(tx, {
+          actorUserId,
+          action: 'project.auto_assign_moved',
+          entityType: 'project',
+          entityId: projectId,
+          data: { from: from.toISOString(), to: earliest.toISOString(), reason: 'invited_while_awaiting_admin' },
+        });
+      }
     }
 
     const toInvite = supplierIds.filter((id) => !alreadyInvited.has(id));
@@ -327,6 +342,7 @@ async function projectDetail(
       ? Math.max(0, Math.ceil((project.autoAssignDate.getTime() - now.getTime()) / 1000))
       : null,
     server_time: now.toISOString(),
+    awaiting_admin_since: open && project.awaitingAdminAt ? project.awaitingAdminAt.toISOString() : null,
     created_at: project.createdAt.toISOString(),
     awarded_at: project.awardedAt?.toISOString() ?? null,
     awarded_supplier_id: project.awardedSupplierId,
