@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
-import { awardDueProjects, awardProject } from '../../src/server/modules/projects/award.service';
+import { auditLog, bookings, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
+import { announceProjectChange, awardDueProjects, awardProject } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -166,6 +166,36 @@ describe('a booking completed while its project waits for an admin', () => {
       payload: { supplier_id: fair.supplierId },
     });
     expect(award.statusCode).toBe(409);
+  });
+});
+
+describe('a date change while a project waits for an admin', () => {
+  it('leaves it waiting, and its invitees read that the team is choosing, not that it is awarded now', async () => {
+    const { booking, project } = await parkedProject({ eventDate: addDays(todayInIndia(), 60) });
+    const previousDate = booking.eventDate!;
+
+    await t.deps.db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(bookings)
+        .set({ eventDate: addDays(todayInIndia(), 30) })
+        .where(eq(bookings.id, booking.id))
+        .returning();
+      expect(await announceProjectChange(t.deps, tx, moved!, { kind: 'date', previousDate }, null)).toBe(2);
+    });
+
+    expect(await rowOf(project.id)).toMatchObject({ status: 'open' });
+    expect((await rowOf(project.id)).awaitingAdminAt).not.toBeNull();
+    const mails = await t.deps.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'project_date_changed')));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.textBody).toContain('our team is choosing its supplier');
+      expect(mail.textBody).not.toContain('awarded now');
+    }
+    // Still the admins' to award: the alert stays until they do.
+    expect((await alertsOf(project.id)).every((n) => n.readAt === null)).toBe(true);
   });
 });
 

@@ -87,9 +87,11 @@ export function dateChangedMessage(event: Pick<ProjectEvent, 'eventName' | 'even
 
 /**
  * Where a supplier stands after a date change: invited to an open project whose quotes close at `quotesClose`
- * (null: the new date is too close, the project is awarded now), or the supplier the project was awarded to.
+ * (null: the new date is too close, the project is awarded now), invited to one whose quotes are closed while an
+ * admin awards it by hand (`awaiting_admin`), or the supplier the project was awarded to.
  */
-export type DateChangeStanding = { role: 'invitee'; quotesClose: Date | null } | { role: 'awarded' };
+export type DateChangeStanding =
+  { role: 'invitee'; quotesClose: Date | null } | { role: 'awaiting_admin' } | { role: 'awarded' };
 
 /** An invited or awarded supplier learns the event's new date, and what it means for the quotes or the job. */
 export function projectDateChangedEmail(
@@ -104,11 +106,14 @@ export function projectDateChangedEmail(
     standing.role === 'awarded'
       ? `${to.businessName} remains the supplier for this event. Please make sure you can serve it on ${newDate}, ` +
         `and call or WhatsApp us on ${brand.phone} at once if you cannot.`
-      : standing.quotesClose === null
-        ? 'The new date is too close to keep quotes open, so quotes have closed and the project is awarded now by ' +
-          'the usual rule; you will hear the outcome in a separate message.'
-        : `Quotes now close on ${formatIndiaDateTime(standing.quotesClose)}; you can submit or revise your quote ` +
-          `until then.`;
+      : standing.role === 'awaiting_admin'
+        ? 'Quotes for this event are closed and our team is choosing its supplier; you will hear the outcome in a ' +
+          'separate message.'
+        : standing.quotesClose === null
+          ? 'The new date is too close to keep quotes open, so quotes have closed and the project is awarded now by ' +
+            'the usual rule; you will hear the outcome in a separate message.'
+          : `Quotes now close on ${formatIndiaDateTime(standing.quotesClose)}; you can submit or revise your quote ` +
+            `until then.`;
   const { text, html } = render({
     brand,
     preheader: `${event.eventName} is now on ${newDate}.`,

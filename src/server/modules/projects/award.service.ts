@@ -842,6 +842,8 @@ async function applyDateChange(
       });
     }
     const due = autoAssignDate.getTime() <= now.getTime();
+    // A project left to an admin's award by hand stays so: its quotes are closed already, and no rule awards it.
+    const parked = open.awaitingAdminAt !== null;
     const invitees = await inviteesOf(tx, open.id);
     told += invitees.length;
     await tell(
@@ -856,13 +858,16 @@ async function applyDateChange(
           message,
           createdAt: now,
         },
-        email: projectDateChangedEmail(brand, recipient(s), event, previousDate, {
-          role: 'invitee',
-          quotesClose: due ? null : autoAssignDate,
-        }),
+        email: projectDateChangedEmail(
+          brand,
+          recipient(s),
+          event,
+          previousDate,
+          parked ? { role: 'awaiting_admin' } : { role: 'invitee', quotesClose: due ? null : autoAssignDate },
+        ),
       })),
     );
-    if (due) await closeProject(deps, tx, { ...open, autoAssignDate }, now, null);
+    if (due && !parked) await closeProject(deps, tx, { ...open, autoAssignDate }, now, null);
   }
 
   // A project this change has just awarded told its winner already, with the new date.
