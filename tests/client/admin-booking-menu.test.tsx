@@ -37,6 +37,11 @@ function saveBar() {
   return screen.getByRole('button', { name: 'Save menu' });
 }
 
+/** A menu that cannot change offers no save at all: the page already says why (docs/product.md#menus). */
+function expectNoSaveBar() {
+  expect(screen.queryByRole('button', { name: 'Save menu' })).toBeNull();
+}
+
 describe("Booking Details' menu", () => {
   it('shows the guests by diet and the dishes by course, and Edit menu opens the builder for our team', async () => {
     const menu = savedMenu(
@@ -85,10 +90,12 @@ describe("Booking Details' menu", () => {
     expect(section.queryByRole('link', { name: 'Edit menu' })).toBeNull();
     await user.click(section.getByRole('link', { name: 'View menu' }));
 
-    expect(await screen.findByText(CANCELLED)).toBeInTheDocument();
+    // The page is its own chunk: until it is in, the dashboard (reason and all) is only hidden.
+    await screen.findByRole('heading', { level: 1, name: 'Menu: Sharma Sangeet' });
+    expect(screen.getByRole('status')).toHaveTextContent(CANCELLED);
     expect(screen.getByRole('checkbox', { name: 'Hara Bhara Kebab' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Veg guests' })).toBeDisabled();
-    expect(saveBar()).toBeDisabled();
+    expectNoSaveBar();
   });
 });
 
@@ -182,10 +189,10 @@ describe("the team's menu page (/admin/bookings/:id/menu)", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Hara Bhara Kebab' }));
     await user.click(saveBar());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(CANCELLED);
     expect(await toasts().findByText(CANCELLED)).toBeInTheDocument();
-    // The menu read again says so at the top and offers no save.
-    await waitFor(() => expect(saveBar()).toBeDisabled());
+    // The menu read again says so at the top and offers no save, nor the refusal beside one.
+    await waitFor(expectNoSaveBar);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByRole('status').map((element) => element.textContent)).toContain(CANCELLED);
     expect(screen.getByRole('checkbox', { name: 'Hara Bhara Kebab' })).toBeDisabled();
     expect(recordedCalls('admin.menus.bookingMenu').length).toBeGreaterThanOrEqual(2);
@@ -200,6 +207,24 @@ describe("the team's menu page (/admin/bookings/:id/menu)", () => {
         'changes it now',
     );
     expect(saveBar()).toBeEnabled();
+  });
+
+  it("opens a completed booking's menu to read: the reason at the top, no save bar", async () => {
+    const completed = 'This booking is completed: its menu can no longer be changed';
+    await openMenuPage({
+      'admin.menus.bookingMenu': () =>
+        savedMenu(ID, { veg: 90, jain: 30, non_veg: 0 }, [DISHES.jainStarter, DISHES.jainMain], {
+          status: 'completed',
+          editable: false,
+          edit_refusal: completed,
+        }),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(completed);
+    expect(screen.getByRole('checkbox', { name: 'Jain Paneer Tikka' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Jain Paneer Tikka' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Allergies/ })).toBeDisabled();
+    expectNoSaveBar();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('is for our team only: a customer is told so and no booking is read', async () => {

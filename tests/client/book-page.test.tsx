@@ -536,6 +536,56 @@ describe('/book: the quote', () => {
   });
 });
 
+describe('/book: following the quote in My Bookings (docs/product.md#quotes)', () => {
+  const seeIt = { name: 'See it in My Bookings' };
+  const signInToFollow = { name: 'Sign in to follow it' };
+  /** `bookings.mineDetail` as the server answers it for a booking in the account; the page reads only that it is. */
+  const inAccount = () => ({ id: QUOTE_ID, status: 'quoted' });
+
+  it('links a signed-in customer who quoted in their own address to the quote in My Bookings', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('customer')),
+      trpcHandler('bookings.mineDetail', inAccount),
+    );
+    await getQuote(undefined, { ...VISITOR, email: 'Customer@Example.in' }, 'token-for-customer');
+
+    const card = screen.getByRole('article', { name: 'Your Instant Quote is Ready!' });
+    expect(await within(card).findByRole('link', seeIt)).toHaveAttribute('href', `/bookings/${QUOTE_ID}`);
+    expect(recordedCalls('bookings.mineDetail').map((call) => call.input)).toEqual([{ id: QUOTE_ID }]);
+    expect(screen.queryByRole('link', signInToFollow)).not.toBeInTheDocument();
+  });
+
+  it('offers no link when the quote is not in the account: an unconfirmed account and a visitor’s quote', async () => {
+    server.use(
+      trpcHandler('auth.me', () => ({ ...userFor('customer'), email_verified: false })),
+      trpcHandler('bookings.mineDetail', () => {
+        throw new TrpcTestError('NOT_FOUND', 'Booking not found');
+      }),
+    );
+    await getQuote(undefined, { ...VISITOR, email: userFor('customer').email }, 'token-for-customer');
+    await waitFor(() => expect(recordedCalls('bookings.mineDetail')).toHaveLength(1));
+    expect(screen.queryByRole('link', seeIt)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', signInToFollow)).not.toBeInTheDocument();
+  });
+
+  it('offers nothing to a customer who quoted in another address, whose account the quote is not in', async () => {
+    server.use(trpcHandler('auth.me', () => userFor('customer')));
+    await getQuote(undefined, VISITOR, 'token-for-customer');
+    expect(screen.queryByRole('link', seeIt)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', signInToFollow)).not.toBeInTheDocument();
+    expect(recordedCalls('bookings.mineDetail')).toEqual([]);
+  });
+
+  it('asks a visitor to sign in with the address to follow it, since a confirmed account sees it', async () => {
+    const { user, currentUrl } = await getQuote();
+    expect(screen.queryByRole('link', seeIt)).not.toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Your Instant Quote is Ready!' });
+    await user.click(within(card).getByRole('link', signInToFollow));
+    expect(currentUrl()).toBe('/login?next=%2Fbookings');
+    expect(recordedCalls('bookings.mineDetail')).toEqual([]);
+  });
+});
+
 describe('/book: the draft kept for the tab', () => {
   it('brings back what was typed after a reload, and Start over empties the form and forgets it', async () => {
     const first = await openBook();
@@ -732,7 +782,11 @@ describe('/book: the offer is not made to a subscriber (docs/product.md#subscrip
   });
 
   it('asks a signed-in customer who has not confirmed the address to confirm it', async () => {
-    server.use(trpcHandler('auth.me', () => ({ ...userFor('customer'), email_verified: false })));
+    server.use(
+      trpcHandler('auth.me', () => ({ ...userFor('customer'), email_verified: false })),
+      // Quoted while signed in, in the account's own address: the quote is in the account.
+      trpcHandler('bookings.mineDetail', () => ({ id: QUOTE_ID, status: 'quoted' })),
+    );
     await getQuote(undefined, { ...VISITOR, email: userFor('customer').email }, 'token-for-customer', (input) => ({
       ...quoteFor(input),
       subscription: 'sign_in',

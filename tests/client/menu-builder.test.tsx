@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '../../src/shared/dates';
+import { DEFAULT_MENU_RULES, menuEditRefusal } from '../../src/shared/menu';
 import { userFor } from './fixtures';
 import { bookingMenu, CATALOGUE, DISHES, savedMenu } from './menu-fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError, type TrpcResolver } from './msw';
@@ -81,5 +82,28 @@ describe("the customer's menu (/bookings/:id/menu)", () => {
     await user.click(screen.getByRole('checkbox', { name: 'Hara Bhara Kebab' }));
     await user.click(screen.getByRole('button', { name: 'Save menu' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(problem);
+  });
+
+  it('a frozen menu opens to read: the reason at the top, no save bar', async () => {
+    const menu = savedMenu(ID, { veg: 90, jain: 30, non_veg: 0 }, [DISHES.jainStarter, DISHES.jainMain]);
+    const frozen = menuEditRefusal(
+      { status: 'confirmed', eventDate: menu.event_date },
+      'customer',
+      DEFAULT_MENU_RULES,
+      menu.freeze_date!,
+    )!;
+    await openMenu({
+      'menus.mine': () => ({
+        ...menu,
+        editable: false,
+        edit_refusal: frozen,
+      }),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(frozen);
+    expect(screen.queryByText(/You can change the menu until/)).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Jain guests' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Jain Dal Tadka' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save menu' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../components/page-loader';
@@ -121,6 +121,72 @@ function useTabInAddress(): [TabId, (tab: TabId) => void] {
   return [tab, setTab];
 }
 
+/**
+ * Scrolls the tab strip sideways just far enough that the tab of `tab` shows whole inside it (the nearest edge,
+ * the strip's padding kept), as when a tab far to the right opens from the address on a phone. Only the strip
+ * moves: `scrollIntoView` would also scroll the page down to a strip below the fold.
+ */
+function revealTab(strip: HTMLElement, tab: TabId, behavior: ScrollBehavior) {
+  const trigger = strip.querySelector(`[role="tab"][data-value="${tab}"]`);
+  if (!trigger) return;
+  const style = getComputedStyle(strip);
+  const box = strip.getBoundingClientRect();
+  const start = box.left + (parseFloat(style.paddingLeft) || 0);
+  const end = box.right - (parseFloat(style.paddingRight) || 0);
+  const { left, right } = trigger.getBoundingClientRect();
+  // Cut off on the left, or wider than the strip: its start shows. Cut off on the right: its end shows.
+  const by = left < start || right - left > end - start ? left - start : Math.max(0, right - end);
+  if (by !== 0) strip.scrollTo({ left: strip.scrollLeft + by, behavior });
+}
+
+/**
+ * The strip of dashboard tabs. On phones it scrolls sideways inside itself (the page never does), and the selected
+ * tab is brought into it when the dashboard opens on it and each time another is chosen. From 1024 px up every tab
+ * shows: between 1024 and 1280 px without its icon.
+ */
+function DashboardTabList({ tab, pendingCount }: { tab: TabId; pendingCount: number }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!strip.current) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    revealTab(strip.current, tab, opened.current && !reduced ? 'smooth' : 'instant');
+    opened.current = true;
+  }, [tab]);
+
+  return (
+    <Box
+      ref={strip}
+      overflowX="auto"
+      mx={{ base: '-3', sm: '0' }}
+      px={{ base: '3', sm: '0' }}
+      pb="1"
+      css={{ scrollbarWidth: 'thin' }}
+    >
+      <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap" aria-label="Dashboard sections">
+        {TABS.map((item) => (
+          <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px="3">
+            <Box
+              as="span"
+              aria-hidden="true"
+              display={{ base: 'inline', lg: 'none', xl: 'inline' }}
+              css={{ '& svg': { width: '4', height: '4' } }}
+            >
+              {item.icon}
+            </Box>
+            {item.label}
+            {item.id === 'vendors' && pendingCount > 0 && (
+              <Badge colorPalette="red" variant="solid" rounded="full" size="xs" aria-label={`${pendingCount} waiting`}>
+                {pendingCount}
+              </Badge>
+            )}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Box>
+  );
+}
+
 function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut: boolean }) {
   const [tab, setTab] = useTabInAddress();
   const stats = useDashboardStats();
@@ -163,44 +229,7 @@ function AdminDashboard({ onLogout, loggingOut }: { onLogout(): void; loggingOut
             lazyMount
             unmountOnExit
           >
-            {/*
-              On phones the tabs scroll sideways inside their own strip; the page itself never does. From 1024 px up
-              every tab shows: between 1024 and 1280 px without its icon.
-            */}
-            <Box
-              overflowX="auto"
-              mx={{ base: '-3', sm: '0' }}
-              px={{ base: '3', sm: '0' }}
-              pb="1"
-              css={{ scrollbarWidth: 'thin' }}
-            >
-              <Tabs.List bg="bg.muted" minW="max-content" flexWrap="nowrap" aria-label="Dashboard sections">
-                {TABS.map((item) => (
-                  <Tabs.Trigger key={item.id} value={item.id} whiteSpace="nowrap" px="3">
-                    <Box
-                      as="span"
-                      aria-hidden="true"
-                      display={{ base: 'inline', lg: 'none', xl: 'inline' }}
-                      css={{ '& svg': { width: '4', height: '4' } }}
-                    >
-                      {item.icon}
-                    </Box>
-                    {item.label}
-                    {item.id === 'vendors' && pendingCount > 0 && (
-                      <Badge
-                        colorPalette="red"
-                        variant="solid"
-                        rounded="full"
-                        size="xs"
-                        aria-label={`${pendingCount} waiting`}
-                      >
-                        {pendingCount}
-                      </Badge>
-                    )}
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-            </Box>
+            <DashboardTabList tab={tab} pendingCount={pendingCount} />
             <Tabs.Content value="bookings">
               <BookingsTab />
             </Tabs.Content>

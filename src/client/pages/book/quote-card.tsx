@@ -1,6 +1,6 @@
 import { Badge, Box, Button, DataList, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, Mail } from 'lucide-react';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr, formatSignedInr } from '../../../shared/money';
 import type { InstantQuoteResult } from '../../../shared/schemas/quote';
@@ -14,6 +14,8 @@ type QuoteCardProps = {
   headingRef: Ref<HTMLHeadingElement>;
   /** '← Modify Details' (docs/product.md#screens): hides the quote and brings the form back. */
   onModify(): void;
+  /** Where the quote can be followed (My Bookings, or signing in to it), under its reference; not on paper. */
+  follow?: ReactNode;
 };
 
 function Amount({ label, amount, emphasis = false }: { label: string; amount: number; emphasis?: boolean }) {
@@ -53,7 +55,7 @@ function Amount({ label, amount, emphasis = false }: { label: string; amount: nu
  * GST (18%) and Total Amount, then Package, Guest Count, Per Person Rate and Valid Until '7 Days'. The server's
  * breakdown lines follow, so a volume discount is visible where it applies.
  */
-export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps) {
+export function QuoteCard({ quote, email, headingRef, onModify, follow }: QuoteCardProps) {
   const details = [
     { label: 'Package', value: packageName(quote.tier) },
     { label: 'Guest Count', value: quote.guest_count.toLocaleString('en-IN') },
@@ -143,6 +145,7 @@ export function QuoteCard({ quote, email, headingRef, onModify }: QuoteCardProps
           <Text textStyle="xs" color="cream.300">
             Quote reference {quoteReference(quote.quote_id)}
           </Text>
+          {follow && <Box _print={{ display: 'none' }}>{follow}</Box>}
         </Stack>
       </Box>
 

@@ -6,6 +6,7 @@ import { SUBSCRIBER_DISCOUNT_PERCENT } from '../../../shared/booking-rules';
 import type { QuoteSubscriptionState } from '../../../shared/schemas/quote';
 import { loginPathFor } from '../../lib/redirects';
 import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
 import { QuoteCard } from './quote-card';
 import { SubscriptionOffer } from './subscription-offer';
 import type { QuotedEvent } from './subscription';
@@ -79,6 +80,40 @@ function SubscriberNote({ state, email }: { state: Exclude<QuoteSubscriptionStat
 }
 
 /**
+ * Where the quote is followed: every instant quote is a booking (docs/product.md#quotes). A signed-in customer who
+ * quoted in their own address gets a link to it once My Bookings answers for it: an unconfirmed account sees only
+ * what it made while signed in (docs/product.md#accounts). A visitor is asked to sign in, since an account in the
+ * quote's address sees its bookings once that address is confirmed. Anyone else (another address, our team) gets
+ * nothing: the quote is not theirs to follow.
+ */
+function FollowQuote({ quoteId, email }: { quoteId: string; email: string }) {
+  const { user, status } = useSession();
+  const sameAddress = user?.role === 'customer' && user.email.toLowerCase() === email.trim().toLowerCase();
+  // The booking page's own query: it answers (the booking is in the account) or is a 404, and warms that page.
+  const inAccount = trpc.bookings.mineDetail.useQuery({ id: quoteId }, { enabled: sameAddress });
+  const link = { color: 'brand.200', fontWeight: 'semibold', textDecoration: 'underline' } as const;
+
+  if (sameAddress && inAccount.isSuccess) {
+    return (
+      <ChakraLink asChild {...link} minH="11">
+        <Link href={`/bookings/${quoteId}`}>See it in My Bookings</Link>
+      </ChakraLink>
+    );
+  }
+  if (status === 'ready' && !user) {
+    return (
+      <Text textStyle="sm" color="cream.200">
+        <ChakraLink asChild {...link}>
+          <Link href={loginPathFor('/bookings')}>Sign in to follow it</Link>
+        </ChakraLink>{' '}
+        in My Bookings with this e-mail address.
+      </Text>
+    );
+  }
+  return null;
+}
+
+/**
  * docs/product.md#screens "Result section" and "Subscription offer block": what replaces the form once the quote is
  * there. The offer is not made to a subscriber: the quote answer says when the address has one
  * (docs/product.md#subscriptions), and a note takes its place. Its own chunk: the page fetches it after its first
@@ -88,7 +123,13 @@ export function QuoteResult({ quoted, sectionRef, headingRef, onModify }: QuoteR
   const membership = quoted.quote.subscription ?? 'none';
   return (
     <Stack as="section" ref={sectionRef} aria-label="Your quote" gap={{ base: '6', md: '8' }} scrollMarginTop="4">
-      <QuoteCard quote={quoted.quote} email={quoted.input.client_email} headingRef={headingRef} onModify={onModify} />
+      <QuoteCard
+        quote={quoted.quote}
+        email={quoted.input.client_email}
+        headingRef={headingRef}
+        onModify={onModify}
+        follow={<FollowQuote quoteId={quoted.quote.quote_id} email={quoted.input.client_email} />}
+      />
       {/* On paper the quote stands alone: the offer's QR, copy and WhatsApp buttons are for the screen. */}
       <Box _print={{ display: 'none' }}>
         {membership === 'none' ? (

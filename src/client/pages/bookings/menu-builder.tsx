@@ -393,52 +393,60 @@ export function MenuEditor({ menu, catalogue, audience, onSave, saving, serverPr
           ))}
         </Box>
         <Text fontSize="sm" color="fg.muted" mt="2">
-          {addOnPerGuest > 0
-            ? `Chosen add-ons: ${formatInr(addOnPerGuest)} per guest. ` +
-              'The total above updates when you save; the payment schedule follows it.'
-            : 'Add-ons are charged per guest; the total and the payment schedule follow when you save.'}
+          {!editable
+            ? 'Add-ons are charged per guest.'
+            : addOnPerGuest > 0
+              ? `Chosen add-ons: ${formatInr(addOnPerGuest)} per guest. ` +
+                'The total above updates when you save; the payment schedule follows it.'
+              : 'Add-ons are charged per guest; the total and the payment schedule follow when you save.'}
         </Text>
       </Panel>
 
-      <Box
-        position="sticky"
-        bottom="0"
-        bg="bg.panel"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="2xl"
-        px={{ base: '4', md: '6' }}
-        py="4"
-        zIndex="docked"
-        _print={{ display: 'none' }}
-      >
-        {(problems.length > 0 || serverProblems.length > 0) && (
-          <Stack as="ul" gap="1" mb="3" role="alert" ps="4" listStyleType="disc" color="red.700" fontSize="sm">
-            {[...new Set([...problems, ...serverProblems])].map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </Stack>
-        )}
-        <Button
-          w={{ base: 'full', sm: 'auto' }}
-          minH="11"
-          rounded="full"
-          px="8"
-          disabled={!editable || problems.length > 0 || saving}
-          loading={saving}
-          onClick={() =>
-            onSave({
-              id: menu.booking_id,
-              guests: split,
-              dish_ids: chosen.map((dish) => dish.id),
-              allergy_notes: draft.allergyNotes,
-              setup_notes: draft.setupNotes,
-            })
-          }
+      {/*
+        A menu that cannot change (cancelled, completed, frozen for the customer) has nothing to save: the heading
+        above says why (docs/product.md#menus), so neither the save nor a list of what to fix is shown.
+      */}
+      {editable && (
+        <Box
+          position="sticky"
+          bottom="0"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="2xl"
+          px={{ base: '4', md: '6' }}
+          py="4"
+          zIndex="docked"
+          _print={{ display: 'none' }}
         >
-          Save menu
-        </Button>
-      </Box>
+          {(problems.length > 0 || serverProblems.length > 0) && (
+            <Stack as="ul" gap="1" mb="3" role="alert" ps="4" listStyleType="disc" color="red.700" fontSize="sm">
+              {[...new Set([...problems, ...serverProblems])].map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </Stack>
+          )}
+          <Button
+            w={{ base: 'full', sm: 'auto' }}
+            minH="11"
+            rounded="full"
+            px="8"
+            disabled={problems.length > 0 || saving}
+            loading={saving}
+            onClick={() =>
+              onSave({
+                id: menu.booking_id,
+                guests: split,
+                dish_ids: chosen.map((dish) => dish.id),
+                allergy_notes: draft.allergyNotes,
+                setup_notes: draft.setupNotes,
+              })
+            }
+          >
+            Save menu
+          </Button>
+        </Box>
+      )}
     </Stack>
   );
 }
