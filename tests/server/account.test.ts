@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   bookingLedger,
@@ -12,27 +12,11 @@ import {
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_PAYMENT_RULES } from '../../src/shared/booking-rules';
 import { paymentTerms } from '../../src/shared/payment-terms';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeActor, makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-let bob: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-  bob = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, bob, inject } = setUpSuite({ admin: 'admin', alice: 'customer', bob: 'customer' });
 
 const aliceBooking = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
   makeBooking(t.deps, {

@@ -1,28 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
 import { announceProjectChange, awardDueProjects, awardProject } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * A project the auto-assign parked for an admin because its lowest bid is flagged (docs/product.md#supplier-bids):
  * the admin's answers say so, "Close quotes now" says the quotes are already closed, completing the booking closes
  * it, and new invitees put it back into the sweep.
  */
-let t: TestApp;
-let admin: Actor;
-let secondAdmin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  secondAdmin = await makeActor(t.deps, 'admin');
-}, 240_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, secondAdmin } = setUpSuite({ admin: 'admin', secondAdmin: 'admin' }, { timeout: 240_000 });
 
 async function alertsOf(projectId: string, kind = 'project_bids_flagged') {
   return t.deps.db

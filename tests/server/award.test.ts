@@ -1,24 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, emailOutbox, notifications, projects, suppliers, users } from '../../src/server/db/schema';
 import { startAutoAssignRunner } from '../../src/server/jobs/auto-assign';
 import { awardDueProjects, awardProject, awardProjectManually } from '../../src/server/modules/projects/award.service';
 import type { MailTransport } from '../../src/server/mail/transport';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeProject, makeSupplier, type MadeSupplier } from './helpers/projects';
+import { createTestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let secondAdmin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  secondAdmin = await makeActor(t.deps, 'admin');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, secondAdmin } = setUpSuite({ admin: 'admin', secondAdmin: 'admin' });
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 

@@ -1,31 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingLedger, emailOutbox } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * The cancellation e-mail states the money as My Bookings shows the cancelled booking: what was paid, what the terms
  * keep, the refund with its state, and the days before the event counted from the date the terms use
  * (docs/product.md#refunds).
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, inject } = setUpSuite();
 
 const today = () => todayInIndia();
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, emailOutbox, notifications, projects } from '../../src/server/db/schema';
 import { formatIndiaDateTime } from '../../src/server/mail/project-templates';
 import { awardProject } from '../../src/server/modules/projects/award.service';
 import { eventStartInIndia } from '../../src/server/modules/projects/projects.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeSupplier, type MadeSupplier } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * A customer's date change reaches the booking's suppliers (docs/product.md#date-changes, docs/decisions.md "Date
@@ -14,18 +14,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * new event day, or the project is awarded at once; every invited and awarded supplier is told, in the same
  * transaction as the change.
  */
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 
 const inDays = (n: number) => addDays(todayInIndia(), n);
 /** The instant the rule uses: 00:00 IST on the event day, less 24 hours (00:00 IST the day before). */

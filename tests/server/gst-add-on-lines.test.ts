@@ -1,29 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gstDocuments } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
 import { apportionSplit, splitInclusive } from '../../src/shared/gst';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { packagePriceParts, pricePackage } from '../../src/shared/pricing';
 import { bookingLedger } from '../../src/server/db/schema';
-import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
+import { makePricedBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * The tax invoice lists the menu's add-ons as their own lines (docs/gst.md#lines): each with its SAC, description,
  * taxable value and tax split, shared out of the invoice by the same pricing functions, adding up to it to the
  * paisa; and the invoice still agrees with the ledger.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 const dish: Record<string, string> = {};
 
 const HOME_GSTIN = ((first14: string) => first14 + gstinCheckChar(first14))('23AAACA1234A1Z');
-
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
 
 async function addDish(key: string, body: object) {
   const response = await inject('POST', '/api/admin/dishes', admin.auth, {
@@ -39,9 +34,6 @@ async function addDish(key: string, body: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
   const settings = await inject('GET', '/api/admin/settings/gst', admin.auth);
   const current = settings.json() as { business: object; rates: object[] };
   const saved = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
@@ -60,10 +52,6 @@ beforeAll(async () => {
   });
   await addDish('kulfi', { name: 'Kesar Kulfi', course: 'desserts', diet: 'jain', add_on_price: 70 });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A premium wedding in Indore priced by the shared instant-quote rule, quoted to Alice. */
 async function pricedBooking(guests: number) {

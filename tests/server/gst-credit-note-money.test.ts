@@ -1,35 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, gstDocuments, refunds } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
 import { formatInr } from '../../src/shared/money';
 import { registerForGst } from './helpers/gst';
-import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makePricedBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * A credit note the team issues (docs/gst.md#credit-note: a deficient service, an agreed discount) lowers what the
  * booking costs, and every figure of its money follows: the schedule in My Bookings and the admin's account, what
  * may be recorded or paid, Receivables, a cancellation's refund, and a later re-price, which keeps the credit.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 let sequence = 0;
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
   await registerForGst(t, admin.auth);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A confirmed booking (₹999 recorded, then a quarter of the total) with its tax invoice. */
 async function invoicedBooking(guests = 150) {

@@ -1,33 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger, gstDocuments } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
 import { todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { registerForGst } from './helpers/gst';
-import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
+import { makePricedBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * Debit notes (docs/gst.md#debit-note): when an invoiced amount goes up (add-ons or guests added after the tax
  * invoice), a debit note referencing the invoice, in its own gapless series, immutable, with its PDF, in My Bookings
  * and Booking Details, and in GSTR-1's credit/debit note tables and the month's summary.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 const dish: Record<string, string> = {};
 const withCheck = (first14: string) => first14 + gstinCheckChar(first14);
 const DELHI_GSTIN = withCheck('07AABCD5678E1Z');
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
   await registerForGst(t, admin.auth);
   for (const [key, body] of [
     ['starter', { name: 'Hara Bhara Kebab', course: 'starters', diet: 'veg' }],
@@ -46,10 +38,6 @@ beforeAll(async () => {
     dish[key] = (response.json() as { id: string }).id;
   }
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function invoicedBooking(options: { guests: number; city: string; reference: string }) {
   const booking = await makePricedBooking(t.deps, alice, options.guests, { city: options.city, days: 45 });

@@ -1,26 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, emailOutbox, gstDocuments, refunds } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * GST documents issued with the money events (docs/gst.md): receipt vouchers on payments, the tax invoice on
  * completion, a refund voucher when an advance goes back, credit notes, the PDFs and the month's GSTR-1 tables.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 
 const withCheck = (first14: string) => first14 + gstinCheckChar(first14);
 const HOME_GSTIN = withCheck('23AAACA1234A1Z');
 const DELHI_GSTIN = withCheck('07AABCD5678E1Z');
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 const settingsBody = {
   business: {
@@ -51,15 +46,6 @@ const settingsBody = {
     },
   ],
 };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const record = (bookingId: string, amount: number, reference: string) =>
   inject('POST', `/api/admin/bookings/${bookingId}/payments`, admin.auth, {

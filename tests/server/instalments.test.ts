@@ -1,32 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, emailOutbox, paymentOrders, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * The payment schedule paid in full from My Bookings, and payments the team records by hand
  * (docs/product.md#payments): the booking amount confirms, the advance and the balance follow, every rupee is in
  * the ledger, and no payment exceeds what is due.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-let bob: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-  bob = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, bob, inject } = setUpSuite({ admin: 'admin', alice: 'customer', bob: 'customer' });
 
 const today = () => todayInIndia();
 

@@ -1,27 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingLedger, bookings, refunds } from '../../src/server/db/schema';
 import { bookingSums } from '../../src/server/modules/payments/ledger';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 let utrSeq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 const aliceBooking = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
   makeBooking(t.deps, {

@@ -5,9 +5,9 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { LiveEventDto } from '../../src/shared/schemas/notifications';
 import { vendorPayload } from './helpers/admin-fixtures';
-import { makeActor, makeSupplier, type Actor } from './helpers/projects';
+import { makeActor, makeSupplier } from './helpers/projects';
 import { openSse, type SseEvent } from './helpers/sse';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * Live notifications (docs/product.md#live-alerts, docs/architecture.md "Live notifications"): an admin's stream
@@ -15,12 +15,11 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * notification written through one instance reaches a stream open on another (two apps on one database: on
  * PostgreSQL two connections, so LISTEN/NOTIFY crosses them), and the stream is for admins and suppliers only.
  */
-let t: TestApp;
+const { t, admin } = setUpSuite({ admin: 'admin' }, { timeout: 240_000 });
 let second: FastifyInstance;
 let secondDatabase: DatabaseHandle | null = null;
 let base: string;
 let secondBase: string;
-let admin: Actor;
 
 const inquiry = (name: string) => ({
   client_name: 'Farhan Qureshi',
@@ -61,8 +60,6 @@ const isNotification = (kind: string, text: string) => (event: SseEvent) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   // A second instance: its own connection to the same PostgreSQL, or the same embedded database in this process.
@@ -78,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await secondDatabase?.close();
-  await t?.close();
 });
 
 describe('GET /api/notifications/stream', () => {

@@ -15,8 +15,8 @@ import {
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { registerForGst } from './helpers/gst';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
@@ -27,21 +27,21 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * the GST documents tell the same story.
  */
 const SECRET = 'whsec_sequences_0123456789';
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
+const { t, admin, customer, inject } = setUpSuite(
+  { admin: 'admin', customer: 'customer' },
+  {
+    env: {
+      PAYMENT_GATEWAY: 'cashfree',
+      CASHFREE_APP_ID: 'TEST_APP',
+      CASHFREE_SECRET_KEY: 'TEST_SECRET',
+      CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
+      CASHFREE_WEBHOOK_SECRET: SECRET,
+      PUBLIC_BASE_URL: 'https://events.example.in',
+    },
+  },
+);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAYMENT_GATEWAY: 'cashfree',
-    CASHFREE_APP_ID: 'TEST_APP',
-    CASHFREE_SECRET_KEY: 'TEST_SECRET',
-    CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
-    CASHFREE_WEBHOOK_SECRET: SECRET,
-    PUBLIC_BASE_URL: 'https://events.example.in',
-  });
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
   // GST-registered, so payments, re-prices and cancellations issue documents beside the ledger.
   await registerForGst(t, admin.auth);
   setGatewayFetch(async (_url, init) => ({
@@ -55,9 +55,8 @@ beforeAll(async () => {
     }),
   }));
 });
-afterAll(async () => {
+afterAll(() => {
   setGatewayFetch(undefined);
-  await t?.close();
 });
 
 type Via = 'utr' | 'webhook';
@@ -174,9 +173,6 @@ async function deliver(body: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth, ...(payload !== undefined && { payload }) });
 
 /** Any answer but a server error: a refused step is a 4xx with a detail. */
 function expectHandled(res: { statusCode: number; body: string }) {

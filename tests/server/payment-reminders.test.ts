@@ -1,31 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, emailOutbox, paymentReminders } from '../../src/server/db/schema';
 import { startPaymentRemindersRunner } from '../../src/server/jobs/payment-reminders';
 import { quoteReference } from '../../src/server/mail/templates';
 import type { MailTransport } from '../../src/server/mail/transport';
 import { addPayment } from '../../src/server/modules/payments/ledger';
 import { sendBookingReminders } from '../../src/server/modules/payments/payment-reminders.service';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { createTestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * Payment reminders (docs/product.md#payments, docs/decisions.md "Payment reminders"): the sweep sends each
  * instalment's reminder 3 days before its due date, on the day and a day late, exactly once however many sweeps
  * run; nothing for money already paid or a cancelled booking. An admin sends one by hand.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, alice } = setUpSuite();
 
 /** An instant on an India day, at 10:00 India time unless told otherwise. */
 const at = (day: string, time = '10:00') => new Date(`${day}T${time}:00+05:30`);

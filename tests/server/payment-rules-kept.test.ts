@@ -1,37 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bookingLedger, bookings } from '../../src/server/db/schema';
 import { DEFAULT_PAYMENT_RULES, paymentRulesToDto } from '../../src/shared/booking-rules';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * A booking keeps the payment rules of its first payment or its confirmation (docs/product.md#payments, "Settings"):
  * the admin changing the booking amount or the advance changes what new bookings are asked for, never what a
  * customer who has paid or confirmed agreed to.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, alice, inject } = setUpSuite();
 
 const DEFAULTS = paymentRulesToDto(DEFAULT_PAYMENT_RULES);
 const RAISED = { ...DEFAULTS, booking_amount: 2000, advance_percent: 40 };
 afterEach(async () => {
   await t.caller({ token: admin.token }).admin.settings.updatePaymentRules(DEFAULTS);
 });
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth, ...(payload !== undefined && { payload }) });
 
 /** A quoted ₹1,00,000 booking of Alice's, 90 days ahead, confirmed by her booking amount (the admin's UTR). */
 async function confirmedByToken(): Promise<string> {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * The payment result page's answer for an order whose money reached the booking another way
@@ -9,21 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * The customer is told nothing is left to pay on that order, not that it expired; an order of a cancelled booking
  * says so, paid or not.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, inject } = setUpSuite();
 
 /** A ₹1,00,000 quote of Alice's, the event 90 days away. */
 const aliceQuote = () =>

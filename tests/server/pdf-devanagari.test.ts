@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerForGst } from './helpers/gst';
-import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makePricedBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * A customer who writes their name in Devanagari finds it on their quote and GST documents, set in a font that has
  * those letters (the PDFs' Roboto has none, so the name came out blank).
  */
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
+const { t, admin, customer, inject } = setUpSuite({ admin: 'admin', customer: 'customer' });
 const NAME = 'श्रीमती प्रिया शर्मा';
 
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
   await registerForGst(t, admin.auth);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const fonts = (pdf: Buffer) =>
   [...pdf.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+([A-Za-z-]+)/g)].map((m) => m[1]);

@@ -1,35 +1,28 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, supplierQuotes, users } from '../../src/server/db/schema';
 import { announceLead } from '../../src/server/modules/notifications/leads';
 import { awardProject, awardProjectManually } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { LiveEventDto } from '../../src/shared/schemas/notifications';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
+import { makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
 import { openSse } from './helpers/sse';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * The admins' alerts that ask for a decision on a project ("Award by hand", "No supplier for") are read in every
  * admin's inbox once nothing is left to decide (docs/product.md#live-alerts), whoever or whatever settled it.
  */
-let t: TestApp;
-let admin: Actor;
-let secondAdmin: Actor;
-let customer: Actor;
+const { t, admin, secondAdmin, customer } = setUpSuite(
+  { admin: 'admin', secondAdmin: 'admin', customer: 'customer' },
+  { timeout: 240_000 },
+);
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  secondAdmin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 /** Every admin's alerts of this kind about the project. */
 async function alertsOf(projectId: string, kind: string) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   emailOutbox,
@@ -11,27 +11,19 @@ import {
 import { assignSuppliers, computeAutoAssignDate } from '../../src/server/modules/projects/projects.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatLongDate } from '../../src/shared/dates';
-import { makeActor, makeBooking, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeSupplier, type MadeSupplier } from './helpers/projects';
 import { codeOf } from './helpers/fixtures';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 let shahi: MadeSupplier;
 let malwa: MadeSupplier;
 let nimbu: MadeSupplier;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
   shahi = await makeSupplier(t.deps, { businessName: 'Shahi Rasoi', rating: 4.6 });
   malwa = await makeSupplier(t.deps, { businessName: 'Malwa Caterers', rating: 4.2 });
   nimbu = await makeSupplier(t.deps, { businessName: 'Nimbu Events', rating: 3.9 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const assign = (bookingId: string, supplierIds: string[] | string, headers: Record<string, string> = admin.auth) =>

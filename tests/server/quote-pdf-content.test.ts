@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/server/db/schema';
 import { addDays, formatLongDate, isoDateInIndia, todayInIndia } from '../../src/shared/dates';
 import { registerForGst } from './helpers/gst';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * What the quote PDF says of the booking: the subscriber discount at the booking's own percent
  * (docs/product.md#subscriptions), the validity only while the quote can still be accepted, and a customer's emoji
  * left out rather than printed as empty boxes.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, inject } = setUpSuite();
 
 /** A ₹1,00,000 quote of Alice's priced by hand, the event 90 days away, valid for a week. */
 const aliceQuote = (overrides: Parameters<typeof makeBooking>[1] = {}) =>

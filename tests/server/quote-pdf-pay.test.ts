@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
+import { makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * The quote PDF's UPI QR asks for what is due next on the booking (docs/product.md#payments): the token on a quote,
  * the next instalment once confirmed, and nothing when nothing is left to pay or the booking takes no payments.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
+const { t, admin, alice, inject } = setUpSuite();
 
 /** A ₹1,00,000 quote of Alice's, the event 90 days away. */
 const aliceQuote = (overrides: Parameters<typeof makeBooking>[1] = {}) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
 import { bookingSums } from '../../src/server/modules/payments/ledger';
 import {
@@ -17,25 +17,12 @@ import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { BookingStatus, PaymentMethod } from '../../src/shared/domain';
 import { rupeesToPaise } from '../../src/shared/pricing';
 import type { ReceivableDto, ReceivablesPageDto } from '../../src/shared/schemas/money';
-import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeActor, makeBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, alice, inject } = setUpSuite();
 
 const today = () => todayInIndia();
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: { authorization: string }, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 /** Noon in India on a date: a ledger or audit row written that day. */
 const noonInIndia = (isoDate: string) => new Date(`${isoDate}T12:00:00+05:30`);

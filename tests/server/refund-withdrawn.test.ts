@@ -1,32 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, refunds } from '../../src/server/db/schema';
 import { ledgerSums } from '../../src/shared/booking-rules';
-import { makeActor, makePricedBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makePricedBooking } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * A price lowered after the customer paid owes the difference back (docs/product.md#payments); when the price is
  * raised again before that refund is paid out, the money is kept towards the new total instead of the customer
  * being asked to pay it while the business still owes it to them.
  */
-let t: TestApp;
-let admin: Actor;
-let alice: Actor;
+const { t, admin, alice, inject } = setUpSuite();
 let sequence = 0;
-
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: object, payload?: object) =>
-  t.app.inject({ method, url, headers: (auth ?? {}) as Record<string, string>, ...(payload && { payload }) });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  alice = await makeActor(t.deps, 'customer');
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A confirmed booking paid in full (₹999, then the rest, recorded by the team). */
 async function paidInFull(guests: number) {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, paymentOrders } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeActor } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * Quoting a booking again while its token order is open (docs/product.md#quotes, #subscriptions "Re-quoting never
@@ -11,20 +11,9 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * can no longer be paid; the next Pay opens one for the new price.
  */
 
-let t: TestApp;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, inject } = setUpSuite({ admin: 'admin' });
 
 type Auth = { authorization: string };
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, auth?: Auth, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 let n = 0;
 const freshEmail = () => `requote.${Date.now()}.${++n}@example.in`;

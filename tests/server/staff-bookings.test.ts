@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   bookingLedger,
@@ -11,21 +11,10 @@ import {
 import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { saveCalendarDay } from './helpers/admin-fixtures';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 
 const phoneBooking = (overrides: Record<string, unknown> = {}) => ({
   client_name: 'Ramesh Agrawal',

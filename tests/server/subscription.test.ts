@@ -1,31 +1,20 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstOn } from '../../src/shared/pricing';
 import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /*
  * The ₹99 subscription keeps its promise (docs/product.md#subscriptions): bought from a quote it discounts that
  * quote, only the owner of the e-mail gets the discount, and the offer is not made again to a subscriber.
  */
 
-let t: TestApp;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, inject } = setUpSuite({ admin: 'admin' });
 
 type Auth = { authorization: string } | undefined;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth?: Auth, payload?: object) =>
-  t.app.inject({ method, url, headers: auth ?? {}, ...(payload !== undefined && { payload }) });
 
 let n = 0;
 const freshEmail = (who: string) => `${who}.${Date.now()}.${++n}@example.in`;

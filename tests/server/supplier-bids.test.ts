@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
 import {
   awardDueProjects,
@@ -10,19 +10,10 @@ import {
   type AwardCandidate,
 } from '../../src/server/modules/projects/award.service';
 import { bidFlag, bidFloorPaise, supplierBudgetPaise } from '../../src/shared/supplier-bids';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin } = setUpSuite({ admin: 'admin' });
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 

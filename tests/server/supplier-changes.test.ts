@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailOutbox, notifications } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, makeSupplier, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeSupplier } from './helpers/projects';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * A cancelled booking reaches the supplier who won it (docs/product.md#supplier-changes): a notification and an
  * e-mail, both in the booking's thread, and the supplier's card reads "Cancelled" instead of "Won".
  */
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
-}, 240_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' }, { timeout: 240_000 });
 
 describe('cancelling a booking whose project was awarded', () => {
   it('tells the awarded supplier in the app and by e-mail, and its card says Cancelled', async () => {

@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications, projects, supplierQuotes, suppliers } from '../../src/server/db/schema';
 import { awardProject } from '../../src/server/modules/projects/award.service';
 import { assignSuppliers } from '../../src/server/modules/projects/projects.service';
 import type { BookingStatus } from '../../src/shared/domain';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, makeBooking, makeProject, makeSupplier, type Actor, type MadeSupplier } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeBooking, makeProject, makeSupplier, type MadeSupplier } from './helpers/projects';
 import { codeOf } from './helpers/fixtures';
+import { setUpSuite } from './helpers/suite';
 
-let t: TestApp;
-let admin: Actor;
-let customer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await makeActor(t.deps, 'admin');
-  customer = await makeActor(t.deps, 'customer');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 
 const get = (url: string, who: { auth: Record<string, string> }) =>
   t.app.inject({ method: 'GET', url, headers: who.auth });

@@ -11,8 +11,7 @@ import type { FetchLike } from '../../src/server/modules/messages/providers/clou
 import { fileProvider } from '../../src/server/modules/messages/providers/file';
 import { startWhatsAppWorker } from '../../src/server/modules/messages/whatsapp-worker';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { makeActor, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { setUpSuite } from './helpers/suite';
 
 /**
  * WhatsApp as a second channel (docs/product.md#whatsapp): opt-in from the quote form with its time, template
@@ -25,8 +24,19 @@ const WAMID = 'wamid.HBgMOTE5ODI2MDEyMzQ1FQIAERgSQjNFMDQ2RkZFNzY0RjNBQzBBAA==';
 const recorded = async (name: string) =>
   JSON.parse(await readFile(join(import.meta.dirname, '../fixtures/whatsapp', `${name}.json`), 'utf8')) as unknown;
 
-let t: TestApp;
-let admin: Actor;
+const { t, admin } = setUpSuite(
+  { admin: 'admin' },
+  {
+    env: {
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-test-token',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'annapurna-verify',
+      WHATSAPP_API_BASE: 'https://graph.example.test/v21.0',
+    },
+    timeout: 240_000,
+  },
+);
 const sentRequests: { url: string; headers: Record<string, string>; body: unknown }[] = [];
 let nextAnswer: { status: number; fixture: string } = { status: 200, fixture: 'send-accepted' };
 
@@ -38,21 +48,11 @@ const fakeFetch: FetchLike = async (url, init) => {
   return { ok: nextAnswer.status < 300, status: nextAnswer.status, json: async () => body };
 };
 
-beforeAll(async () => {
+beforeAll(() => {
   setWhatsAppFetch(fakeFetch);
-  t = await createTestApp({
-    WHATSAPP_ACCESS_TOKEN: 'EAAG-test-token',
-    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-    WHATSAPP_APP_SECRET: SECRET,
-    WHATSAPP_VERIFY_TOKEN: 'annapurna-verify',
-    WHATSAPP_API_BASE: 'https://graph.example.test/v21.0',
-  });
-  admin = await makeActor(t.deps, 'admin');
-}, 240_000);
-
-afterAll(async () => {
+});
+afterAll(() => {
   setWhatsAppFetch(undefined);
-  await t?.close();
 });
 
 const worker = () => startWhatsAppWorker(t.deps, createWhatsAppProvider(t.config.whatsapp), { poll: false });
