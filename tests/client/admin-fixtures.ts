@@ -266,6 +266,7 @@ export function supplierProject(overrides: Partial<SupplierProjectDto> = {}): Su
     booking_id: uuid('b', 1),
     status: 'awarded',
     auto_assign_date: '2026-03-03T10:00:00.000Z',
+    awaiting_admin_since: null,
     invited_at: '2026-03-01T10:00:00.000Z',
     is_awarded: true,
     booking_details: {

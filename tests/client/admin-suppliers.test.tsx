@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { indiaDateTimeText } from '../../src/client/lib/datetime';
 import { formatLongDate } from '../../src/shared/dates';
 import {
   EVENT_DATE,
@@ -224,6 +225,35 @@ describe('Supplier projects', () => {
     expect(table.getByText('₹1,85,000')).toBeInTheDocument();
     expect(table.getByText('Veg menu')).toBeInTheDocument();
     expect(table.getByText('No quote yet')).toBeInTheDocument();
+  });
+
+  it('marks a project the auto-assign left to the admins, with when its quotes closed instead of a due auto-assign', async () => {
+    const parkedAt = '2026-03-03T10:00:05.000Z';
+    const { user } = await openAdmin({
+      'admin.suppliers.projects': () => [
+        supplierProject({ status: 'open', is_awarded: false, awaiting_admin_since: parkedAt }),
+        supplierProject({
+          id: uuid('p', 2),
+          status: 'open',
+          is_awarded: false,
+          auto_assign_date: '2026-04-01T10:00:00.000Z',
+        }),
+      ],
+    });
+    await openTab(user, /Suppliers/);
+    await user.click(screen.getByRole('button', { name: 'Projects of Supplier 1 Caterers' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Supplier Projects' }));
+    const rows = within(await dialog.findByRole('table', { name: 'Projects of Supplier 1 Caterers' })).getAllByRole(
+      'row',
+    );
+
+    const parked = within(rows[1]!);
+    expect(parked.getByText('Awaiting your decision')).toBeInTheDocument();
+    expect(parked.getByText(`Quotes closed ${indiaDateTimeText(parkedAt)}`)).toBeInTheDocument();
+    expect(parked.queryByText(/Auto-assign/)).not.toBeInTheDocument();
+    const waiting = within(rows[2]!);
+    expect(waiting.queryByText('Awaiting your decision')).not.toBeInTheDocument();
+    expect(waiting.getByText(`Auto-assign ${indiaDateTimeText('2026-04-01T10:00:00.000Z')}`)).toBeInTheDocument();
   });
 
   it('says so when there are none', async () => {

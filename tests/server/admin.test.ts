@@ -755,6 +755,7 @@ describe('suppliers (admin)', () => {
         booking_id: booking.id,
         status: 'open',
         auto_assign_date: project.autoAssignDate.toISOString(),
+        awaiting_admin_since: null,
         invited_at: expect.any(String),
         is_awarded: false,
         booking_details: {

@@ -75,12 +75,29 @@ describe('the admin’s project answers', () => {
     });
     const open = await t.caller({ token: admin.token }).admin.projects.get({ project_id: waitingForQuotes.id });
     expect(open).toMatchObject({ status: 'open', awaiting_admin_since: null });
+    // The supplier's Projects list in the Suppliers tab says the same of each project, on both doors.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/suppliers/${fair.supplierId}/projects`,
+      headers: admin.auth,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const sinceOf = (list: { id: string; awaiting_admin_since: string | null }[]) =>
+      Object.fromEntries(list.map((p) => [p.id, p.awaiting_admin_since]));
+    expect(sinceOf(listed.json())).toEqual({ [project.id]: parkedAt.toISOString(), [waitingForQuotes.id]: null });
+    const listedTrpc = await t.caller({ token: admin.token }).admin.suppliers.projects({ id: fair.supplierId });
+    expect(sinceOf(listedTrpc)).toEqual(sinceOf(listed.json()));
 
     await t
       .caller({ token: admin.token })
       .admin.projects.award({ project_id: project.id, supplier_id: fair.supplierId });
     const awarded = await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: admin.auth });
     expect(awarded.json()).toMatchObject({ status: 'awarded', awaiting_admin_since: null });
+    const afterAward = await t.caller({ token: admin.token }).admin.suppliers.projects({ id: fair.supplierId });
+    expect(afterAward.find((p) => p.id === project.id)).toMatchObject({
+      status: 'awarded',
+      awaiting_admin_since: null,
+    });
   });
 });
 

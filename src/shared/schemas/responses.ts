@@ -406,6 +406,7 @@ export const adminSupplierProjectSchema = z.object({
   booking_id: id,
   status: z.enum(PROJECT_STATUSES),
   auto_assign_date: timestamp,
+  awaiting_admin_since: timestamp.nullable(),
   invited_at: timestamp,
   is_awarded: z.boolean(),
   booking_details: projectBookingDetailsSchema(rupees.nullable()),

@@ -102,6 +102,11 @@ export type SupplierProjectDto = {
   booking_id: string;
   status: ProjectStatus;
   auto_assign_date: string;
+  /**
+   * While the project is open: when the auto-assign left it to the admins (the lowest quote flagged); its quotes are
+   * closed since then. Null otherwise.
+   */
+  awaiting_admin_since: string | null;
   invited_at: string;
   /** This supplier won the project. */
   is_awarded: boolean;

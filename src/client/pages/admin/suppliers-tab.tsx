@@ -181,10 +181,17 @@ function SupplierProjectsTable({ supplier, projects }: { supplier: SupplierDto; 
                     Won
                   </Badge>
                 )}
+                {project.awaiting_admin_since !== null && (
+                  <Badge colorPalette="orange" variant="solid" rounded="full">
+                    Awaiting your decision
+                  </Badge>
+                )}
               </HStack>
               {project.status === 'open' && (
                 <Text fontSize="xs" color="fg.muted" mt="1" whiteSpace="nowrap">
-                  Auto-assign {indiaDateTimeText(project.auto_assign_date)}
+                  {project.awaiting_admin_since === null
+                    ? `Auto-assign ${indiaDateTimeText(project.auto_assign_date)}`
+                    : `Quotes closed ${indiaDateTimeText(project.awaiting_admin_since)}`}
                 </Text>
               )}
             </Table.Cell>

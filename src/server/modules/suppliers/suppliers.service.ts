@@ -278,6 +278,8 @@ export async function listSupplierProjects(deps: ServiceDeps, input: { id: strin
     booking_id: project.bookingId,
     status: project.status,
     auto_assign_date: project.autoAssignDate.toISOString(),
+    awaiting_admin_since:
+      project.status === 'open' && project.awaitingAdminAt ? project.awaitingAdminAt.toISOString() : null,
     invited_at: invitedAt.toISOString(),
     is_awarded: project.awardedSupplierId === id,
     booking_details: projectBookingDetails(
