@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
+import { bookingLedger, bookings, emailOutbox, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import {
@@ -23,8 +23,8 @@ import { setUpSuite } from './helpers/suite';
  * payments recorded by hand"; docs/gst.md): quote, pay any instalment by UPI or the gateway, record part payments,
  * change the date, cancel from either side, move the status, issue the tax invoice and credit notes, change the
  * payment rules (a booking paid or confirmed keeps the schedule it agreed to), and let webhooks fail, repeat, arrive
- * late or together. After every step no rule may be broken, and My Bookings, the admin's account, the ledger and
- * the GST documents tell the same story.
+ * late or together. After every step no rule may be broken, and My Bookings, the admin's account, the ledger, the
+ * GST documents and the cancellation e-mail tell the same story.
  */
 const SECRET = 'whsec_sequences_0123456789';
 const { t, admin, customer, inject } = setUpSuite(
@@ -268,13 +268,15 @@ async function run(bookingId: string, commands: Command[]) {
           }),
         );
         break;
-      case 'cancel':
-        expectHandled(
+      case 'cancel': {
+        const res =
           step.by === 'customer'
             ? await inject('POST', `/api/me/bookings/${bookingId}/cancel`, customer.auth)
-            : await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: 'cancelled' }),
-        );
+            : await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: 'cancelled' });
+        expectHandled(res);
+        if (res.statusCode === 200) await checkCancellationMail(bookingId);
         break;
+      }
       case 'status':
         expectHandled(await inject('PUT', `/api/bookings/${bookingId}/status`, admin.auth, { status: step.to }));
         break;
@@ -337,6 +339,38 @@ async function documentedOf(bookingId: string) {
   const docs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.bookingId, bookingId));
   const sum = (kind: string) => docs.filter((d) => d.kind === kind).reduce((acc, d) => acc + d.totalPaise, 0);
   return sum('tax_invoice') + sum('debit_note') - sum('credit_note');
+}
+
+/** "  Label: value" lines of an e-mail's text, by label. */
+function mailRows(text: string): Map<string, string> {
+  return new Map([...text.matchAll(/^ {2}([^:\n]+): (.+)$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+const paiseOf = (inr: string) => Math.round(Number(inr.replace(/^−/, '-').replace(/[₹,]/g, '')) * 100);
+
+/**
+ * Just after a cancellation: its e-mail tells the money as My Bookings does, and its rows add up: paid so far, less
+ * each amount kept, is the refund; what is kept is what was paid less everything owed back.
+ */
+async function checkCancellationMail(bookingId: string) {
+  const mails = await t.deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.template, 'booking_cancelled'), eq(emailOutbox.bookingId, bookingId)));
+  expect(mails).toHaveLength(1);
+  const rows = mailRows(mails[0]!.textBody);
+  const mine = (await inject('GET', `/api/me/bookings/${bookingId}`, customer.auth)).json();
+  const paid = paiseOf(rows.get('Paid so far') ?? 'missing');
+  const refund = paiseOf(/^(\S+)/.exec(rows.get('Refund to you') ?? 'missing')![1]!);
+  const kept = rows.has('Kept under the cancellation terms')
+    ? paiseOf(rows.get('Kept under the cancellation terms')!)
+    : 0;
+  const deductions = [...rows]
+    .filter(([label]) => label !== 'Kept under the cancellation terms' && /^(Owed back|Deposit kept|Kept)/.test(label))
+    .reduce((sum, [, value]) => sum + paiseOf(value), 0);
+  expect(paid, mails[0]!.textBody).toBe(Math.round(mine.payment.amount_paid * 100));
+  expect(paid + deductions, mails[0]!.textBody).toBe(refund);
+  expect(kept, mails[0]!.textBody).toBe(Math.round((mine.payment.amount_paid - mine.payment.refunded) * 100));
 }
 
 /** The rules no sequence may break, and one story told by every view of the booking's money. */
