@@ -17,6 +17,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../src/shared/domain';
 import { registerForGst } from './helpers/gst';
 import { makeBooking } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { cashfreeTestEnv } from './helpers/test-app';
 
 /*
  * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
@@ -29,16 +30,7 @@ import { setUpSuite } from './helpers/suite';
 const SECRET = 'whsec_sequences_0123456789';
 const { t, admin, customer, inject } = setUpSuite(
   { admin: 'admin', customer: 'customer' },
-  {
-    env: {
-      PAYMENT_GATEWAY: 'cashfree',
-      CASHFREE_APP_ID: 'TEST_APP',
-      CASHFREE_SECRET_KEY: 'TEST_SECRET',
-      CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
-      CASHFREE_WEBHOOK_SECRET: SECRET,
-      PUBLIC_BASE_URL: 'https://events.example.in',
-    },
-  },
+  { env: cashfreeTestEnv(SECRET) },
 );
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { auditLog, bookings, emailOutbox, paymentOrders } from '../../src/server
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { cashfreeTestEnv, createTestApp, type TestApp } from './helpers/test-app';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 let t: TestApp;
@@ -20,14 +20,7 @@ const RECORDED_ORDER = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    PAYMENT_GATEWAY: 'cashfree',
-    CASHFREE_APP_ID: 'TEST_APP',
-    CASHFREE_SECRET_KEY: 'TEST_SECRET',
-    CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
-    CASHFREE_WEBHOOK_SECRET: SECRET,
-    PUBLIC_BASE_URL: 'https://events.example.in',
-  });
+  t = await createTestApp(cashfreeTestEnv(SECRET));
   customer = await makeActor(t.deps, 'customer');
   setGatewayFetch(async (url, init) => {
     calls.push({ url, headers: init.headers, body: JSON.parse(init.body ?? '{}') });

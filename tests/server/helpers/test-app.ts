@@ -100,6 +100,18 @@ function templateFile(): string {
   return join(tmpdir(), `annapurna-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
+/** Settings for an app taking payments through the Cashfree gateway (its calls stubbed with `setGatewayFetch`). */
+export function cashfreeTestEnv(webhookSecret: string): Record<string, string> {
+  return {
+    PAYMENT_GATEWAY: 'cashfree',
+    CASHFREE_APP_ID: 'TEST_APP',
+    CASHFREE_SECRET_KEY: 'TEST_SECRET',
+    CASHFREE_API_BASE: 'https://sandbox.cashfree.com/pg',
+    CASHFREE_WEBHOOK_SECRET: webhookSecret,
+    PUBLIC_BASE_URL: 'https://events.example.in',
+  };
+}
+
 export type TestApp = {
   app: FastifyInstance;
   config: Config;
