@@ -1,18 +1,33 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drawableText, fontCoverage, inScriptFonts, renderPdf, type FontCoverage } from '../../src/server/lib/pdf';
-import { pdfText } from '../server/helpers/pdf-text';
+import { pdfText, wordsMissing } from '../server/helpers/pdf-text';
 
 /*
  * What the PDFs' fonts cannot draw (an emoji a customer typed) is left out instead of printed as an empty box; every
- * letter the fonts do have stays, Devanagari in its own font included.
+ * letter the fonts do have stays, each Indian script in its own font included.
  */
 let coverage: FontCoverage;
 beforeAll(async () => {
   coverage = await fontCoverage();
 });
 
-/** A text as the PDFs set it in Roboto (its Devanagari in Noto Sans Devanagari). */
+/** A text as the PDFs set it in Roboto (each Indian script in it in that script's Noto Sans). */
 const drawn = (text: string) => inScriptFonts(text, coverage);
+
+/**
+ * Each Indian script besides Devanagari, its font, and a few words in it: a name, and words whose marks the font
+ * leaves without an anchor (ਸਿੰਘ, ప్రియ, ഉണ്ണി), which once failed the whole PDF.
+ */
+const SCRIPTS = [
+  { script: 'Bengali', font: 'NotoSansBengali', words: 'শ্রীমতী প্রিয়া সেন। বৰুৱা' },
+  { script: 'Gujarati', font: 'NotoSansGujarati', words: 'શ્રીમતી પ્રિયા પટેલ' },
+  { script: 'Gurmukhi', font: 'NotoSansGurmukhi', words: 'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ ਹਰਪ੍ਰੀਤ ਕੌਰ' },
+  { script: 'Oriya', font: 'NotoSansOriya', words: 'ଶ୍ରୀମତୀ ପ୍ରିୟା ଦାସ' },
+  { script: 'Tamil', font: 'NotoSansTamil', words: 'திருமதி பிரியா ராமன் கொண்டாட்டம்' },
+  { script: 'Telugu', font: 'NotoSansTelugu', words: 'శ్రీమతి ప్రియ రెడ్డి' },
+  { script: 'Kannada', font: 'NotoSansKannada', words: 'ಶ್ರೀಮತಿ ಪ್ರಿಯಾ ರಾವ್' },
+  { script: 'Malayalam', font: 'NotoSansMalayalam', words: 'ഉണ്ണികൃഷ്ണൻ ഗോപിനാഥ് സുസ്മിത നായർ' },
+];
 
 describe("the PDFs' fonts", () => {
   it('draw ₹, Latin letters with accents, punctuation, Devanagari and its joiners, and no emoji', () => {
@@ -24,6 +39,13 @@ describe("the PDFs' fonts", () => {
       expect(coverage('Roboto', char.codePointAt(0)!)).toBe(false);
       expect(coverage('NotoSansDevanagari', char.codePointAt(0)!)).toBe(false);
     }
+  });
+
+  it.each(SCRIPTS)('draw every letter of $script in $font, with the dandas and joiners', ({ font, words }) => {
+    for (const char of [...words.replace(/ /g, ''), '।', '॥', '\u200D', '\u200C']) {
+      expect([char, coverage(font, char.codePointAt(0)!)]).toEqual([char, true]);
+    }
+    expect(coverage(font, '🎉'.codePointAt(0)!)).toBe(false);
   });
 });
 
@@ -53,6 +75,25 @@ describe('text the fonts cannot draw', () => {
       text: [{ text: 'श्रीमती प्रिया', font: 'NotoSansDevanagari' }, ' (Priya)'],
     });
     expect(drawn('क्‍ष')).toEqual({ text: [{ text: 'क्‍ष', font: 'NotoSansDevanagari' }] });
+  });
+
+  it.each(SCRIPTS)('keeps $script in $font', ({ font, words }) => {
+    expect(drawn(`${words} 🎉 (Priya)`)).toEqual({ text: [{ text: words, font }, ' (Priya)'] });
+  });
+
+  it('keeps each script of a mixed text in its own font, a danda in the font of the words it ends', () => {
+    expect(drawn('Priya प्रिया। প্রিয়া। பிரியா ✨ ప్రియ')).toEqual({
+      text: [
+        'Priya ',
+        { text: 'प्रिया।', font: 'NotoSansDevanagari' },
+        ' ',
+        { text: 'প্রিয়া।', font: 'NotoSansBengali' },
+        ' ',
+        { text: 'பிரியா', font: 'NotoSansTamil' },
+        ' ',
+        { text: 'ప్రియ', font: 'NotoSansTelugu' },
+      ],
+    });
   });
 
   it('is judged by the font the text is set in', () => {
@@ -85,5 +126,26 @@ describe('a PDF with emoji in its text', () => {
     // A character the font has no glyph for is drawn as glyph 0 (an empty box), which reads back as U+0000.
     expect(text).not.toContain('\u0000');
     expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari/);
+  });
+});
+
+describe('a PDF with text in each Indian script', () => {
+  it('has Devanagari words in bold as well as plain (a GST recipient’s name is bold)', async () => {
+    const words = 'प्रिया शर्मा कैटरर्स';
+    const pdf = await renderPdf({ compress: false, content: [`Client: ${words}`, { text: words, bold: true }] });
+    expect(wordsMissing(pdfText(pdf), words)).toEqual([]);
+    const embedded = pdf.toString('latin1');
+    expect(embedded).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
+    expect(embedded).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-SemiBold/);
+  });
+
+  it.each(SCRIPTS)('has the $script words, in $font, plain and bold', async ({ font, words }) => {
+    const pdf = await renderPdf({ compress: false, content: [`Client: ${words}`, { text: words, bold: true }] });
+    const text = pdfText(pdf);
+    expect(wordsMissing(text, words)).toEqual([]);
+    expect(text).not.toContain('\u0000');
+    const embedded = pdf.toString('latin1');
+    expect(embedded).toMatch(new RegExp(String.raw`/BaseFont /[A-Z]{6}\+${font}-Regular`));
+    expect(embedded).toMatch(new RegExp(String.raw`/BaseFont /[A-Z]{6}\+${font}-Medium`));
   });
 });

@@ -7,10 +7,10 @@ import { PROJECT_ROOT } from '../config';
 /*
  * The product's PDFs (quotes, GST documents, event orders) are drawn by pdfmake, loaded with the first PDF rather
  * than at start-up (it takes about half a second to load). Text is set in Roboto from pdfmake's own package (it has
- * ₹, U+20B9, which the standard PDF fonts lack); a customer's text in Devanagari (a name written in Hindi or
- * Marathi) is set in Noto Sans Devanagari, which shapes its conjuncts and vowel signs (docs/decisions.md, "PDFs:
- * Devanagari in its own font"). What neither font can draw (an emoji a customer typed in an event name, say) is left
- * out rather than printed as an empty box (`drawableText`).
+ * ₹, U+20B9, which the standard PDF fonts lack); a customer's text in an Indian script (a name written in Hindi,
+ * Tamil or Bengali) is set in that script's Noto Sans, which shapes its conjuncts and vowel signs (`SCRIPT_FONTS`;
+ * docs/decisions.md, "PDFs: each Indian script in its own font"). What no font can draw (an emoji a customer typed
+ * in an event name, say) is left out rather than printed as an empty box (`drawableText`).
  */
 
 type PdfMake = typeof pdfmakeModule;
@@ -18,40 +18,95 @@ type PdfMake = typeof pdfmakeModule;
 export type FontCoverage = (family: string, codePoint: number) => boolean;
 let pdfmakeLoaded: Promise<{ pdfmake: PdfMake; coverage: FontCoverage }> | undefined;
 
-const ROBOTO = join(PROJECT_ROOT, 'node_modules', 'pdfmake', 'fonts', 'Roboto');
-const DEVANAGARI = join(PROJECT_ROOT, 'node_modules', '@fontsource', 'noto-sans-devanagari', 'files');
-const devanagari = (weight: 400 | 500) => join(DEVANAGARI, `noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+/**
+ * The Indian scripts set in their own font, each by Unicode's name for it, and its Noto Sans family. A script's font
+ * is `@fontsource/noto-sans-<script in lower case>`, of which the files for that script's letters alone are read, at
+ * weight 400 and, for bold, `boldWeight`, in WOFF (which fontkit, pdfmake's font reader, reads).
+ */
+const SCRIPT_FONTS = {
+  Devanagari: 'NotoSansDevanagari', // Hindi, Marathi, Nepali, …
+  Bengali: 'NotoSansBengali', // Bengali and Assamese
+  Gujarati: 'NotoSansGujarati',
+  Gurmukhi: 'NotoSansGurmukhi', // Punjabi
+  Oriya: 'NotoSansOriya', // Odia
+  Tamil: 'NotoSansTamil',
+  Telugu: 'NotoSansTelugu',
+  Kannada: 'NotoSansKannada',
+  Malayalam: 'NotoSansMalayalam',
+} as const;
+type Script = keyof typeof SCRIPT_FONTS;
+const SCRIPTS = Object.keys(SCRIPT_FONTS) as Script[];
 
-const FONTS = {
+const ROBOTO = join(PROJECT_ROOT, 'node_modules', 'pdfmake', 'fonts', 'Roboto');
+const FONTSOURCE = join(PROJECT_ROOT, 'node_modules', '@fontsource');
+/**
+ * The weight of a script's bold: its medium, like Roboto's, except Devanagari's semi-bold, the medium file being one
+ * fontkit cannot read (its glyph locations table does not unpack), which failed any PDF with bold Devanagari in it.
+ */
+const boldWeight = (script: Script) => (script === 'Devanagari' ? 600 : 500);
+const scriptFile = (script: Script, weight: 400 | 500 | 600) => {
+  const name = script.toLowerCase();
+  return join(FONTSOURCE, `noto-sans-${name}`, 'files', `noto-sans-${name}-${name}-${weight}-normal.woff`);
+};
+
+type FontFiles = { normal: string; bold: string; italics: string; bolditalics: string };
+const FONTS: Record<string, FontFiles> = {
   Roboto: {
     normal: join(ROBOTO, 'Roboto-Regular.ttf'),
     bold: join(ROBOTO, 'Roboto-Medium.ttf'),
     italics: join(ROBOTO, 'Roboto-Italic.ttf'),
     bolditalics: join(ROBOTO, 'Roboto-MediumItalic.ttf'),
   },
-  // No italic cut: slanted Devanagari is not a convention, so italics keep the upright letters.
-  NotoSansDevanagari: {
-    normal: devanagari(400),
-    bold: devanagari(500),
-    italics: devanagari(400),
-    bolditalics: devanagari(500),
-  },
+  // No italic cut: slanted Indian letters are not a convention, so italics keep the upright letters.
+  ...Object.fromEntries(
+    SCRIPTS.map((script) => {
+      const [regular, bold] = [scriptFile(script, 400), scriptFile(script, boldWeight(script))];
+      return [SCRIPT_FONTS[script], { normal: regular, bold, italics: regular, bolditalics: bold }];
+    }),
+  ),
 };
 const ALLOWED_FILES = new Set(Object.values(FONTS).flatMap((font) => Object.values(font)));
 
 type FontFile = { hasGlyphForCodePoint(codePoint: number): boolean };
+type Fontkit = { openSync(path: string): FontFile };
 
-/** The fonts' own coverage, read by the font reader pdfmake draws with (fontkit, the one its pdfkit uses). */
-function readCoverage(): FontCoverage {
-  const fontkit = createRequire(import.meta.url)('fontkit') as { openSync(path: string): FontFile };
-  const families = new Map(
-    Object.entries(FONTS).map(([family, files]) => [
-      family,
-      [...new Set(Object.values(files))].map((file) => fontkit.openSync(file)),
-    ]),
-  );
+/**
+ * The fonts' own coverage, read by the font reader pdfmake draws with (fontkit, the one its pdfkit uses); a family's
+ * files are opened when a text first asks about it, so a PDF in Latin letters opens Roboto's alone.
+ */
+function readCoverage(fontkit: Fontkit): FontCoverage {
+  const opened = new Map<string, FontFile[]>();
+  const open = (files: FontFiles) => [...new Set(Object.values(files))].map((file) => fontkit.openSync(file));
+  const fontsOf = (family: string): FontFile[] | undefined => {
+    if (FONTS[family] && !opened.has(family)) opened.set(family, open(FONTS[family]));
+    return opened.get(family);
+  };
   // A family the product did not register is pdfmake's to refuse; it is not second-guessed here.
-  return (family, codePoint) => families.get(family)?.every((font) => font.hasGlyphForCodePoint(codePoint)) ?? true;
+  return (family, codePoint) => fontsOf(family)?.every((font) => font.hasGlyphForCodePoint(codePoint)) ?? true;
+}
+
+/** fontkit's own `applyAnchor`, kept on its class so that loading this module again wraps it once all the same. */
+const FONTKIT_APPLY_ANCHOR = Symbol.for('pdf.fontkitApplyAnchor');
+type MarkPositioning = {
+  applyAnchor(mark: { markAnchor: unknown }, baseAnchor: unknown, base: number): void;
+  [FONTKIT_APPLY_ANCHOR]?: MarkPositioning['applyAnchor'];
+};
+
+/**
+ * fontkit, which shapes the PDFs' text, throws on a mark for which the font gives the letter before it no anchor,
+ * failing the whole PDF; OpenType allows that, and the mark is then drawn where it stands. Noto Sans Gurmukhi,
+ * Gujarati, Telugu and Malayalam have such marks in everyday names (ਸਿੰਘ, ప్రియ, ഉണ്ണി). fontkit's mark positioning,
+ * one class for every font (reached here through `font`, any font with marks to position), is taught to leave such a
+ * mark where it stands.
+ */
+function keepMarksWithoutAnchor(font: FontFile): void {
+  const { engine } = (font as { _layoutEngine?: { engine?: { GPOSProcessor?: object } } })._layoutEngine ?? {};
+  if (!engine?.GPOSProcessor) return;
+  const positioning = Object.getPrototypeOf(engine.GPOSProcessor) as MarkPositioning;
+  const applyAnchor = (positioning[FONTKIT_APPLY_ANCHOR] ??= positioning.applyAnchor);
+  positioning.applyAnchor = function (mark, baseAnchor, base) {
+    if (mark.markAnchor && baseAnchor) applyAnchor.call(this, mark, baseAnchor, base);
+  };
 }
 
 function loadPdfmake(): Promise<{ pdfmake: PdfMake; coverage: FontCoverage }> {
@@ -61,7 +116,9 @@ function loadPdfmake(): Promise<{ pdfmake: PdfMake; coverage: FontCoverage }> {
     // named by a customer's text, say) is refused instead of read.
     pdfmake.setUrlAccessPolicy(() => false);
     pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
-    return { pdfmake, coverage: readCoverage() };
+    const fontkit = createRequire(import.meta.url)('fontkit') as Fontkit;
+    keepMarksWithoutAnchor(fontkit.openSync(scriptFile('Devanagari', 400)));
+    return { pdfmake, coverage: readCoverage(fontkit) };
   });
   return pdfmakeLoaded;
 }
@@ -75,8 +132,8 @@ export async function fontCoverage(): Promise<FontCoverage> {
 const DEFAULT_FONT = 'Roboto';
 
 /**
- * The document as a PDF, every Devanagari run of its text in the font that has those letters and what its fonts
- * cannot draw left out (`inScriptFonts`), in the content and in the page headers and footers alike.
+ * The document as a PDF, every run of its text in an Indian script in the font that has those letters and what its
+ * fonts cannot draw left out (`inScriptFonts`), in the content and in the page headers and footers alike.
  */
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   const { pdfmake, coverage } = await loadPdfmake();
@@ -103,13 +160,25 @@ export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffe
 }
 
 /**
- * Devanagari letters and signs (Unicode's script extensions, so the dandas and Vedic signs count too) and the joiners
- * written inside its words.
+ * A script's letters and signs (Unicode's script extensions, so the dandas, which several scripts share, and the
+ * Vedic signs count too) and the joiners written inside its words.
  */
-const DEVANAGARI_CHAR = String.raw`(?:\p{Script_Extensions=Devanagari}|\u200C|\u200D)`;
-/** A run of Devanagari words, with the spaces between them. */
-const DEVANAGARI_RUN = new RegExp(String.raw`${DEVANAGARI_CHAR}+(?:\s+${DEVANAGARI_CHAR}+)*`, 'gu');
-const IS_DEVANAGARI = new RegExp(String.raw`^${DEVANAGARI_CHAR}$`, 'u');
+const scriptChar = (script: Script) => String.raw`(?:\p{Script_Extensions=${script}}|\u200C|\u200D)`;
+/**
+ * A pattern of one alternative per script, in the order of `SCRIPT_FONTS`, each a group named by its script that
+ * `unit` makes of the script's characters (one of them, unless told). A character several scripts share (a danda) is
+ * taken by the first script whose alternative matches where it stands: in a run, the run's own.
+ */
+const perScript = (unit = (char: string) => char) =>
+  SCRIPTS.map((script) => `(?<${script}>${unit(scriptChar(script))})`).join('|');
+/** A run of a script's words, with the spaces between them (`char`, its characters). */
+const wordsOf = (char: string) => String.raw`${char}+(?:\s+${char}+)*`;
+const SCRIPT_RUN = new RegExp(perScript(wordsOf), 'gu');
+const SCRIPT_CHAR = new RegExp(perScript(), 'u');
+const IS_SCRIPT_CHAR = new RegExp(`^(?:${SCRIPT_CHAR.source})$`, 'u');
+/** The font family of the script whose alternative in a `perScript` pattern matched. */
+const familyOf = (match: RegExpMatchArray) =>
+  SCRIPT_FONTS[SCRIPTS.find((script) => match.groups?.[script] !== undefined)!];
 
 /** Line breaks and tabs: pdfmake lays them out itself, so no font needs a glyph for them. */
 const LAYOUT_CHAR = /^[\t\n\r]$/;
@@ -139,38 +208,40 @@ export function drawableText(text: string, draws: (char: string) => boolean): st
   return cut && out.endsWith(' ') ? out.slice(0, -1) : out;
 }
 
-/** `drawableText` for a text set in `font`, its Devanagari (as `scriptRuns` splits it) in its own font. */
+/**
+ * `drawableText` for a text set in `font`, each letter of an Indian script judged by its script's font (a character
+ * several scripts share, such as a danda, by the first of them in `SCRIPT_FONTS`).
+ */
 function drawableIn(text: string, coverage: FontCoverage, font: string): string {
-  return drawableText(text, (char) =>
-    coverage(IS_DEVANAGARI.test(char) ? 'NotoSansDevanagari' : font, char.codePointAt(0)!),
-  );
+  return drawableText(text, (char) => {
+    const script = IS_SCRIPT_CHAR.exec(char);
+    return coverage(script ? familyOf(script) : font, char.codePointAt(0)!);
+  });
 }
 
-/** A text as inline runs: Devanagari in its font, the rest in the font the text already has. */
+/** A text as inline runs: each Indian script in its font, the rest in the font the text already has. */
 export function scriptRuns(text: string): (string | { text: string; font: string })[] {
   const runs: (string | { text: string; font: string })[] = [];
   let at = 0;
-  for (const match of text.matchAll(DEVANAGARI_RUN)) {
+  for (const match of text.matchAll(SCRIPT_RUN)) {
     if (match.index > at) runs.push(text.slice(at, match.index));
-    runs.push({ text: match[0], font: 'NotoSansDevanagari' });
+    runs.push({ text: match[0], font: familyOf(match) });
     at = match.index + match[0].length;
   }
   if (at < text.length) runs.push(text.slice(at));
   return runs;
 }
 
-const hasDevanagari = (text: string) => new RegExp(DEVANAGARI_CHAR, 'u').test(text);
-
 /**
  * Content as the PDF's fonts can draw it: each text without what its font lacks (`drawableText`, the font being the
- * node's own or the one it inherits), and each text holding Devanagari split into runs (`scriptRuns`): bare strings,
- * `text` values and the content of stacks, columns, lists and table cells. Other properties (styles, widths,
- * colours) are left alone.
+ * node's own or the one it inherits), and each text holding an Indian script split into runs (`scriptRuns`): bare
+ * strings, `text` values and the content of stacks, columns, lists and table cells. Other properties (styles,
+ * widths, colours) are left alone.
  */
 export function inScriptFonts(node: unknown, coverage: FontCoverage, font: string = DEFAULT_FONT): unknown {
   const fit = (text: string, inFont: string) => {
     const drawable = drawableIn(text, coverage, inFont);
-    return hasDevanagari(drawable) ? scriptRuns(drawable) : drawable;
+    return SCRIPT_CHAR.test(drawable) ? scriptRuns(drawable) : drawable;
   };
   if (typeof node === 'string') {
     const text = fit(node, font);

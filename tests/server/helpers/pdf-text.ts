@@ -37,3 +37,17 @@ export function pdfText(pdf: Buffer): string {
   }
   return out.join('').replace(/\s+/g, ' ');
 }
+
+/**
+ * The words of `words` that a PDF's text (`pdfText`) lacks. Shaping draws a vowel sign before the consonant it
+ * follows (ि, ি) and a split vowel (ொ) as its two parts, so a word is found as its letters side by side, in any
+ * order; and a line's text runs on into the next, so a word need not stand apart.
+ */
+export function wordsMissing(text: string, words: string): string[] {
+  const letters = (chars: string[]) => [...chars].sort().join('');
+  const chars = [...text.normalize('NFD')];
+  return words.split(' ').filter((word) => {
+    const wanted = [...word.normalize('NFD')];
+    return !chars.some((_, at) => letters(chars.slice(at, at + wanted.length)) === letters(wanted));
+  });
+}
