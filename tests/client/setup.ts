@@ -67,12 +67,7 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
  * left. Frames run on Node's own timers here, which fake timers do not touch.
  */
 window.requestAnimationFrame = (callback: FrameRequestCallback) =>
-  realSetTimeout(() => {
-    // A frame due after the file's environment was taken down draws nothing: running it would only have Zag ask
-    // the missing global for the next frame, an error outside any test.
-    if (typeof globalThis.requestAnimationFrame !== 'function') return;
-    callback(performance.now());
-  }, 1000 / 60) as unknown as number;
+  realSetTimeout(() => callback(performance.now()), 1000 / 60) as unknown as number;
 window.cancelAnimationFrame = (handle: number) => realClearTimeout(handle as unknown as NodeJS.Timeout);
 
 /*
