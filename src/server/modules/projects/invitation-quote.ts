@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ProjectBookingDetailsDto } from '../../../shared/schemas/projects';
-import { type bookings, projectInvitations, supplierQuotes } from '../../db/schema';
+import { type bookings, projectInvitations, type projects, supplierQuotes } from '../../db/schema';
 
 /**
  * Joins an invitation to the invited supplier's own quote on that project (at most one: quotes are unique per
@@ -34,4 +34,14 @@ export function projectBookingDetails(
       special_requests: booking.requirements.special_requests ?? null,
     },
   };
+}
+
+/**
+ * When the auto-assign left an open project to the admins (docs/product.md#auto-assign), as every project read
+ * reports it: null once the project is no longer open, since only an open project can wait for a decision.
+ */
+export function awaitingAdminSince(
+  project: Pick<typeof projects.$inferSelect, 'status' | 'awaitingAdminAt'>,
+): string | null {
+  return project.status === 'open' && project.awaitingAdminAt ? project.awaitingAdminAt.toISOString() : null;
 }

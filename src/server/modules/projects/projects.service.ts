@@ -18,7 +18,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '../../mail/project-templates';
 import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
-import { invitationQuoteJoin } from './invitation-quote';
+import { awaitingAdminSince, invitationQuoteJoin } from './invitation-quote';
 import { addNotifications, PROJECT_ALERT_KINDS, settleProjectAlerts } from '../notifications/inbox';
 import { supplierInvitedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
@@ -342,7 +342,7 @@ async function projectDetail(
       ? Math.max(0, Math.ceil((project.autoAssignDate.getTime() - now.getTime()) / 1000))
       : null,
     server_time: now.toISOString(),
-    awaiting_admin_since: open && project.awaitingAdminAt ? project.awaitingAdminAt.toISOString() : null,
+    awaiting_admin_since: awaitingAdminSince(project),
     created_at: project.createdAt.toISOString(),
     awarded_at: project.awardedAt?.toISOString() ?? null,
     awarded_supplier_id: project.awardedSupplierId,

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/search';
 import type { ServiceDeps } from '../../context';
-import { invitationQuoteJoin, projectBookingDetails } from '../projects/invitation-quote';
+import { awaitingAdminSince, invitationQuoteJoin, projectBookingDetails } from '../projects/invitation-quote';
 
 const supplierColumns = {
   id: suppliers.id,
@@ -278,8 +278,7 @@ export async function listSupplierProjects(deps: ServiceDeps, input: { id: strin
     booking_id: project.bookingId,
     status: project.status,
     auto_assign_date: project.autoAssignDate.toISOString(),
-    awaiting_admin_since:
-      project.status === 'open' && project.awaitingAdminAt ? project.awaitingAdminAt.toISOString() : null,
+    awaiting_admin_since: awaitingAdminSince(project),
     invited_at: invitedAt.toISOString(),
     is_awarded: project.awardedSupplierId === id,
     booking_details: projectBookingDetails(
