@@ -71,16 +71,20 @@ type FontFile = { hasGlyphForCodePoint(codePoint: number): boolean };
 type Fontkit = { openSync(path: string): FontFile };
 
 /**
- * The fonts' own coverage, read by the font reader pdfmake draws with (fontkit, the one its pdfkit uses); a family's
- * files are opened when a text first asks about it, so a PDF in Latin letters opens Roboto's alone.
+ * The product's font files of a family, opened with the font reader pdfmake draws with (fontkit, the one its pdfkit
+ * uses) when first asked for, so a PDF in Latin letters opens Roboto's alone; undefined for a family not registered.
  */
-function readCoverage(fontkit: Fontkit): FontCoverage {
+function fontOpener(fontkit: Fontkit): (family: string) => FontFile[] | undefined {
   const opened = new Map<string, FontFile[]>();
   const open = (files: FontFiles) => [...new Set(Object.values(files))].map((file) => fontkit.openSync(file));
-  const fontsOf = (family: string): FontFile[] | undefined => {
+  return (family) => {
     if (FONTS[family] && !opened.has(family)) opened.set(family, open(FONTS[family]));
     return opened.get(family);
   };
+}
+
+/** The fonts' own coverage, read from the files themselves. */
+function readCoverage(fontsOf: (family: string) => FontFile[] | undefined): FontCoverage {
   // A family the product did not register is pdfmake's to refuse; it is not second-guessed here.
   return (family, codePoint) => fontsOf(family)?.every((font) => font.hasGlyphForCodePoint(codePoint)) ?? true;
 }
@@ -96,8 +100,8 @@ type MarkPositioning = {
  * fontkit, which shapes the PDFs' text, throws on a mark for which the font gives the letter before it no anchor,
  * failing the whole PDF; OpenType allows that, and the mark is then drawn where it stands. Noto Sans Gurmukhi,
  * Gujarati, Telugu and Malayalam have such marks in everyday names (ਸਿੰਘ, ప్రియ, ഉണ്ണി). fontkit's mark positioning,
- * one class for every font (reached here through `font`, any font with marks to position), is taught to leave such a
- * mark where it stands.
+ * one class for every font (reached here through `font`, any font with a positioning table), is taught to leave such
+ * a mark where it stands.
  */
 function keepMarksWithoutAnchor(font: FontFile): void {
   const { engine } = (font as { _layoutEngine?: { engine?: { GPOSProcessor?: object } } })._layoutEngine ?? {};
@@ -117,8 +121,10 @@ function loadPdfmake(): Promise<{ pdfmake: PdfMake; coverage: FontCoverage }> {
     pdfmake.setUrlAccessPolicy(() => false);
     pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
     const fontkit = createRequire(import.meta.url)('fontkit') as Fontkit;
-    keepMarksWithoutAnchor(fontkit.openSync(scriptFile('Devanagari', 400)));
-    return { pdfmake, coverage: readCoverage(fontkit) };
+    const fontsOf = fontOpener(fontkit);
+    // Every PDF opens its default font; its positioning class is the one all the fonts share.
+    keepMarksWithoutAnchor(fontsOf(DEFAULT_FONT)![0]!);
+    return { pdfmake, coverage: readCoverage(fontsOf) };
   });
   return pdfmakeLoaded;
 }
