@@ -21,7 +21,6 @@ import {
   uuid,
 } from './admin-fixtures';
 import { raisedAfterAdvance } from './fixtures';
-import { findLiveDialog } from './dialogs';
 import { recordedCalls, TrpcTestError, type TrpcResolver } from './msw';
 
 const NO_SUPPLIERS = 'No suppliers available. Please add suppliers first or approve pending vendor registrations.';
@@ -397,13 +396,13 @@ describe('Booking Details', () => {
     await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Cancel this booking?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(setStatus).not.toHaveBeenCalled();
 
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
-    await user.click(within(await findLiveDialog('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }));
     expect(await toasts().findByText('Booking marked cancelled')).toBeInTheDocument();
     expect(setStatus).toHaveBeenCalledTimes(1);
   });
@@ -416,7 +415,7 @@ describe('Booking Details', () => {
     await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Cancel this booking?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
     expect(
       await confirm.findByText(
         'Cancelled by us: 100% refund including the deposit. ' +
@@ -436,7 +435,7 @@ describe('Booking Details', () => {
     await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Cancel this booking?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
     expect(
       await confirm.findByText(
         `The booking holds ${formatInr(40_887)} (what was paid less anything already owed back); ` +
@@ -455,7 +454,7 @@ describe('Booking Details', () => {
     await user.selectOptions(dialog.getByLabelText('Change status'), 'cancelled');
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Cancel this booking?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
     expect(
       await confirm.findByText('Nothing is held on this booking, so no further refund is owed.', { exact: false }),
     ).toBeInTheDocument();
@@ -524,7 +523,7 @@ describe('Booking Details', () => {
 
     // Each supplier's button names whom it awards.
     await user.click(dialog.getByRole('button', { name: 'Award Supplier 1 Caterers' }));
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Award this project?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Award this project?' }));
     expect(confirm.getByText(/Supplier 1 Caterers wins at ₹1,99,000.50/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Award project' }));
     expect(await toasts().findByText('Project awarded to Supplier 1 Caterers')).toBeInTheDocument();
@@ -553,7 +552,7 @@ describe('Booking Details', () => {
     const dialog = await findDialog('Booking Details');
 
     await user.click(await dialog.findByRole('button', { name: 'Close quotes and award now' }));
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Close the quotes now?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Close the quotes now?' }));
     expect(confirm.getByText(/the lowest quote wins \(ties go to the higher rating\)/)).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Close and award' }));
     expect(await toasts().findByText('Project awarded to Supplier 2 Caterers')).toBeInTheDocument();
@@ -586,7 +585,7 @@ describe('Booking Details', () => {
     const dialog = await findDialog('Booking Details');
 
     await user.click(await dialog.findByRole('button', { name: 'Close quotes and award now' }));
-    const confirm = within(await findLiveDialog('alertdialog', { name: 'Close the quotes now?' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Close the quotes now?' }));
     const readsBefore = forBooking.mock.calls.length;
     await user.click(confirm.getByRole('button', { name: 'Close and award' }));
     expect(

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { openAdmin, openTab, page, pendingVendor, supplier, toasts, uuid } from './admin-fixtures';
-import { findLiveDialog } from './dialogs';
 import { recordedCalls, TrpcTestError } from './msw';
 
 const PROMPT = 'Please provide a reason for rejection:';
@@ -115,7 +114,7 @@ describe('Pending Vendors tab', () => {
 
     // Cancel
     await user.click(screen.getByRole('button', { name: 'Reject Vendor 1 Tent House' }));
-    let prompt = within(await findLiveDialog('dialog', { name: 'Reject Vendor 1 Tent House?' }));
+    let prompt = within(await screen.findByRole('dialog', { name: 'Reject Vendor 1 Tent House?' }));
     expect(prompt.getByLabelText(PROMPT)).toBeInTheDocument();
     await user.type(prompt.getByLabelText(PROMPT), 'Not needed');
     await user.click(prompt.getByRole('button', { name: 'Cancel' }));
@@ -123,14 +122,14 @@ describe('Pending Vendors tab', () => {
 
     // Escape
     await user.click(screen.getByRole('button', { name: 'Reject Vendor 1 Tent House' }));
-    prompt = within(await findLiveDialog('dialog', { name: 'Reject Vendor 1 Tent House?' }));
+    prompt = within(await screen.findByRole('dialog', { name: 'Reject Vendor 1 Tent House?' }));
     expect(prompt.getByLabelText(PROMPT)).toHaveValue('');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Empty (spaces only)
     await user.click(screen.getByRole('button', { name: 'Reject Vendor 1 Tent House' }));
-    prompt = within(await findLiveDialog('dialog', { name: 'Reject Vendor 1 Tent House?' }));
+    prompt = within(await screen.findByRole('dialog', { name: 'Reject Vendor 1 Tent House?' }));
     await user.type(prompt.getByLabelText(PROMPT), '   ');
     await user.click(prompt.getByRole('button', { name: 'Reject vendor' }));
     expect(prompt.getByText(/Please enter a reason/)).toBeInTheDocument();
@@ -154,7 +153,7 @@ describe('Pending Vendors tab', () => {
       },
     });
     await user.click(screen.getByRole('button', { name: 'Reject Vendor 1 Tent House' }));
-    const prompt = within(await findLiveDialog('dialog', { name: 'Reject Vendor 1 Tent House?' }));
+    const prompt = within(await screen.findByRole('dialog', { name: 'Reject Vendor 1 Tent House?' }));
     await user.type(prompt.getByLabelText(PROMPT), 'Duplicate application');
     await user.click(prompt.getByRole('button', { name: 'Reject vendor' }));
     expect(await toasts().findByText('Failed to reject vendor')).toBeInTheDocument();
@@ -204,7 +203,7 @@ describe('Vendor Details', () => {
     await user.click(screen.getByRole('button', { name: 'View Vendor 1 Tent House' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Vendor Details' }));
     await user.click(dialog.getByRole('button', { name: 'Reject' }));
-    const prompt = within(await findLiveDialog('dialog', { name: 'Reject Vendor 1 Tent House?' }));
+    const prompt = within(await screen.findByRole('dialog', { name: 'Reject Vendor 1 Tent House?' }));
     await user.type(prompt.getByLabelText(PROMPT), 'Outside our service area');
     await user.click(prompt.getByRole('button', { name: 'Reject vendor' }));
     expect(await toasts().findByText('Vendor rejected')).toBeInTheDocument();
