@@ -1,20 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bookingLedger,
-  bookings,
-  emailOutbox,
-  refunds,
-  subscriptions,
-  users,
-} from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, refunds, subscriptions, users } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_PAYMENT_RULES } from '../../src/shared/booking-rules';
 import { paymentTerms } from '../../src/shared/payment-terms';
 import { makeActor, makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 const { t, admin, alice, bob, inject } = setUpSuite({ admin: 'admin', alice: 'customer', bob: 'customer' });
 
@@ -27,11 +20,7 @@ const aliceBooking = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
     ...overrides,
   });
 
-const outboxFor = (template: string, to: string) =>
-  t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.template, template), eq(emailOutbox.toAddress, to)));
+const outboxFor = (template: string, to: string) => outboxMails(t.deps, { template, to });
 
 async function payToken(bookingId: string, auth = alice.auth) {
   const order = await inject('POST', '/api/payments/token-order', auth, { booking_id: bookingId });

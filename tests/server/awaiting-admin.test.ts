@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
+import { auditLog, bookings, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
 import { announceProjectChange, awardDueProjects, awardProject } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /**
  * A project the auto-assign parked for an admin because its lowest bid is flagged (docs/product.md#supplier-bids):
@@ -153,10 +154,7 @@ describe('a booking completed while its project waits for an admin', () => {
       .where(and(eq(notifications.projectId, project.id), eq(notifications.kind, 'project_cancelled')));
     expect(told.map((n) => n.supplierId).sort()).toEqual([cheap.supplierId, fair.supplierId].sort());
     // The suppliers read that the event took place, not that it was called off.
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'project_cancelled')));
+    const mails = await outboxMails(t.deps, { bookingId: booking.id, template: 'project_cancelled' });
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.subject).toMatch(/^Closed: /);
@@ -191,10 +189,7 @@ describe('a date change while a project waits for an admin', () => {
 
     expect(await rowOf(project.id)).toMatchObject({ status: 'open' });
     expect((await rowOf(project.id)).awaitingAdminAt).not.toBeNull();
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'project_date_changed')));
+    const mails = await outboxMails(t.deps, { bookingId: booking.id, template: 'project_date_changed' });
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.textBody).toContain('our team is choosing its supplier');

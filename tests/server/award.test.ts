@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, notifications, projects, suppliers, users } from '../../src/server/db/schema';
+import { auditLog, bookings, notifications, projects, suppliers, users } from '../../src/server/db/schema';
 import { startAutoAssignRunner } from '../../src/server/jobs/auto-assign';
 import { awardDueProjects, awardProject, awardProjectManually } from '../../src/server/modules/projects/award.service';
 import type { MailTransport } from '../../src/server/mail/transport';
 import { makeBooking, makeProject, makeSupplier, type MadeSupplier } from './helpers/projects';
 import { createTestApp } from './helpers/test-app';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 const { t, admin, secondAdmin } = setUpSuite({ admin: 'admin', secondAdmin: 'admin' });
 
@@ -16,10 +17,7 @@ async function notesOf(projectId: string) {
   return t.deps.db.select().from(notifications).where(eq(notifications.projectId, projectId));
 }
 async function mailsTo(addresses: string[], template: string) {
-  return t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.toAddress, addresses), eq(emailOutbox.template, template)));
+  return outboxMails(t.deps, { to: addresses, template });
 }
 
 describe('the award rule', () => {

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingLedger, emailOutbox } from '../../src/server/db/schema';
+import { bookingLedger } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { makeBooking } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /**
  * The cancellation e-mail states the money as My Bookings shows the cancelled booking: what was paid, what the terms
@@ -46,10 +46,7 @@ async function payMore(bookingId: string, paise: number) {
 }
 
 async function cancellationMail(bookingId: string) {
-  const mails = await t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.template, 'booking_cancelled'), eq(emailOutbox.bookingId, bookingId)));
+  const mails = await outboxMails(t.deps, { template: 'booking_cancelled', bookingId });
   expect(mails).toHaveLength(1);
   return mails[0]!.textBody;
 }

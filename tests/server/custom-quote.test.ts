@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { makeBooking } from './helpers/projects';
-import { makeUser, type MadeUser } from './helpers/fixtures';
+import { makeUser, type MadeUser, outboxMails } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -115,10 +115,7 @@ describe('custom quote by an admin', () => {
     });
     expect(audit.every((a) => a.actorUserId === admin.id)).toBe(true);
 
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'quote'), eq(emailOutbox.toAddress, customer.email)));
+    const mails = await outboxMails(t.deps, { template: 'quote', to: customer.email });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Your quote for ${booking.eventName}: ₹2,59,600`);
     for (const text of [
@@ -221,10 +218,7 @@ describe('custom quote by an admin', () => {
     const account = await t.caller({ token: tokens.admin }).admin.payments.bookingAccount({ id: booking.id });
     expect(account).toMatchObject({ status: 'confirmed', held: 50_000, schedule: { outstanding: 1_27_000 } });
     expect(account.ledger.filter((row) => row.kind === 'charge').map((row) => row.amount)).toEqual([1_18_000, 59_000]);
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.toAddress, booking.clientEmail)));
+    const [mail] = await outboxMails(t.deps, { template: 'booking_repriced', to: booking.clientEmail });
     expect(mail?.subject).toContain('₹1,77,000');
     expect(mail?.textBody).toContain('Still to pay: ₹1,27,000');
   });
@@ -276,10 +270,7 @@ describe('custom quote by an admin', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'booking.status_changed')));
     expect(moves.map((move) => move.data)).toEqual([{ from: 'quoted', to: 'confirmed', via: 'custom_quote' }]);
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.bookingId, booking.id)));
+    const [mail] = await outboxMails(t.deps, { template: 'booking_repriced', bookingId: booking.id });
     expect(mail?.textBody).toContain('your date is now confirmed');
     expect(mail?.textBody).toContain('To be refunded to you: ₹100');
 

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, notifications, projects } from '../../src/server/db/schema';
+import { auditLog, bookings, notifications, projects } from '../../src/server/db/schema';
 import { formatIndiaDateTime } from '../../src/server/mail/project-templates';
 import { awardProject } from '../../src/server/modules/projects/award.service';
 import { eventStartInIndia } from '../../src/server/modules/projects/projects.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { makeBooking, makeSupplier, type MadeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /**
  * A customer's date change reaches the booking's suppliers (docs/product.md#date-changes, docs/decisions.md "Date
@@ -55,11 +56,7 @@ const notesOf = (projectId: string, kind: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.projectId, projectId), eq(notifications.kind, kind)));
-const mailsTo = (addresses: string[], template: string) =>
-  t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.toAddress, addresses), eq(emailOutbox.template, template)));
+const mailsTo = (addresses: string[], template: string) => outboxMails(t.deps, { to: addresses, template });
 const movesOf = (projectId: string) =>
   t.deps.db
     .select()

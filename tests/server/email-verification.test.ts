@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, bookings, emailOutbox, users } from '../../src/server/db/schema';
+import { accountTokens, bookings, users } from '../../src/server/db/schema';
 import { bearer, tokenFor, vendorPayload } from './helpers/admin-fixtures';
-import { makeUser } from './helpers/fixtures';
+import { makeUser, outboxMails } from './helpers/fixtures';
 import { makeBooking } from './helpers/projects';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -40,12 +40,7 @@ async function register(email = `victim${++n}.${Date.now()}@example.in`) {
 
 /** The token of the newest confirmation e-mail to an address, as the person would read it from the link. */
 async function linkTokenFor(email: string): Promise<string> {
-  const [mail] = await t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'verify_email')))
-    .orderBy(sql`${emailOutbox.createdAt} desc`)
-    .limit(1);
+  const mail = (await outboxMails(t.deps, { to: email, template: 'verify_email' })).at(-1);
   expect(mail, `no confirmation e-mail to ${email}`).toBeDefined();
   const match = /\/verify-email#token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody);
   expect(match).not.toBeNull();
@@ -249,10 +244,7 @@ describe('sending the link again', () => {
     expect(limited.json().detail).toMatch(
       /^Too many e-mails sent to this address\. Please try again in \d+ minutes?\.$/,
     );
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, account.email), eq(emailOutbox.template, 'verify_email')));
+    const mails = await outboxMails(t.deps, { to: account.email, template: 'verify_email' });
     expect(mails).toHaveLength(4); // registration + three re-sends
     // Another account has its own counter.
     const other = await register();

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountTokens, emailOutbox } from '../../src/server/db/schema';
+import { accountTokens } from '../../src/server/db/schema';
 import * as accountTokenModule from '../../src/server/modules/auth/account-tokens';
 import * as authTemplates from '../../src/server/mail/auth-templates';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/modules/auth/password.service';
-import { makeUser, setUserActive } from './helpers/fixtures';
+import { makeUser, outboxMails, setUserActive } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -98,10 +98,7 @@ describe('Forgot password? answers and works alike for every address', () => {
       [unknown, 0],
       [inactive.email, 0],
     ] as const) {
-      const mails = await t.deps.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.template, 'password_reset')));
+      const mails = await outboxMails(t.deps, { to: address, template: 'password_reset' });
       expect(mails, address).toHaveLength(count);
     }
   });

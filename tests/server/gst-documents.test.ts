@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, emailOutbox, gstDocuments, refunds } from '../../src/server/db/schema';
+import { bookings, gstDocuments, refunds } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /*
  * GST documents issued with the money events (docs/gst.md): receipt vouchers on payments, the tax invoice on
@@ -109,7 +110,7 @@ describe('receipt vouchers, the tax invoice and the PDFs', () => {
     expect(rv!.taxablePaise + rv!.cgstPaise + rv!.sgstPaise + rv!.roundOffPaise).toBe(999_00);
 
     // The receipt e-mail names the voucher.
-    const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, alice.email));
+    const mails = await outboxMails(t.deps, { to: alice.email });
     expect(mails.some((m) => (m.htmlBody ?? '').includes(rv!.number))).toBe(true);
 
     await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'in_progress' });

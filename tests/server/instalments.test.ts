@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingLedger, bookings, emailOutbox, paymentOrders, refunds } from '../../src/server/db/schema';
+import { bookingLedger, bookings, paymentOrders, refunds } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeBooking } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /*
  * The payment schedule paid in full from My Bookings, and payments the team records by hand
@@ -75,7 +76,7 @@ describe('paying the schedule from My Bookings', () => {
       expect.arrayContaining(['Token payment started', 'Advance payment started', 'Balance payment started']),
     );
 
-    const mail = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, alice.email));
+    const mail = await outboxMails(t.deps, { to: alice.email });
     const receipt = mail.find((m) => m.subject === `Payment received: ₹75,000 balance (${balance.order_id})`);
     expect(receipt?.textBody).toContain('Still to pay');
     const advanceReceipt = mail.find((m) => m.subject.includes(advance.order_id));

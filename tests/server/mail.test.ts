@@ -12,6 +12,7 @@ import { MAX_EMAIL_ATTEMPTS, startMailWorker, type MailWorker } from '../../src/
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { decodeMail, startSmtpSink, type SmtpSink } from './helpers/mail';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { outboxMails } from './helpers/fixtures';
 
 let t: TestApp;
 let sink: SmtpSink;
@@ -75,7 +76,7 @@ describe('mail worker over SMTP', () => {
     const res = await quote('meenal.desai@example.in');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const [row] = await t.deps.db.select().from(emailOutbox);
+    const [row] = await outboxMails(t.deps, {});
 
     expect(await worker.drainOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(sink.received).toHaveLength(1);
@@ -213,7 +214,7 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     expect(mail.headers.get('to')).toBe('file.mode@example.in');
     expect(mail.subject).toBe('Your instant quote for Desai Silver Jubilee: ₹2,54,880');
     expect(mail.text).toContain('Total amount: ₹2,54,880');
-    const [row] = await t.deps.db.select().from(emailOutbox);
+    const [row] = await outboxMails(t.deps, {});
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -246,7 +247,7 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     const mail = decodeMail(readFileSync(join(dir, name!), 'utf8'));
     expect(mail.subject).toBe('We have received your inquiry: Private Dining');
     expect(mail.text).toContain('Dear Irfan Sheikh,');
-    const [row] = await t.deps.db.select().from(emailOutbox);
+    const [row] = await outboxMails(t.deps, {});
     expect(row).toMatchObject({ status: 'sent', template: 'inquiry_acknowledgement' });
   });
 });

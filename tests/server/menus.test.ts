@@ -1,21 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bookingLedger,
-  bookings,
-  emailOutbox,
-  paymentOrders,
-  projects,
-  settings,
-} from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, paymentOrders, projects, settings } from '../../src/server/db/schema';
 import { MENU_RULES_KEY } from '../../src/server/modules/menus/menu-rules.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_MENU_RULES } from '../../src/shared/menu';
 import { paiseToRupees, pricePackage } from '../../src/shared/pricing';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
 import { makePricedBooking } from './helpers/projects';
-import { makeUser, type MadeUser } from './helpers/fixtures';
+import { makeUser, type MadeUser, outboxMails } from './helpers/fixtures';
 import { pdfText } from './helpers/pdf-text';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -429,12 +421,7 @@ describe("the customer's menu", () => {
     expect(quoted.json().booking.quotation).toMatchObject({ subtotal: 120_260, gst_amount: 21_646.8 });
     const addOnLine = 'Live Jalebi Counter (add-on): ₹110.50 × 120 guests';
 
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'quote')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
+    const mail = (await outboxMails(t.deps, { bookingId: booking.id, template: 'quote' })).at(-1);
     const text = mail!.textBody;
     const rows = ['Malwa thali dinner: ₹900 × 120', addOnLine, 'Discount (Repeat customer)', 'Taxable amount'];
     const at = rows.map((row) => text.indexOf(row));
@@ -546,10 +533,7 @@ describe("the customer's menu", () => {
     const ledger = await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, booking.id));
     const charged = ledger.filter((row) => row.kind === 'charge').reduce((sum, row) => sum + row.amountPaise, 0);
     expect(charged).toBe(expected.finalAmountPaise);
-    const mail = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, customer.email), eq(emailOutbox.template, 'booking_repriced')));
+    const mail = await outboxMails(t.deps, { to: customer.email, template: 'booking_repriced' });
     expect(mail.at(-1)?.textBody).toContain('The menu of');
     // On the booking's thread in Booking Details.
     expect(mail.at(-1)?.bookingId).toBe(booking.id);
@@ -583,10 +567,7 @@ describe('a part-paid quote whose add-ons are taken off', () => {
     const account = await t.caller({ token: token.admin }).admin.payments.bookingAccount({ id: booking.id });
     expect(account).toMatchObject({ held: 690.3, refunded: 9.7, owed_back: 9.7 });
     expect(account.ledger.filter((entry) => entry.kind === 'charge').map((entry) => entry.amount)).toEqual([690.3]);
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.bookingId, booking.id), eq(emailOutbox.template, 'booking_repriced')));
+    const [mail] = await outboxMails(t.deps, { bookingId: booking.id, template: 'booking_repriced' });
     expect(mail?.textBody).toContain('your date is now confirmed');
   });
 });

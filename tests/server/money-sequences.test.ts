@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLedger, bookings, emailOutbox, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
+import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import {
@@ -18,6 +18,7 @@ import { registerForGst } from './helpers/gst';
 import { makeBooking } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
 import { cashfreeTestEnv } from './helpers/test-app';
+import { outboxMails } from './helpers/fixtures';
 
 /*
  * Money under random sequences (docs/decisions.md, "Payment schedule and refunds on real money", "Instalments and
@@ -345,10 +346,7 @@ const paiseOf = (inr: string) => Math.round(Number(inr.replace(/^−/, '-').repl
  * each amount kept, is the refund; what is kept is what was paid less everything owed back.
  */
 async function checkCancellationMail(bookingId: string) {
-  const mails = await t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.template, 'booking_cancelled'), eq(emailOutbox.bookingId, bookingId)));
+  const mails = await outboxMails(t.deps, { template: 'booking_cancelled', bookingId });
   expect(mails).toHaveLength(1);
   const rows = mailRows(mails[0]!.textBody);
   const mine = (await inject('GET', `/api/me/bookings/${bookingId}`, customer.auth)).json();

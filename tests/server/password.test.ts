@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/shared/auth-limits';
-import { accountTokens, emailOutbox, users } from '../../src/server/db/schema';
+import { accountTokens, users } from '../../src/server/db/schema';
 import { FORGOT_PASSWORD_MESSAGE } from '../../src/server/modules/auth/password.service';
 import { bearer, tokenFor, vendorPayload } from './helpers/admin-fixtures';
-import { makeUser, setUserActive } from './helpers/fixtures';
+import { makeUser, outboxMails, setUserActive } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -28,12 +28,9 @@ const post = (url: string, payload?: object, token?: string): Promise<Res> =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload !== undefined && { payload }) });
 const login = (email: string, password: string) => post('/api/auth/login', { email, password });
 
+/** The e-mails of one template to an address, newest first. */
 async function mailsTo(email: string, template: string) {
-  return t.deps.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, template)))
-    .orderBy(sql`${emailOutbox.createdAt} desc`);
+  return (await outboxMails(t.deps, { to: email, template })).reverse();
 }
 
 /** The token of the newest reset e-mail to an address, as the person would read it from the link. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, paymentReminders } from '../../src/server/db/schema';
+import { auditLog, bookings, paymentReminders } from '../../src/server/db/schema';
 import { startPaymentRemindersRunner } from '../../src/server/jobs/payment-reminders';
 import { quoteReference } from '../../src/server/mail/templates';
 import type { MailTransport } from '../../src/server/mail/transport';
@@ -9,6 +9,7 @@ import { sendBookingReminders } from '../../src/server/modules/payments/payment-
 import { makeBooking } from './helpers/projects';
 import { createTestApp } from './helpers/test-app';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /*
  * Payment reminders (docs/product.md#payments, docs/decisions.md "Payment reminders"): the sweep sends each
@@ -67,7 +68,7 @@ async function remindersOf(bookingId: string) {
 
 async function mailsOf(bookingId: string) {
   const rows = await remindersOf(bookingId);
-  const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'payment_reminder'));
+  const mails = await outboxMails(t.deps, { template: 'payment_reminder' });
   return rows.map((row) => mails.find((mail) => mail.id === row.emailId)!);
 }
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, emailOutbox, paymentOrders } from '../../src/server/db/schema';
+import { auditLog, bookings, paymentOrders } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { cashfreeTestEnv, createTestApp, type TestApp } from './helpers/test-app';
+import { outboxMails } from './helpers/fixtures';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 let t: TestApp;
@@ -198,10 +199,7 @@ describe('Cashfree-style gateway', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => deliver(body, { timestamp })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.json().paid === true)).toHaveLength(1);
-    const receipts = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'payment_receipt'), eq(emailOutbox.toAddress, booking.clientEmail)));
+    const receipts = await outboxMails(t.deps, { template: 'payment_receipt', to: booking.clientEmail });
     expect(receipts.filter((m) => m.subject.includes(order.order_id))).toHaveLength(1);
     const moves = await t.deps.db
       .select()

@@ -1,18 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  emailOutbox,
-  notifications,
-  projectInvitations,
-  projects,
-  supplierQuotes,
-} from '../../src/server/db/schema';
+import { auditLog, notifications, projectInvitations, projects, supplierQuotes } from '../../src/server/db/schema';
 import { assignSuppliers, computeAutoAssignDate } from '../../src/server/modules/projects/projects.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatLongDate } from '../../src/shared/dates';
 import { makeBooking, makeSupplier, type MadeSupplier } from './helpers/projects';
-import { codeOf } from './helpers/fixtures';
+import { codeOf, outboxMails } from './helpers/fixtures';
 import { setUpSuite } from './helpers/suite';
 
 const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
@@ -87,10 +80,7 @@ describe('POST /api/projects (assign suppliers)', () => {
           projectId: body.project_id,
         }),
       );
-      const mails = await t.deps.db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, s.email), eq(emailOutbox.template, 'project_invitation')));
+      const mails = await outboxMails(t.deps, { to: s.email, template: 'project_invitation' });
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe(message);
       expect(mails[0]!.textBody).toContain('Quotes close on');
@@ -154,7 +144,7 @@ describe('POST /api/projects (assign suppliers)', () => {
   ])('refuses the whole call when a supplier is %s, naming it, and writes nothing', async (_label, state, reason) => {
     const booking = await makeBooking(t.deps);
     const bad = await makeSupplier(t.deps, { ...state, businessName: `Bad Bawarchi ${reason}` });
-    const outboxBefore = (await t.deps.db.select().from(emailOutbox)).length;
+    const outboxBefore = (await outboxMails(t.deps, {})).length;
     const res = await assign(booking.id, [shahi.supplierId, bad.supplierId]);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -162,7 +152,7 @@ describe('POST /api/projects (assign suppliers)', () => {
     });
     const rows = await rowsFor(booking.id);
     expect(rows.projects).toHaveLength(0);
-    expect((await t.deps.db.select().from(emailOutbox)).length).toBe(outboxBefore);
+    expect((await outboxMails(t.deps, {})).length).toBe(outboxBefore);
   });
 
   it('names every refused supplier in one detail string', async () => {

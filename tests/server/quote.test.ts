@@ -1,14 +1,14 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, auditLog, bookingLedger, bookings, emailOutbox } from '../../src/server/db/schema';
+import { analyticsEvents, auditLog, bookingLedger, bookings } from '../../src/server/db/schema';
 import type { AuthUser } from '../../src/server/modules/auth/auth.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, priceQuote } from '../../src/shared/pricing';
 import type { InstantQuoteInput } from '../../src/shared/schemas/quote';
 import { tokenFor } from './helpers/admin-fixtures';
-import { makeUser } from './helpers/fixtures';
+import { makeUser, outboxMails } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('POST /api/quotation/instant', () => {
       eventType: 'wedding',
     });
 
-    const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'ananya.iyer@example.in'));
+    const mails = await outboxMails(t.deps, { to: 'ananya.iyer@example.in' });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: 'quote', status: 'pending', attempts: 0 });
     expect(mails[0]!.subject).toBe('Your instant quote for Iyer–Menon Wedding: ₹5,73,223.35');
@@ -152,7 +152,7 @@ describe('POST /api/quotation/instant', () => {
     const [booking] = await bookingsOf(email);
     expect(booking).toMatchObject({ venueName: 'Sayaji Lawns', venueType: 'garden', city: 'Indore' });
 
-    const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const [mail] = await outboxMails(t.deps, { to: email });
     expect(mail!.textBody).toContain('Venue: Sayaji Lawns, Indore');
     expect(mail!.textBody).toContain('Venue type: Garden');
 
@@ -168,7 +168,7 @@ describe('POST /api/quotation/instant', () => {
     // Without a venue name the e-mail names the city only, never the venue type as if it were the venue.
     const bare = 'venue.none@example.in';
     await postQuote(payload({ client_email: bare, location: 'Indore' }));
-    const [plain] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, bare));
+    const [plain] = await outboxMails(t.deps, { to: bare });
     expect(plain!.textBody).toContain('Venue: Indore');
     expect((await bookingsOf(bare))[0]!.venueName).toBeNull();
   });
@@ -206,7 +206,7 @@ describe('POST /api/quotation/instant', () => {
     // Each quote is still an event for the reports and an e-mail for the customer.
     const events = await t.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.bookingId, first.quote_id));
     expect(events).toHaveLength(2);
-    expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(2);
+    expect(await outboxMails(t.deps, { to: email })).toHaveLength(2);
 
     // Another date is another event.
     const otherDay = (
@@ -331,7 +331,7 @@ describe('POST /api/quotation/instant', () => {
       expect(res.json().detail).toBe('Internal server error');
       expect(await bookingsOf(email)).toHaveLength(0);
       expect(await quotationEvents()).toBe(eventsBefore);
-      expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+      expect(await outboxMails(t.deps, { to: email })).toHaveLength(0);
     } finally {
       await t.deps.db.execute(sql`ALTER TABLE email_outbox DROP CONSTRAINT test_outbox_refuses`);
     }
@@ -438,10 +438,7 @@ describe('quote.instant (tRPC)', () => {
       final_amount: 38_350,
     });
     expect(formatInr(quote.final_amount)).toBe('₹38,350');
-    const rows = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, 'http.trpc@example.in'), eq(emailOutbox.template, 'quote')));
+    const rows = await outboxMails(t.deps, { to: 'http.trpc@example.in', template: 'quote' });
     expect(rows).toHaveLength(1);
   });
 });

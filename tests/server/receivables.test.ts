@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, refunds } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, refunds } from '../../src/server/db/schema';
 import { bookingSums } from '../../src/server/modules/payments/ledger';
 import {
   DEFAULT_PAYMENT_RULES,
@@ -19,6 +19,7 @@ import { rupeesToPaise } from '../../src/shared/pricing';
 import type { ReceivableDto, ReceivablesPageDto } from '../../src/shared/schemas/money';
 import { makeActor, makeBooking } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 const { t, admin, alice, inject } = setUpSuite();
 
@@ -399,10 +400,7 @@ describe('Release the date', () => {
         ],
       ]),
     );
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'booking_cancelled'), eq(emailOutbox.toAddress, alice.email)));
+    const mails = await outboxMails(t.deps, { template: 'booking_cancelled', to: alice.email });
     const mail = mails.find((m) => m.textBody.includes(`The advance for ${booking.eventName} was due on`));
     expect(mail?.textBody).toContain('released the date');
 

@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, recoveryCodes, settings, users } from '../../src/server/db/schema';
+import { auditLog, recoveryCodes, settings, users } from '../../src/server/db/schema';
 import {
   issueSecondFactorReset,
   SecondFactorResetError,
 } from '../../src/server/modules/auth/second-factor-reset.service';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
-import { makeUser } from './helpers/fixtures';
+import { makeUser, outboxMails } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /*
@@ -76,10 +76,7 @@ describe('operator reset of a lost second factor', () => {
       'user.second_factor_reset',
       'user.second_factor_reset_issued',
     ]);
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, admin.email), eq(emailOutbox.template, 'second_factor_changed')));
+    const mails = await outboxMails(t.deps, { to: admin.email, template: 'second_factor_changed' });
     expect(mails.map((mail) => mail.subject)).toContain('Two-step sign-in is off');
   });
 

@@ -1,18 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  bookingLedger,
-  bookingMenus,
-  bookings,
-  emailOutbox,
-  notifications,
-} from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookingMenus, bookings, notifications } from '../../src/server/db/schema';
 import { foldLine, icsText } from '../../src/server/modules/calendar/calendar-feed.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 
@@ -56,10 +50,7 @@ describe('a booking taken by staff', () => {
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, booking.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['booking.status_changed', 'booking.taken_by_staff']);
     expect(audit.every((a) => a.actorUserId === admin.id)).toBe(true);
-    const mail = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, customer.email), eq(emailOutbox.template, 'quote')));
+    const mail = await outboxMails(t.deps, { to: customer.email, template: 'quote' });
     expect(mail).toHaveLength(1);
     // The customer asked on the phone, not on /book: the e-mail is the team's quote, not an "instant" one.
     expect(mail[0]!.subject).toBe('Your quote for Agrawal 25th anniversary: ₹1,55,760');
@@ -172,10 +163,7 @@ describe('editing event details', () => {
       .from(bookingLedger)
       .where(and(eq(bookingLedger.bookingId, id), eq(bookingLedger.kind, 'charge')));
     expect(charges.reduce((sum, c) => sum + c.amountPaise, 0)).toBe(1_94_700_00);
-    const mail = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, 'edit.me@example.in'), eq(emailOutbox.template, 'event_details_changed')));
+    const mail = await outboxMails(t.deps, { to: 'edit.me@example.in', template: 'event_details_changed' });
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain('Radisson Blu (was Sayaji)');
     expect(mail[0]!.bookingId).toBe(id);
@@ -188,10 +176,7 @@ describe('editing event details', () => {
     expect(told[0]!.message).toContain('guests now 150');
     // Suppliers learn the new supplier budget (70% of the ₹1,65,000 taxable amount), never the customer's total.
     expect(told[0]!.message).toContain('budget now ₹1,15,500');
-    const supplierMail = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.bookingId, id), eq(emailOutbox.template, 'project_details_changed')));
+    const supplierMail = await outboxMails(t.deps, { bookingId: id, template: 'project_details_changed' });
     expect(supplierMail).toHaveLength(1);
     expect(supplierMail[0]!.textBody).toContain('Budget: ₹1,15,500 (was ₹92,400)');
     for (const shown of [told[0]!.message, supplierMail[0]!.textBody, supplierMail[0]!.htmlBody]) {

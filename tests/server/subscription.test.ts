@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, emailOutbox, refunds, subscriptions } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, refunds, subscriptions } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { gstOn } from '../../src/shared/pricing';
 import { saveCalendarDay } from './helpers/admin-fixtures';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /*
  * The ₹99 subscription keeps its promise (docs/product.md#subscriptions): bought from a quote it discounts that
@@ -224,10 +225,7 @@ describe('a part-paid quote the discount leaves holding its booking amount', () 
     expect(owed.map((row) => row.amountPaise)).toEqual([3_52]);
     const mine = (await inject('GET', `/api/me/bookings/${id}`, owner.auth)).json();
     expect(mine).toMatchObject({ status: 'confirmed', total: 986.48 });
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.template, 'booking_repriced'), eq(emailOutbox.bookingId, id)));
+    const [mail] = await outboxMails(t.deps, { template: 'booking_repriced', bookingId: id });
     expect(mail?.textBody).toContain('Your subscriber discount is now applied to Annual Offsite.');
     expect(mail?.textBody).toContain('your date is now confirmed');
     expect(mail?.textBody).toContain('To be refunded to you: ₹3.52');
@@ -304,10 +302,7 @@ describe('only the owner of the e-mail gets the discount', () => {
     });
     expect(register.statusCode).toBe(201);
     expect((await bookingRow(first.quote_id)).finalAmountPaise).toBe(76_700_00);
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'verify_email')));
+    const [mail] = await outboxMails(t.deps, { to: email, template: 'verify_email' });
     const token = /#token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1];
     expect((await inject('POST', '/api/auth/verify-email', undefined, { token })).statusCode).toBe(200);
 
@@ -350,12 +345,7 @@ describe('the offer is not made to a subscriber', () => {
     await recordUtr(order.order_id);
 
     expect((await quote(quotePayload(owner.email), owner.auth)).subscription).toBe('applied');
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, 'quote')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
+    const mail = (await outboxMails(t.deps, { to: owner.email, template: 'quote' })).at(-1);
     expect(mail!.textBody).not.toContain('Subscribe for just ₹99');
   });
 
@@ -420,12 +410,7 @@ describe('an admin’s custom quote keeps the subscriber discount', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, first.quote_id), eq(auditLog.action, 'booking.quoted')));
     expect(audit!.data).toMatchObject({ final_amount_paise: 1_12_100_00, subscriber_discount_paise: 5_000_00 });
-    const [mail] = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.template, 'quote')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
+    const mail = (await outboxMails(t.deps, { to: owner.email, template: 'quote' })).at(-1);
     expect(mail!.subject).toBe('Your quote for Custom Later: ₹1,12,100');
     expect(mail!.textBody).toContain('Subscriber discount');
   });

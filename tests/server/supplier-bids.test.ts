@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
+import { auditLog, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
 import {
   awardDueProjects,
   awardProject,
@@ -12,6 +12,7 @@ import {
 import { bidFlag, bidFloorPaise, supplierBudgetPaise } from '../../src/shared/supplier-bids';
 import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 const { t, admin } = setUpSuite({ admin: 'admin' });
 
@@ -171,10 +172,7 @@ describe('auto-award and flagged bids', () => {
       .where(and(eq(notifications.projectId, project.id), eq(notifications.kind, 'project_bids_flagged')));
     expect(asked.map((n) => n.userId)).toContain(admin.id);
     expect(asked[0]!.message).toContain('below the floor');
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, admin.email), eq(emailOutbox.template, 'project_bids_flagged')));
+    const mails = await outboxMails(t.deps, { to: admin.email, template: 'project_bids_flagged' });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain('₹1,00,800'); // the floor
 

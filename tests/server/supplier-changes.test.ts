@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, notifications } from '../../src/server/db/schema';
+import { notifications } from '../../src/server/db/schema';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeBooking, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
+import { outboxMails } from './helpers/fixtures';
 
 /**
  * A cancelled booking reaches the supplier who won it (docs/product.md#supplier-changes): a notification and an
@@ -43,10 +44,7 @@ describe('cancelling a booking whose project was awarded', () => {
       .from(notifications)
       .where(and(eq(notifications.supplierId, winner.supplierId), eq(notifications.kind, 'project_cancelled')));
     expect(told.map((n) => n.message)).toEqual([expect.stringContaining('Cancelled: Joshi Sangeet')]);
-    const mails = await t.deps.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, winner.email), eq(emailOutbox.template, 'project_award_cancelled')));
+    const mails = await outboxMails(t.deps, { to: winner.email, template: 'project_award_cancelled' });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.bookingId).toBe(booking.id);
     const dashboard = await t.caller({ token: winner.token }).supplier.dashboard();

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, auditLog, emailOutbox, suppliers, users } from '../../src/server/db/schema';
+import { analyticsEvents, auditLog, suppliers, users } from '../../src/server/db/schema';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
 import { bearer, tokenFor, vendorPayload } from './helpers/admin-fixtures';
-import { makeUser, type MadeUser } from './helpers/fixtures';
+import { makeUser, type MadeUser, outboxMails } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -49,7 +49,7 @@ const userByEmail = async (email: string) =>
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
   )[0];
-const mailsTo = (email: string) => t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+const mailsTo = (email: string) => outboxMails(t.deps, { to: email });
 
 /** Registers a vendor over REST and answers its supplier id and e-mail. */
 async function registered(overrides: Record<string, unknown> = {}) {

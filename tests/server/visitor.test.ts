@@ -2,18 +2,12 @@ import type { TRPCError } from '@trpc/server';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import {
-  analyticsEvents,
-  auditLog,
-  bookings,
-  emailOutbox,
-  paymentOrders,
-  testimonials,
-} from '../../src/server/db/schema';
+import { analyticsEvents, auditLog, bookings, paymentOrders, testimonials } from '../../src/server/db/schema';
 import { TESTIMONIALS_FRESH_MS } from '../../src/server/modules/testimonials/testimonials.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import type { BookingInquiryInput } from '../../src/shared/schemas/bookings';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { outboxMails } from './helpers/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,7 +96,7 @@ describe('POST /api/bookings (service inquiry)', () => {
       },
     });
 
-    const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'farhan.q@example.in'));
+    const [mail] = await outboxMails(t.deps, { to: 'farhan.q@example.in' });
     expect(mail).toMatchObject({
       template: 'inquiry_acknowledgement',
       status: 'pending',
@@ -133,7 +127,7 @@ describe('POST /api/bookings (service inquiry)', () => {
       entertainment_required: false,
       photography_required: false,
     });
-    const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'sunita@example.in'));
+    const [mail] = await outboxMails(t.deps, { to: 'sunita@example.in' });
     expect(mail!.textBody).toContain('Date: To be decided');
   });
 

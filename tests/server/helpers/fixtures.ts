@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, Role } from '../../../src/shared/domain';
-import { suppliers, users } from '../../../src/server/db/schema';
+import { emailOutbox, suppliers, users } from '../../../src/server/db/schema';
 import { hashPassword } from '../../../src/server/lib/password';
 import type { ServiceDeps } from '../../../src/server/context';
+
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
 export type MadeUser = { id: string; email: string; password: string; supplierId: string | null };
 
@@ -73,4 +75,25 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
   return 'OK';
+}
+
+/**
+ * The e-mails in the outbox that match every given filter, oldest first (by creation time, then id);
+ * `to` is one address or any of several. An empty filter answers every e-mail.
+ */
+export function outboxMails(
+  deps: ServiceDeps,
+  filter: { template?: string; to?: string | string[]; bookingId?: string },
+): Promise<EmailOutboxRow[]> {
+  const { template, to, bookingId } = filter;
+  const conditions: SQL[] = [];
+  if (template !== undefined) conditions.push(eq(emailOutbox.template, template));
+  if (typeof to === 'string') conditions.push(eq(emailOutbox.toAddress, to));
+  else if (to !== undefined) conditions.push(inArray(emailOutbox.toAddress, to));
+  if (bookingId !== undefined) conditions.push(eq(emailOutbox.bookingId, bookingId));
+  return deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(...conditions))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
