@@ -1,8 +1,8 @@
-import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
 import { CalendarCheck, Clock, IndianRupee, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money';
 import type { DashboardStatsDto } from '../../../shared/schemas/admin';
+import { StatCardGrid } from '../../components/stat-card-grid';
 
 const numberFormat = new Intl.NumberFormat('en-IN');
 // The card shows whole rupees so the figure fits a phone's half-width card; the exact amount is in its title.
@@ -47,58 +47,13 @@ const CARDS: Card[] = [
 
 export function StatCards({ stats }: { stats: DashboardStatsDto | undefined }) {
   return (
-    <SimpleGrid
-      as="section"
-      aria-label="Business at a glance"
-      columns={{ base: 2, lg: 4 }}
-      gap={{ base: '3', md: '5' }}
-    >
-      {CARDS.map((card) => (
-        <Stat.Root
-          key={card.label}
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          p={{ base: '3', md: '5' }}
-          shadow="xs"
-          minW="0"
-        >
-          {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
-          <Stat.Label
-            fontSize={{ base: 'xs', md: 'sm' }}
-            color="fg.muted"
-            fontWeight="medium"
-            display="flex"
-            justifyContent="space-between"
-            alignItems="flex-start"
-            gap="2"
-          >
-            {card.label}
-            <Box
-              as="span"
-              color={`${card.palette}.600`}
-              bg={`${card.palette}.50`}
-              p="1.5"
-              rounded="md"
-              hideBelow="sm"
-              aria-hidden="true"
-              css={{ '& svg': { width: '4', height: '4' } }}
-            >
-              {card.icon}
-            </Box>
-          </Stat.Label>
-          <Stat.ValueText
-            fontSize={{ base: 'lg', md: '2xl' }}
-            color="accent.950"
-            fontVariantNumeric="tabular-nums"
-            overflowWrap="anywhere"
-            title={stats && card.exact ? card.exact(stats) : undefined}
-          >
-            {stats ? card.value(stats) : '—'}
-          </Stat.ValueText>
-        </Stat.Root>
-      ))}
-    </SimpleGrid>
+    <StatCardGrid
+      label="Business at a glance"
+      cards={CARDS.map(({ value, exact, ...card }) => ({
+        ...card,
+        value: stats ? value(stats) : '—',
+        exact: stats && exact ? exact(stats) : undefined,
+      }))}
+    />
   );
 }

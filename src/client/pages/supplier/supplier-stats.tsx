@@ -1,7 +1,6 @@
-import { Box, SimpleGrid, Stat } from '@chakra-ui/react';
 import { Bell, BriefcaseBusiness, IndianRupee, TrendingUp } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { formatInr } from '../../../shared/money';
+import { StatCardGrid, type StatCardItem } from '../../components/stat-card-grid';
 import { RESPONSE_RATE } from './supplier-format';
 
 const numberFormat = new Intl.NumberFormat('en-IN');
@@ -13,7 +12,7 @@ type SupplierStatsProps = { activeProjects: number; unread: number; revenue: num
  * rupees), Response Rate.
  */
 export function SupplierStats({ activeProjects, unread, revenue }: SupplierStatsProps) {
-  const cards: { label: string; value: string; icon: ReactNode; palette: string; hint?: string }[] = [
+  const cards: StatCardItem[] = [
     {
       label: 'Active Projects',
       value: numberFormat.format(activeProjects),
@@ -37,59 +36,5 @@ export function SupplierStats({ activeProjects, unread, revenue }: SupplierStats
     },
     { label: 'Response Rate', value: RESPONSE_RATE, icon: <TrendingUp />, palette: 'purple' },
   ];
-  return (
-    <SimpleGrid as="section" aria-label="Your numbers" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '5' }}>
-      {cards.map((card) => (
-        <Stat.Root
-          key={card.label}
-          bg="bg.panel"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          p={{ base: '3', md: '5' }}
-          shadow="xs"
-          minW="0"
-          gap="1"
-        >
-          {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
-          <Stat.Label
-            fontSize={{ base: 'xs', md: 'sm' }}
-            color="fg.muted"
-            fontWeight="medium"
-            display="flex"
-            justifyContent="space-between"
-            alignItems="flex-start"
-            gap="2"
-          >
-            {card.label}
-            <Box
-              as="span"
-              color={`${card.palette}.600`}
-              bg={`${card.palette}.50`}
-              p="1.5"
-              rounded="md"
-              hideBelow="sm"
-              aria-hidden="true"
-              css={{ '& svg': { width: '4', height: '4' } }}
-            >
-              {card.icon}
-            </Box>
-          </Stat.Label>
-          <Stat.ValueText
-            fontSize={{ base: 'lg', sm: 'xl', md: '2xl' }}
-            color="accent.950"
-            fontVariantNumeric="tabular-nums"
-            wordBreak="break-word"
-          >
-            {card.value}
-          </Stat.ValueText>
-          {card.hint && (
-            <Stat.HelpText as="dd" fontSize="xs" color="fg.muted" hideBelow="sm">
-              {card.hint}
-            </Stat.HelpText>
-          )}
-        </Stat.Root>
-      ))}
-    </SimpleGrid>
-  );
+  return <StatCardGrid label="Your numbers" cards={cards} />;
 }
