@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
 
 /**
  * What the e-mail and WhatsApp outbox workers share (docs/architecture.md, "Outboxes"): the retry rule, the lease
- * arithmetic and the polling loop. Each worker keeps its own claim and its own outcomes, because they differ by
- * table and channel; the rule of claiming (one guarded UPDATE with `FOR UPDATE SKIP LOCKED`, later writes guarded
- * by the claimed attempt) is the same and documented on each.
+ * arithmetic, the claim of a due row, the attempt guard on later writes and the polling loop. Each worker keeps its
+ * own outcomes, because they differ by channel.
  */
 
 /** After this many failed attempts a message is marked `failed` and left for a person to look at. */
@@ -19,6 +20,50 @@ export function defaultRetryDelayMs(attempt: number): number {
 
 /** `now()` plus a number of milliseconds, in the database's clock (all workers share it). */
 export const afterMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+/** The columns the claim and the attempt guard work on; both outbox tables have them. */
+export type OutboxTable = PgTable & {
+  id: AnyPgColumn<{ data: string }>;
+  status: AnyPgColumn<{ data: string }>;
+  sendAfter: AnyPgColumn<{ data: Date }>;
+  createdAt: AnyPgColumn<{ data: Date }>;
+  attempts: AnyPgColumn<{ data: number }>;
+};
+
+/**
+ * Claims the oldest due `pending` row of an outbox, or returns `undefined` when none is due. Several workers, in one
+ * process or many, may run against one database: the row is claimed by a single guarded UPDATE whose sub-select
+ * takes the row lock with `FOR UPDATE SKIP LOCKED`, and the claim pushes `send_after` past a lease so nobody else
+ * picks it up while it is being sent. The claim counts the attempt; every later write is guarded by the attempt
+ * number it returned (`ownAttempt`).
+ */
+export async function claimDueRow<Table extends OutboxTable>(
+  db: Database,
+  table: Table,
+  leaseMs: number,
+): Promise<Table['$inferSelect'] | undefined> {
+  // The query is built over the columns every outbox has; the caller's table type comes back on the row.
+  const outbox: OutboxTable = table;
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.sendAfter, sql`now()`)))
+    .orderBy(asc(outbox.sendAfter), asc(outbox.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, sendAfter: afterMs(leaseMs) })
+    // `id = (scalar sub-select)`, never `id IN (...)`: PostgreSQL may run an IN sub-select once per candidate
+    // row, which claimed every due row at once (caught by the race test). A scalar sub-select runs once.
+    .where(and(eq(outbox.id, sql`(${due})`), eq(outbox.status, 'pending'), lte(outbox.sendAfter, sql`now()`)))
+    .returning();
+  return row as Table['$inferSelect'] | undefined;
+}
+
+/** Only the holder of this attempt may record its outcome: the condition for every write after the claim. */
+export const ownAttempt = (table: OutboxTable, row: { id: string; attempts: number }) =>
+  and(eq(table.id, row.id), eq(table.attempts, row.attempts), eq(table.status, 'pending'));
 
 export type WorkerLog = {
   info(obj: object, msg: string): void;

@@ -1,9 +1,11 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema';
 import type { ServiceDeps } from '../context';
 import {
   afterMs,
+  claimDueRow,
   MAX_SEND_ATTEMPTS,
+  ownAttempt,
   startOutboxWorker,
   type OutboxSettings,
   type OutboxWorker,
@@ -26,9 +28,10 @@ export type MailWorker = OutboxWorker<DrainResult>;
  * Sends `email_outbox` rows. Several workers, in one process or many, may run against one
  * database: a row is claimed by a single guarded UPDATE whose sub-select takes the row lock with
  * `FOR UPDATE SKIP LOCKED`, and the claim pushes `send_after` past a lease so nobody else picks it up while it is
- * being sent. Every later write is guarded by the attempt number the claim returned, so a worker that outlived its
- * lease cannot overwrite a newer outcome. Delivery is at least once: a crash between the SMTP server's "250 OK"
- * and the update below sends that one message again after the lease (with the same Message-ID).
+ * being sent (`claimDueRow`). Every later write is guarded by the attempt number the claim returned (`ownAttempt`),
+ * so a worker that outlived its lease cannot overwrite a newer outcome. Delivery is at least once: a crash between
+ * the SMTP server's "250 OK" and the update below sends that one message again after the lease (with the same
+ * Message-ID).
  */
 export function startMailWorker(
   deps: ServiceDeps,
@@ -36,34 +39,6 @@ export function startMailWorker(
   options: MailWorkerOptions = {},
 ): MailWorker {
   const { db } = deps;
-
-  async function claimNext(leaseMs: number): Promise<OutboxRow | undefined> {
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.sendAfter, sql`now()`)))
-      .orderBy(asc(emailOutbox.sendAfter), asc(emailOutbox.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await db
-      .update(emailOutbox)
-      .set({ attempts: sql`${emailOutbox.attempts} + 1`, sendAfter: afterMs(leaseMs) })
-      // `id = (scalar sub-select)`, never `id IN (...)`: PostgreSQL may run an IN sub-select once per candidate
-      // row, which claimed every due row at once (caught by the race test). A scalar sub-select runs once.
-      .where(
-        and(
-          eq(emailOutbox.id, sql`(${due})`),
-          eq(emailOutbox.status, 'pending'),
-          lte(emailOutbox.sendAfter, sql`now()`),
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  /** Only the holder of this attempt may record its outcome. */
-  const ownAttempt = (row: OutboxRow) =>
-    and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), eq(emailOutbox.status, 'pending'));
 
   async function recordFailure(
     row: OutboxRow,
@@ -79,7 +54,7 @@ export function startMailWorker(
           ? { status: 'failed', lastError: message }
           : { lastError: message, sendAfter: afterMs(retryDelayMs(row.attempts)) },
       )
-      .where(ownAttempt(row));
+      .where(ownAttempt(emailOutbox, row));
     const context = { outboxId: row.id, template: row.template, attempt: row.attempts, err: message };
     if (giveUp) log.error(context, 'e-mail failed for good');
     else log.warn(context, 'e-mail failed, will retry');
@@ -87,7 +62,7 @@ export function startMailWorker(
   }
 
   return startOutboxWorker('mail', options, ['sent', 'retried', 'failed'], async (settings) => {
-    const row = await claimNext(settings.leaseMs);
+    const row = await claimDueRow(db, emailOutbox, settings.leaseMs);
     if (!row) return null;
     let delivered: Awaited<ReturnType<MailTransport['send']>>;
     try {
@@ -104,7 +79,7 @@ export function startMailWorker(
     const marked = await db
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(ownAttempt(row))
+      .where(ownAttempt(emailOutbox, row))
       .returning({ id: emailOutbox.id });
     if (marked.length === 0) settings.log.warn({ outboxId: row.id }, 'e-mail sent after its lease ran out');
     settings.log.info(

@@ -1,8 +1,10 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { whatsappOutbox } from '../../db/schema';
 import {
   afterMs,
+  claimDueRow,
   MAX_SEND_ATTEMPTS,
+  ownAttempt,
   startOutboxWorker,
   type OutboxSettings,
   type OutboxWorker,
@@ -34,37 +36,12 @@ export function startWhatsAppWorker(
 ): WhatsAppWorker {
   const { db } = deps;
 
-  async function claimNext(leaseMs: number): Promise<OutboxRow | undefined> {
-    const due = db
-      .select({ id: whatsappOutbox.id })
-      .from(whatsappOutbox)
-      .where(and(eq(whatsappOutbox.status, 'pending'), lte(whatsappOutbox.sendAfter, sql`now()`)))
-      .orderBy(asc(whatsappOutbox.sendAfter), asc(whatsappOutbox.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await db
-      .update(whatsappOutbox)
-      .set({ attempts: sql`${whatsappOutbox.attempts} + 1`, sendAfter: afterMs(leaseMs) })
-      .where(
-        and(
-          eq(whatsappOutbox.id, sql`(${due})`),
-          eq(whatsappOutbox.status, 'pending'),
-          lte(whatsappOutbox.sendAfter, sql`now()`),
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  const ownAttempt = (row: OutboxRow) =>
-    and(eq(whatsappOutbox.id, row.id), eq(whatsappOutbox.attempts, row.attempts), eq(whatsappOutbox.status, 'pending'));
-
   async function sendOne(row: OutboxRow, { log, retryDelayMs }: OutboxSettings): Promise<keyof WhatsAppDrainResult> {
     if (!(await mayMessage(db, row.toPhone))) {
       await db
         .update(whatsappOutbox)
         .set({ status: 'skipped', lastError: 'Opted out of WhatsApp' })
-        .where(ownAttempt(row));
+        .where(ownAttempt(whatsappOutbox, row));
       return 'skipped';
     }
     let providerMessageId: string;
@@ -86,7 +63,7 @@ export function startWhatsAppWorker(
             ? { status: 'failed', lastError: message, failedAt: sql`now()` }
             : { lastError: message, sendAfter: afterMs(retryDelayMs(row.attempts)) },
         )
-        .where(ownAttempt(row));
+        .where(ownAttempt(whatsappOutbox, row));
       const context = { outboxId: row.id, template: row.template, attempt: row.attempts, err: message };
       if (giveUp) log.error(context, 'WhatsApp message failed for good');
       else log.warn(context, 'WhatsApp message failed, will retry');
@@ -95,7 +72,7 @@ export function startWhatsAppWorker(
     const marked = await db
       .update(whatsappOutbox)
       .set({ status: 'sent', providerMessageId, sentAt: sql`now()`, lastError: null })
-      .where(ownAttempt(row))
+      .where(ownAttempt(whatsappOutbox, row))
       .returning({ id: whatsappOutbox.id });
     if (marked.length === 0) log.warn({ outboxId: row.id }, 'WhatsApp message sent after its lease ran out');
     log.info({ outboxId: row.id, template: row.template, provider: provider.kind }, 'WhatsApp message sent');
@@ -103,7 +80,7 @@ export function startWhatsAppWorker(
   }
 
   return startOutboxWorker('WhatsApp', options, ['sent', 'retried', 'failed', 'skipped'], async (settings) => {
-    const row = await claimNext(settings.leaseMs);
+    const row = await claimDueRow(db, whatsappOutbox, settings.leaseMs);
     return row ? sendOne(row, settings) : null;
   });
 }
