@@ -13,7 +13,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** India Standard Time is UTC+05:30 all year (no daylight saving since 1945). */
 const INDIA_OFFSET_MS = 330 * MINUTE_MS;
 
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -77,7 +78,7 @@ function ordinal(day: number): string {
 export function formatLongDate(isoDate: string): string {
   const match = ISO_DATE.exec(isoDate);
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${isoDate}`);
-  return `${MONTHS[Number(match[2]) - 1]} ${ordinal(Number(match[3]))}, ${match[1]}`;
+  return `${MONTH_NAMES[Number(match[2]) - 1]} ${ordinal(Number(match[3]))}, ${match[1]}`;
 }
 
 const TYPED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -102,7 +103,7 @@ export function readTypedDate(
   const value = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   if (month < 1 || month > 12) return { ok: false, message: `${trimmed} is not a date: there is no month ${month}.` };
   if (!isIsoDate(value))
-    return { ok: false, message: `${trimmed} is not a date: ${MONTHS[month - 1]} ${year} has no day ${day}.` };
+    return { ok: false, message: `${trimmed} is not a date: ${MONTH_NAMES[month - 1]} ${year} has no day ${day}.` };
   if (range.min && value < range.min)
     return {
       ok: false,

@@ -1,4 +1,4 @@
-import { addDays } from '../../../shared/dates';
+import { addDays, MONTH_NAMES } from '../../../shared/dates';
 
 /*
  * Date arithmetic of the admin calendar (docs/product.md#calendar-screens) on `YYYY-MM-DD` strings, the India date
@@ -6,20 +6,6 @@ import { addDays } from '../../../shared/dates';
  */
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 export const WEEKDAY_NAMES: readonly string[] = WEEKDAYS;
 
@@ -57,12 +43,12 @@ export function sameDayInMonth(date: string, months: number): string {
 
 /** "November 2026". */
 export function monthTitle(date: string): string {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+  return `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }
 
 /** "12 Nov": a short day for the week view's headings. */
 export function shortDay(date: string): string {
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]!.slice(0, 3)}`;
+  return `${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]!.slice(0, 3)}`;
 }
 
 export type CalendarView = 'month' | 'week';
