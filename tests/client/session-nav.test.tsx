@@ -113,13 +113,15 @@ describe('navigation bar when signed in', () => {
       trpcHandler('auth.me', () => userFor('customer')),
       trpcHandler('auth.logout', logout),
     );
-    const { user } = renderApp({ token: 'token-for-customer' });
+    const { user, currentPath } = renderApp({ token: 'token-for-customer' });
 
     await user.click(await topBar().findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
-    expect(await topBar().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // As from the dashboards, Logout ends on the sign-in page.
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Welcome, Priya Sharma')).not.toBeInTheDocument();
     expect(logout).toHaveBeenCalledTimes(1);
     expect(recordedCalls('auth.logout')[0]?.authorization).toBe('Bearer token-for-customer');
@@ -132,14 +134,14 @@ describe('navigation bar when signed in', () => {
         throw new TrpcTestError('INTERNAL_SERVER_ERROR', 'Internal server error');
       }),
     );
-    const { user } = renderApp({ token: 'token-for-admin' });
+    const { user, currentPath } = renderApp({ token: 'token-for-admin' });
 
     await user.click(await topBar().findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(screen.queryByText('Internal server error')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
-    expect(await topBar().findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 });
 

@@ -264,6 +264,7 @@ describe('journeys on a fresh database', () => {
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
       await toast(page, 'Logged out successfully');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
       await context.close();
 
       // Signed out, /admin and /supplier send to sign-in and come back after.

@@ -1,7 +1,7 @@
 import { Box, Button, Container, HStack, IconButton, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Suspense, useState, type MouseEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Role } from '../../shared/domain';
 import { lazyNamed, useOpenedOnce } from '../lib/lazy-named';
 import { scrollToSection } from '../lib/scroll-to-section';
@@ -27,6 +27,7 @@ type Layout = 'row' | 'column';
 
 export function AccountActions({ layout, onNavigate }: { layout: Layout; onNavigate?: () => void }) {
   const { user, status, signOut } = useSession();
+  const [, navigate] = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const column = layout === 'column';
 
@@ -47,6 +48,7 @@ export function AccountActions({ layout, onNavigate }: { layout: Layout; onNavig
   }
 
   const destination = roleDestination(user.role);
+  // docs/product.md#accounts: Logout ends on the sign-in page, from here as from the dashboards.
   async function logout() {
     setSigningOut(true);
     try {
@@ -54,6 +56,7 @@ export function AccountActions({ layout, onNavigate }: { layout: Layout; onNavig
     } finally {
       setSigningOut(false);
       onNavigate?.();
+      navigate('/login');
     }
   }
 
