@@ -294,23 +294,47 @@ describe('POST /api/quotation/instant', () => {
     expect(detail.every((d: { loc: string[] }) => d.loc[1] === field)).toBe(true);
   });
 
-  it.each([
-    'event_type',
-    'event_date',
-    'guest_count',
-    'venue_type',
-    'tier',
-    'location',
-    'client_email',
-    'client_name',
-    'event_name',
-  ])('answers 422 when %s is missing', async (field) => {
-    const body: Record<string, unknown> = payload();
-    delete body[field];
+  it.each(['event_date', 'guest_count', 'tier', 'client_email', 'client_name'])(
+    'answers 422 when %s is missing',
+    async (field) => {
+      const body: Record<string, unknown> = payload();
+      delete body[field];
+      const res = await postQuote(body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
+    },
+  );
+
+  it('fills in the sending defaults for an event type, venue type, city and event name left out', async () => {
+    const body: Record<string, unknown> = payload({ client_email: 'defaults.caller@example.in' });
+    for (const field of ['event_type', 'venue_type', 'location', 'event_name']) delete body[field];
     const res = await postQuote(body);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
+    expect(res.statusCode).toBe(200);
+    const expected = priceQuote({
+      tier: 'premium',
+      eventType: 'other',
+      venueType: 'outdoor',
+      city: 'Mumbai',
+      guestCount: 350,
+    });
+    expect(res.json()).toMatchObject({ final_amount: paiseToRupees(expected.finalAmountPaise) });
+    const [booking] = await bookingsOf('defaults.caller@example.in');
+    expect(booking).toMatchObject({
+      eventType: 'other',
+      venueType: 'outdoor',
+      eventName: 'Your Event',
+      city: 'Mumbai',
+    });
   });
+
+  it.each(['event_type', 'venue_type', 'location', 'event_name'])(
+    'answers 422 when %s is given blank: a default is for a field left out',
+    async (field) => {
+      const res = await postQuote(payload({ [field]: '' }));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', field] })]);
+    },
+  );
 
   it('writes nothing for invalid input', async () => {
     await postQuote(payload({ client_email: 'invalid.input@example.in', guest_count: 0 }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
 import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
-import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
+import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, QUOTE_DEFAULTS, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
 import {
   emailSchema,
   eventDateSchema,
@@ -29,18 +29,19 @@ export const quoteGuestCountSchema = z
 
 /**
  * The instant-quote payload (docs/api.md `POST /quotation/instant`), shared by REST and tRPC. `client_phone`
- * is optional: the spec's REST payload has none, the app's own form collects it.
+ * is optional: the spec's REST payload has none, the app's own form collects it. Event type, venue type, city and
+ * event name left out take the product's sending defaults (`QUOTE_DEFAULTS`); given, they must be valid.
  */
 export const instantQuoteInputSchema = z.object({
-  event_type: eventTypeSchema,
+  event_type: eventTypeSchema.default(QUOTE_DEFAULTS.event_type),
   event_date: eventDateSchema,
   guest_count: quoteGuestCountSchema,
-  venue_type: venueTypeSchema,
+  venue_type: venueTypeSchema.default(QUOTE_DEFAULTS.venue_type),
   tier: pricingTierSchema,
-  location: nameSchema('Venue location', LOCATION_MAX_LENGTH),
+  location: nameSchema('Venue location', LOCATION_MAX_LENGTH).default(QUOTE_DEFAULTS.location),
   client_email: emailSchema,
   client_name: nameSchema('Full name'),
-  event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH),
+  event_name: nameSchema('Event name', EVENT_NAME_MAX_LENGTH).default(QUOTE_DEFAULTS.event_name),
   client_phone: optionalPhoneSchema,
   /**
    * The venue's own name as the visitor typed it (docs/product.md#screens "Venue Name"); optional, as in the spec's
@@ -50,7 +51,12 @@ export const instantQuoteInputSchema = z.object({
   /** Updates on WhatsApp to `client_phone` (docs/product.md#whatsapp). */
   whatsapp_opt_in: whatsappOptInSchema,
 });
-export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema>;
+/**
+ * A quote request as the app's own form sends it: every field the defaults would fill is given. The wire accepts
+ * them left out too (`z.input<typeof instantQuoteInputSchema>`).
+ */
+export type InstantQuoteInput = z.input<typeof instantQuoteInputSchema> &
+  Pick<InstantQuoteData, keyof typeof QUOTE_DEFAULTS>;
 export type InstantQuoteData = z.output<typeof instantQuoteInputSchema>;
 
 /**

@@ -1,7 +1,6 @@
 import { type EventType, type PricingTier, type VenueType } from '../../../shared/domain';
 import { isIsoDate } from '../../../shared/dates';
 import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
-import type { InstantQuoteInput } from '../../../shared/schemas/quote';
 import { deferredModule } from '../../lib/deferred-module';
 import { isEventType } from './booking-options';
 
@@ -32,17 +31,7 @@ export type QuoteField = keyof QuoteFormValues;
 /** docs/product.md#pricing: the pricing tier starts as basic. */
 export const DEFAULT_TIER: PricingTier = 'basic';
 
-/**
- * docs/product.md#screens: what the API fills in when a caller leaves these fields empty. The page itself requires
- * event type, event name and city (docs/product.md#screens marks them required), so only the venue type's default is
- * sent from it.
- */
-export const QUOTE_DEFAULTS = {
-  event_type: 'other',
-  venue_type: 'outdoor',
-  location: 'Mumbai',
-  event_name: 'Your Event',
-} as const satisfies Partial<InstantQuoteInput>;
+export { QUOTE_DEFAULTS } from '../../../shared/quote-limits';
 
 /** docs/product.md#quotes: the quote form's messages, word for word. */
 export const QUOTE_MESSAGES = {
