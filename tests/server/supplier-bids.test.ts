@@ -67,6 +67,14 @@ describe('bids as typed', () => {
       expect(JSON.stringify(response.json())).toContain('quoted_amount');
     }
     expect(await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.projectId, project.id))).toEqual([]);
+    // A negative amount written plainly is refused for what is wrong with it, as the form says it.
+    const negative = await submitRaw(
+      supplier.auth,
+      `{"booking_id":"${booking.id}","quoted_amount":-5,"notes":"","items":[]}`,
+    );
+    expect(negative.json().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'quoted_amount'], msg: 'Quote amount must be more than ₹0' }),
+    ]);
     const plain = await submitRaw(
       supplier.auth,
       `{"booking_id":"${booking.id}","quoted_amount":250000.50,"notes":"","items":[]}`,

@@ -10,7 +10,8 @@ import { ValidationError } from './errors';
 export function assertBidAmountsPlain(bodyText: string | null, loc: 'body' | 'input'): void {
   if (bodyText === null) return;
   for (const written of numbersWrittenFor(bodyText, 'quoted_amount')) {
-    if (!PLAIN_AMOUNT_PATTERN.test(written)) {
+    // A minus sign is not a matter of notation: the amount's own check refuses it as not more than ₹0.
+    if (!PLAIN_AMOUNT_PATTERN.test(written.replace(/^-/, ''))) {
       throw new ValidationError([{ loc: [loc, 'quoted_amount'], msg: PLAIN_AMOUNT_MESSAGE, type: 'value_error' }]);
     }
   }
