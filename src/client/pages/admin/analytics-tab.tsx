@@ -1,4 +1,4 @@
-import { Box, HStack, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, FileText, Monitor, Smartphone, Store, Tablet, UserCheck } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DEVICE_CLASSES, type DeviceClass } from '../../../shared/domain';
@@ -8,49 +8,13 @@ import { plural } from './admin-format';
 import { useCityWiseReport, useEventTypeReport, useReportSummary } from './admin-queries';
 import { EmptyPanel, LoadingRows, QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
+import { StatCardGrid } from '../../components/stat-card-grid';
 
 // recharts is big; it loads with the chart, only when this tab is opened.
 const WeeklyTrendChart = lazy(async () => ({ default: (await import('./weekly-trend-chart')).WeeklyTrendChart }));
 
 const numberFormat = new Intl.NumberFormat('en-IN');
-
-function SummaryCard({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
-  return (
-    <Stat.Root
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      p={{ base: '3', md: '5' }}
-      shadow="xs"
-      minW="0"
-    >
-      {/* The icon sits inside the <dt>: a <dl> may hold only its terms and values. */}
-      <Stat.Label
-        fontSize={{ base: 'xs', md: 'sm' }}
-        color="fg.muted"
-        display="flex"
-        justifyContent="space-between"
-        alignItems="flex-start"
-        gap="2"
-      >
-        {label}
-        <Box
-          as="span"
-          color="accent.600"
-          hideBelow="sm"
-          aria-hidden="true"
-          css={{ '& svg': { width: '4', height: '4' } }}
-        >
-          {icon}
-        </Box>
-      </Stat.Label>
-      <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} color="accent.950" fontVariantNumeric="tabular-nums">
-        {value === undefined ? '—' : numberFormat.format(value)}
-      </Stat.ValueText>
-    </Stat.Root>
-  );
-}
+const shownCount = (value: number | undefined) => (value === undefined ? '—' : numberFormat.format(value));
 
 const DEVICE_ICONS: Record<DeviceClass, ReactNode> = {
   mobile: <Smartphone size={16} />,
@@ -211,12 +175,30 @@ export function AnalyticsTab() {
   const hasDevices = breakdown !== undefined && DEVICE_CLASSES.some((device) => breakdown[device] > 0);
   return (
     <Stack gap="6">
-      <SimpleGrid as="section" aria-label="Visitor numbers" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '5' }}>
-        <SummaryCard label="Total Page Views" value={analytics?.total_page_views} icon={<Eye />} />
-        <SummaryCard label="Total Quotations" value={analytics?.total_quotations} icon={<FileText />} />
-        <SummaryCard label="Vendor Registrations" value={analytics?.total_vendor_registrations} icon={<Store />} />
-        <SummaryCard label="Pending Approvals" value={summary.data?.pending_vendors} icon={<UserCheck />} />
-      </SimpleGrid>
+      <StatCardGrid
+        label="Visitor numbers"
+        cards={[
+          { label: 'Total Page Views', value: shownCount(analytics?.total_page_views), icon: <Eye />, palette: 'cyan' },
+          {
+            label: 'Total Quotations',
+            value: shownCount(analytics?.total_quotations),
+            icon: <FileText />,
+            palette: 'blue',
+          },
+          {
+            label: 'Vendor Registrations',
+            value: shownCount(analytics?.total_vendor_registrations),
+            icon: <Store />,
+            palette: 'orange',
+          },
+          {
+            label: 'Pending Approvals',
+            value: shownCount(summary.data?.pending_vendors),
+            icon: <UserCheck />,
+            palette: 'yellow',
+          },
+        ]}
+      />
       <WeeklyTrend />
       <SimpleGrid columns={{ base: 1, lg: hasDevices ? 2 : 1 }} gap="6" alignItems="start">
         <CityWise />
