@@ -311,7 +311,16 @@ describe('custom quote by an admin', () => {
     expect(tooMuch.json().detail).toEqual([
       expect.objectContaining({
         loc: ['body', 'discount'],
-        msg: 'The discount cannot be more than the lines add up to (₹1,000)',
+        msg: 'The discount must be less than the lines add up to (₹1,000)',
+      }),
+    ]);
+    // A discount of the whole sum would make a quote of ₹0: a booking is never quoted without a price.
+    const wholeSum = await quote(booking.id, { items: [line], discount: 1000, discount_reason: 'Goodwill' });
+    expect(wholeSum.statusCode).toBe(422);
+    expect(wholeSum.json().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'discount'],
+        msg: 'The discount must be less than the lines add up to (₹1,000)',
       }),
     ]);
     const empty = await quote(booking.id, { items: [] });
@@ -327,6 +336,10 @@ describe('custom quote by an admin', () => {
     expect((await quote(booking.id, { items: [line] }, tokens.customer)).statusCode).toBe(403);
     const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'inquiry', finalAmountPaise: null, quotation: null });
+    // One paisa left to pay is a price.
+    expect((await quote(booking.id, { items: [line], discount: 999.99, discount_reason: 'Goodwill' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('admin.bookings.quote over tRPC prices the same way; the customer is refused', async () => {

@@ -62,7 +62,7 @@ export function quotationGrossPaise(items: readonly { unit_price: number; quanti
   return items.reduce((sum, item) => sum + rupeesToPaise(item.unit_price) * item.quantity, 0);
 }
 
-/** A discount needs its reason, and cannot be more than the lines add up to. */
+/** A discount needs its reason, and must leave something to pay: no quote totals ₹0. */
 function checkDiscount(
   value: { items: { unit_price: number; quantity: number }[]; discount: number; discount_reason: string | null },
   ctx: z.RefinementCtx,
@@ -71,11 +71,11 @@ function checkDiscount(
     ctx.addIssue({ code: 'custom', path: ['discount_reason'], message: 'Give the reason for the discount' });
   }
   const gross = quotationGrossPaise(value.items);
-  if (rupeesToPaise(value.discount) > gross) {
+  if (value.discount > 0 && rupeesToPaise(value.discount) >= gross) {
     ctx.addIssue({
       code: 'custom',
       path: ['discount'],
-      message: `The discount cannot be more than the lines add up to (${formatInr(paiseToRupees(gross))})`,
+      message: `The discount must be less than the lines add up to (${formatInr(paiseToRupees(gross))})`,
     });
   }
 }
