@@ -42,6 +42,20 @@ export function bidFlag(amountPaise: number, budgetPaise: number | null, rules: 
   return null;
 }
 
+/**
+ * A bid judged against the booking's supplier budget as it stands: the budget and the bid's flag. The award rule and
+ * the admin's view judge every bid this way when they read it, so a price set or changed after the bid (an inquiry
+ * priced later, guests cut) is always the one a bid is held to.
+ */
+export function judgeBid(
+  amountPaise: number,
+  taxablePaise: number | null,
+  rules: BidRules,
+): { budgetPaise: number | null; flag: BidFlag | null } {
+  const budgetPaise = supplierBudgetPaise(taxablePaise, rules);
+  return { budgetPaise, flag: bidFlag(amountPaise, budgetPaise, rules) };
+}
+
 /** What the active-work rule reads of one of a supplier's projects. */
 export type SupplierWork = {
   outcome: SupplierProjectOutcome;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, notifications, projects, supplierQuotes } from '../../src/server/db/schema';
+import { auditLog, bookings, notifications, projects } from '../../src/server/db/schema';
 import { announceProjectChange, awardDueProjects, awardProject } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
@@ -28,7 +28,13 @@ async function rowOf(projectId: string) {
 
 /** An open project whose lowest bid (₹1,000) is below the floor, parked by the auto-assign at `parkedAt`. */
 async function parkedProject(bookingOverrides: Parameters<typeof makeBooking>[1] = {}, parkedAt = new Date()) {
-  const booking = await makeBooking(t.deps, bookingOverrides);
+  // ₹3,60,000 before GST: a ₹2,52,000 supplier budget with its floor at ₹1,00,800.
+  const booking = await makeBooking(t.deps, {
+    subtotalPaise: 3_60_000_00,
+    gstPaise: 64_800_00,
+    finalAmountPaise: 4_24_800_00,
+    ...bookingOverrides,
+  });
   const [cheap, fair] = [
     await makeSupplier(t.deps, { businessName: 'Sasta Caterers' }),
     await makeSupplier(t.deps, { businessName: 'Theek Caterers' }),
@@ -42,10 +48,6 @@ async function parkedProject(bookingOverrides: Parameters<typeof makeBooking>[1]
     ],
     autoAssignDate: new Date(parkedAt.getTime() - 1000),
   });
-  await t.deps.db
-    .update(supplierQuotes)
-    .set({ flag: 'below_floor', budgetPaise: 252_000_00 })
-    .where(and(eq(supplierQuotes.projectId, project.id), eq(supplierQuotes.supplierId, cheap.supplierId)));
   expect(await awardProject(t.deps, project.id, parkedAt)).toMatchObject({ status: 'open', rule: 'flagged_bid' });
   const asked = await alertsOf(project.id);
   expect(asked.map((n) => n.userId)).toEqual(expect.arrayContaining([admin.id, secondAdmin.id]));

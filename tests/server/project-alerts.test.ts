@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifications, supplierQuotes, users } from '../../src/server/db/schema';
+import { notifications, users } from '../../src/server/db/schema';
 import { announceLead } from '../../src/server/modules/notifications/leads';
 import { awardProject, awardProjectManually } from '../../src/server/modules/projects/award.service';
 import { addDays, todayInIndia } from '../../src/shared/dates';
@@ -40,7 +40,13 @@ async function attentionOf(actor: Actor, projectId: string) {
 
 /** An open project whose lowest bid is below the floor, parked by the auto-assign for an admin to award by hand. */
 async function parkedProject(bookingOverrides: Parameters<typeof makeBooking>[1] = {}) {
-  const booking = await makeBooking(t.deps, bookingOverrides);
+  // ₹3,60,000 before GST: a ₹2,52,000 supplier budget with its floor at ₹1,00,800.
+  const booking = await makeBooking(t.deps, {
+    subtotalPaise: 3_60_000_00,
+    gstPaise: 64_800_00,
+    finalAmountPaise: 4_24_800_00,
+    ...bookingOverrides,
+  });
   const [cheap, fair] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
   const project = await makeProject(t.deps, {
     bookingId: booking.id,
@@ -50,10 +56,6 @@ async function parkedProject(bookingOverrides: Parameters<typeof makeBooking>[1]
       [fair.supplierId, 240000],
     ],
   });
-  await t.deps.db
-    .update(supplierQuotes)
-    .set({ flag: 'below_floor', budgetPaise: 252_000_00 })
-    .where(and(eq(supplierQuotes.projectId, project.id), eq(supplierQuotes.supplierId, cheap.supplierId)));
   expect(await awardProject(t.deps, project.id)).toMatchObject({ status: 'open', rule: 'flagged_bid' });
   const asked = await alertsOf(project.id, 'project_bids_flagged');
   expect(asked.map((n) => n.userId)).toEqual(expect.arrayContaining([admin.id, secondAdmin.id]));

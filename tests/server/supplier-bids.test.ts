@@ -10,11 +10,11 @@ import {
   type AwardCandidate,
 } from '../../src/server/modules/projects/award.service';
 import { bidFlag, bidFloorPaise, supplierBudgetPaise } from '../../src/shared/supplier-bids';
-import { makeBooking, makeProject, makeSupplier } from './helpers/projects';
+import { makeBooking, makePricedBooking, makeProject, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
 import { outboxMails } from './helpers/fixtures';
 
-const { t, admin } = setUpSuite({ admin: 'admin' });
+const { t, admin, customer } = setUpSuite({ admin: 'admin', customer: 'customer' });
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
@@ -204,6 +204,91 @@ describe('auto-award and flagged bids', () => {
     expect(manual).toMatchObject({ status: 'awarded', rule: 'manual', supplier_id: fair.supplierId, amount: 240000 });
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, project.id));
     expect(audit.map((a) => a.action)).toEqual(['project.award_needs_admin', 'project.awarded']);
+  });
+
+  it('judges a bid made before the inquiry was priced against the price set afterwards', async () => {
+    const booking = await makeBooking(t.deps, {
+      status: 'inquiry',
+      source: 'inquiry',
+      finalAmountPaise: null,
+      subtotalPaise: null,
+      gstPaise: null,
+      pricingTier: null,
+      guestCount: 200,
+    });
+    const [cheap, other] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
+    const project = await makeProject(t.deps, {
+      bookingId: booking.id,
+      supplierIds: [cheap.supplierId, other.supplierId],
+      autoAssignDate: inAnHour(),
+    });
+    const bid = await submitRaw(
+      cheap.auth,
+      `{"booking_id":"${booking.id}","quoted_amount":1000,"notes":"","items":[]}`,
+    );
+    expect(bid.statusCode).toBe(201);
+    // ₹1,500 a guest for 200 guests: ₹3,00,000 before GST, so a ₹2,10,000 budget and a ₹84,000 floor.
+    const priced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${booking.id}/quote`,
+      headers: admin.auth,
+      payload: { items: [{ kind: 'per_person', description: 'Wedding dinner', unit_price: 1500, quantity: 200 }] },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+
+    const view = await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: admin.auth });
+    const cheapQuote = (view.json().suppliers as { supplier_id: string; quote: object | null }[]).find(
+      (s) => s.supplier_id === cheap.supplierId,
+    )!.quote;
+    expect(cheapQuote).toMatchObject({ amount: 1000, flag: 'below_floor', budget: 210_000 });
+
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/close-quotes`,
+      headers: admin.auth,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'open', rule: 'flagged_bid', supplier_id: null, amount: 1000 });
+    const mails = await outboxMails(t.deps, { to: admin.email, template: 'project_bids_flagged' });
+    expect(mails.filter((m) => m.bookingId === booking.id)).toHaveLength(1);
+  });
+
+  it('judges a fair bid again when the guests are cut after it: over the new budget, it is not awarded', async () => {
+    const booking = await makePricedBooking(t.deps, customer, 320, { days: 60 });
+    const budget = supplierBudgetPaise(booking.subtotalPaise, { budgetPercent: 70, floorPercent: 40 })!;
+    const bidder = await makeSupplier(t.deps);
+    const project = await makeProject(t.deps, {
+      bookingId: booking.id,
+      supplierIds: [bidder.supplierId, (await makeSupplier(t.deps)).supplierId],
+      autoAssignDate: inAnHour(),
+    });
+    const amount = Math.floor((budget * 0.85) / 100);
+    const bid = await submitRaw(
+      bidder.auth,
+      `{"booking_id":"${booking.id}","quoted_amount":${amount},"notes":"","items":[]}`,
+    );
+    expect(bid.statusCode).toBe(201);
+    const [stored] = await t.deps.db.select().from(supplierQuotes).where(eq(supplierQuotes.projectId, project.id));
+    expect(stored!.flag).toBeNull();
+
+    const cut = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${booking.id}/details`,
+      headers: admin.auth,
+      payload: { guest_count: 100 },
+    });
+    expect(cut.statusCode, cut.body).toBe(200);
+
+    await t.deps.db
+      .update(projects)
+      .set({ autoAssignDate: new Date(Date.now() - 1000) })
+      .where(eq(projects.id, project.id));
+    expect(await awardProject(t.deps, project.id)).toMatchObject({
+      status: 'open',
+      rule: 'flagged_bid',
+      supplier_id: null,
+      amount,
+    });
   });
 
   it('awards the lowest bid as before when it is fair', async () => {

@@ -32,7 +32,7 @@ import { autoAssignDateAfterDateChange, CLOSED_BOOKING_STATUSES, projectEventOf 
 import { writeAudit } from '../../lib/audit';
 import { invitationQuoteJoin } from './invitation-quote';
 import type { BidFlag } from '../../../shared/domain';
-import { bidFloorPaise } from '../../../shared/supplier-bids';
+import { bidFloorPaise, judgeBid } from '../../../shared/supplier-bids';
 import {
   bidsNeedDecisionEmail,
   bidsNeedDecisionMessage,
@@ -126,7 +126,9 @@ type ProjectRow = typeof projects.$inferSelect;
 
 type Invitee = AwardCandidate & { userId: string | null; name: string; businessName: string; email: string };
 
+/** The project's invitees with their quotes, each judged against the booking's supplier budget as it is now. */
 async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]> {
+  const { bids } = await currentOperationsRules(tx);
   const rows = await tx
     .select({
       supplierId: suppliers.id,
@@ -140,10 +142,11 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
       quoteId: supplierQuotes.id,
       amountPaise: supplierQuotes.amountPaise,
       submittedAt: supplierQuotes.submittedAt,
-      flag: supplierQuotes.flag,
-      budgetPaise: supplierQuotes.budgetPaise,
+      taxablePaise: bookings.subtotalPaise,
     })
     .from(projectInvitations)
+    .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
+    .innerJoin(bookings, eq(bookings.id, projects.bookingId))
     .innerJoin(suppliers, eq(suppliers.id, projectInvitations.supplierId))
     .leftJoin(supplierQuotes, invitationQuoteJoin)
     .where(eq(projectInvitations.projectId, projectId))
@@ -162,8 +165,7 @@ async function inviteesOf(tx: Transaction, projectId: string): Promise<Invitee[]
             id: row.quoteId,
             amountPaise: row.amountPaise,
             submittedAt: row.submittedAt,
-            flag: row.flag,
-            budgetPaise: row.budgetPaise,
+            ...judgeBid(row.amountPaise, row.taxablePaise, bids),
           }
         : null,
   }));

@@ -19,6 +19,8 @@ import { invitationMessage, projectInvitationEmail, type ProjectEvent } from '..
 import type { ServiceDeps } from '../../context';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { awaitingAdminSince, invitationQuoteJoin } from './invitation-quote';
+import { judgeBid } from '../../../shared/supplier-bids';
+import { currentOperationsRules } from '../calendar/calendar.service';
 import { addNotifications, PROJECT_ALERT_KINDS, settleProjectAlerts } from '../notifications/inbox';
 import { supplierInvitedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
@@ -271,8 +273,9 @@ async function projectDetail(
   project: typeof projects.$inferSelect,
   now: Date,
 ): Promise<ProjectDetailDto> {
-  const [[booking], rows] = await Promise.all([
+  const [[booking], { bids }, rows] = await Promise.all([
     deps.db.select().from(bookings).where(eq(bookings.id, project.bookingId)).limit(1),
+    currentOperationsRules(deps.db),
     deps.db
       .select({
         supplier: {
@@ -291,8 +294,6 @@ async function projectDetail(
           notes: supplierQuotes.notes,
           items: supplierQuotes.items,
           submittedAt: supplierQuotes.submittedAt,
-          flag: supplierQuotes.flag,
-          budgetPaise: supplierQuotes.budgetPaise,
         },
       })
       .from(projectInvitations)
@@ -309,28 +310,33 @@ async function projectDetail(
   ]);
   if (!booking) throw new AppError('NOT_FOUND', 'Project not found');
 
-  const supplierRows: ProjectSupplierDto[] = rows.map((row) => ({
-    supplier_id: row.supplier.id,
-    business_name: row.supplier.businessName,
-    name: row.supplier.name,
-    location: row.supplier.location,
-    rating: Number(row.supplier.rating),
-    is_active: row.supplier.isActive,
-    approval_status: row.supplier.approvalStatus,
-    invited_at: row.invitedAt.toISOString(),
-    quote: row.quote
-      ? {
-          id: row.quote.id,
-          amount: paiseToRupees(row.quote.amountPaise),
-          notes: row.quote.notes,
-          items: row.quote.items,
-          submitted_at: row.quote.submittedAt.toISOString(),
-          flag: row.quote.flag,
-          budget: row.quote.budgetPaise === null ? null : paiseToRupees(row.quote.budgetPaise),
-        }
-      : null,
-    is_winner: project.awardedSupplierId === row.supplier.id,
-  }));
+  const supplierRows: ProjectSupplierDto[] = rows.map((row) => {
+    // Judged against the booking's supplier budget as it is now (docs/product.md#supplier-bids).
+    const judged = row.quote && judgeBid(row.quote.amountPaise, booking.subtotalPaise, bids);
+    return {
+      supplier_id: row.supplier.id,
+      business_name: row.supplier.businessName,
+      name: row.supplier.name,
+      location: row.supplier.location,
+      rating: Number(row.supplier.rating),
+      is_active: row.supplier.isActive,
+      approval_status: row.supplier.approvalStatus,
+      invited_at: row.invitedAt.toISOString(),
+      quote:
+        row.quote && judged
+          ? {
+              id: row.quote.id,
+              amount: paiseToRupees(row.quote.amountPaise),
+              notes: row.quote.notes,
+              items: row.quote.items,
+              submitted_at: row.quote.submittedAt.toISOString(),
+              flag: judged.flag,
+              budget: judged.budgetPaise === null ? null : paiseToRupees(judged.budgetPaise),
+            }
+          : null,
+      is_winner: project.awardedSupplierId === row.supplier.id,
+    };
+  });
   const quoted = supplierRows.filter((s) => s.quote);
   const open = project.status === 'open';
   return {
