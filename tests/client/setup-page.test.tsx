@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SetupPage } from '../../src/client/pages/setup/setup-page';
 import { userFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
-import { renderApp } from './render';
+import { renderApp, renderWithProviders } from './render';
 
 const CODE = 'Zr8kP2mQ7xW4nB1vC6tY9sL3dF0gH5jK8aE2uR7iO4p';
 
@@ -59,6 +60,33 @@ describe('/setup: Create the owner account', () => {
     await user.type(screen.getByLabelText(/^Password/), '-enough');
     await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
     expect(await screen.findByText(/has already been used/)).toBeInTheDocument();
+  });
+
+  it('keeps the code when its first render is thrown away before it mounts', async () => {
+    window.history.replaceState(null, '', `/setup#code=${CODE}`);
+    // A part beside the page fails its first render: React throws that render away and renders the tree again.
+    let failures = 1;
+    function FailsOnce() {
+      if (failures-- > 0) throw new Error('a first render that is thrown away');
+      return null;
+    }
+    // React reports the error it recovered from to the window; the test expects it.
+    const expectRecovery = (event: ErrorEvent) => event.preventDefault();
+    window.addEventListener('error', expectRecovery);
+    onTestFinished(() => window.removeEventListener('error', expectRecovery));
+    const recoverable = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(
+      <>
+        <SetupPage />
+        <FailsOnce />
+      </>,
+      { path: '/setup' },
+    );
+    recoverable.mockRestore();
+    expect(failures).toBeLessThan(0);
+    expect(window.location.hash).toBe('');
+    expect(await screen.findByLabelText(/Full Name/)).toBeInTheDocument();
+    expect(screen.queryByText(/setup link the server printed/)).not.toBeInTheDocument();
   });
 
   it('without the code it says where the link comes from', async () => {

@@ -10,29 +10,15 @@ import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, validateForm } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-/** A token taken from the address bar and not yet handed to a mounted page (a first render may be thrown away). */
-let takenToken = '';
-
-/** The reset link's token (`/reset-password#token=…`): kept in memory and removed from the address bar. */
-function takeToken(): string {
-  const fromLink = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];
-  if (fromLink) {
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    takenToken = fromLink;
-    return fromLink;
-  }
-  const kept = takenToken;
-  takenToken = '';
-  return kept;
-}
+import { useLinkSecret } from '../../lib/link-secret';
 
 /**
  * "Forgot password?" (docs/decisions.md, "Passwords and the second factor"): without a token the page asks for the
  * address and always says the same thing; opened from the e-mailed link it asks for the new password.
  */
 export function ResetPasswordPage() {
-  const [token] = useState(takeToken);
+  // The reset link's token (`/reset-password#token=…`).
+  const token = useLinkSecret('token');
   useDocumentTitle(token ? 'Choose a new password' : 'Forgot password');
   return (
     <CenteredPanelPage>

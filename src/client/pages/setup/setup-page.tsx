@@ -11,6 +11,7 @@ import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/for
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLinkSecret } from '../../lib/link-secret';
 
 type Field = 'full_name' | 'email' | 'password';
 
@@ -21,21 +22,13 @@ const REQUIRED: Record<Field, string> = {
 };
 
 /**
- * The one-time code from the link the server printed (`/setup#code=…`); kept in memory, removed from the address bar.
- */
-function takeCode(): string {
-  const code = /^#code=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1] ?? '';
-  if (code) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return code;
-}
-
-/**
  * First run (docs/decisions.md, "First run and demo data"): with no admin in the database the server prints a link
  * to this page; it creates the owner's admin account and signs it in.
  */
 export function SetupPage() {
   useDocumentTitle('Create the owner account');
-  const [code] = useState(takeCode);
+  // The one-time code from the link the server printed (`/setup#code=…`).
+  const code = useLinkSecret('code');
   const [values, setValues] = useState<Record<Field, string>>({ full_name: '', email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
