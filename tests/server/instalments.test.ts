@@ -140,6 +140,27 @@ describe('paying the schedule from My Bookings', () => {
     expect(account).toMatchObject({ paid: 1_00_000 + 24_001, refunded: 24_001, held: 1_00_000 });
     const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
     expect(owed.map((r) => [r.amountPaise, r.policy.reason])).toEqual([[24_001_00, 'paid_over_total']]);
+    // The receipts say what each payment did: the token confirmed the booking; the late payment is refunded.
+    const receipts = await outboxMails(t.deps, { template: 'payment_receipt', bookingId: booking.id });
+    expect(receipts[0]!.textBody).toContain('your booking is now confirmed');
+    const last = receipts.at(-1)!;
+    expect(last.textBody).toContain('Your booking did not need it, so all of it will be refunded to you.');
+    expect(last.textBody).toContain('To be refunded to you: ₹24,001');
+    expect(last.textBody).not.toContain('now confirmed');
+  });
+
+  it('a token paid after the customer cancelled is refunded, and its receipt says so, not that it confirmed', async () => {
+    const booking = await aliceQuote(90);
+    const order = (await inject('POST', '/api/payments/token-order', alice.auth, { booking_id: booking.id })).json();
+    expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(200);
+    const late = await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: nextUtr() });
+    expect(late.statusCode).toBe(200);
+    const [row] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('cancelled');
+    const [receipt] = await outboxMails(t.deps, { template: 'payment_receipt', bookingId: booking.id });
+    expect(receipt!.textBody).toContain('Your booking is cancelled, so all of it will be refunded to you.');
+    expect(receipt!.textBody).not.toContain('now confirmed');
+    expect(receipt!.textBody).not.toContain('within 2 hours');
   });
 });
 

@@ -32,6 +32,45 @@ function instalmentLine(row: AccountAfterPayment['instalments'][number]): string
     : `${rupees(row.amountPaise)} by ${due}`;
 }
 
+/**
+ * What became of a booking payment: whether it confirmed the booking, and what of it is owed back to the customer
+ * (all of it on a cancelled booking or a date that filled while they paid; what is over the booking's total).
+ */
+export type ReceiptOutcome = {
+  confirmed: boolean;
+  owedBack: { reason: 'cancelled' | 'date_full' | 'over_total'; amountPaise: number } | null;
+};
+
+const REFUND_TIME = 'Refunds are processed within 10–15 business days.';
+
+/** The receipt's opening line for a booking payment, saying what the payment did. */
+function bookingPaymentIntro(amountPaise: number, purpose: 'token' | 'instalment', outcome?: ReceiptOutcome): string {
+  const received = `Thank you: we have received your payment of ${rupees(amountPaise)}.`;
+  const owed = outcome?.owedBack;
+  if (owed?.reason === 'cancelled') {
+    return `${received} Your booking is cancelled, so all of it will be refunded to you. ${REFUND_TIME}`;
+  }
+  if (owed?.reason === 'date_full') {
+    return (
+      `${received} Your event date was fully booked before the payment reached us, so your booking is not ` +
+      `confirmed and all of it will be refunded to you. ${REFUND_TIME}`
+    );
+  }
+  if (owed && owed.amountPaise >= amountPaise) {
+    return `${received} Your booking did not need it, so all of it will be refunded to you. ${REFUND_TIME}`;
+  }
+  const rest = owed
+    ? ` ${rupees(owed.amountPaise)} of it is more than your booking costs and will be refunded to you. ${REFUND_TIME}`
+    : '';
+  if (purpose === 'token' && (outcome === undefined || outcome.confirmed)) {
+    return (
+      'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted ' +
+      `against your final bill. Our team will contact you within 2 hours.${rest}`
+    );
+  }
+  return `Thank you: we have received your payment of ${rupees(amountPaise)} towards your booking.${rest}`;
+}
+
 export function paymentReceiptEmail(
   brand: Brand,
   to: Recipient,
@@ -46,6 +85,8 @@ export function paymentReceiptEmail(
     paidAt: Date;
     /** The GST document issued for it (docs/gst.md#receipt-voucher), downloadable from My Bookings. */
     gstDocument?: { title: string; number: string } | null;
+    /** What the booking payment did; without it, a token is taken to have confirmed the booking. */
+    outcome?: ReceiptOutcome;
   },
   booking: { id: string; eventName: string; eventDate: string | null } | null,
   account?: AccountAfterPayment,
@@ -61,14 +102,11 @@ export function paymentReceiptEmail(
     `Payment received: ${rupees(payment.amountPaise)} ` +
     `${what}${payment.orderCode ? ` (${payment.orderCode})` : ''}`;
   const intro =
-    payment.purpose === 'token'
-      ? 'Thank you: we have received your booking token and your booking is now confirmed. The token is adjusted ' +
-        'against your final bill. Our team will contact you within 2 hours.'
-      : payment.purpose === 'subscription'
-        ? 'Thank you for subscribing. Your one-time 5% instant discount comes off the final bill of the quote you ' +
-          'subscribed from (or your next quote) while you are signed in with this e-mail address, confirmed; My ' +
-          'Bookings shows the new total.'
-        : `Thank you: we have received your payment of ${rupees(payment.amountPaise)} towards your booking.`;
+    payment.purpose === 'subscription'
+      ? 'Thank you for subscribing. Your one-time 5% instant discount comes off the final bill of the quote you ' +
+        'subscribed from (or your next quote) while you are signed in with this e-mail address, confirmed; My ' +
+        'Bookings shows the new total.'
+      : bookingPaymentIntro(payment.amountPaise, payment.purpose, payment.outcome);
   const rows: [string, string][] = [
     ...(payment.orderCode ? ([['Order id', payment.orderCode]] as [string, string][]) : []),
     ...(booking
@@ -81,6 +119,9 @@ export function paymentReceiptEmail(
     ...(payment.label && payment.purpose !== 'subscription' ? ([['For', payment.label]] as [string, string][]) : []),
     ...(payment.reference ? ([['Payment reference', payment.reference]] as [string, string][]) : []),
     ...(payment.gstDocument ? ([[payment.gstDocument.title, payment.gstDocument.number]] as [string, string][]) : []),
+    ...(payment.outcome?.owedBack
+      ? ([['To be refunded to you', rupees(payment.outcome.owedBack.amountPaise)]] as [string, string][])
+      : []),
     ['Amount paid', rupees(payment.amountPaise)],
   ];
   const sections: EmailSection[] = [{ title: 'Receipt', rows, emphasisLast: true }];
@@ -311,7 +352,7 @@ export function bookingCancelledEmail(
       },
       { title: 'Refund', rows: cancellationMoneyRows(figures), emphasisLast: true },
     ],
-    closing: refund.refund_amount_paise > 0 ? ['Refunds are processed within 10–15 business days.'] : [],
+    closing: refund.refund_amount_paise > 0 ? [REFUND_TIME] : [],
   });
   return { to: to.email, subject: `Booking cancelled: ${booking.eventName}`, ...body, template: 'booking_cancelled' };
 }

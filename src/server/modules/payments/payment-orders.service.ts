@@ -40,7 +40,7 @@ import { bookingLedger, bookings, paymentOrders, refunds, subscriptions } from '
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { paymentReceiptEmail } from '../../mail/account-templates';
+import { paymentReceiptEmail, type ReceiptOutcome } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
@@ -481,8 +481,11 @@ export async function receiveBookingPayment(
 
   const rules = await currentPaymentRules(tx);
   let current = booking;
+  // What the receipt tells the customer became of this money.
+  let owedBack: ReceiptOutcome['owedBack'] = null;
   if (booking.status === 'cancelled') {
     await oweBack(tx, booking, payment.amountPaise, 'paid_after_cancellation', orderCode, payment.actorUserId);
+    owedBack = { reason: 'cancelled', amountPaise: payment.amountPaise };
   } else {
     const held = (await bookingSums(tx, booking.id)).held_paise;
     const coversBookingAmount =
@@ -499,11 +502,15 @@ export async function receiveBookingPayment(
         // The gateway's money for a day that filled while the customer paid: it cannot be refused, so the booking
         // stays quoted and all of it is owed back (docs/product.md#calendar).
         await oweBack(tx, booking, payment.amountPaise, 'date_full', orderCode, payment.actorUserId);
+        owedBack = { reason: 'date_full', amountPaise: payment.amountPaise };
       } else {
         current = await confirmBooking(tx, booking, payment.actorUserId, { via: payment.via, order_id: orderCode });
       }
     }
-    if (current.status !== 'quoted') await oweBackOverTotal(tx, current, payment.actorUserId, orderCode);
+    if (current.status !== 'quoted') {
+      const over = Math.min(payment.amountPaise, await oweBackOverTotal(tx, current, payment.actorUserId, orderCode));
+      if (over > 0) owedBack = { reason: 'over_total', amountPaise: over };
+    }
   }
 
   const scheduleRules = bookingPaymentRules(current, rules);
@@ -521,6 +528,7 @@ export async function receiveBookingPayment(
         reference: payment.reference,
         paidAt: payment.paidAt,
         gstDocument: voucher ? { title: 'Receipt voucher', number: voucher.number } : null,
+        outcome: { confirmed: booking.status !== 'confirmed' && current.status === 'confirmed', owedBack },
       },
       { id: booking.id, eventName: booking.eventName, eventDate: booking.eventDate },
       current.status === 'cancelled'
