@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, paymentOrders } from '../../src/server/db/schema';
+import { auditLog, bookingLedger, bookings, paymentOrders } from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import { makeActor, makeBooking, type Actor } from './helpers/projects';
@@ -190,6 +190,34 @@ describe('Cashfree-style gateway', () => {
       payload: genuine,
     });
     expect(paid.json()).toMatchObject({ received: true, paid: true });
+  });
+
+  it('a second gateway payment for an order already paid is received into the ledger once, not dropped', async () => {
+    const { booking, order } = await newOrder();
+    expect((await deliver(successEvent(order.order_id, 999, 7101))).json()).toMatchObject({ paid: true });
+    // The customer paid the same order again: another payment id, real money.
+    const again = await deliver(successEvent(order.order_id, 999, 7102));
+    expect(again.json()).toMatchObject({ received: true, paid: false, paid_again: true });
+    // A later delivery of that payment (another body: a new event time) is not new money.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const redelivered = await deliver(successEvent(order.order_id, 999, 7102));
+    expect(redelivered.json()).toMatchObject({ received: true, paid: false });
+    expect(redelivered.json().paid_again).toBeUndefined();
+    // The first payment's own id again is not new money either.
+    expect((await deliver(successEvent(order.order_id, 999, 7101))).json().paid_again).toBeUndefined();
+    const payments = await t.deps.db
+      .select({ amountPaise: bookingLedger.amountPaise, reference: bookingLedger.reference })
+      .from(bookingLedger)
+      .where(and(eq(bookingLedger.bookingId, booking.id), eq(bookingLedger.kind, 'payment')));
+    expect(payments.map((p) => [p.amountPaise, p.reference]).sort()).toEqual([
+      [999_00, '7101'],
+      [999_00, '7102'],
+    ]);
+    const audit = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'payment_order'), eq(auditLog.action, 'payment.paid_again')));
+    expect(audit.filter((a) => (a.data as { order_id: string }).order_id === order.order_id)).toHaveLength(1);
   });
 
   it('the same webhook 5 times concurrently: paid once, one receipt', async () => {

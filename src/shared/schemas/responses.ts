@@ -673,6 +673,10 @@ export const webhookResponseSchema = z
   .object({
     received: z.literal(true),
     paid: z.boolean().optional(),
+    paid_again: z
+      .literal(true)
+      .optional()
+      .describe('A new payment for an order already paid: received into the booking ledger'),
     duplicate: z.literal(true).optional(),
     ignored: z.string().optional().describe('Why a signed event changed nothing'),
   })

@@ -413,6 +413,59 @@ export async function markOrderPaid(
   return order;
 }
 
+/**
+ * A gateway payment for a booking's order that was already paid (by UPI with its UTR, or by another gateway
+ * payment): the customer paid twice, and the money is real. It is received on the booking as any payment without an
+ * order (`receiveBookingPayment`: owed back whole on a cancelled booking, what is over the total otherwise), noted
+ * with the order and the gateway's payment id, and audited. The same payment id as the order's is no new money.
+ * Subscription orders are audited for the team to refund. Returns whether the money was taken into the ledger.
+ */
+export async function receiveRepeatPayment(
+  deps: ServiceDeps,
+  tx: Executor,
+  order: OrderRow,
+  providerReference: string | null,
+): Promise<boolean> {
+  if (order.status !== 'paid') return false;
+  if (providerReference !== null && providerReference === order.providerReference) return false;
+  if (providerReference !== null && order.bookingId) {
+    // A later delivery of a repeat payment already received (the order row is locked by the caller).
+    const [seen] = await tx
+      .select({ id: bookingLedger.id })
+      .from(bookingLedger)
+      .where(
+        and(
+          eq(bookingLedger.bookingId, order.bookingId),
+          eq(bookingLedger.kind, 'payment'),
+          eq(bookingLedger.method, 'gateway'),
+          eq(bookingLedger.reference, providerReference),
+        ),
+      )
+      .limit(1);
+    if (seen) return false;
+  }
+  await writeAudit(tx, {
+    actorUserId: null,
+    action: 'payment.paid_again',
+    entityType: 'payment_order',
+    entityId: order.id,
+    data: { order_id: order.orderCode, provider_reference: providerReference, amount_paise: order.amountPaise },
+  });
+  if (order.purpose === 'subscription' || !order.bookingId) return false;
+  const label = INSTALMENT_LABELS[order.instalment ?? 'booking_amount'];
+  return receiveBookingPayment(deps, tx, order.bookingId, {
+    amountPaise: order.amountPaise,
+    method: 'gateway',
+    reference: providerReference,
+    order: null,
+    label,
+    note: `${label}: order ${order.orderCode} paid again${providerReference ? ` (payment ${providerReference})` : ''}`,
+    actorUserId: null,
+    via: 'cashfree_webhook',
+    paidAt: new Date(),
+  });
+}
+
 export type BookingPayment = {
   amountPaise: number;
   method: PaymentMethod;

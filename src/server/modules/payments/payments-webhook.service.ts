@@ -4,7 +4,7 @@ import { paymentOrders, paymentWebhookEvents } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { invalidCharacterIssue } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
-import { markOrderPaid, OPEN } from './payment-orders.service';
+import { markOrderPaid, OPEN, receiveRepeatPayment } from './payment-orders.service';
 import { verifyCashfreeWebhook } from './providers/cashfree';
 
 export type WebhookOutcome = { status: number; body: Record<string, unknown> };
@@ -77,12 +77,16 @@ export async function handleCashfreeWebhook(
     if (!order) return { status: 200, body: { received: true, ignored: 'unknown order' } };
 
     if (isSuccess) {
+      const providerReference = paymentId === undefined ? null : String(paymentId);
       const paid = await markOrderPaid(deps, tx, order.id, {
-        providerReference: paymentId === undefined ? undefined : String(paymentId),
+        providerReference: providerReference ?? undefined,
         actorUserId: null,
         via: 'cashfree_webhook',
       });
-      return { status: 200, body: { received: true, paid: paid !== null } };
+      if (paid) return { status: 200, body: { received: true, paid: true } };
+      // Money for an order already paid is still money received (docs/product.md#payments).
+      const repeat = await receiveRepeatPayment(deps, tx, order, providerReference);
+      return { status: 200, body: { received: true, paid: false, ...(repeat && { paid_again: true }) } };
     }
     if (event.type === 'PAYMENT_FAILED_WEBHOOK' && OPEN.includes(order.status)) {
       await tx
