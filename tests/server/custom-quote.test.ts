@@ -4,7 +4,7 @@ import { auditLog, bookingLedger, bookings, refunds } from '../../src/server/db/
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { bearer, saveCalendarDay, tokenFor } from './helpers/admin-fixtures';
 import { pdfText } from './helpers/pdf-text';
-import { makeBooking } from './helpers/projects';
+import { makeBooking, makeInquiry } from './helpers/projects';
 import { makeUser, type MadeUser, outboxMails } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -24,17 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const inquiry = (overrides: Parameters<typeof makeBooking>[1] = {}) =>
-  makeBooking(t.deps, {
-    status: 'inquiry',
-    source: 'inquiry',
-    finalAmountPaise: null,
-    subtotalPaise: null,
-    gstPaise: null,
-    pricingTier: null,
-    guestCount: 200,
-    ...overrides,
-  });
+const inquiry = (overrides: Parameters<typeof makeInquiry>[1] = {}) => makeInquiry(t.deps, overrides);
 
 const quote = (id: string, payload: object, token = tokens.admin) =>
   t.app.inject({ method: 'PUT', url: `/api/bookings/${id}/quote`, headers: bearer(token), payload });

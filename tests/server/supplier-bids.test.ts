@@ -10,7 +10,7 @@ import {
   type AwardCandidate,
 } from '../../src/server/modules/projects/award.service';
 import { bidFlag, bidFloorPaise, supplierBudgetPaise } from '../../src/shared/supplier-bids';
-import { makeBooking, makePricedBooking, makeProject, makeSupplier } from './helpers/projects';
+import { makeBooking, makeInquiry, makePricedBooking, makeProject, makeSupplier } from './helpers/projects';
 import { setUpSuite } from './helpers/suite';
 import { outboxMails } from './helpers/fixtures';
 
@@ -207,15 +207,7 @@ describe('auto-award and flagged bids', () => {
   });
 
   it('judges a bid made before the inquiry was priced against the price set afterwards', async () => {
-    const booking = await makeBooking(t.deps, {
-      status: 'inquiry',
-      source: 'inquiry',
-      finalAmountPaise: null,
-      subtotalPaise: null,
-      gstPaise: null,
-      pricingTier: null,
-      guestCount: 200,
-    });
+    const booking = await makeInquiry(t.deps);
     const [cheap, other] = [await makeSupplier(t.deps), await makeSupplier(t.deps)];
     const project = await makeProject(t.deps, {
       bookingId: booking.id,

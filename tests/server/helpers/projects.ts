@@ -69,6 +69,20 @@ export async function makeBooking(
   return row!;
 }
 
+/** An inquiry not yet priced (no tier, no amounts) for 200 guests, as the custom-quote form receives it. */
+export function makeInquiry(deps: ServiceDeps, overrides: Partial<BookingInsert> = {}) {
+  return makeBooking(deps, {
+    status: 'inquiry',
+    source: 'inquiry',
+    finalAmountPaise: null,
+    subtotalPaise: null,
+    gstPaise: null,
+    pricingTier: null,
+    guestCount: 200,
+    ...overrides,
+  });
+}
+
 /**
  * A quoted booking at a banquet hall for `customer`, priced for `guests` by the shared pricing to the paisa (the menu
  * and GST tests check figures against it): a premium wedding in Indore, 40 days ahead, unless the overrides say.
