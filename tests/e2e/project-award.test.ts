@@ -17,8 +17,10 @@ const SUPPLIER_A = {
 const SUPPLIER_B = { email: 'imran@shahidawat.example.in', password: 'Supplier@123', business: 'Shahi Dawat Events' };
 const browser = fileBrowser();
 
-/** A fresh quoted booking, made the way a visitor makes one, so no project exists for it yet. */
-/** Makes a quoted booking and answers its taxable amount in paise (what the supplier budget is a share of). */
+/**
+ * A fresh quoted booking, made the way a visitor makes one, so no project exists for it yet. Answers its taxable
+ * amount in paise (what the supplier budget is a share of).
+ */
 async function newQuotedBooking(eventName: string): Promise<number> {
   const response = await fetch(new URL('/api/quotation/instant', baseURL), {
     method: 'POST',
@@ -46,7 +48,27 @@ async function signInAndLand(page: Page, user: { email: string; password: string
 }
 
 async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-toast-id][data-visible="true"]', { hasText: text }).waitFor();
+  await page.locator('[data-toast-id][data-visible="true"]', { hasText: text }).first().waitFor();
+}
+
+/**
+ * Runs `action` and waits for a toast saying `text` that was shown after it: the same message from an earlier
+ * action may still be on screen, and it proves nothing about this one.
+ */
+async function newToast(page: Page, text: string, action: () => Promise<void>): Promise<void> {
+  const toasts = page.locator('[data-toast-id]');
+  const ids = await toasts.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-toast-id'))));
+  const newest = Math.max(0, ...ids);
+  await action();
+  const shown = page.locator('[data-toast-id][data-visible="true"]', { hasText: text });
+  await expect
+    .poll(() =>
+      shown.evaluateAll(
+        (nodes, after) => nodes.some((node) => Number(node.getAttribute('data-toast-id')) > after),
+        newest,
+      ),
+    )
+    .toBe(true);
 }
 
 /** All Bookings searched for the event; after a reload the address has kept the list and its search. */
@@ -67,8 +89,7 @@ async function assign(page: Page, eventName: string, business: string): Promise<
   const select = dialog.getByLabel(/Select Supplier/);
   const label = await select.locator('option', { hasText: business }).first().innerText();
   await select.selectOption({ label });
-  await dialog.getByRole('button', { name: 'Assign' }).click();
-  await toast(page, 'Supplier assigned successfully!');
+  await newToast(page, 'Supplier assigned successfully!', () => dialog.getByRole('button', { name: 'Assign' }).click());
   await dialog.waitFor({ state: 'detached' });
 }
 
