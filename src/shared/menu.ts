@@ -1,5 +1,5 @@
 import { addDays, formatLongDate, todayInIndia } from './dates';
-import { enumWords, type BookingStatus, type PricingTier } from './domain';
+import { enumWords, humanize, type BookingStatus, type PricingTier } from './domain';
 
 /*
  * Menus, diets and the kitchen (docs/product.md#menus): the catalogue's vocabularies, the package allowances, the
@@ -230,6 +230,7 @@ export type MenuProblem = { field: string; message: string };
  * - every dish is eaten by someone (no non-veg dish without non-veg guests, no non-Jain dish for an all-Jain event);
  * - every guest diet with guests has something in every course on the menu: with Jain guests each chosen course
  *   has a Jain dish, with veg guests a vegetarian one. Jain guests are served only the Jain dishes.
+ * The messages name the guests by their labels ("Jain guests", "Non-veg guests"), as the builder's fields do.
  */
 export function menuProblems(input: {
   tier: PricingTier;
@@ -262,7 +263,7 @@ export function menuProblems(input: {
       problems.push({
         field: 'dish_ids',
         message: `${dish.name} is ${DIET_LABELS[dish.diet]}: none of the guests can be served it (${servedTo(dish.diet)
-          .map((d) => GUEST_DIET_LABELS[d].toLowerCase())
+          .map((d) => GUEST_DIET_LABELS[d])
           .join(' or ')} only)`,
       });
     }
@@ -276,7 +277,7 @@ export function menuProblems(input: {
       problems.push({
         field: `courses.${course}`,
         message:
-          `${COURSE_LABELS[course]}: the ${enumWords(input.tier)} package includes ${allowance[course]}, ` +
+          `${COURSE_LABELS[course]}: the ${humanize(input.tier)} package includes ${allowance[course]}, ` +
           `${included} chosen; remove ${included - allowance[course]} or choose an add-on`,
       });
     }
@@ -286,7 +287,7 @@ export function menuProblems(input: {
         problems.push({
           field: `courses.${course}`,
           message:
-            `${COURSE_LABELS[course]}: add a dish the ${GUEST_DIET_LABELS[guestDiet].toLowerCase()} can ` +
+            `${COURSE_LABELS[course]}: add a dish the ${GUEST_DIET_LABELS[guestDiet]} can ` +
             `eat (${guestDiet === 'jain' ? 'Jain guests are served only Jain dishes' : 'vegetarian'})`,
         });
       }

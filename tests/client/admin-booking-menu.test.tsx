@@ -130,13 +130,13 @@ describe("the team's menu page (/admin/bookings/:id/menu)", () => {
     }
     expect(screen.getByTestId('allowance-starters')).toHaveTextContent('3 of 2 included');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Starters: the basic package includes 2, 3 chosen; remove 1 or choose an add-on',
+      'Starters: the Basic package includes 2, 3 chosen; remove 1 or choose an add-on',
     );
     expect(saveBar()).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Dahi Ke Kebab' }));
     await user.click(screen.getByRole('checkbox', { name: 'Dal Makhani' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Mains: add a dish the jain guests can eat (Jain guests are served only Jain dishes)',
+      'Mains: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
     );
     await user.click(screen.getByRole('checkbox', { name: 'Dal Makhani' }));
     await user.click(screen.getByRole('checkbox', { name: 'Jain Dal Tadka' }));
@@ -158,7 +158,7 @@ describe("the team's menu page (/admin/bookings/:id/menu)", () => {
   });
 
   it('lists each rule the server refuses (422) beside the save', async () => {
-    const problem = 'Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)';
+    const problem = 'Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)';
     const { user } = await openMenuPage({
       'admin.menus.bookingMenu': () => bookingMenu(ID),
       'admin.menus.saveBookingMenu': () => {

@@ -61,7 +61,7 @@ describe("the customer's menu (/bookings/:id/menu)", () => {
   });
 
   it('lists each rule the server refuses beside the save, and says when the guest count moved the split', async () => {
-    const problem = 'Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)';
+    const problem = 'Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)';
     const { user } = await openMenu({
       'menus.mine': () =>
         savedMenu(ID, { veg: 90, jain: 30, non_veg: 0 }, [DISHES.jainStarter, DISHES.jainMain], {

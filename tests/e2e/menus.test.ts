@@ -37,7 +37,7 @@ describe('menus on a phone, and the event order on paper', () => {
       await page.getByText('Paneer Tikka', { exact: true }).click();
       const problems = page.getByRole('alert');
       await problems
-        .getByText('Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)')
+        .getByText('Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)')
         .waitFor();
       expect(await page.getByRole('button', { name: 'Save menu' }).isDisabled()).toBe(true);
 

@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingLedger, bookings, paymentOrders, projects, settings } from '../../src/server/db/schema';
+import {
+  auditLog,
+  bookingLedger,
+  bookings,
+  dishes,
+  paymentOrders,
+  projects,
+  settings,
+} from '../../src/server/db/schema';
+import { demoDishRows } from '../../src/server/db/seed-menu';
 import { MENU_RULES_KEY } from '../../src/server/modules/menus/menu-rules.service';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { DEFAULT_MENU_RULES } from '../../src/shared/menu';
@@ -251,7 +260,7 @@ describe("the customer's menu", () => {
     });
     expect(noJainStarter.statusCode).toBe(422);
     expect(issues(noJainStarter.body).map((issue) => issue.msg)).toEqual([
-      'Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)',
+      'Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
     ]);
 
     const allJain = await saveMine(booking.id, {
@@ -261,9 +270,9 @@ describe("the customer's menu", () => {
     expect(allJain.statusCode).toBe(422);
     const messages = issues(allJain.body).map((issue) => issue.msg);
     expect(messages).toContain(
-      'Hara Bhara Kebab is Veg: none of the guests can be served it (veg guests or non-veg guests only)',
+      'Hara Bhara Kebab is Veg: none of the guests can be served it (Veg guests or Non-veg guests only)',
     );
-    expect(messages).toContain('Chicken Tikka is Non-veg: none of the guests can be served it (non-veg guests only)');
+    expect(messages).toContain('Chicken Tikka is Non-veg: none of the guests can be served it (Non-veg guests only)');
   });
 
   it('refuses more starters than the package includes, but counts add-ons on top', async () => {
@@ -301,7 +310,7 @@ describe("the customer's menu", () => {
       expect(issues(tooMany.body)).toEqual([
         {
           loc: ['body', 'courses', 'starters'],
-          msg: 'Starters: the premium package includes 2, 3 chosen; remove 1 or choose an add-on',
+          msg: 'Starters: the Premium package includes 2, 3 chosen; remove 1 or choose an add-on',
           type: 'menu_rule',
         },
       ]);
@@ -591,7 +600,7 @@ describe("the team's menu of a booking", () => {
     expect(issues(broken.body)).toEqual([
       {
         loc: ['body', 'courses', 'starters'],
-        msg: 'Starters: add a dish the jain guests can eat (Jain guests are served only Jain dishes)',
+        msg: 'Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
         type: 'menu_rule',
       },
     ]);
@@ -756,5 +765,68 @@ describe('the event order and the kitchen', () => {
       headers: bearer(token.supplier),
     });
     expect(afterCancel.statusCode).toBe(404);
+  });
+});
+
+describe('the demo catalogue on a Basic package', () => {
+  let demo: TestApp;
+  let guest: MadeUser;
+  let guestToken = '';
+  const demoDish: Record<string, string> = {};
+
+  beforeAll(async () => {
+    demo = await createTestApp();
+    // The demo's dishes as the demo seed writes them (src/server/db/seed-menu.ts).
+    const rows = await demo.deps.db
+      .insert(dishes)
+      .values(demoDishRows())
+      .returning({ id: dishes.id, name: dishes.name });
+    for (const row of rows) demoDish[row.name] = row.id;
+    guest = await makeUser(demo.deps, { role: 'customer' });
+    guestToken = await tokenFor(demo.deps, guest.id);
+  }, 60_000);
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('gives Jain guests a live counter: Basic includes none, and the Jain Chaat Counter is an add-on they can eat', async () => {
+    const booking = await makePricedBooking(demo.deps, guest, 150, { pricingTier: 'basic' });
+    const save = (names: string[]) =>
+      demo.app.inject({
+        method: 'PUT',
+        url: `/api/me/bookings/${booking.id}/menu`,
+        headers: bearer(guestToken),
+        payload: { guests: { veg: 120, jain: 30, non_veg: 0 }, dish_ids: names.map((name) => demoDish[name]!) },
+      });
+    const jainMeal = ['Jain Paneer Tikka', 'Jain Dal Tadka'];
+
+    const catalogue = await demo.app.inject({ method: 'GET', url: '/api/menu/catalogue' });
+    const counters = (
+      catalogue.json() as { dishes: { name: string; course: string; diet: string; add_on_price: number | null }[] }
+    ).dishes.filter((d) => d.course === 'live_counters');
+    expect(counters.filter((d) => d.diet === 'jain' && d.add_on_price !== null)).toEqual([
+      expect.objectContaining({ name: 'Jain Chaat Counter', add_on_price: 150 }),
+    ]);
+
+    // The other add-on counters are not Jain, and the Sarafa counter is one the package would have to include.
+    const pasta = await save([...jainMeal, 'Pasta Live Station']);
+    expect(pasta.statusCode).toBe(422);
+    expect(issues(pasta.body).map((issue) => issue.msg)).toEqual([
+      'Live counters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
+    ]);
+    const sarafa = await save([...jainMeal, 'Sarafa Live Counter']);
+    expect(sarafa.statusCode).toBe(422);
+    expect(issues(sarafa.body).map((issue) => issue.msg)).toEqual([
+      'Live counters: the Basic package includes 0, 1 chosen; remove 1 or choose an add-on',
+    ]);
+
+    const saved = await save([...jainMeal, 'Jain Chaat Counter', 'Pasta Live Station']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { menu } = saved.json() as { menu: { price: { lines: { key: string; label: string; amount: number }[] } } };
+    expect(menu.price.lines.filter((line) => line.key === 'add_on')).toEqual([
+      { key: 'add_on', label: 'Jain Chaat Counter (add-on): ₹150 × 150 guests', amount: 22_500 },
+      { key: 'add_on', label: 'Pasta Live Station (add-on): ₹160 × 150 guests', amount: 24_000 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { demoDishRows } from '../../src/server/db/seed-menu';
 import { paymentSchedule } from '../../src/shared/booking-rules';
 import { todayInIndia } from '../../src/shared/dates';
 import { PRICING_TIERS } from '../../src/shared/domain';
@@ -227,5 +228,79 @@ describe('guestSplitText', () => {
     expect(guestSplitText({ veg: 1200, jain: 50, non_veg: 0 })).toBe(
       'Veg guests 1,200 · Jain guests 50 · Non-veg guests 0',
     );
+  });
+});
+
+describe('the demo catalogue (src/server/db/seed-menu.ts)', () => {
+  const catalogue: MenuDish[] = demoDishRows().map((row, i) => ({
+    id: `demo-${i}`,
+    name: row.name,
+    course: row.course,
+    diet: row.diet,
+    active: true,
+    addOnPricePaise: row.addOnPricePaise ?? null,
+  }));
+  const named = (name: string) => catalogue.find((dish) => dish.name === name)!;
+  const { allowances } = DEFAULT_MENU_RULES;
+
+  it('feeds every guest diet in every course a package can take, an included dish or an add-on', () => {
+    for (const tier of PRICING_TIERS) {
+      for (const course of COURSES) {
+        const takeable = catalogue.filter(
+          (dish) => dish.course === course && (dish.addOnPricePaise !== null || allowances[tier][course] > 0),
+        );
+        for (const diet of GUEST_DIETS) {
+          expect(
+            takeable.some((dish) => servedTo(dish.diet).includes(diet)),
+            `${tier}: ${course} for ${diet} guests`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('gives a Basic menu with Jain guests a live counter only as a Jain add-on', () => {
+    const basic = (names: string[]) =>
+      menuProblems({
+        tier: 'basic',
+        guestCount: 150,
+        split: { veg: 120, jain: 30, non_veg: 0 },
+        dishes: names.map(named),
+        allowances,
+      });
+    const jainMeal = ['Jain Paneer Tikka', 'Jain Dal Tadka'];
+    expect(basic([...jainMeal, 'Jain Chaat Counter', 'Live Jalebi Counter'])).toEqual([]);
+    expect(basic([...jainMeal, 'Live Jalebi Counter'])).toEqual([
+      {
+        field: 'courses.live_counters',
+        message: 'Live counters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
+      },
+    ]);
+    expect(basic([...jainMeal, 'Sarafa Live Counter'])).toEqual([
+      {
+        field: 'courses.live_counters',
+        message: 'Live counters: the Basic package includes 0, 1 chosen; remove 1 or choose an add-on',
+      },
+    ]);
+  });
+});
+
+describe('menu rule messages', () => {
+  it('name the guests by their labels', () => {
+    const problems = menuProblems({
+      tier: 'premium',
+      guestCount: 50,
+      split: { veg: 0, jain: 50, non_veg: 0 },
+      dishes: [
+        { id: 'a', name: 'Paneer Tikka', course: 'starters', diet: 'veg', active: true, addOnPricePaise: null },
+        { id: 'b', name: 'Egg Devilled', course: 'starters', diet: 'egg', active: true, addOnPricePaise: null },
+      ],
+      allowances: DEFAULT_MENU_RULES.allowances,
+    });
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'Paneer Tikka is Veg: none of the guests can be served it (Veg guests or Non-veg guests only)',
+      'Egg Devilled is Egg: none of the guests can be served it (Non-veg guests only)',
+      'Starters: add a dish the Jain guests can eat (Jain guests are served only Jain dishes)',
+    ]);
   });
 });

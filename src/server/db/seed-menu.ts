@@ -611,7 +611,9 @@ export const DEMO_DISHES: readonly DemoDish[] = [
     'pieces',
     0,
   ],
-  // Live counters: three a Premium or Luxury package includes (one or two of them), three that are always add-ons
+  // Live counters: three a Premium or Luxury package includes (one or two of them), four that are always add-ons.
+  // Basic includes no counter, so a Basic menu with Jain guests can have one only if an add-on is Jain (every chosen
+  // course needs a Jain dish for them, docs/product.md#menus): the Jain Chaat Counter.
   [
     'Sarafa Live Counter',
     'live_counters',
@@ -646,6 +648,18 @@ export const DEMO_DISHES: readonly DemoDish[] = [
     null,
     180,
     'pieces',
+    2,
+  ],
+  [
+    'Jain Chaat Counter',
+    'live_counters',
+    'jain',
+    ['dairy', 'gluten'],
+    'malwa',
+    'Pani puri with moong and boondi, papdi chaat and raw banana tikki, no onion, garlic or potato',
+    150,
+    8,
+    'kg',
     2,
   ],
   [
