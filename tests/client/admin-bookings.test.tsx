@@ -811,3 +811,91 @@ describe('describeDetail (docs/product.md#screens)', () => {
     expect(describeDetail([])).toBeNull();
   });
 });
+
+describe('Booking Details: writing a message', () => {
+  const sent = (to: string) => ({
+    id: '00000000-0000-4000-8000-0d0000000001',
+    channel: 'email',
+    template: 'booking_message',
+    to,
+    summary: 'Tasting on Saturday',
+    status: 'pending',
+    error: null,
+    created_at: new Date().toISOString(),
+    sent_at: null,
+    delivered_at: null,
+    read_at: null,
+  });
+
+  async function openWriter(resolvers: Record<string, TrpcResolver>) {
+    const opened = await openAdmin({ 'admin.projects.forBooking': () => project(), ...resolvers });
+    await opened.user.click(screen.getByRole('button', { name: 'View Event 1' }));
+    const dialog = await findDialog('Booking Details');
+    await opened.user.click(await dialog.findByRole('button', { name: 'Write a message' }));
+    const form = within(dialog.getByRole('form', { name: 'Write a message' }));
+    return { ...opened, dialog, form };
+  }
+
+  it('e-mails a supplier of the project: typed, checked, sent, and the thread is read again', async () => {
+    const thread = vi.fn(() => []);
+    const { user, form } = await openWriter({
+      'admin.messages.forBooking': thread,
+      'admin.messages.send': () => sent('owner2@example.in'),
+    });
+    const to = form.getByLabelText(/^To/);
+    expect(within(to).getByRole('option', { name: 'Customer: Client 1 (client1@example.in)' })).toBeInTheDocument();
+    await within(to).findByRole('option', { name: 'Supplier: Supplier 2 Caterers (Owner 2)' });
+
+    // Nothing chosen or typed: each field says what it needs, and nothing is sent.
+    await user.click(form.getByRole('button', { name: 'Send e-mail' }));
+    expect(await form.findByText('Choose who the message is for: customer or supplier')).toBeInTheDocument();
+    expect(form.getByText('Subject is required')).toBeInTheDocument();
+    expect(form.getByText('Message is required')).toBeInTheDocument();
+    expect(to).toHaveFocus();
+    expect(recordedCalls('admin.messages.send')).toEqual([]);
+
+    await user.selectOptions(to, `supplier:${uuid('s', 2)}`);
+    await user.type(form.getByRole('textbox', { name: /^Subject/ }), 'Tasting on Saturday');
+    await user.type(form.getByRole('textbox', { name: /^Message/ }), 'Please bring the Jain menu.{Enter}Thanks');
+    const readsBefore = thread.mock.calls.length;
+    await user.click(form.getByRole('button', { name: 'Send e-mail' }));
+    expect(await toasts().findByText('Message sent to owner2@example.in')).toBeInTheDocument();
+    expect(recordedCalls('admin.messages.send').map((call) => call.input)).toEqual([
+      {
+        booking_id: uuid('b', 1),
+        to: 'supplier',
+        supplier_id: uuid('s', 2),
+        subject: 'Tasting on Saturday',
+        body: 'Please bring the Jain menu.\nThanks',
+      },
+    ]);
+    await waitFor(() => expect(thread.mock.calls.length).toBeGreaterThan(readsBefore));
+    expect(screen.queryByRole('form', { name: 'Write a message' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal at the field it names, and keeps what was typed", async () => {
+    const { user, form } = await openWriter({
+      'admin.messages.send': () => {
+        throw new TrpcTestError('BAD_REQUEST', 'That supplier is not invited to a project of this booking', {
+          httpStatus: 422,
+          issues: [
+            {
+              loc: ['body', 'supplier_id'],
+              msg: 'That supplier is not invited to a project of this booking',
+              type: 'value_error',
+            },
+          ],
+        });
+      },
+    });
+    const to = form.getByLabelText(/^To/);
+    await within(to).findByRole('option', { name: /Supplier 2 Caterers/ });
+    await user.selectOptions(to, `supplier:${uuid('s', 2)}`);
+    await user.type(form.getByRole('textbox', { name: /^Subject/ }), 'Tasting');
+    await user.type(form.getByRole('textbox', { name: /^Message/ }), 'See you at 4 pm.');
+    await user.click(form.getByRole('button', { name: 'Send e-mail' }));
+    expect(await form.findByText('That supplier is not invited to a project of this booking')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByRole('textbox', { name: /^Message/ })).toHaveValue('See you at 4 pm.');
+  });
+});

@@ -20,6 +20,7 @@ export const BOOKING_AUDIT_ACTIONS = [
   'booking.payment_received',
   'booking.payment_reminder_sent',
   'booking.event_reminder_sent',
+  'booking.message_sent',
   'booking.refund_owed',
   'booking.refund_withdrawn',
   'booking.refund_paid',

@@ -173,3 +173,31 @@ export function eventDetailsChangedEmail(
     template: 'event_details_changed',
   };
 }
+
+/**
+ * An admin's own message about a booking (docs/product.md#message-thread), to its customer or to a supplier of its
+ * project: the admin's subject and words, as typed (paragraphs and line breaks kept, nothing read as HTML), then what
+ * the message is about, so the reader never has to guess which event it means.
+ */
+export function bookingMessageEmail(
+  brand: Brand,
+  to: { email: string; name: string },
+  event: ProjectEvent,
+  bookingId: string,
+  message: { subject: string; body: string },
+): EmailMessage {
+  const paragraphs = message.body
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const { text, html } = render({
+    brand,
+    preheader: paragraphs[0]!.slice(0, 120),
+    heading: message.subject,
+    greeting: `Dear ${to.name},`,
+    intro: paragraphs,
+    sections: [{ title: 'About', rows: [...eventRows(event), ['Reference', quoteReference(bookingId)]] }],
+    closing: [`To answer, reply to this e-mail or write to ${brand.email}; call or WhatsApp us on ${brand.phone}.`],
+  });
+  return { to: to.email, subject: message.subject, text, html, template: 'booking_message' };
+}

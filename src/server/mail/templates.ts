@@ -37,7 +37,8 @@ export type EmailTemplate =
   | 'verify_email'
   | 'password_reset'
   | 'password_changed'
-  | 'second_factor_changed';
+  | 'second_factor_changed'
+  | 'booking_message';
 
 /** A rendered message, ready for the outbox. */
 export type EmailMessage = { to: string; subject: string; text: string; html: string; template: EmailTemplate };
@@ -155,8 +156,10 @@ export function render(layout: Layout): { text: string; html: string } {
     })
     .join('');
 
+  // A paragraph's own line breaks (an admin's message) stay line breaks.
   const paragraph = (p: string) =>
-    `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">${escapeHtml(p)}</p>`;
+    `<p style="margin:0 0 14px;font-size:15px;line-height:1.55;color:${COLORS.ink};">` +
+    `${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`;
 
   const meta = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
   const card = `max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid ${COLORS.line};`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EMAIL_STATUSES, type WHATSAPP_STATUSES } from '../domain';
 import { BOOKING_NOT_FOUND } from './bookings';
+import { nameSchema, requiredTextSchema } from './common';
 
 /** The two channels a booking's messages go out on (docs/product.md#message-thread). */
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
@@ -31,3 +32,42 @@ export type BookingMessageDto = {
 
 export const bookingMessagesInputSchema = z.object({ booking_id: z.uuid({ error: BOOKING_NOT_FOUND }) });
 export type BookingMessagesInput = z.infer<typeof bookingMessagesInputSchema>;
+
+/** Who an admin can write to from a booking (docs/product.md#message-thread). */
+export const MESSAGE_RECIPIENTS = ['customer', 'supplier'] as const;
+export type MessageRecipient = (typeof MESSAGE_RECIPIENTS)[number];
+
+/** The longest message an admin can write: a letter, not a document (those go as attachments from a mail program). */
+export const MESSAGE_BODY_MAX_LENGTH = 4000;
+/** A subject fits the e-mail subject line the outbox keeps (SUBJECT_MAX_LENGTH). */
+export const MESSAGE_SUBJECT_MAX_LENGTH = 120;
+
+const bookingMessageShape = {
+  to: z.enum(MESSAGE_RECIPIENTS, { error: 'Choose who the message is for: customer or supplier' }),
+  supplier_id: z.uuid({ error: 'Choose a supplier of this booking' }).nullish(),
+  subject: nameSchema('Subject', MESSAGE_SUBJECT_MAX_LENGTH),
+  body: requiredTextSchema('Message', MESSAGE_BODY_MAX_LENGTH),
+};
+
+/** A supplier is named exactly when the message is for a supplier. */
+function recipientRule(value: { to: MessageRecipient; supplier_id?: string | null }, ctx: z.RefinementCtx): void {
+  if (value.to === 'supplier' && !value.supplier_id) {
+    ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'Choose a supplier of this booking' });
+  }
+  if (value.to === 'customer' && value.supplier_id) {
+    ctx.addIssue({ code: 'custom', path: ['supplier_id'], message: 'A message to the customer names no supplier' });
+  }
+}
+
+/**
+ * An admin's message about a booking (the REST body): to the customer, or to a supplier invited to one of its
+ * projects (`supplier_id`, required then and refused otherwise). Plain text; line breaks are kept.
+ */
+export const bookingMessageFieldsSchema = z.object(bookingMessageShape).superRefine(recipientRule);
+export type BookingMessageFields = z.input<typeof bookingMessageFieldsSchema>;
+
+/** The same message with its booking (tRPC). */
+export const sendBookingMessageInputSchema = z
+  .object({ booking_id: z.uuid({ error: BOOKING_NOT_FOUND }), ...bookingMessageShape })
+  .superRefine(recipientRule);
+export type SendBookingMessageInput = z.input<typeof sendBookingMessageInputSchema>;

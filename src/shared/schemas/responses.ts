@@ -956,21 +956,21 @@ export const paymentReminderResponseSchema = z.object({
 
 // --- Messages ------------------------------------------------------------------------------------------------------
 
-export const bookingMessagesResponseSchema = z.array(
-  z.object({
-    id,
-    channel: z.enum(MESSAGE_CHANNELS),
-    template: z.string(),
-    to: z.string(),
-    summary: z.string(),
-    status: z.enum(MESSAGE_STATUSES),
-    error: z.string().nullable(),
-    created_at: timestamp,
-    sent_at: timestamp.nullable(),
-    delivered_at: timestamp.nullable(),
-    read_at: timestamp.nullable(),
-  }) satisfies z.ZodType<BookingMessageDto>,
-);
+export const bookingMessageResponseSchema = z.object({
+  id,
+  channel: z.enum(MESSAGE_CHANNELS),
+  template: z.string(),
+  to: z.string(),
+  summary: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  created_at: timestamp,
+  sent_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  read_at: timestamp.nullable(),
+}) satisfies z.ZodType<BookingMessageDto>;
+
+export const bookingMessagesResponseSchema = z.array(bookingMessageResponseSchema);
 
 export const whatsappWebhookResponseSchema = z.object({
   received: z.literal(true),

@@ -19,6 +19,7 @@ import {
   updateCustomerFieldsSchema,
 } from '../../../src/shared/schemas/admin';
 import { pageViewInputSchema } from '../../../src/shared/schemas/analytics';
+import { bookingMessageFieldsSchema } from '../../../src/shared/schemas/messages';
 import {
   availabilityQuerySchema,
   calendarDayInputSchema,
@@ -200,6 +201,12 @@ export type Row = RestRow | TrpcRow;
 
 const fresh = (tag: string) => `${tag}.${randomBytes(5).toString('hex')}@example.in`;
 const inDays = (days: number) => addDays(todayInIndia(), days);
+/** An admin's message to a booking's customer; its words differ each time, so no call is a repeat of another. */
+const adminMessage = () => ({
+  to: 'customer',
+  subject: 'Tasting on Saturday',
+  body: `See you at 4 pm. ${randomUUID()}`,
+});
 const utr = () => String(100_000_000_000 + Math.floor(Math.random() * 800_000_000_000));
 
 export function quotePayload(overrides: Record<string, unknown> = {}) {
@@ -1224,6 +1231,19 @@ export const REST_ROWS: RestRow[] = [
   },
   {
     kind: 'rest',
+    method: 'POST',
+    route: '/api/admin/bookings/:id/messages',
+    access: 'admin',
+    ok: [201],
+    input: { part: 'body', schema: bookingMessageFieldsSchema },
+    build: async (w) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${await w.booking(null)}/messages`,
+      payload: adminMessage(),
+    }),
+  },
+  {
+    kind: 'rest',
     method: 'GET',
     route: '/api/admin/bookings/:id/account',
     access: 'admin',
@@ -1534,6 +1554,7 @@ export const TRPC_ROWS: TrpcRow[] = [
   q('admin.projects.closeQuotes', 'admin', async (w) => ({ project_id: (await w.project(['supplierB'])).projectId })),
   q('admin.notifications.list', 'admin'),
   q('admin.messages.forBooking', 'admin', async (w) => ({ booking_id: await w.booking(null) })),
+  q('admin.messages.send', 'admin', async (w) => ({ booking_id: await w.booking(null), ...adminMessage() })),
   q('admin.notifications.markRead', 'admin', async (w) => ({ notification_id: await w.notification('admin') })),
   q('admin.notifications.markAllRead', 'admin'),
   q('admin.payments.list', 'admin', () => ({ status: 'all' })),

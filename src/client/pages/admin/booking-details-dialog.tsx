@@ -316,7 +316,7 @@ function BookingDetails({ booking }: { booking: AdminBookingDto }) {
         <Heading as="h3" fontSize="md" color="accent.900" mb="3">
           Messages
         </Heading>
-        <BookingMessagesPanel key={`${booking.id}:${booking.updated_at}`} bookingId={booking.id} />
+        <BookingMessagesPanel key={`${booking.id}:${booking.updated_at}`} booking={booking} />
       </Box>
     </Stack>
   );

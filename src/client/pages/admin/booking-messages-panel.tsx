@@ -1,8 +1,10 @@
-import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { Mail, MessageCircle } from 'lucide-react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Mail, MessageCircle, PenLine } from 'lucide-react';
+import { useState } from 'react';
 import type { BookingMessageDto, MessageStatus } from '../../../shared/schemas/messages';
 import { trpc } from '../../lib/trpc';
 import { indiaDateTimeText } from './admin-format';
+import { BookingMessageForm } from './booking-message-form';
 import { ErrorPanel, LoadingRows } from './panel-states';
 
 const STATUS: Record<MessageStatus, { label: string; palette: string }> = {
@@ -52,9 +54,35 @@ function MessageRow({ message }: { message: BookingMessageDto }) {
 
 /**
  * docs/product.md#message-thread: every e-mail and WhatsApp message about the booking, oldest first, with the channel,
- * the recipient and how far it got (queued, sent, delivered, read, failed, or not sent to an opted-out number).
+ * the recipient and how far it got (queued, sent, delivered, read, failed, or not sent to an opted-out number); under
+ * it, "Write a message" e-mails the customer or a supplier of the booking's project.
  */
-export function BookingMessagesPanel({ bookingId }: { bookingId: string }) {
+export function BookingMessagesPanel({
+  booking,
+}: {
+  booking: { id: string; client_name: string; client_email: string };
+}) {
+  const [writing, setWriting] = useState(false);
+  return (
+    <Stack gap="3">
+      <MessageThread bookingId={booking.id} />
+      {writing ? (
+        <Box borderWidth="1px" borderColor="border.muted" rounded="lg" p="4" bg="bg.subtle">
+          <BookingMessageForm booking={booking} onDone={() => setWriting(false)} />
+        </Box>
+      ) : (
+        <Box>
+          <Button size="sm" variant="outline" colorPalette="accent" rounded="full" onClick={() => setWriting(true)}>
+            <PenLine aria-hidden="true" />
+            Write a message
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function MessageThread({ bookingId }: { bookingId: string }) {
   const thread = trpc.admin.messages.forBooking.useQuery({ booking_id: bookingId });
   if (thread.isPending) return <LoadingRows label="Loading messages" rows={2} />;
   if (thread.isError) {

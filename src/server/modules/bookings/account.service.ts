@@ -215,6 +215,7 @@ const ACTION_LABELS: Record<BookingAuditAction, string> = {
   'booking.payment_received': 'Payment received',
   'booking.payment_reminder_sent': 'Payment reminder sent',
   'booking.event_reminder_sent': 'Event reminder sent',
+  'booking.message_sent': 'Message from our team e-mailed to you',
   'booking.refund_owed': 'Refund due',
   'booking.refund_withdrawn': 'Refund kept towards the new total',
   'booking.refund_paid': 'Refund paid',
