@@ -3,13 +3,13 @@ import { subscriptions } from '../../src/server/db/schema';
 import { addDays, formatLongDate, isoDateInIndia, todayInIndia } from '../../src/shared/dates';
 import { registerForGst } from './helpers/gst';
 import { makeBooking } from './helpers/projects';
-import { pdfText } from './helpers/pdf-text';
+import { pdfPageTexts, pdfText } from './helpers/pdf-text';
 import { setUpSuite } from './helpers/suite';
 
 /*
  * What the quote PDF says of the booking: the subscriber discount at the booking's own percent
- * (docs/product.md#subscriptions), the validity only while the quote can still be accepted, and a customer's emoji
- * left out rather than printed as empty boxes.
+ * (docs/product.md#subscriptions), the validity only while the quote can still be accepted, a customer's emoji
+ * left out rather than printed as empty boxes, and each line of a long quote whole on one page.
  */
 const { t, admin, alice, inject } = setUpSuite();
 
@@ -109,5 +109,44 @@ describe('emoji in what the customer typed', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Riya Kapoor');
     expect(text).not.toContain('\u0000');
+  });
+});
+
+describe('a quote of many lines', () => {
+  it('prints each line whole on one page, the column heads again at the top of the next', async () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    // One to five sentences a line, so the lines' heights differ and a page's foot falls inside one somewhere
+    // unless each is kept whole.
+    const items = Array.from({ length: 40 }, (_, n) => ({
+      kind: 'fixed' as const,
+      description:
+        `Item${pad(n)} ` +
+        'Live counter with two chefs, crockery, linen and service staff for the evening. '.repeat(1 + (n % 5)) +
+        `Tail${pad(n)}`,
+      unit_price_paise: 10_000_00,
+      quantity: 1,
+    }));
+    const booking = await aliceQuote({
+      source: 'inquiry',
+      quotation: {
+        items,
+        discount_paise: 0,
+        discount_reason: null,
+        notes: null,
+        quoted_by: admin.id,
+        quoted_at: new Date().toISOString(),
+      },
+    });
+    const res = await inject('GET', `/api/me/bookings/${booking.id}/quote.pdf`, alice.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = pdfPageTexts(res.rawPayload);
+    const pageOf = (marker: string) => pages.findIndex((page) => page.includes(marker));
+    const on = items.map((_, n) => pageOf(`Item${pad(n)}`));
+    for (const [n, page] of on.entries()) {
+      expect(page, `the start of line ${n}`).toBeGreaterThanOrEqual(0);
+      expect(pageOf(`Tail${pad(n)}`), `the end of line ${n}, which starts on page ${page + 1}`).toBe(page);
+    }
+    expect(new Set(on).size).toBeGreaterThan(1);
+    for (const page of new Set(on)) expect(pages[page]).toContain('Description');
   });
 });

@@ -3,9 +3,35 @@
  * is decoded through the ToUnicode CMap of the font selected before it (`/F1 10 Tf`).
  */
 export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
+  return textOf(pdf.toString('latin1'), fontsOf(pdf));
+}
+
+/**
+ * The text of each page of an uncompressed pdfmake PDF, in page order (`pdfText` of each page's content stream), to
+ * tell what was printed on which page.
+ */
+export function pdfPageTexts(pdf: Buffer): string[] {
+  const fonts = fontsOf(pdf);
+  const objects = objectsOf(pdf.toString('latin1'));
+  const tree = [...objects.values()].find((body) => /\/Type \/Pages\b/.test(body)) ?? '';
+  const kids = /\/Kids \[([^\]]*)\]/.exec(tree)?.[1] ?? '';
+  return [...kids.matchAll(/(\d+) 0 R/g)].map((page) => {
+    const contents = /\/Contents (\d+) 0 R/.exec(objects.get(page[1]!) ?? '')?.[1];
+    return textOf(contents ? (objects.get(contents) ?? '') : '', fonts);
+  });
+}
+
+/** The PDF's objects by number. */
+function objectsOf(raw: string): Map<string, string> {
   const objects = new Map<string, string>();
   for (const m of raw.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(m[1]!, m[2]!);
+  return objects;
+}
+
+/** Each font resource (`F1`) of the PDF and its glyph ids' text, from its ToUnicode CMap. */
+function fontsOf(pdf: Buffer): Map<string, Map<string, string>> {
+  const raw = pdf.toString('latin1');
+  const objects = objectsOf(raw);
   const cmapOf = (fontRef: string): Map<string, string> => {
     const font = objects.get(fontRef) ?? '';
     const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(font)?.[1];
@@ -24,6 +50,11 @@ export function pdfText(pdf: Buffer): string {
   };
   const fonts = new Map<string, Map<string, string>>();
   for (const m of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) if (!fonts.has(m[1]!)) fonts.set(m[1]!, cmapOf(m[2]!));
+  return fonts;
+}
+
+/** The text of the runs in `raw` (a PDF, or one content stream of it), each through the font selected before it. */
+function textOf(raw: string, fonts: Map<string, Map<string, string>>): string {
   const out: string[] = [];
   let current = new Map<string, string>();
   for (const m of raw.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {

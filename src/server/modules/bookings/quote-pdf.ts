@@ -287,9 +287,13 @@ export async function renderQuotePdf(
         ],
       },
       { text: ' ' },
+      // A line is never split across a page; a list that runs onto the next page repeats its heads there
+      // (docs/product.md#payments).
       {
         table: {
           headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
           widths: ['*', 'auto'],
           body: [
             [

@@ -89,6 +89,9 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
         },
         {
           table: {
+            headerRows: 1,
+            keepWithHeaderRows: 1,
+            dontBreakRows: true,
             widths: ['*', 'auto', 'auto', 'auto'],
             body: [
               [head('Number'), head('Date'), head('Amount'), head('Applied here')],
@@ -161,10 +164,14 @@ export async function renderGstPdf(doc: GstDocumentRow, options: { compress?: bo
       ...(doc.lines.length
         ? [{ text: `Supply: ${doc.description}`, margin: [0, 12, 0, 0] as [number, number, number, number] }]
         : []),
+      // Like every table of the PDFs, the lines break between rows, never inside one, and a table that runs onto the
+      // next page repeats its heads there (docs/product.md#payments).
       {
         margin: [0, doc.lines.length ? 4 : 14, 0, 0] as [number, number, number, number],
         table: {
           headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
           widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto'],
           body: [
             [

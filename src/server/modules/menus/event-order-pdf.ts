@@ -1,4 +1,4 @@
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, CustomTableLayout, Size, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatLongDate } from '../../../shared/dates';
 import { humanize, venueLine } from '../../../shared/domain';
 import { DIET_LABELS, guestSplitText, REGION_LABELS } from '../../../shared/menu';
@@ -12,6 +12,20 @@ export function eventOrderFileName(order: Pick<EventOrderDto, 'reference'>): str
 }
 
 const HEADING = { bold: true, color: '#6B2142', margin: [0, 8, 0, 2] as [number, number, number, number] };
+
+/** A course's columns: the diet mark, the dish, its guests, its allergens. */
+const DISH_WIDTHS: Size[] = [28, '*', 'auto', 110];
+/**
+ * A course's table: its first row the course's name, the dishes under it with a light line between each two, the
+ * columns padded as pdfmake's `lightHorizontalLines` pads them.
+ */
+const COURSE_TABLE: CustomTableLayout = {
+  hLineWidth: (i, node) => (i <= 1 || i === node.table.body.length ? 0 : 1),
+  vLineWidth: () => 0,
+  hLineColor: () => '#aaa',
+  paddingLeft: (i) => (i === 0 ? 0 : 8),
+  paddingRight: (i) => (i === DISH_WIDTHS.length - 1 ? 0 : 8),
+};
 
 /**
  * The banquet event order as an A4 PDF (docs/product.md#kitchen), from the same DTO the print page shows: event,
@@ -34,14 +48,19 @@ export async function renderEventOrderPdf(
     ['Package', humanize(order.package)],
     ['Status', humanize(order.status)],
   ];
+  // A dish's row is never split across a page, and a course that runs onto the next page repeats its name there (its
+  // header row), which is never left alone at the foot of a page: the kitchen reads each dish whole, under its
+  // course, as the printed page keeps each course together (docs/product.md#kitchen).
   const menu: Content[] = order.courses.length
-    ? order.courses.flatMap((course): Content[] => [
-        { text: course.label, ...HEADING },
-        {
-          table: {
-            headerRows: 0,
-            widths: [28, '*', 'auto', 110],
-            body: course.dishes.map((dish) => [
+    ? order.courses.map((course): Content => ({
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: DISH_WIDTHS,
+          body: [
+            [{ text: course.label, colSpan: 4, ...HEADING, margin: [0, 6, 0, 0] }, {}, {}, {}],
+            ...course.dishes.map((dish) => [
               { text: dish.diet_mark, bold: true },
               {
                 stack: [
@@ -61,10 +80,10 @@ export async function renderEventOrderPdf(
                 fontSize: 8,
               },
             ]),
-          },
-          layout: 'lightHorizontalLines',
+          ],
         },
-      ])
+        layout: COURSE_TABLE,
+      }))
     : [{ text: 'No menu chosen yet.', italics: true }];
   const doc: TDocumentDefinitions = {
     compress: options.compress ?? true,
