@@ -60,6 +60,19 @@ export const DEFAULT_PRICING: PricingRates = {
 export const MIN_GUESTS = 1;
 export const MAX_GUESTS = 10_000;
 
+/**
+ * What is said of a guest count that is not one (docs/product.md#pricing: a whole number from 1 to 10,000), word for
+ * word the same from the API's schemas (schemas/quote.ts, schemas/bookings.ts) and from the forms that check it
+ * before sending, which cannot wait for zod to load (/book's quote-fields.ts).
+ */
+export const GUEST_COUNT_MESSAGES = {
+  required: 'Please enter the number of guests',
+  number: 'Guest count must be a number',
+  whole: 'Guest count must be a whole number',
+  atLeast: `Guest count must be at least ${MIN_GUESTS}`,
+  atMost: `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`,
+} as const;
+
 /** A menu add-on (docs/product.md#menus): a dish the package does not include, charged per guest. */
 export type AddOnCharge = { description: string; perGuestPaise: number };
 /** An add-on as priced: its per-guest price × every guest of the booking. */

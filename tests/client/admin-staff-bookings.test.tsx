@@ -99,10 +99,16 @@ describe('New booking (docs/product.md#staff-bookings)', () => {
     await user.click(await screen.findByRole('button', { name: 'New booking' }));
     const dialog = await findDialog('New booking');
     await type(user, dialog.getByLabelText(/^Email Address/), 'not-an-email');
+    // A fractional guest count is refused in the API's words, not cut to 150 nor called "not a number".
+    await type(user, dialog.getByLabelText(/^Expected Guest Count/), '150.7');
     await user.click(dialog.getByRole('button', { name: 'Save booking' }));
     expect(dialog.getByLabelText(/^Full Name/)).toHaveAttribute('aria-invalid', 'true');
     expect(dialog.getByLabelText(/^Full Name/)).toHaveFocus();
     expect(dialog.getByLabelText(/^Email Address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByLabelText(/^Expected Guest Count/)).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByLabelText(/^Expected Guest Count/)).toHaveAccessibleDescription(
+      'Guest count must be a whole number',
+    );
     expect(recordedCalls('admin.bookings.create')).toHaveLength(0);
   });
 });
@@ -136,6 +142,14 @@ describe('Edit details (docs/product.md#staff-bookings)', () => {
     await user.click(dialog.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(guests).toHaveAccessibleDescription('Room for 100 more guests on this day'));
     expect(guests).toHaveAttribute('aria-invalid', 'true');
+
+    // A fractional count is refused at the field in the API's words, and not sent.
+    await user.clear(guests);
+    await user.type(guests, '150.7');
+    await user.click(dialog.getByRole('button', { name: 'Save details' }));
+    expect(guests).toHaveAccessibleDescription('Guest count must be a whole number');
+    expect(guests).toHaveAttribute('aria-invalid', 'true');
+    expect(recordedCalls('admin.bookings.updateDetails')).toHaveLength(1);
 
     await user.clear(guests);
     await user.type(guests, '150');

@@ -331,6 +331,34 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
     expect(recordedCalls('quote.instant')).toEqual([]);
   });
 
+  it("refuses a fractional guest count at the field, in the API's words, instead of sending it cut to a whole number", async () => {
+    const resolver = answerQuotes();
+    const { user } = await openBook();
+    await fillDetails(user, { ...VISITOR, eventType: 'wedding', guests: undefined });
+    await user.type(field(/^Expected Guest Count/), '150.7');
+    expect(field(/^Expected Guest Count/)).toHaveValue(150.7);
+
+    await user.click(getQuoteButton());
+    // The message the API answers a fractional count with (schemas/quote.ts).
+    expect(await toasts().findByText('Guest count must be a whole number')).toBeInTheDocument();
+    const guests = field(/^Expected Guest Count/);
+    expect(guests).toHaveFocus();
+    expect(guests).toHaveAttribute('aria-invalid', 'true');
+    expect(guests).toHaveAccessibleDescription('Guest count must be a whole number');
+    expect(resolver).not.toHaveBeenCalled();
+    expect(recordedCalls('quote.instant')).toEqual([]);
+
+    // A whole number clears the message and is sent as typed.
+    await user.clear(guests);
+    await user.type(guests, '150');
+    expect(guests).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(getQuoteButton());
+    await screen.findByRole('heading', { name: 'Your Instant Quote is Ready!' });
+    expect(recordedCalls('quote.instant')).toEqual([
+      expect.objectContaining({ input: expect.objectContaining({ guest_count: 150 }) as unknown }),
+    ]);
+  });
+
   it('refuses what the server would refuse (a malformed email) without sending', async () => {
     const resolver = answerQuotes();
     const { user } = await openBook();
@@ -349,7 +377,7 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
       eventType: 'birthday',
       eventName: 'Aarav turns 5',
       city: 'Indore',
-      guests: '150.7',
+      guests: '150',
       date: EVENT_DATE,
     });
     expect(input).toEqual({

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkQuoteForm,
+  guestCountProblem,
   hasDateAndGuests,
   initialQuoteValues,
   parseGuestCount,
   QUOTE_MESSAGES,
   type QuoteFormValues,
+  typedGuestCount,
 } from '../../src/client/pages/book/quote-form';
 import {
   quoteReference,
@@ -16,7 +18,7 @@ import {
 import { upiPaymentUri } from '../../src/client/pages/book/upi';
 import { DEFAULT_BRAND } from '../../src/shared/brand';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import type { InstantQuoteResult } from '../../src/shared/schemas/quote';
+import { quoteGuestCountSchema, type InstantQuoteResult } from '../../src/shared/schemas/quote';
 
 // Relative to the real today: the shared schema checks "not in the past" against the clock too.
 const TODAY = todayInIndia();
@@ -90,6 +92,7 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
     ['no guest count', { guest_count: '' }, QUOTE_MESSAGES.guests, 'guest_count'],
     ['zero guests', { guest_count: '0' }, 'Guest count must be at least 1', 'guest_count'],
     ['minus five guests', { guest_count: '-5' }, 'Guest count must be at least 1', 'guest_count'],
+    ['a fractional guest count', { guest_count: '150.7' }, 'Guest count must be a whole number', 'guest_count'],
     ['10,001 guests', { guest_count: '10001' }, 'Guest count can be at most 10,000', 'guest_count'],
     ['no city', { location: ' ' }, QUOTE_MESSAGES.city, 'location'],
     ['a past date', { event_date: addDays(TODAY, -1) }, QUOTE_MESSAGES.pastDate, 'event_date'],
@@ -119,7 +122,7 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
   });
 
   it('accepts today in India and fills only the venue type default, never the API defaults for required fields', () => {
-    expect(checkQuoteForm(filled({ event_date: TODAY, guest_count: '75.9' }), 'luxury', TODAY)).toEqual({
+    expect(checkQuoteForm(filled({ event_date: TODAY, guest_count: ' 75 ' }), 'luxury', TODAY)).toEqual({
       ok: true,
       input: {
         event_type: 'wedding',
@@ -149,12 +152,28 @@ describe('checkQuoteForm (docs/product.md#screens)', () => {
     });
   });
 
-  it('parses guest counts as whole numbers', () => {
+  it('parses guest counts as whole numbers, and a fraction as none rather than cut to one', () => {
     expect(parseGuestCount(' 150 ')).toBe(150);
-    expect(parseGuestCount('150.9')).toBe(150);
+    expect(parseGuestCount('150.9')).toBeNull();
     expect(parseGuestCount('')).toBeNull();
     expect(parseGuestCount('-4')).toBeNull();
     expect(parseGuestCount('abc')).toBeNull();
+  });
+
+  it('says of a typed guest count what the API says of the number', () => {
+    for (const typed of ['150.7', '10.5', '0', '-5', '10001']) {
+      const api = quoteGuestCountSchema.safeParse(Number(typed));
+      expect(api.success).toBe(false);
+      expect(guestCountProblem(typed), typed).toBe(api.error?.issues[0]?.message);
+    }
+    expect(guestCountProblem('150')).toBeNull();
+    expect(quoteGuestCountSchema.safeParse(150).success).toBe(true);
+    // Only plain digits are a number: what Number() would also read is not a guest count anyone typed.
+    for (const typed of ['1e3', '0x10', '1_000']) {
+      expect(typedGuestCount(typed)).toBe(typed);
+      expect(guestCountProblem(typed), typed).toBe('Guest count must be a number');
+    }
+    expect(typedGuestCount(' 150.7 ')).toBe(150.7);
   });
 
   it('enables the button only with a date and a guest count', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BookingStatus } from '../domain';
-import { MAX_GUESTS } from '../pricing';
+import { GUEST_COUNT_MESSAGES, MAX_GUESTS } from '../pricing';
 import {
   emailSchema,
   eventDateSchema,
@@ -37,12 +37,11 @@ export type BookingRequirements = {
 /** An inquiry's guest count: the form sends 0 when it cannot read a number (docs/product.md#pricing "Inquiry form"). */
 const inquiryGuestCountSchema = z
   .number({
-    error: (issue) =>
-      issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number',
+    error: (issue) => (issue.input === undefined ? GUEST_COUNT_MESSAGES.required : GUEST_COUNT_MESSAGES.number),
   })
-  .int('Guest count must be a whole number')
+  .int(GUEST_COUNT_MESSAGES.whole)
   .min(0, 'Guest count cannot be negative')
-  .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
+  .max(MAX_GUESTS, GUEST_COUNT_MESSAGES.atMost);
 
 /** `requirements` of the booking/inquiry payload (docs/product.md#quotes), with the spec's defaults (section 9). */
 export const inquiryRequirementsSchema = z.object(

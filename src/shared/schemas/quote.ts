@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES, PRICING_TIERS, type PricingTier, VENUE_TYPES } from '../domain';
-import { MAX_GUESTS, MIN_GUESTS } from '../pricing';
+import { GUEST_COUNT_MESSAGES, MAX_GUESTS, MIN_GUESTS } from '../pricing';
 import { EVENT_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, QUOTE_DEFAULTS, VENUE_NAME_MAX_LENGTH } from '../quote-limits';
 import {
   emailSchema,
@@ -20,12 +20,11 @@ export const pricingTierSchema = z.enum(PRICING_TIERS, { error: 'Choose a valid 
 /** Guests of an instant quote: a whole number from 1 to 10,000 (docs/product.md#pricing). */
 export const quoteGuestCountSchema = z
   .number({
-    error: (issue) =>
-      issue.input === undefined ? 'Please enter the number of guests' : 'Guest count must be a number',
+    error: (issue) => (issue.input === undefined ? GUEST_COUNT_MESSAGES.required : GUEST_COUNT_MESSAGES.number),
   })
-  .int('Guest count must be a whole number')
-  .min(MIN_GUESTS, `Guest count must be at least ${MIN_GUESTS}`)
-  .max(MAX_GUESTS, `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`);
+  .int(GUEST_COUNT_MESSAGES.whole)
+  .min(MIN_GUESTS, GUEST_COUNT_MESSAGES.atLeast)
+  .max(MAX_GUESTS, GUEST_COUNT_MESSAGES.atMost);
 
 /**
  * The instant-quote payload (docs/api.md `POST /quotation/instant`), shared by REST and tRPC. `client_phone`

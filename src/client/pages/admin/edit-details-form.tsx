@@ -8,6 +8,7 @@ import type { AdminBookingDto } from '../../../shared/schemas/admin';
 import { eventDetailsFieldsSchema } from '../../../shared/schemas/calendar';
 import { TextareaField } from '../../components/textarea-field';
 import { TextField } from '../../components/text-field';
+import { typedGuestCount } from '../book/quote-fields';
 import { httpStatusOf, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
@@ -38,10 +39,7 @@ function draftOf(booking: AdminBookingDto): Draft {
 function changesOf(booking: AdminBookingDto, draft: Draft): Record<string, unknown> {
   const before = draftOf(booking);
   const changes: Record<string, unknown> = {};
-  if (draft.guest_count.trim() !== before.guest_count) {
-    const typed = draft.guest_count.trim();
-    changes.guest_count = typed === '' || !/^\d+$/.test(typed) ? typed : Number(typed);
-  }
+  if (draft.guest_count.trim() !== before.guest_count) changes.guest_count = typedGuestCount(draft.guest_count);
   for (const field of ['venue_name', 'venue_address', 'event_time', 'notes'] as const) {
     if (draft[field].trim() !== before[field].trim()) changes[field] = draft[field].trim() === '' ? null : draft[field];
   }

@@ -25,7 +25,7 @@ import { focusFirstInvalid } from '../../lib/form-errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { trpc } from '../../lib/trpc';
 import { EVENT_TYPE_OPTIONS, packageName, VENUE_TYPE_OPTIONS } from '../book/booking-options';
-import { parseGuestCount } from '../book/quote-fields';
+import { parseGuestCount, typedGuestCount } from '../book/quote-fields';
 import { SelectField } from '../book/select-field';
 import { useReloadDashboard } from './admin-queries';
 import { useDebouncedValue } from './list-pager';
@@ -83,7 +83,6 @@ const optional = (text: string) => (text.trim() === '' ? null : text);
 
 /** The form as the shared schema reads it (the same rules as /book and the server). */
 function inputOf(draft: Draft, customerId: string | null) {
-  const guests = draft.guest_count.trim();
   return {
     customer_id: customerId,
     client_name: draft.client_name,
@@ -94,7 +93,7 @@ function inputOf(draft: Draft, customerId: string | null) {
     event_name: draft.event_name,
     event_date: draft.event_date,
     event_time: optional(draft.event_time),
-    guest_count: /^\d+$/.test(guests) ? Number(guests) : guests,
+    guest_count: typedGuestCount(draft.guest_count),
     venue_type: draft.venue_type,
     venue_name: optional(draft.venue_name),
     location: draft.location,

@@ -1,6 +1,6 @@
 import { type EventType, type PricingTier, type VenueType } from '../../../shared/domain';
 import { isIsoDate } from '../../../shared/dates';
-import { MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
+import { GUEST_COUNT_MESSAGES, MAX_GUESTS, MIN_GUESTS } from '../../../shared/pricing';
 import { deferredModule } from '../../lib/deferred-module';
 import { isEventType } from './booking-options';
 
@@ -38,10 +38,12 @@ export const QUOTE_MESSAGES = {
   nameAndEmail: 'Please fill in your name and email',
   phone: 'Please enter your phone number',
   eventDate: 'Please select an event date',
-  guests: 'Please enter the number of guests',
-  guestsNumber: 'Guest count must be a number',
-  guestsAtLeast: `Guest count must be at least ${MIN_GUESTS}`,
-  guestsAtMost: `Guest count can be at most ${MAX_GUESTS.toLocaleString('en-IN')}`,
+  // The guest count's, the API's own words (GUEST_COUNT_MESSAGES).
+  guests: GUEST_COUNT_MESSAGES.required,
+  guestsNumber: GUEST_COUNT_MESSAGES.number,
+  guestsWhole: GUEST_COUNT_MESSAGES.whole,
+  guestsAtLeast: GUEST_COUNT_MESSAGES.atLeast,
+  guestsAtMost: GUEST_COUNT_MESSAGES.atMost,
   eventType: 'Please select an event type',
   eventName: 'Please enter an event name',
   city: 'Please enter the venue city',
@@ -74,25 +76,37 @@ export function hasDateAndGuests(values: QuoteFormValues): boolean {
   return values.event_date !== '' && values.guest_count.trim() !== '';
 }
 
-/** A guest count as typed, as the whole number that is sent (docs/product.md#pricing), or null when there is none. */
-export function parseGuestCount(raw: string): number | null {
-  const value = Number(raw.trim());
-  if (raw.trim() === '' || !Number.isFinite(value)) return null;
-  const whole = Math.trunc(value);
-  return whole > 0 ? whole : null;
+/**
+ * A guest count as the shared schema reads it: the number typed in plain digits (a sign and a decimal part allowed),
+ * or the text when it is not one, which the schema refuses as not a number (so are `1e3` and `0x10`, which `Number`
+ * would read). A fraction stays a fraction, for the schema to refuse as not a whole number.
+ */
+export function typedGuestCount(raw: string): number | string {
+  const typed = raw.trim();
+  return /^[+-]?\d+(?:\.\d+)?$/.test(typed) ? Number(typed) : typed;
 }
 
 /**
- * What is wrong with a typed guest count, or null: an empty field is asked for (docs/product.md#screens's words), a
- * count of 0 or below or above the limit says so rather than asking again for a number that was given.
+ * A guest count as typed, as the whole number that is sent (docs/product.md#pricing), or null when there is none: a
+ * fraction (150.7) is not a guest count, and is refused rather than cut to 150 (`guestCountProblem`).
+ */
+export function parseGuestCount(raw: string): number | null {
+  const value = typedGuestCount(raw);
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/**
+ * What is wrong with a typed guest count, or null, in the API's order and words (`quoteGuestCountSchema`): an empty
+ * field is asked for (docs/product.md#screens's words), a fraction is not a whole number, and a count of 0 or below
+ * or above the limit says so rather than asking again for a number that was given.
  */
 export function guestCountProblem(raw: string): string | null {
-  if (raw.trim() === '') return QUOTE_MESSAGES.guests;
-  const value = Number(raw.trim());
-  if (!Number.isFinite(value)) return QUOTE_MESSAGES.guestsNumber;
-  const whole = Math.trunc(value);
-  if (whole < MIN_GUESTS) return QUOTE_MESSAGES.guestsAtLeast;
-  if (whole > MAX_GUESTS) return QUOTE_MESSAGES.guestsAtMost;
+  const value = typedGuestCount(raw);
+  if (value === '') return QUOTE_MESSAGES.guests;
+  if (typeof value !== 'number') return QUOTE_MESSAGES.guestsNumber;
+  if (!Number.isInteger(value)) return QUOTE_MESSAGES.guestsWhole;
+  if (value < MIN_GUESTS) return QUOTE_MESSAGES.guestsAtLeast;
+  if (value > MAX_GUESTS) return QUOTE_MESSAGES.guestsAtMost;
   return null;
 }
 
