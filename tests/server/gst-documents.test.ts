@@ -349,3 +349,51 @@ describe("the accountant's month", () => {
     expect((await inject('GET', `/api/admin/gst/summary?month=${month}`, alice.auth)).statusCode).toBe(403);
   });
 });
+
+describe('a rate that changes between the quote and its documents (docs/gst.md#settings)', () => {
+  it('issues each document at the rate of its day, and the customer still pays the total agreed', async () => {
+    expect((await inject('PUT', '/api/admin/settings/gst', admin.auth, settingsBody)).statusCode).toBe(200);
+    const booking = await makeBooking(t.deps, {
+      clientEmail: alice.email,
+      userId: alice.id,
+      finalAmountPaise: 1_18_000_00,
+      subtotalPaise: 1_00_000_00,
+      gstPaise: 18_000_00,
+      gstPercent: 18,
+      eventDate: todayInIndia(),
+    });
+    expect((await record(booking.id, 999, 'NEFT-RATE-1')).statusCode).toBe(201);
+    // Outdoor catering at 5% without ITC from today: a row the admin adds on the CA's advice.
+    const cateringAt5 = { ...settingsBody.rates[0]!, rate_percent: 5, itc: false, effective_from: todayInIndia() };
+    const changed = await inject('PUT', '/api/admin/settings/gst', admin.auth, {
+      ...settingsBody,
+      rates: [...settingsBody.rates, cateringAt5],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await record(booking.id, 29_001, 'NEFT-RATE-2')).statusCode).toBe(201);
+    await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'in_progress' });
+    expect(
+      (await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'completed' })).statusCode,
+    ).toBe(200);
+
+    const docs = await docsOf(booking.id);
+    const [before, after] = docs.filter((d) => d.kind === 'receipt_voucher');
+    const invoice = docs.find((d) => d.kind === 'tax_invoice')!;
+    const whole = (d: typeof invoice) => d.taxablePaise + d.cgstPaise + d.sgstPaise + d.igstPaise + d.roundOffPaise;
+    // The voucher issued before the change keeps its rate; the later ones take the new one.
+    expect(before!.ratePercent).toBe(18);
+    expect(whole(before!)).toBe(999_00);
+    expect(after!.ratePercent).toBe(5);
+    expect(whole(after!)).toBe(29_001_00);
+    expect(after!.cgstPaise * 2).toBeLessThan(Math.round((29_001_00 * 18) / 118));
+    // The invoice is the agreed total, split at the new rate: ₹1,18,000 = ₹1,12,380.95 + 5%.
+    expect(invoice.ratePercent).toBe(5);
+    expect(invoice.totalPaise).toBe(1_18_000_00);
+    expect(whole(invoice)).toBe(1_18_000_00);
+    expect(invoice.cgstPaise + invoice.sgstPaise).toBe(1_18_000_00 - invoice.taxablePaise - invoice.roundOffPaise);
+    const [stored] = await t.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(stored!.finalAmountPaise).toBe(1_18_000_00);
+    // Later documents of the file start from the table as it was.
+    expect((await inject('PUT', '/api/admin/settings/gst', admin.auth, settingsBody)).statusCode).toBe(200);
+  });
+});
