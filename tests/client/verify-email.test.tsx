@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userFor } from './fixtures';
@@ -108,5 +108,39 @@ describe('/verify-email', () => {
     renderApp({ path: '/verify-email' });
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeInTheDocument();
     expect(recordedCalls('auth.verifyEmail')).toHaveLength(0);
+  });
+});
+
+describe('Account settings for an account that has not confirmed its e-mail', () => {
+  for (const role of ['supplier', 'customer'] as const) {
+    it(`offers a ${role} the link again beside the address`, async () => {
+      const account = { ...userFor(role), email_verified: false };
+      server.use(
+        trpcHandler('auth.me', () => account),
+        trpcHandler('auth.secondFactorStatus', () => ({ enabled: false, recovery_codes_left: 0, available: false })),
+        trpcHandler('sessions.list', () => []),
+        trpcHandler('auth.resendVerification', () => ({
+          message: `We have sent a new confirmation link to ${account.email}.`,
+        })),
+      );
+      const { user } = renderApp({ path: '/account', token: `token-for-${role}` });
+      const section = within(await screen.findByRole('region', { name: 'Your account' }));
+      expect(section.getByText('Not confirmed')).toBeInTheDocument();
+      await user.click(section.getByRole('button', { name: 'Send the link again' }));
+      expect(await screen.findByText(`We have sent a new confirmation link to ${account.email}.`)).toBeInTheDocument();
+      expect(recordedCalls('auth.resendVerification')).toHaveLength(1);
+    });
+  }
+
+  it('a confirmed account is not offered the link', async () => {
+    server.use(
+      trpcHandler('auth.me', () => userFor('supplier')),
+      trpcHandler('auth.secondFactorStatus', () => ({ enabled: false, recovery_codes_left: 0, available: false })),
+      trpcHandler('sessions.list', () => []),
+    );
+    renderApp({ path: '/account', token: 'token-for-supplier' });
+    const section = within(await screen.findByRole('region', { name: 'Your account' }));
+    expect(section.getByText('Confirmed')).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,6 @@ import { trpc } from '../lib/trpc';
  * does, bookings made in that address by anyone else stay hidden, so the account is told why and how to fix it.
  */
 export function VerifyEmailBanner({ user }: { user: UserDto }) {
-  const resend = trpc.auth.resendVerification.useMutation();
   if (user.email_verified) return null;
   return (
     <Alert.Root status="warning" rounded="xl" alignItems="flex-start" data-testid="verify-email-banner">
@@ -37,23 +36,34 @@ export function VerifyEmailBanner({ user }: { user: UserDto }) {
             </Text>
           </Alert.Description>
         </Stack>
-        <Button
-          variant="outline"
-          colorPalette="accent"
-          rounded="full"
-          minH="11"
-          flexShrink={0}
-          loading={resend.isPending}
-          onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: (result) => toast.success(result.message),
-              onError: (error) => toast.error(serverDetail(error) ?? 'The link could not be sent. Please try again.'),
-            })
-          }
-        >
-          Send the link again
-        </Button>
+        <ResendLinkButton />
       </Stack>
     </Alert.Root>
+  );
+}
+
+/**
+ * "Send the link again" for a signed-in account whose e-mail is not confirmed (My Bookings' banner, Account
+ * settings): the server's answer, or its refusal (the per-account limit), as a toast.
+ */
+export function ResendLinkButton() {
+  const resend = trpc.auth.resendVerification.useMutation();
+  return (
+    <Button
+      variant="outline"
+      colorPalette="accent"
+      rounded="full"
+      minH="11"
+      flexShrink={0}
+      loading={resend.isPending}
+      onClick={() =>
+        resend.mutate(undefined, {
+          onSuccess: (result) => toast.success(result.message),
+          onError: (error) => toast.error(serverDetail(error) ?? 'The link could not be sent. Please try again.'),
+        })
+      }
+    >
+      Send the link again
+    </Button>
   );
 }

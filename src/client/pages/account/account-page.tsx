@@ -14,6 +14,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { PasswordField } from '../../components/password-field';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { ResendLinkButton } from '../../components/verify-email-banner';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
 import { focusFirstInvalid, serverFieldError, validateForm, type FieldErrors } from '../../lib/form-errors';
@@ -89,6 +90,17 @@ function AccountSettings() {
                 </Badge>
               </HStack>
             </SimpleGrid>
+            {!user.email_verified && (
+              <Stack gap="3" mt="4" pt="4" borderTopWidth="1px" borderColor="border.muted">
+                <Text fontSize="sm">
+                  Open the link we sent to this address to confirm it: password resets and booking e-mails go there. If
+                  it did not arrive, or has expired, we can send a new one.
+                </Text>
+                <Box>
+                  <ResendLinkButton />
+                </Box>
+              </Stack>
+            )}
           </Section>
           <Section title="Change password">
             <ChangePasswordForm user={user} />
