@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/shared/auth-limits';
 import type { Role } from '../../src/shared/domain';
 import { authResultFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
@@ -286,6 +287,30 @@ describe('/login: create account', () => {
     expect(screen.queryByText('Registration successful!')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(currentPath()).toBe('/login');
+  });
+
+  it('says a refused common password once, at the field, and not again in a toast', async () => {
+    server.use(
+      trpcHandler('auth.register', () => {
+        throw new TrpcTestError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, {
+          issues: [{ loc: ['body', 'password'], msg: COMMON_PASSWORD_MESSAGE, type: 'value_error' }],
+        });
+      }),
+    );
+    const { user } = await openCreateAccount();
+    await user.type(screen.getByLabelText(/^Full Name/), 'Priya Sharma');
+    await user.type(emailInput(), 'priya@example.in');
+    await user.type(screen.getByLabelText(/^Phone/), '98260 12345');
+    await user.type(passwordInput(), 'password');
+    expect(await screen.findByText(COMMON_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(screen.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(passwordInput()).toHaveAttribute('aria-invalid', 'true'));
+    expect(await screen.findByText(/^Strength: /)).toBeInTheDocument();
+    expect(screen.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(1);
+    expect(passwordInput()).toHaveAccessibleDescription(COMMON_PASSWORD_MESSAGE);
+    expect(passwordInput()).toHaveFocus();
   });
 
   it("falls back to 'Registration failed' without a detail", async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SetupPage } from '../../src/client/pages/setup/setup-page';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/shared/auth-limits';
 import { userFor } from './fixtures';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
 import { renderApp, renderWithProviders } from './render';
@@ -60,6 +61,41 @@ describe('/setup: Create the owner account', () => {
     await user.type(screen.getByLabelText(/^Password/), '-enough');
     await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
     expect(await screen.findByText(/has already been used/)).toBeInTheDocument();
+  });
+
+  it('says a common password is refused once, at the field, before and after the server refuses it', async () => {
+    window.history.replaceState(null, '', `/setup#code=${CODE}`);
+    // The server's refusal (docs/security.md, "Passwords"): a 400 whose issue names the password field.
+    server.use(
+      trpcHandler('auth.createOwner', () => {
+        throw new TrpcTestError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, {
+          issues: [{ loc: ['body', 'password'], msg: COMMON_PASSWORD_MESSAGE, type: 'value_error' }],
+        });
+      }),
+    );
+    const { user } = renderApp({ path: '/setup' });
+    await user.type(await screen.findByLabelText(/Full Name/), 'Sunita Agrawal');
+    await user.type(screen.getByLabelText(/^Email/), 'owner@annapurna-events.in');
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(password, 'password');
+    // While typing, the strength meter under the field says it.
+    expect(await screen.findByText(COMMON_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(screen.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(recordedCalls('auth.createOwner')).toHaveLength(1);
+    // The field's error says it; the meter shows the strength instead and no alert repeats it.
+    expect(await screen.findByText(/^Strength: /)).toBeInTheDocument();
+    expect(screen.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(1);
+    expect(password).toHaveAccessibleDescription(COMMON_PASSWORD_MESSAGE);
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // Typing a new password clears the field's error.
+    await user.type(password, '-and-rasmalai');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(COMMON_PASSWORD_MESSAGE)).not.toBeInTheDocument();
   });
 
   it('keeps the code when its first render is thrown away before it mounts', async () => {

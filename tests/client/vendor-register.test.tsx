@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../src/shared/auth-limits';
 import { GSTIN_MESSAGES, gstinCheckChar } from '../../src/shared/gstin';
 import { VENDOR_REGISTERED_MESSAGE } from '../../src/shared/schemas/vendor';
 import { recordedCalls, server, trpcHandler, TrpcTestError } from './msw';
@@ -280,6 +281,33 @@ describe('/vendor-register', () => {
     expect(screen.queryByText('Redirecting to sign in…')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Registration' })).toBeEnabled();
     expect(currentPath()).toBe('/vendor-register');
+  });
+
+  it('marks the password field when the server refuses a common one, and the meter does not repeat it', async () => {
+    server.use(
+      trpcHandler('vendor.register', () => {
+        throw new TrpcTestError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, {
+          issues: [{ loc: ['body', 'password'], msg: COMMON_PASSWORD_MESSAGE, type: 'value_error' }],
+        });
+      }),
+    );
+    const { user } = await openForm();
+    await fillValidForm(user);
+    await user.clear(input(FIELDS.password));
+    await user.type(input(FIELDS.password), 'password');
+    await fill(user, FIELDS.confirm, 'password');
+    const form = within(screen.getByRole('form', { name: 'Partner application' }));
+    expect(await form.findByText(COMMON_PASSWORD_MESSAGE)).toBeInTheDocument();
+
+    await submit(user);
+
+    // Like the form's own checks: the toast, and the field marked with the message once under it.
+    expect(await toasts().findByText(COMMON_PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(input(FIELDS.password)).toHaveAttribute('aria-invalid', 'true');
+    expect(input(FIELDS.password)).toHaveAccessibleDescription(COMMON_PASSWORD_MESSAGE);
+    expect(input(FIELDS.password)).toHaveFocus();
+    expect(await form.findByText(/^Strength: /)).toBeInTheDocument();
+    expect(form.getAllByText(COMMON_PASSWORD_MESSAGE)).toHaveLength(1);
   });
 
   it("falls back to 'Registration failed. Please try again.' when the answer has no detail", async () => {

@@ -164,8 +164,10 @@ function RefundsTable({
   refunds: readonly AdminRefundDto[];
   onMarkPaid(refund: AdminRefundDto): void;
 }) {
+  // Eight columns need the desktop's 1280 px, as Receivables and Payment orders do (docs/decisions.md, "Tablets and
+  // laptops"): below it the rows stack into cards, so Mark paid is never behind a sideways scroll.
   return (
-    <TableFrame label="Refunds" stackBelow="lg">
+    <TableFrame label="Refunds" stackBelow="xl">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Reference</Table.ColumnHeader>
@@ -213,7 +215,8 @@ function RefundsTable({
             <Table.Cell role="cell" data-label="Created" whiteSpace="nowrap">
               {indiaDateTimeText(refund.created_at)}
               {refund.paid_at && (
-                <Text fontSize="xs" color="fg.muted">
+                // The cell keeps its date on one line; the paid line and its reference (up to 100 characters) wrap.
+                <Text fontSize="xs" color="fg.muted" whiteSpace="normal" overflowWrap="anywhere">
                   Paid {indiaDateTimeText(refund.paid_at)}
                   {refund.payment_reference ? ` · ${refund.payment_reference}` : ''}
                 </Text>

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../components/text-field';
-import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { focusFirstInvalid, serverFieldError, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { deferredModule } from '../../lib/deferred-module';
 import { useWaiting } from '../../lib/use-waiting';
 import { whenIdle } from '../../lib/when-idle';
@@ -66,6 +66,19 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
     return { ok: true, input: result.data };
   }
 
+  /**
+   * The server's refusal of one of this form's fields (a common password, docs/security.md "Passwords"), shown at
+   * that field as the form's own check would, with the keyboard on it; false when it names no field of the form, for
+   * the caller's own message.
+   */
+  function showServerFieldError(error: { data?: unknown }, form: HTMLFormElement | null): boolean {
+    const atField = serverFieldError(error, required);
+    if (!atField) return false;
+    setErrors(atField);
+    if (form) focusFirstInvalid(form, atField);
+    return true;
+  }
+
   /** The form's submit handler, for the values it holds now. */
   function onSubmit(values: Record<Field, string>) {
     return (event: FormEvent<HTMLFormElement>) => {
@@ -78,7 +91,7 @@ export function useAuthForm<Field extends string, Schema extends z.ZodType>(
     };
   }
 
-  return { errors, clearError, onSubmit, pending: mutation.isPending || checking };
+  return { errors, clearError, showServerFieldError, onSubmit, pending: mutation.isPending || checking };
 }
 
 /** The e-mail field of both forms; its value is shared, so switching forms keeps what was typed. */

@@ -32,20 +32,21 @@ export function CreateAccountForm({ email, onEmailChange, onRegistered }: Create
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const register = trpc.auth.register.useMutation({
     onSuccess: onRegistered,
     onError: (error) => {
-      toast.error(serverDetail(error) ?? REGISTRATION_FAILED);
+      // A refused password is the field's, said there once rather than again in a toast.
+      if (!showServerFieldError(error, formRef.current)) toast.error(serverDetail(error) ?? REGISTRATION_FAILED);
     },
   });
-  const { errors, clearError, onSubmit, pending } = useAuthForm(
+  const { errors, clearError, showServerFieldError, onSubmit, pending } = useAuthForm(
     (schemas) => schemas.registerInputSchema,
     REQUIRED,
     register,
     REGISTRATION_FAILED,
   );
 
-  const formRef = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(formRef);
 
   return (

@@ -7,7 +7,7 @@ import { CenteredPanelPage } from '../../components/centered-panel-page';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { focusFirstInvalid, serverFieldError, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -36,7 +36,10 @@ export function SetupPage() {
   const { signIn } = useSession();
   const [, navigate] = useLocation();
 
-  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,8 +59,15 @@ export function SetupPage() {
           signIn(result);
           navigate('/admin', { replace: true });
         },
-        onError: (error) =>
-          setFailure(serverDetail(error) ?? 'The owner account could not be created. Please try again.'),
+        onError: (error) => {
+          // A refused password (a common one, docs/security.md "Passwords") is the field's and is said there once,
+          // not again in the alert below; the link stays usable, so the form stays.
+          const atField = serverFieldError(error, REQUIRED);
+          if (atField) {
+            setErrors(atField);
+            focusFirstInvalid(form, atField);
+          } else setFailure(serverDetail(error) ?? 'The owner account could not be created. Please try again.');
+        },
       },
     );
   }

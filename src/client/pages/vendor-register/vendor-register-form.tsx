@@ -19,7 +19,7 @@ import { PrefixedField } from '../../components/prefixed-field';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { focusFirstInvalid, serverFieldError, type FieldErrors } from '../../lib/form-errors';
 import { deferredModule } from '../../lib/deferred-module';
 import { trpc } from '../../lib/trpc';
 import { useWaiting } from '../../lib/use-waiting';
@@ -117,6 +117,13 @@ export function VendorRegisterForm() {
           setSubmittedMessage(message);
         },
         onError(failure) {
+          // A refused field (a common password) is marked as the form's own checks mark theirs, so the strength
+          // meter under it does not repeat the toast's message.
+          const atField = serverFieldError(failure, values);
+          if (atField) {
+            setErrors(atField);
+            focusFirstInvalid(form, atField);
+          }
           showError(serverDetail(failure) ?? VENDOR_MESSAGES.failure);
         },
       },
