@@ -317,6 +317,127 @@ describe('Calendar tab', () => {
   });
 });
 
+/** The address's query string as an object. */
+function addressQuery(view: { currentUrl(): string }): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(view.currentUrl().split('?')[1] ?? ''));
+}
+
+/** `YYYY-MM` of the month `months` after this one. */
+function monthAhead(months: number): string {
+  const [year, month] = [Number(MONTH.slice(0, 4)), Number(MONTH.slice(5, 7))];
+  return new Date(Date.UTC(year, month - 1 + months, 1)).toISOString().slice(0, 7);
+}
+
+/** The Monday of the week holding `date`. */
+function mondayOf(date: string): string {
+  return addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+function openCalendarAt(query: string) {
+  return openAdmin({ 'admin.calendar.events': ({ input }) => calendarAnswer(input) }, `/admin?tab=calendar&${query}`);
+}
+
+describe('Calendar tab: its view, month or week and filters in the address', () => {
+  it('opens the month, the week and the filters a link names, asking the server for those alone', async () => {
+    const month = await openCalendarAt('month=2027-03&status=quoted&event_type=pre_wedding');
+    expect(await screen.findByRole('grid', { name: 'Events in March 2027' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('quoted');
+    expect(screen.getByRole('combobox', { name: 'Event type' })).toHaveValue('pre_wedding');
+    // Whole weeks around March 2027 (Monday 1 March to Sunday 4 April), and never the current month first.
+    expect(recordedCalls('admin.calendar.events').map((call) => call.input)).toEqual([
+      { from: '2027-03-01', to: '2027-04-04', status: 'quoted', event_type: 'pre_wedding' },
+    ]);
+    month.unmount();
+
+    // A week is named by any of its days.
+    await openCalendarAt('view=week&week=2027-03-10');
+    expect(await screen.findByRole('list', { name: 'Days of the week' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: `Week of ${formatLongDate('2027-03-08')}` })).toBeInTheDocument();
+    expect(recordedCalls('admin.calendar.events').at(-1)!.input).toEqual({
+      from: '2027-03-08',
+      to: '2027-03-14',
+      status: '',
+      event_type: '',
+    });
+  });
+
+  it('writes what the admin chooses into the address, leaving the defaults out and Back to leave the dashboard', async () => {
+    const view = await openCalendar();
+    const { user } = view;
+    expect(view.currentUrl()).toBe('/admin?tab=calendar');
+    const entries = view.history.length;
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    const later = monthAhead(2);
+    expect(addressQuery(view)).toEqual({ tab: 'calendar', month: later });
+    expect(await screen.findByRole('grid', { name: `Events in ${monthName(`${later}-01`)}` })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Quoted');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event type' }), 'Corporate Event');
+    expect(addressQuery(view)).toEqual({ tab: 'calendar', month: later, status: 'quoted', event_type: 'corporate' });
+
+    // The week of the month's first day, the month left behind.
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    const week = mondayOf(`${later}-01`);
+    expect(addressQuery(view)).toEqual({
+      tab: 'calendar',
+      view: 'week',
+      week,
+      status: 'quoted',
+      event_type: 'corporate',
+    });
+    await waitFor(() =>
+      expect(recordedCalls('admin.calendar.events').at(-1)!.input).toEqual({
+        from: week,
+        to: addDays(week, 6),
+        status: 'quoted',
+        event_type: 'corporate',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(addressQuery(view)).toMatchObject({ view: 'week', week: addDays(week, 7) });
+
+    // This week and this month are the defaults: the address drops them, then the filters.
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(addressQuery(view)).toEqual({ tab: 'calendar', view: 'week', status: 'quoted', event_type: 'corporate' });
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    expect(addressQuery(view)).toEqual({ tab: 'calendar', status: 'quoted', event_type: 'corporate' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All but cancelled');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event type' }), 'All event types');
+    expect(view.currentUrl()).toBe('/admin?tab=calendar');
+    // Each change replaced the history entry, as the tab and the lists' filters do.
+    expect(view.history).toHaveLength(entries);
+  });
+
+  it('reads a view, month, week, status or event type it does not know as the default', async () => {
+    const month = await openCalendarAt('view=year&month=2026-13&week=2027-03-10&status=lost&event_type=party');
+    expect(await screen.findByRole('grid', { name: `Events in ${monthName(TODAY)}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Event type' })).toHaveValue('');
+    const [call] = recordedCalls('admin.calendar.events');
+    expect(call!.input).toMatchObject({ status: '', event_type: '' });
+    expect((call!.input as CalendarEventsQuery).from <= TODAY && TODAY <= (call!.input as CalendarEventsQuery).to).toBe(
+      true,
+    );
+    month.unmount();
+
+    for (const query of ['month=1999-12', 'month=2027-3', 'month=March']) {
+      const again = await openCalendarAt(query);
+      expect(await screen.findByRole('grid', { name: `Events in ${monthName(TODAY)}` })).toBeInTheDocument();
+      again.unmount();
+    }
+
+    // A week that is no date (30 February) is this week; a month means nothing to the week view.
+    await openCalendarAt('view=week&week=2027-02-30&month=2027-03');
+    expect(await screen.findByRole('list', { name: 'Days of the week' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Week of ${formatLongDate(mondayOf(TODAY))}` })).toBeInTheDocument();
+  });
+});
+
 describe('Calendar tab: the phone calendar feed', () => {
   it('makes the secret URL, shows it once with a copy button, and revokes it after a confirmation', async () => {
     const url = 'https://example.test/api/calendar/feed/abc123.ics';

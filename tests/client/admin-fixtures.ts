@@ -478,10 +478,13 @@ export function adminHandlers(overrides: Record<string, TrpcResolver> = {}): Htt
   return Object.entries({ ...adminDefaults(), ...overrides }).map(([path, resolver]) => trpcHandler(path, resolver));
 }
 
-/** Renders the whole app at /admin, signed in as an admin, and waits for the first load to end. */
-export async function openAdmin(overrides: Record<string, TrpcResolver> = {}) {
+/**
+ * Renders the whole app at /admin (or `path`, a link with a tab and its state in the query string), signed in as an
+ * admin, and waits for the first load to end.
+ */
+export async function openAdmin(overrides: Record<string, TrpcResolver> = {}, path = '/admin') {
   server.use(...adminHandlers(overrides));
-  const view = renderApp({ path: '/admin', token: 'token-for-admin' });
+  const view = renderApp({ path, token: 'token-for-admin' });
   await screen.findByRole('heading', { level: 1, name: /Admin Dashboard/ });
   return view;
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
 import { GST_SETTINGS, gstSummary, openAdmin, openTab, toasts } from './admin-fixtures';
 import { recordedCalls } from './msw';
@@ -98,5 +99,35 @@ describe('Reports tab: GST', () => {
     expect(
       within(card).getByRole('button', { name: 'Download CSV of Credit/debit notes, registered (9B)' }),
     ).toHaveTextContent('(2)');
+  });
+
+  it('opens the month a link names, keeps the chosen month in the address and reads a bad month as this one', async () => {
+    const current = todayInIndia().slice(0, 7);
+    const view = await openAdmin({}, '/admin?tab=reports&gst_month=2026-04');
+    const card = await screen.findByRole('region', { name: 'GST' });
+    const field = within(card).getByLabelText('Month');
+    expect(field).toHaveValue('2026-04');
+    await within(card).findByRole('table', { name: 'Outward supplies by rate' });
+    expect(recordedCalls('admin.gst.summary').map((call) => call.input)).toEqual([{ month: '2026-04' }]);
+
+    await view.user.clear(field);
+    expect(await within(card).findByText('Choose a month')).toBeInTheDocument();
+    expect(view.currentUrl()).toBe('/admin?tab=reports&gst_month=2026-04');
+    await view.user.type(field, '2025-09');
+    await waitFor(() => expect(view.currentUrl()).toBe('/admin?tab=reports&gst_month=2025-09'));
+    await waitFor(() => expect(recordedCalls('admin.gst.summary').at(-1)?.input).toEqual({ month: '2025-09' }));
+    const entries = view.history.length;
+    // This month is the default, left out of the address; the change replaced the history entry.
+    await view.user.clear(field);
+    await view.user.type(field, current);
+    await waitFor(() => expect(view.currentUrl()).toBe('/admin?tab=reports'));
+    expect(view.history).toHaveLength(entries);
+    view.unmount();
+
+    await openAdmin({}, '/admin?tab=reports&gst_month=2026-13');
+    const again = await screen.findByRole('region', { name: 'GST' });
+    expect(within(again).getByLabelText('Month')).toHaveValue(current);
+    await within(again).findByRole('table', { name: 'Outward supplies by rate' });
+    expect(recordedCalls('admin.gst.summary').at(-1)?.input).toEqual({ month: current });
   });
 });

@@ -107,8 +107,8 @@ function useReportFailureLog(queries: readonly QueryState[]) {
 /**
  * The open tab lives in the address (`/admin?tab=payments`), so a reload keeps it and a tab can be linked; without
  * a known `tab` the spec's default, Bookings, opens. Switching replaces the history entry rather than adding one,
- * so Back leaves the dashboard instead of walking through tabs. A tab's own filters (Money's) are in the address
- * too, and are left behind when another tab opens.
+ * so Back leaves the dashboard instead of walking through tabs. A tab's own state (its filters, the calendar's month)
+ * is in the address too (`use-address-params.ts`), and is left behind when another tab opens.
  */
 function useTabInAddress(): [TabId, (tab: TabId) => void] {
   const search = useSearch();

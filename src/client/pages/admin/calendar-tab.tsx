@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Ban, ChevronLeft, ChevronRight, CircleSlash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, formatLongDate, todayInIndia } from '../../../shared/dates';
-import { BOOKING_STATUSES, type BookingStatus, type EventType } from '../../../shared/domain';
+import { BOOKING_STATUSES, EVENT_TYPES, type BookingStatus, type EventType } from '../../../shared/domain';
 import type { CalendarDaySummaryDto, CalendarEventDto, CalendarEventsDto } from '../../../shared/schemas/calendar';
 import { trpc } from '../../lib/trpc';
 import { EVENT_TYPE_OPTIONS } from '../book/booking-options';
@@ -20,6 +20,7 @@ import {
   viewRange,
   WEEKDAY_NAMES,
   weekdayName,
+  weekStart,
   type CalendarView,
 } from './calendar-dates';
 import { CalendarRunSheet } from './calendar-run-sheet';
@@ -27,6 +28,7 @@ import { QueryContent } from './panel-states';
 import { SectionCard } from './section-card';
 import { BOOKING_STATUS_PALETTE, bookingStatusLabel } from './status-badges';
 import { StatusFilter } from './status-filter';
+import { dateParam, monthParam, useAddressParams } from './use-address-params';
 
 type Filters = { status: BookingStatus | ''; eventType: EventType | '' };
 
@@ -421,18 +423,46 @@ function WeekList({ data, today, onOpen }: { data: CalendarEventsDto; today: str
 }
 
 /**
+ * The view, the month or week shown and the filters, kept in the address (docs/product.md#calendar-screens):
+ * `view=week`, `month=2026-12` in the month view or `week=2026-12-07` (its Monday) in the week view, `status` and
+ * `event_type`. The defaults (the month view, the current month or week, all but cancelled, every event type) are
+ * left out, and a value that is not one of the tab's reads as its default.
+ */
+function useCalendarAddress(today: string) {
+  const [params, update] = useAddressParams();
+  const view: CalendarView = params.get('view') === 'week' ? 'week' : 'month';
+  const month = monthParam(params, 'month');
+  const week = dateParam(params, 'week');
+  const anchor = view === 'week' ? (week ?? today) : month ? `${month}-01` : today;
+  const filters: Filters = {
+    status: BOOKING_STATUSES.find((value) => value === params.get('status')) ?? '',
+    eventType: EVENT_TYPES.find((value) => value === params.get('event_type')) ?? '',
+  };
+  /** Shows the month or the week holding `date`. */
+  function show(nextView: CalendarView, date: string) {
+    update({
+      view: nextView === 'week' ? 'week' : null,
+      month: nextView === 'month' && date.slice(0, 7) !== today.slice(0, 7) ? date.slice(0, 7) : null,
+      week: nextView === 'week' && weekStart(date) !== weekStart(today) ? weekStart(date) : null,
+    });
+  }
+  function filter(next: Filters) {
+    update({ status: next.status || null, event_type: next.eventType || null });
+  }
+  return { view, anchor, filters, show, filter };
+}
+
+/**
  * The Calendar tab (docs/product.md#calendar-screens): the events of a month or a week with each day's load, closed
  * and full days marked with their reason, filters by status and event type, and a day's run sheet; below it the
  * admin's iCalendar feed.
  */
 export function CalendarTab() {
   const today = todayInIndia();
-  const [view, setView] = useState<CalendarView>('month');
-  const [anchor, setAnchor] = useState(today);
-  const [focused, setFocused] = useState(today);
+  const { view, anchor, filters, show, filter } = useCalendarAddress(today);
+  const [focused, setFocused] = useState(anchor);
   const [focusPending, setFocusPending] = useState(false);
   const takeFocus = useCallback(() => setFocusPending(false), []);
-  const [filters, setFilters] = useState<Filters>({ status: '', eventType: '' });
   const [openDay, setOpenDay] = useState<string | null>(null);
   const range = viewRange(view, anchor);
   const events = trpc.admin.calendar.events.useQuery(
@@ -442,7 +472,7 @@ export function CalendarTab() {
   const title = view === 'month' ? monthTitle(anchor) : `Week of ${formatLongDate(range.from)}`;
 
   function go(next: string) {
-    setAnchor(next);
+    show(view, next);
     setFocused(view === 'month' ? monthStart(next) : next);
   }
 
@@ -484,9 +514,10 @@ export function CalendarTab() {
                     key={option}
                     aria-pressed={view === option}
                     variant={view === option ? 'solid' : 'outline'}
+                    // The focused day's month or week; a day no longer shown (the address changed) gives way to it.
                     onClick={() => {
-                      setView(option);
-                      setAnchor(focused);
+                      if (option === view) return;
+                      show(option, focused >= range.from && focused <= range.to ? focused : anchor);
                     }}
                   >
                     {option === 'month' ? 'Month' : 'Week'}
@@ -499,13 +530,13 @@ export function CalendarTab() {
                 label="Status"
                 value={filters.status}
                 options={STATUS_OPTIONS}
-                onChange={(status) => setFilters((current) => ({ ...current, status }))}
+                onChange={(status) => filter({ ...filters, status })}
               />
               <StatusFilter
                 label="Event type"
                 value={filters.eventType}
                 options={EVENT_TYPE_FILTER}
-                onChange={(eventType) => setFilters((current) => ({ ...current, eventType }))}
+                onChange={(eventType) => filter({ ...filters, eventType })}
               />
             </Flex>
             <QueryContent query={events} loadingLabel="Loading the calendar" errorMessage="Failed to load the calendar">
@@ -518,7 +549,7 @@ export function CalendarTab() {
                     focused={focused}
                     onFocusDate={setFocused}
                     onLeaveGrid={(date) => {
-                      setAnchor(date);
+                      show('month', date);
                       setFocused(date);
                       setFocusPending(true);
                     }}

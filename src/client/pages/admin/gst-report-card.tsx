@@ -9,6 +9,7 @@ import { downloadFromApi } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { QueryContent } from './panel-states';
 import { SectionCard, TableFrame } from './section-card';
+import { isAddressMonth, monthParam, useAddressParams } from './use-address-params';
 
 /** GSTR-1's tables as the CA knows them, in the return's order. */
 const TABLES: { table: Gstr1Table; label: string }[] = [
@@ -30,8 +31,18 @@ const TABLES: { table: Gstr1Table; label: string }[] = [
  * received and adjusted, the net tax — and each GSTR-1 table as a CSV, all from the documents issued that month.
  */
 export function GstReportCard() {
-  const [month, setMonth] = useState(todayInIndia().slice(0, 7));
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  // The month is in the address as `gst_month` (docs/product.md#gst), left out for the current month; what the field
+  // holds while it is not a month stays in the field alone.
+  const [params, update] = useAddressParams();
+  const current = todayInIndia().slice(0, 7);
+  const [draft, setDraft] = useState<string | null>(null);
+  const month = draft ?? monthParam(params, 'gst_month') ?? current;
+  const valid = draft === null;
+  function chooseMonth(value: string) {
+    const chosen = isAddressMonth(value);
+    setDraft(chosen ? null : value);
+    if (chosen) update({ gst_month: value === current ? null : value });
+  }
   const summary = trpc.admin.gst.summary.useQuery({ month }, { enabled: valid });
   const [busy, setBusy] = useState<Gstr1Table | null>(null);
 
@@ -59,7 +70,7 @@ export function GstReportCard() {
       <Stack gap="5">
         <Field.Root maxW="56" invalid={!valid}>
           <Field.Label>Month</Field.Label>
-          <Input type="month" name="gst-month" value={month} onChange={(event) => setMonth(event.target.value)} />
+          <Input type="month" name="gst-month" value={month} onChange={(event) => chooseMonth(event.target.value)} />
           <Field.ErrorText>Choose a month</Field.ErrorText>
         </Field.Root>
         {valid && (
