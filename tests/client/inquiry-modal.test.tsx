@@ -3,7 +3,12 @@ import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
-import { parseGuestCount } from '../../src/client/pages/landing/inquiry';
+import {
+  EMPTY_INQUIRY,
+  INCOMPLETE_EVENT_DATE,
+  parseGuestCount,
+  validateInquiry,
+} from '../../src/client/pages/landing/inquiry';
 import { ServicesSection } from '../../src/client/pages/landing/services-section';
 import { recordedCalls, server, TrpcTestError, trpcHandler } from './msw';
 import { renderWithProviders } from './render';
@@ -76,6 +81,34 @@ describe('service inquiry modal', () => {
     expect(dialog.getByText('Enter a valid 10-digit Indian mobile number')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Email/)).toHaveFocus();
     expect(inquiryCalls()).toHaveLength(0);
+  });
+
+  it('keeps a date begun but not finished from going as no date: the field asks for the whole of it', async () => {
+    answerInquiry();
+    const { user, dialog } = await openInquiry('Private Parties');
+    await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
+    await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');
+    await fill(user, dialog.getByLabelText(/^Phone/), '98930 11223');
+    await fill(user, dialog.getByLabelText(/^Guest Count/), '40');
+    // A browser's date field with only a day and month typed: its value is empty and its validity says bad input.
+    const date = dialog.getByLabelText(/^Event Date/) as HTMLInputElement;
+    Object.defineProperty(date, 'validity', { configurable: true, value: { ...date.validity, badInput: true } });
+
+    await user.click(dialog.getByRole('button', { name: 'Submit Inquiry' }));
+
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(INCOMPLETE_EVENT_DATE);
+    expect(date).toHaveFocus();
+    expect(inquiryCalls()).toHaveLength(0);
+  });
+
+  it('refuses a date that is not a real one, such as a five-digit year', () => {
+    const values = { ...EMPTY_INQUIRY, name: 'Meera Joshi', email: 'meera@example.in', phone: '98930 11223' };
+    const filled = { ...values, guestCount: '40' };
+    expect(validateInquiry({ ...filled, eventDate: '20267-05-12' })).toEqual({ eventDate: INCOMPLETE_EVENT_DATE });
+    expect(validateInquiry({ ...filled, eventDate: '2027-02-30' })).toEqual({ eventDate: INCOMPLETE_EVENT_DATE });
+    expect(validateInquiry({ ...filled, eventDate: addDays(todayInIndia(), 30) })).toEqual({});
+    expect(validateInquiry({ ...filled, eventDate: '' })).toEqual({});
   });
 
   it('refuses an event date in the past', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { todayInIndia } from '../../../shared/dates';
+import { isIsoDate, todayInIndia } from '../../../shared/dates';
 import type { BookingInquiryInput } from '../../../shared/schemas/bookings';
 import { emailSchema, nameSchema, phoneSchema } from '../../../shared/schemas/common';
 import type { Service } from './services';
@@ -58,15 +58,25 @@ export const CATERING_STYLES = [
 export const EVENT_DURATIONS = ['Up to 3 hours', '3–5 hours', '5–8 hours', 'Full day', 'Multiple days'] as const;
 
 /**
+ * What the date field says of a date begun but not finished (the browser then reports no value at all) or not a real
+ * one (a five-digit year): sending the inquiry without it would lose what the visitor typed.
+ */
+export const INCOMPLETE_EVENT_DATE = 'Enter the whole date (day, month and a four-digit year), or leave it empty';
+
+/**
  * docs/product.md#pricing "Inquiry form": name, e-mail, phone and guest count are required; the shared schemas give the
- * same checks and messages the server uses. The date is optional but, when given, not in the past (India time).
+ * same checks and messages the server uses. The date is optional but, when given, a whole, real date, not in the past
+ * (India time).
  */
 const inquiryFormSchema = z.object({
   name: nameSchema('Full name'),
   email: emailSchema,
   phone: phoneSchema,
   guestCount: z.string().trim().min(1, 'Please enter the number of guests'),
-  eventDate: z.string().refine((value) => value === '' || value >= todayInIndia(), 'Event date cannot be in the past'),
+  eventDate: z
+    .string()
+    .refine((value) => value === '' || isIsoDate(value), INCOMPLETE_EVENT_DATE)
+    .refine((value) => !isIsoDate(value) || value >= todayInIndia(), 'Event date cannot be in the past'),
 });
 
 /** The first problem with each field, in the form's order; empty when the inquiry can be sent. */

@@ -24,6 +24,7 @@ import {
   earliestEventDate,
   EMPTY_INQUIRY,
   EVENT_DURATIONS,
+  INCOMPLETE_EVENT_DATE,
   validateInquiry,
   type InquiryField,
   type InquiryValues,
@@ -91,7 +92,10 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!service || createInquiry.isPending) return;
-    const found = validateInquiry(values);
+    // A date begun but not finished reads as no date at all; the browser tells it apart as bad input.
+    const dateField = event.currentTarget.elements.namedItem('eventDate');
+    const halfTyped = dateField instanceof HTMLInputElement && dateField.validity.badInput;
+    const found = { ...validateInquiry(values), ...(halfTyped && { eventDate: INCOMPLETE_EVENT_DATE }) };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(event.currentTarget, found);
