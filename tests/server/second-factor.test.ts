@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoveryCodes, users } from '../../src/server/db/schema';
-import { totpStep } from '../../src/server/modules/auth/second-factor.service';
+import { completeSecondStep, secondStepAccount, totpStep } from '../../src/server/modules/auth/second-factor.service';
 import { bearer, tokenFor } from './helpers/admin-fixtures';
 import { makeUser } from './helpers/fixtures';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -187,6 +187,47 @@ describe('signing in with the second step', () => {
     expect((await get('/api/auth/second-factor', viaTrpc.access_token)).json()).toMatchObject({
       recovery_codes_left: 8,
     });
+  });
+
+  it('a second-step token opens one session: after it has, another good code on it is refused, even at once', async () => {
+    const admin = await enrolledAdmin();
+    const [first, second, third] = admin.recoveryCodes;
+    const challenge = await passwordStep(admin.email, admin.password);
+    const opened = await post('/api/auth/login/second-step', { second_step_token: challenge, code: first! });
+    expect(opened.statusCode).toBe(200);
+    // A good code of the authenticator, and another unused recovery code: the token is spent.
+    for (const code of [codeAt(admin.secret, 0), second!]) {
+      const reused = await post('/api/auth/login/second-step', { second_step_token: challenge, code });
+      expect(reused.statusCode, code).toBe(401);
+    }
+    await expect(
+      t.caller().auth.loginSecondStep({ second_step_token: challenge, code: second! }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    // Two requests with good codes that both passed the token check before either finished (the race the account's
+    // row lock settles): one session, and the refused one's code is not used up.
+    const step = await secondStepAccount(t.deps, await passwordStep(admin.email, admin.password));
+    const issued: string[] = [];
+    const issue = async (user: { id: string }) => {
+      issued.push(user.id);
+      return {} as never;
+    };
+    const both = await Promise.allSettled([
+      completeSecondStep(t.deps, step, second!, issue),
+      completeSecondStep(t.deps, step, third!, issue),
+    ]);
+    expect(both.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(issued).toEqual([admin.id]);
+    const status = await get('/api/auth/second-factor', opened.json().access_token);
+    expect(status.json()).toMatchObject({ recovery_codes_left: 8 });
+    // A wrong code leaves the token as it was: the right one still works.
+    const later = await passwordStep(admin.email, admin.password);
+    expect((await post('/api/auth/login/second-step', { second_step_token: later, code: '000000' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await post('/api/auth/login/second-step', { second_step_token: later, code: codeAt(admin.secret, 0) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('the second-step token opens no other route, on REST or tRPC, and dies with the sessions', async () => {

@@ -55,9 +55,9 @@ export const authRouter = router({
     .input(secondStepInputSchema)
     .output(authResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const userId = await secondStepAccount(ctx, input.second_step_token);
-      await ctx.rateLimit('second_step', userId);
-      return completeSecondStep(ctx, userId, input.code, (user) => issueSession(ctx, user));
+      const step = await secondStepAccount(ctx, input.second_step_token);
+      await ctx.rateLimit('second_step', step.userId);
+      return completeSecondStep(ctx, step, input.code, (user) => issueSession(ctx, user));
     }),
   secondFactorStatus: authedProcedure
     .output(secondFactorStatusSchema)

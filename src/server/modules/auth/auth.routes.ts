@@ -93,9 +93,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = parseInput(secondStepInputSchema, request.body, 'body');
-      const userId = await secondStepAccount(request.ctx, input.second_step_token);
-      await request.ctx.rateLimit('second_step', userId);
-      return completeSecondStep(request.ctx, userId, input.code, (user) => issueSession(request.ctx, user));
+      const step = await secondStepAccount(request.ctx, input.second_step_token);
+      await request.ctx.rateLimit('second_step', step.userId);
+      return completeSecondStep(request.ctx, step, input.code, (user) => issueSession(request.ctx, user));
     },
   );
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import * as OTPAuth from 'otpauth';
 import {
@@ -208,11 +208,25 @@ const wrongPassword = () =>
 const secondStepAudience = (deps: ServiceDeps) => `${deps.config.jwt.audience}${SECOND_STEP_AUDIENCE_SUFFIX}`;
 
 /**
+ * What an accepted code changes on the account: the TOTP step last accepted and how many recovery codes are used. A
+ * second-step token carries this as it was when the token was issued, so once a code has been accepted (the token
+ * opened its session, or another sign-in or a step-up of the account used a code since) the token opens nothing.
+ */
+async function codeUseMark(db: Executor, user: Pick<UserRow, 'id' | 'totpLastStep'>): Promise<string> {
+  const [used] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, user.id), isNotNull(recoveryCodes.usedAt)));
+  return `${user.totpLastStep ?? '-'}:${used?.n ?? 0}`;
+}
+
+/**
  * What sign-in answers an enrolled account after its password: a 5-minute token whose audience is the second step's
- * own, so every other route (which checks the app's audience) refuses it with 401.
+ * own, so every other route (which checks the app's audience) refuses it with 401. It opens one session at most
+ * (`codeUseMark`).
  */
 export async function secondStepChallenge(deps: ServiceDeps, user: UserRow): Promise<SecondStepRequired> {
-  const token = await new SignJWT({ ver: user.tokenVersion })
+  const token = await new SignJWT({ ver: user.tokenVersion, use: await codeUseMark(deps.db, user) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(deps.config.jwt.issuer)
@@ -223,8 +237,14 @@ export async function secondStepChallenge(deps: ServiceDeps, user: UserRow): Pro
   return { second_step_required: true, second_step_token: token, expires_in: SECOND_STEP_TTL_SECONDS };
 }
 
-/** The account a second-step token was issued to; an expired, forged or other token is a 401. */
-export async function secondStepAccount(deps: ServiceDeps, token: string): Promise<string> {
+/** A second-step token's account, and the code-use mark it was issued under (`codeUseMark`). */
+export type SecondStep = { userId: string; use: string };
+
+/**
+ * The account a second-step token was issued to; an expired, forged or used token (a code accepted on the account
+ * since it was issued) is a 401.
+ */
+export async function secondStepAccount(deps: ServiceDeps, token: string): Promise<SecondStep> {
   try {
     const { payload } = await jwtVerify(token, deps.config.jwt.secret, {
       algorithms: ['HS256'],
@@ -236,13 +256,17 @@ export async function secondStepAccount(deps: ServiceDeps, token: string): Promi
     const [row] =
       typeof payload.sub === 'string' && /^[0-9a-f-]{36}$/i.test(payload.sub)
         ? await deps.db
-            .select({ ver: users.tokenVersion, active: users.isActive })
+            .select({ id: users.id, ver: users.tokenVersion, active: users.isActive, totpLastStep: users.totpLastStep })
             .from(users)
             .where(eq(users.id, payload.sub))
             .limit(1)
         : [];
     if (!row || !row.active || row.ver !== payload.ver) throw new AppError('INVALID_TOKEN', SECOND_STEP_EXPIRED);
-    return payload.sub!;
+    const use = typeof payload.use === 'string' ? payload.use : null;
+    if (use === null || use !== (await codeUseMark(deps.db, row))) {
+      throw new AppError('INVALID_TOKEN', SECOND_STEP_EXPIRED);
+    }
+    return { userId: row.id, use };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('INVALID_TOKEN', SECOND_STEP_EXPIRED);
@@ -252,10 +276,11 @@ export async function secondStepAccount(deps: ServiceDeps, token: string): Promi
 /** Completes sign-in with a code: the session, or a 422 for a wrong, reused or used-up code. */
 export async function completeSecondStep(
   deps: ServiceDeps,
-  userId: string,
+  step: SecondStep,
   code: string,
   issue: (user: UserRow) => Promise<AuthResult>,
 ): Promise<AuthResult> {
+  const { userId } = step;
   const user = await userRow(deps, userId);
   if (isSecondFactorResetCode(code)) {
     // The operator's one-time reset code (second-factor-reset.service.ts): the factor goes, every session ends,
@@ -264,7 +289,14 @@ export async function completeSecondStep(
     if (!reset) throw codeIssue();
     return issue(await userRow(deps, userId));
   }
-  const accepted = await deps.db.transaction((tx) => acceptCode(deps, tx, user, code));
+  // With the account's row locked, the token's mark is read again: of two completions of one token at once, the
+  // second finds the first's accepted code and opens nothing.
+  const accepted = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!locked || (await codeUseMark(tx, locked)) !== step.use)
+      throw new AppError('INVALID_TOKEN', SECOND_STEP_EXPIRED);
+    return acceptCode(deps, tx, locked, code);
+  });
   if (!accepted) throw codeIssue();
   return issue(user);
 }
