@@ -33,6 +33,17 @@ async function fill(user: UserEvent, field: HTMLElement, text: string) {
   await user.paste(text);
 }
 
+/** The inquiry dialog with its required fields filled in, so a test can vary only the field it is about. */
+async function openFilledInquiry(serviceName: string) {
+  const opened = await openInquiry(serviceName);
+  const { user, dialog } = opened;
+  await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
+  await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');
+  await fill(user, dialog.getByLabelText(/^Phone/), '98930 11223');
+  await fill(user, dialog.getByLabelText(/^Guest Count/), '40');
+  return opened;
+}
+
 function inquiryCalls() {
   return recordedCalls('bookings.createInquiry');
 }
@@ -85,11 +96,7 @@ describe('service inquiry modal', () => {
 
   it('keeps a date begun but not finished from going as no date: the field asks for the whole of it', async () => {
     answerInquiry();
-    const { user, dialog } = await openInquiry('Private Parties');
-    await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
-    await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');
-    await fill(user, dialog.getByLabelText(/^Phone/), '98930 11223');
-    await fill(user, dialog.getByLabelText(/^Guest Count/), '40');
+    const { user, dialog } = await openFilledInquiry('Private Parties');
     // A browser's date field with only a day and month typed: its value is empty and its validity says bad input.
     const date = dialog.getByLabelText(/^Event Date/) as HTMLInputElement;
     Object.defineProperty(date, 'validity', { configurable: true, value: { ...date.validity, badInput: true } });
@@ -113,11 +120,7 @@ describe('service inquiry modal', () => {
 
   it('refuses an event date in the past', async () => {
     answerInquiry();
-    const { user, dialog } = await openInquiry('Private Parties');
-    await fill(user, dialog.getByLabelText(/^Full Name/), 'Meera Joshi');
-    await fill(user, dialog.getByLabelText(/^Email/), 'meera@example.in');
-    await fill(user, dialog.getByLabelText(/^Phone/), '98930 11223');
-    await fill(user, dialog.getByLabelText(/^Guest Count/), '40');
+    const { user, dialog } = await openFilledInquiry('Private Parties');
     fireEvent.change(dialog.getByLabelText(/^Event Date/), { target: { value: addDays(todayInIndia(), -1) } });
 
     await user.click(dialog.getByRole('button', { name: 'Submit Inquiry' }));

@@ -10,7 +10,7 @@ import {
 import { TextareaField } from '../../components/textarea-field';
 import { TextField } from '../../components/text-field';
 import { serverDetail } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/form-errors';
+import { focusFirstInvalid, serverFieldError } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { firstIssuePerField, type FieldErrors } from './use-form-fields';
 
@@ -22,6 +22,9 @@ const CUSTOMER = 'customer';
 function recipientOf(choice: string): { to: string; supplier_id?: string } {
   return choice.startsWith('supplier:') ? { to: 'supplier', supplier_id: choice.slice(9) } : { to: choice };
 }
+
+/** The fields of the API's body a 422 may name. */
+const SERVER_FIELDS = { to: true, supplier_id: true, subject: true, body: true };
 
 /** The server's field for a 422, as this form names it (`to` and `supplier_id` are both the recipient). */
 function formField(field: unknown): keyof Draft | null {
@@ -80,14 +83,13 @@ export function BookingMessageForm({ booking, onDone }: BookingMessageFormProps)
           onDone();
         },
         onError(failure) {
-          const message = serverDetail(failure) ?? 'The message could not be sent. Please try again.';
-          const issue = (failure.data as { issues?: { loc?: unknown[]; msg?: string }[] } | null)?.issues?.[0];
-          const field = formField(issue?.loc?.at(-1));
-          if (field) {
-            const fieldMessage = issue?.msg ?? message;
+          const refused = serverFieldError(failure, SERVER_FIELDS);
+          const [named, fieldMessage] = Object.entries(refused ?? {})[0] ?? [];
+          const field = formField(named);
+          if (field && fieldMessage) {
             setErrors({ [field]: fieldMessage });
             focusFirstInvalid(form, { [field]: fieldMessage });
-          } else setFormError(message);
+          } else setFormError(serverDetail(failure) ?? 'The message could not be sent. Please try again.');
         },
       },
     );
