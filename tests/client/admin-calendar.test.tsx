@@ -412,6 +412,30 @@ describe('Calendar tab: its view, month or week and filters in the address', () 
     expect(view.history).toHaveLength(entries);
   });
 
+  it('keeps an open run sheet’s day in the address, opens the one a link names and drops it on closing', async () => {
+    const view = await openCalendar();
+    const { user } = view;
+    dayButton(BUSY).focus();
+    await user.keyboard('{Enter}');
+    const sheetName = new RegExp(`Run sheet: \\w+, ${formatLongDate(BUSY)}`);
+    expect(await screen.findByRole('region', { name: sheetName })).toBeInTheDocument();
+    expect(addressQuery(view)).toEqual({ tab: 'calendar', day: BUSY });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: /Run sheet/ })).not.toBeInTheDocument();
+    expect(view.currentUrl()).toBe('/admin?tab=calendar');
+    view.unmount();
+
+    const linked = await openCalendarAt(`day=${BUSY}`);
+    const sheet = await screen.findByRole('region', { name: sheetName });
+    expect(await within(sheet).findByRole('list', { name: `Events on ${formatLongDate(BUSY)}` })).toBeInTheDocument();
+    linked.unmount();
+
+    // A day that is no date opens nothing.
+    await openCalendarAt('day=2027-02-30');
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Run sheet/ })).not.toBeInTheDocument();
+  });
+
   it('reads a view, month, week, status or event type it does not know as the default', async () => {
     const month = await openCalendarAt('view=year&month=2026-13&week=2027-03-10&status=lost&event_type=party');
     expect(await screen.findByRole('grid', { name: `Events in ${monthName(TODAY)}` })).toBeInTheDocument();

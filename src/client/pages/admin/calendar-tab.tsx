@@ -425,8 +425,9 @@ function WeekList({ data, today, onOpen }: { data: CalendarEventsDto; today: str
 /**
  * The view, the month or week shown and the filters, kept in the address (docs/product.md#calendar-screens):
  * `view=week`, `month=2026-12` in the month view or `week=2026-12-07` (its Monday) in the week view, `status` and
- * `event_type`. The defaults (the month view, the current month or week, all but cancelled, every event type) are
- * left out, and a value that is not one of the tab's reads as its default.
+ * `event_type`, and `day=2026-12-12` while that day's run sheet is open. The defaults (the month view, the current
+ * month or week, all but cancelled, every event type, no run sheet) are left out, and a value that is not one of the
+ * tab's reads as its default.
  */
 function useCalendarAddress(today: string) {
   const [params, update] = useAddressParams();
@@ -449,7 +450,9 @@ function useCalendarAddress(today: string) {
   function filter(next: Filters) {
     update({ status: next.status || null, event_type: next.eventType || null });
   }
-  return { view, anchor, filters, show, filter };
+  const openDay = dateParam(params, 'day');
+  const openRunSheet = (date: string | null) => update({ day: date });
+  return { view, anchor, filters, show, filter, openDay, openRunSheet };
 }
 
 /**
@@ -459,11 +462,10 @@ function useCalendarAddress(today: string) {
  */
 export function CalendarTab() {
   const today = todayInIndia();
-  const { view, anchor, filters, show, filter } = useCalendarAddress(today);
+  const { view, anchor, filters, show, filter, openDay, openRunSheet } = useCalendarAddress(today);
   const [focused, setFocused] = useState(anchor);
   const [focusPending, setFocusPending] = useState(false);
   const takeFocus = useCallback(() => setFocusPending(false), []);
-  const [openDay, setOpenDay] = useState<string | null>(null);
   const range = viewRange(view, anchor);
   const events = trpc.admin.calendar.events.useQuery(
     { ...range, status: filters.status, event_type: filters.eventType },
@@ -555,11 +557,11 @@ export function CalendarTab() {
                     }}
                     focusPending={focusPending}
                     onFocusTaken={takeFocus}
-                    onOpen={setOpenDay}
+                    onOpen={openRunSheet}
                     openDay={openDay}
                   />
                 ) : (
-                  <WeekList data={data} today={today} onOpen={setOpenDay} />
+                  <WeekList data={data} today={today} onOpen={openRunSheet} />
                 )
               }
             </QueryContent>
@@ -577,7 +579,7 @@ export function CalendarTab() {
           </Stack>
         </SectionCard>
       </Box>
-      {openDay && <CalendarRunSheet date={openDay} onClose={() => setOpenDay(null)} />}
+      {openDay && <CalendarRunSheet date={openDay} onClose={() => openRunSheet(null)} />}
       <Box _print={{ display: 'none' }}>
         <CalendarFeedCard />
       </Box>
