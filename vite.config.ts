@@ -21,6 +21,8 @@ function filesReplacing(dir: string, extension: string, replacement: RegExp): st
     .filter((name) => replacement.test(readFileSync(join(dir, name), 'utf8')))
     .map((name) => `${dir}/${name}`);
 }
+/** The server's property tests over random sequences of actions (their own project, below). */
+const SEQUENCE_SUITES = 'tests/server/*-sequences.test.ts';
 const clientFilesMockingModules = filesReplacing('tests/client', '.test.tsx', /\bvi\.mock\(/);
 const serverFilesMockingModules = filesReplacing('tests/server', '.test.ts', /\bvi\.(mock|spyOn)\(/);
 
@@ -147,7 +149,22 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          exclude: serverFilesMockingModules,
+          exclude: [...serverFilesMockingModules, SEQUENCE_SUITES],
+          isolate: false,
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The property tests that drive the server through random sequences of actions: a minute and a half of CPU
+        // between them, so `npm test` leaves them out and `npm run test:sequences` (PGlite) and `npm run test:pg`
+        // (PostgreSQL, which CI runs) run them.
+        extends: true,
+        test: {
+          name: 'sequences',
+          environment: 'node',
+          include: [SEQUENCE_SUITES],
           isolate: false,
           pool: 'forks',
           testTimeout: 30_000,

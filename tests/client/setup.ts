@@ -152,6 +152,56 @@ window.cancelAnimationFrame = (handle: number) => realClearTimeout(handle as unk
 }
 
 /*
+ * jsdom computes an element's style from scratch on every `getComputedStyle`, matching every rule of every style
+ * sheet (Emotion's, hundreds) against it, and the tests ask again and again for the same elements: each role query
+ * and accessible name asks whether every candidate and each of its ancestors is hidden, and each click whether its
+ * target takes pointer events. Nearly a fifth of a form page's test time went there. Nothing that style depends on
+ * changes between two such asks unless the document does (an attribute, a node, a style element's text: jsdom counts
+ * each change on the document), the focus moves (`:focus` rules) or a rule is inserted without a node
+ * (`insertRule`), so the answer is kept until one of those happens.
+ */
+{
+  const implKey = Object.getOwnPropertySymbols(document).find((key) => key.description === 'impl');
+  const documentImpl = implKey && (document as unknown as Record<symbol, { _version?: number }>)[implKey];
+  if (typeof documentImpl?._version !== 'number') {
+    throw new Error('jsdom has changed: remove the computed style memo in tests/client/setup.ts');
+  }
+  const ruleCount = () => {
+    let count = 0;
+    for (const sheet of document.styleSheets) count += sheet.cssRules.length;
+    return count;
+  };
+  const computed = window.getComputedStyle;
+  const memo = new WeakMap<Element, { key: string; focus: Element | null; style: CSSStyleDeclaration }>();
+  window.getComputedStyle = function getComputedStyle(element: Element, pseudoElement?: string | null) {
+    if (pseudoElement) return computed.call(window, element, pseudoElement);
+    const activeElement = document.activeElement;
+    const key = `${documentImpl._version} ${ruleCount()}`;
+    const kept = memo.get(element);
+    if (kept?.key === key && kept.focus === activeElement) return kept.style;
+    const style = computed.call(window, element);
+    memo.set(element, { key, focus: activeElement, style });
+    return style;
+  };
+}
+
+/*
+ * Testing Library finds the element an `aria-labelledby` names with `container.querySelector('[id="…"]')`, a walk of
+ * the whole page for every field each label query looks at. The document's id index answers it: the first element
+ * with that id in the document is the first in any container that holds it.
+ */
+for (const proto of [Element.prototype, Document.prototype]) {
+  const querySelector = proto.querySelector as (this: ParentNode, selectors: string) => Element | null;
+  proto.querySelector = function querySelectorById(this: ParentNode, selectors: string) {
+    const id = /^\[id="([^"\\]+)"\]$/.exec(selectors)?.[1];
+    const root = this instanceof Document ? this : (this as Element).ownerDocument;
+    const found = id === undefined ? null : root.getElementById(id);
+    if (found && (this === root || (this as Node).contains(found))) return found;
+    return querySelector.call(this, selectors);
+  } as typeof proto.querySelector;
+}
+
+/*
  * react-hot-toast styles its toasts with goober, which finds its one style element as `window._goober`: a browser
  * names every element with an id on the window, jsdom does not, so without this each toast added a new style
  * element, and every later style lookup (visibility, accessible names, pointer events) read them all.
