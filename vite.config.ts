@@ -157,8 +157,8 @@ export default defineConfig({
         },
       },
       {
-        // The property tests that drive the server through random sequences of actions: a minute and a half of CPU
-        // between them, so `npm test` leaves them out and `npm run test:sequences` (PGlite) and `npm run test:pg`
+        // The property tests that drive the server through random sequences of actions: over a minute of CPU between
+        // them, so `npm test` leaves them out and `npm run test:sequences` (PGlite) and `npm run test:pg`
         // (PostgreSQL, which CI runs) run them.
         extends: true,
         test: {
@@ -177,6 +177,7 @@ export default defineConfig({
           name: 'server-isolated',
           environment: 'node',
           include: serverFilesMockingModules,
+          exclude: [SEQUENCE_SUITES],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,
