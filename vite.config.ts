@@ -26,6 +26,14 @@ const SEQUENCE_SUITES = 'tests/server/*-sequences.test.ts';
 const clientFilesMockingModules = filesReplacing('tests/client', '.test.tsx', /\bvi\.mock\(/);
 const serverFilesMockingModules = filesReplacing('tests/server', '.test.ts', /\bvi\.(mock|spyOn)\(/);
 
+/** A project of server tests: Node, each file in a forked worker, and the server suites' time limits. */
+function serverProject(name: string, files: { include: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    extends: true,
+    test: { name, environment: 'node', ...files, pool: 'forks', testTimeout: 30_000, hookTimeout: 120_000 },
+  } as const;
+}
+
 /**
  * Rendering pages in jsdom makes short-lived objects by the million: a larger young generation in the client test
  * workers halves the time their garbage collector takes (docs/benchmarks.md#client-test-suite).
@@ -143,46 +151,20 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          exclude: [...serverFilesMockingModules, SEQUENCE_SUITES],
-          isolate: false,
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The property tests that drive the server through random sequences of actions: over a minute of CPU between
-        // them, so `npm test` leaves them out and `npm run test:sequences` (PGlite) and `npm run test:pg`
-        // (PostgreSQL, which CI runs) run them.
-        extends: true,
-        test: {
-          name: 'sequences',
-          environment: 'node',
-          include: [SEQUENCE_SUITES],
-          isolate: false,
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server-isolated',
-          environment: 'node',
-          include: serverFilesMockingModules,
-          exclude: [SEQUENCE_SUITES],
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
-      },
+      serverProject('server', {
+        include: ['tests/server/**/*.test.ts'],
+        exclude: [...serverFilesMockingModules, SEQUENCE_SUITES],
+        isolate: false,
+      }),
+      // The property tests that drive the server through random sequences of actions: over a minute of CPU between
+      // them, so `npm test` leaves them out and `npm run test:sequences` (PGlite) and `npm run test:pg` (PostgreSQL,
+      // which CI runs) run them.
+      serverProject('sequences', { include: [SEQUENCE_SUITES], isolate: false }),
+      serverProject('server-isolated', {
+        include: serverFilesMockingModules,
+        exclude: [SEQUENCE_SUITES],
+        isolate: true,
+      }),
       {
         extends: true,
         test: {
