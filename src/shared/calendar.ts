@@ -80,7 +80,7 @@ export function dayRefusal(
         status: 'full',
         reason:
           left === 0
-            ? `Fully booked: ${count(rule.maxGuests)} guests already`
+            ? `Fully booked: ${count(load.guests)} of ${count(rule.maxGuests)} guests`
             : `Room for ${count(left)} more guests on this day`,
       };
     }

@@ -140,7 +140,7 @@ export type WhatsAppConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   inquiry: ['quoted', 'confirmed', 'cancelled'],
   quoted: ['confirmed', 'cancelled'],
-  confirmed: ['in_progress', 'cancelled'],
+  confirmed: ['in_progress', 'completed', 'cancelled'],
   in_progress: ['completed'],
   completed: [],
   cancelled: [],

@@ -213,6 +213,19 @@ describe('/payment/success', () => {
     expectActions({ name: 'Book Another Event', href: '/book' });
   });
 
+  it('says a refunded subscription is refunded, not active, with what was paid and what comes back', async () => {
+    server.use(trpcHandler('payments.status', () => ({ ...SUBSCRIPTION_PAID, settled: 'subscription_refunded' })));
+    renderApp({ path: `/payment/success?order_id=${SUBSCRIPTION_PAID.order_id}` });
+
+    expect(await screen.findByRole('heading', { name: 'Subscription Refunded', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/₹49\.50 \(50% of the subscription\) comes back to you/)).toBeInTheDocument();
+    expect(detail('Status')).toBe('Refunded');
+    expect(detail('Amount Paid')).toBe('₹99');
+    expect(screen.queryByText('Thank you! Your subscription is active.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+    expectActions({ name: 'Book Another Event', href: '/book' });
+  });
+
   it('shows a pending subscription with its ₹99 fee', async () => {
     server.use(
       trpcHandler('payments.status', () => ({ ...SUBSCRIPTION_PAID, is_paid: false, payment_status: 'CREATED' })),

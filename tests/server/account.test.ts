@@ -464,6 +464,12 @@ describe('₹99 subscription', () => {
 
     const refunded = await t.caller({ token: admin.token }).admin.subscriptions.refund({ id: sub!.id });
     expect(refunded).toMatchObject({ status: 'refunded', refund_amount: 49.5 });
+    // The order was paid and stays paid; its status page now says the subscription was refunded.
+    expect((await inject('GET', `/api/payment/status/${order.order_id}`)).json()).toMatchObject({
+      is_paid: true,
+      payment_status: 'PAID',
+      settled: 'subscription_refunded',
+    });
     await expect(t.caller({ token: admin.token }).admin.subscriptions.refund({ id: sub!.id })).rejects.toMatchObject({
       code: 'CONFLICT',
     });

@@ -500,6 +500,15 @@ describe('bookings (admin)', () => {
     const done = await setStatus(lastWeek.id, { status: 'completed' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ message: 'Booking marked completed', booking: { status: 'completed' } });
+    // Not marked in progress on its day, a confirmed booking is completed straight from confirmed afterwards;
+    // a month early it is refused like any completion.
+    const missedDay = await makeBooking(t.deps, { status: 'confirmed', eventDate: addDays(today, -3) });
+    const completed = await setStatus(missedDay.id, { status: 'completed' });
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json()).toMatchObject({ booking: { status: 'completed' } });
+    expect((await setStatus(early.id, { status: 'completed' })).json()).toEqual({
+      detail: `A booking can be marked completed only on or after its event day (${formatLongDate(inAMonth)})`,
+    });
   });
 
   it('answers 422 for an unknown status and 404 for an unknown booking', async () => {

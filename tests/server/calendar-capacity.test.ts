@@ -98,7 +98,11 @@ describe('capacity at confirmation', () => {
     expect((await setStatus(b.id, 'confirmed')).statusCode).toBe(200);
     const refused = await setStatus(c.id, 'confirmed');
     expect(refused.statusCode).toBe(409);
-    expect((refused.json() as { detail: string }).detail).toContain('500 guests already');
+    expect((refused.json() as { detail: string }).detail).toContain('Fully booked: 500 of 500 guests');
+    // A limit lowered below what is already booked says how many are booked, not the limit twice.
+    await saveDay({ date: day, max_guests: 400 });
+    const lowered = await setStatus(c.id, 'confirmed');
+    expect((lowered.json() as { detail: string }).detail).toContain('Fully booked: 500 of 400 guests');
   });
 
   it('refuses an instant quote for a closed day, with the next free dates, and writes nothing', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookings, gstDocuments, refunds } from '../../src/server/db/schema';
 import { addDays, formatLongDate, todayInIndia } from '../../src/shared/dates';
 import { gstinCheckChar } from '../../src/shared/gstin';
+import { gstDocumentAttachment } from '../../src/server/modules/gst/gst.service';
 import { makeBooking } from './helpers/projects';
 import { pdfText } from './helpers/pdf-text';
 import { setUpSuite } from './helpers/suite';
@@ -109,9 +110,14 @@ describe('receipt vouchers, the tax invoice and the PDFs', () => {
     expect(rv!.cgstPaise).toBe(rv!.sgstPaise);
     expect(rv!.taxablePaise + rv!.cgstPaise + rv!.sgstPaise + rv!.roundOffPaise).toBe(999_00);
 
-    // The receipt e-mail names the voucher.
+    // The receipt e-mail names the voucher and carries it as its PDF, made from the issued row when it is sent.
     const mails = await outboxMails(t.deps, { to: alice.email });
-    expect(mails.some((m) => (m.htmlBody ?? '').includes(rv!.number))).toBe(true);
+    const receipt = mails.find((m) => (m.htmlBody ?? '').includes(rv!.number))!;
+    expect(receipt.textBody).toContain(`Your GST receipt voucher ${rv!.number} is attached (PDF)`);
+    expect(receipt.attachments).toEqual([{ kind: 'gst_document', id: rv!.id }]);
+    const file = await gstDocumentAttachment(t.deps, receipt.attachments[0]!);
+    expect(file).toMatchObject({ filename: `${rv!.number.replace(/\//g, '-')}.pdf`, contentType: 'application/pdf' });
+    expect(pdfText(file.content)).toContain(rv!.number);
 
     await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'in_progress' });
     const done = await inject('PUT', `/api/bookings/${booking.id}/status`, admin.auth, { status: 'completed' });

@@ -162,6 +162,22 @@ describe('paying the schedule from My Bookings', () => {
     expect(receipt!.textBody).not.toContain('now confirmed');
     expect(receipt!.textBody).not.toContain('within 2 hours');
   });
+
+  it('an open advance order expires with the cancellation; money still paid on it is owed back in full', async () => {
+    const booking = await aliceQuote(90);
+    await payOrder('/api/payments/token-order', booking.id, nextUtr());
+    const order = (
+      await inject('POST', '/api/payments/instalment-order', alice.auth, { booking_id: booking.id })
+    ).json();
+    expect((await inject('POST', `/api/me/bookings/${booking.id}/cancel`, alice.auth)).statusCode).toBe(200);
+    const status = (await inject('GET', `/api/payment/status/${order.order_id}`, alice.auth)).json();
+    expect(status.payment_status).toBe('EXPIRED');
+    const late = await inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: nextUtr() });
+    expect(late.statusCode).toBe(200);
+    const owed = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    expect(owed.map((r) => r.policy.reason)).toContain('paid_after_cancellation');
+    expect(owed.find((r) => r.policy.reason === 'paid_after_cancellation')!.amountPaise).toBe(order.amount * 100);
+  });
 });
 
 describe('payments the team records', () => {

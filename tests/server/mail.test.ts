@@ -218,6 +218,44 @@ describe('without SMTP_URL: .eml files under DATA_DIR/mail', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('sends the files a row names as attachments, made when it is sent; a file that cannot be made is retried', async () => {
+    const files = createMailTransport(testConfig({ DATA_DIR: dataDir }).mail);
+    let made = 0;
+    const fileWorker = startMailWorker(t.deps, files, {
+      poll: false,
+      makeAttachment: async (ref) => {
+        made += 1;
+        if (ref.id === 'missing') throw new Error('GST document missing not found');
+        return {
+          filename: 'RV-26-27-00007.pdf',
+          content: Buffer.from('%PDF-1.7 voucher'),
+          contentType: 'application/pdf',
+        };
+      },
+    });
+    try {
+      const attached = await enqueueEmail(t.deps.db, plainMessage('with.file@example.in'), {
+        attachments: [{ kind: 'gst_document', id: 'voucher' }],
+      });
+      const broken = await enqueueEmail(t.deps.db, plainMessage('broken.file@example.in'), {
+        attachments: [{ kind: 'gst_document', id: 'missing' }],
+      });
+      expect(await fileWorker.drainOnce()).toEqual({ sent: 1, retried: 1, failed: 0 });
+      expect(made).toBe(2);
+      expect(await outboxRow(attached)).toMatchObject({ status: 'sent' });
+      expect(await outboxRow(broken)).toMatchObject({ status: 'pending', lastError: 'GST document missing not found' });
+    } finally {
+      await fileWorker.stop();
+      files.close();
+    }
+    const dir = join(dataDir, 'mail');
+    const [name] = emlFiles(dir);
+    const raw = readFileSync(join(dir, name!), 'utf8');
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=RV-26-27-00007\.pdf/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=RV-26-27-00007\.pdf/);
+    expect(raw).toContain(Buffer.from('%PDF-1.7 voucher').toString('base64'));
+  });
+
   it('is what the app runs by default, and the worker stops with the app', async () => {
     const app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database: t.database, migrate: false });
     const dir = join(dataDir, 'mail');

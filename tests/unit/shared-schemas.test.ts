@@ -64,6 +64,7 @@ describe('booking state machine', () => {
       'quoted→confirmed',
       'quoted→cancelled',
       'confirmed→in_progress',
+      'confirmed→completed',
       'confirmed→cancelled',
       'in_progress→completed',
     ]);

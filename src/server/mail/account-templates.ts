@@ -159,8 +159,8 @@ export function paymentReceiptEmail(
       ...(account?.next ? ['You can pay the next instalment from My Bookings whenever you are ready.'] : []),
       ...(payment.gstDocument
         ? [
-            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is ready to download ` +
-              `(PDF) from the booking in My Bookings.`,
+            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is attached (PDF); ` +
+              `you can also download it from the booking in My Bookings.`,
           ]
         : []),
       'Keep this e-mail as your receipt.',

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client';
 import { insertRows } from '../db/insert-rows';
-import { emailOutbox } from '../db/schema';
+import { emailOutbox, type MailAttachmentRef } from '../db/schema';
 import type { EmailMessage } from './templates';
 
 /**
  * Queues a message in `email_outbox` on the caller's transaction (modules README: e-mails are written with the
  * change they announce, never sent inline), so a rolled-back change sends nothing and a committed one is sent by
  * the mail worker even if this process dies right after. `bookingId` puts the message in that booking's message
- * thread (docs/product.md#message-thread).
+ * thread (docs/product.md#message-thread); `attachments` names files the worker makes and sends with it.
  */
 export async function enqueueEmail(
   tx: Executor,
   message: EmailMessage,
-  options: { sendAfter?: Date; bookingId?: string | null } = {},
+  options: { sendAfter?: Date; bookingId?: string | null; attachments?: MailAttachmentRef[] } = {},
 ): Promise<string> {
   const id = randomUUID();
   await insertRows(tx, emailOutbox, [
@@ -25,6 +25,7 @@ export async function enqueueEmail(
       htmlBody: message.html,
       template: message.template,
       bookingId: options.bookingId ?? null,
+      ...(options.attachments?.length && { attachments: options.attachments }),
       ...(options.sendAfter && { sendAfter: options.sendAfter }),
     },
   ]);

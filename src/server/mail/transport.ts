@@ -3,8 +3,18 @@ import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { MailConfig } from '../config';
 
+/** A file sent with a message, made in memory (never read from a path or URL). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
 /** One outbox row on its way out. */
-export type OutgoingMail = { id: string; to: string; subject: string; text: string; html: string | null };
+export type OutgoingMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments?: MailAttachment[];
+};
 
 export type MailTransport = {
   kind: 'smtp' | 'file';
@@ -31,6 +41,7 @@ function messageOptions(config: MailConfig, mail: OutgoingMail): SendMailOptions
     subject: mail.subject,
     text: mail.text,
     ...(mail.html && { html: mail.html }),
+    ...(mail.attachments?.length && { attachments: mail.attachments }),
     messageId: `<outbox-${mail.id}@${domainOf(config.from)}>`,
     headers: { 'X-Outbox-Id': mail.id },
   };

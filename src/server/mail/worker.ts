@@ -11,14 +11,19 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from '../lib/outbox-worker';
-import type { MailTransport } from './transport';
+import type { MailAttachmentRef } from '../db/schema';
+import { gstDocumentAttachment } from '../modules/gst/gst.service';
+import type { MailAttachment, MailTransport } from './transport';
 
 /** After this many failed attempts a message is marked `failed` and left for a person to look at. */
 export const MAX_EMAIL_ATTEMPTS = MAX_SEND_ATTEMPTS;
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-export type MailWorkerOptions = OutboxWorkerOptions;
+export type MailWorkerOptions = OutboxWorkerOptions & {
+  /** Makes the file an outbox row names; by default a GST document's PDF from its issued row. */
+  makeAttachment?: (ref: MailAttachmentRef) => Promise<MailAttachment>;
+};
 
 export type DrainResult = { sent: number; retried: number; failed: number };
 
@@ -39,6 +44,7 @@ export function startMailWorker(
   options: MailWorkerOptions = {},
 ): MailWorker {
   const { db } = deps;
+  const makeAttachment = options.makeAttachment ?? ((ref: MailAttachmentRef) => gstDocumentAttachment(deps, ref));
 
   async function recordFailure(
     row: OutboxRow,
@@ -66,12 +72,15 @@ export function startMailWorker(
     if (!row) return null;
     let delivered: Awaited<ReturnType<MailTransport['send']>>;
     try {
+      // Made at each attempt from what the row names: the outbox keeps no copy of a file.
+      const attachments = await Promise.all(row.attachments.map(makeAttachment));
       delivered = await transport.send({
         id: row.id,
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        attachments,
       });
     } catch (error) {
       return recordFailure(row, error, settings);

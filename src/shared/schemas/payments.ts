@@ -35,8 +35,9 @@ export type PaymentStatusDto = {
   booking_id: string | null;
   /**
    * Set when the order's own status does not tell the whole story (docs/product.md#payments): its booking was
-   * cancelled (paid or not), or it is not paid but the instalment it asked for was paid another way. Null while it
-   * still waits for its money, once it is paid on a booking that stands, and for the subscription.
+   * cancelled (paid or not), it is not paid but the instalment it asked for was paid another way, or it is a paid
+   * ₹99 order whose subscription has been refunded. Null while it still waits for its money, and once it is paid on
+   * a booking that stands or for a subscription still held.
    */
   settled: OrderSettlement | null;
 };
@@ -46,8 +47,14 @@ export type PaymentStatusDto = {
  * opened was recorded by the team (`recorded_by_team`), or else it was covered otherwise (`paid_otherwise`: another
  * order paid it, or a lower price left nothing of it). `booking_cancelled`: the order's booking has been cancelled,
  * so nothing is to be paid on it, and money it did bring in is settled by the cancellation's refund.
+ * `subscription_refunded`: the ₹99 was paid and an admin has since refunded the subscription (half of it).
  */
-export const ORDER_SETTLEMENTS = ['recorded_by_team', 'paid_otherwise', 'booking_cancelled'] as const;
+export const ORDER_SETTLEMENTS = [
+  'recorded_by_team',
+  'paid_otherwise',
+  'booking_cancelled',
+  'subscription_refunded',
+] as const;
 export type OrderSettlement = (typeof ORDER_SETTLEMENTS)[number];
 
 /** A whole number of days in a field the admin types (0 to 365). */

@@ -54,7 +54,7 @@ export function isSettledOtherwise(status: Pick<PaymentStatusDto, 'is_paid' | 'p
 }
 
 /** How a booking's order was settled another way while the booking stands. */
-type PaidAnotherWay = Exclude<OrderSettlement, 'booking_cancelled'>;
+type PaidAnotherWay = Exclude<OrderSettlement, 'booking_cancelled' | 'subscription_refunded'>;
 
 /** What the page says of an order settled another way: its title, why nothing is left to pay, and its status. */
 const SETTLED_TEXTS: Record<PaidAnotherWay, { title: string; reason: string; status: string }> = {
@@ -423,10 +423,40 @@ function CancelledBookingState({ status, texts }: { status: PaymentStatusDto; te
   );
 }
 
+/**
+ * A paid ₹99 order whose subscription an admin has since refunded (docs/product.md#subscriptions): the benefits are
+ * no longer active, so the page says what was paid and what comes back, not that the subscription is active.
+ */
+function RefundedSubscriptionState({
+  status,
+  texts,
+}: {
+  status: PaymentStatusDto;
+  texts: ReturnType<typeof orderTexts>;
+}) {
+  return (
+    <>
+      <StatusHeader tone="orange" icon={<Clock3 size={34} />} title="Subscription Refunded">
+        <Text color="fg.muted" role="status">
+          We could not provide services for your event, so your subscription has been refunded.
+        </Text>
+        <Text fontSize="sm" color="fg.muted" textWrap="balance">
+          {formatInr(SUBSCRIPTION_REFUND_PAISE / 100)} (50% of the subscription) comes back to you within 3 working
+          days; a confirmation is on its way to your email.
+        </Text>
+      </StatusHeader>
+      <OrderFacts status={status} texts={texts} badge={{ palette: 'orange', text: 'Refunded' }} paid />
+      <HelpBlock />
+      <Actions secondary={{ href: '/book', label: 'Book Another Event' }} />
+    </>
+  );
+}
+
 function ResultState({ status }: { status: PaymentStatusDto }) {
   const paid = isPaymentComplete(status);
   const texts = orderTexts(status, paymentTerms(usePaymentRules()));
   if (status.settled === 'booking_cancelled') return <CancelledBookingState status={status} texts={texts} />;
+  if (status.settled === 'subscription_refunded') return <RefundedSubscriptionState status={status} texts={texts} />;
   if (!paid && status.settled) return <SettledState status={status} settled={status.settled} texts={texts} />;
   return (
     <>

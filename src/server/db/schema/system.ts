@@ -34,6 +34,9 @@ export const analyticsEvents = pgTable(
   ],
 );
 
+/** A file an outbox message carries, by what it is; the mail worker makes it when it sends the message. */
+export type MailAttachmentRef = { kind: 'gst_document'; id: string };
+
 /** Transactional outbox: rows are written in the same transaction as the change they announce. */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -46,6 +49,8 @@ export const emailOutbox = pgTable(
     template: text('template').notNull(),
     /** The booking the message is about, for its message thread (docs/product.md#message-thread); null otherwise. */
     bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** Files sent with the message, named here and made when it is sent (a GST document's PDF). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import type { CancelledBy, RefundStatus } from '../../../shared/domain';
 import { paiseToRupees } from '../../../shared/pricing';
@@ -7,7 +7,7 @@ import { bookingCostPaise, refundBandDate, type LedgerSums } from '../../../shar
 import { computeRefund, type RefundComputation } from '../../../shared/refund-policy';
 import type { RefundPreviewDto } from '../../../shared/schemas/account';
 import type { Transaction } from '../../db/client';
-import { bookings, paymentOrders, refunds } from '../../db/schema';
+import { bookings, refunds } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bookingCancelledEmail, type CancellationFigures, type CancellationReason } from '../../mail/account-templates';
 import { enqueueEmail } from '../../mail/outbox';
@@ -15,6 +15,7 @@ import type { ServiceDeps } from '../../context';
 import { documentCancellation } from '../gst/gst-documents.service';
 import { addRefund, bookingSums, setCharge } from '../payments/ledger';
 import { announceProjectChange } from '../projects/award.service';
+import { expireOpenBookingOrders } from './orders-of-old-price';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -103,18 +104,8 @@ export async function applyCancellation(
     .set({ status: 'cancelled', cancelledBy, cancelledAt: now, updatedAt: now })
     .where(eq(bookings.id, booking.id))
     .returning();
-  // The booking's open token orders expire; a ₹99 order bought from it stays open: the subscription is the
-  // person's, and once paid it waits for their next quote (docs/product.md#subscriptions).
-  await tx
-    .update(paymentOrders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        eq(paymentOrders.bookingId, booking.id),
-        eq(paymentOrders.purpose, 'token'),
-        inArray(paymentOrders.status, ['created', 'pending']),
-      ),
-    );
+  // The booking's open token and instalment orders expire: money that still arrives on one is owed back in full.
+  await expireOpenBookingOrders(tx, booking.id, now);
   let owed: { id: string; status: RefundStatus } | undefined;
   if (refund.refund_amount_paise > 0) {
     [owed] = await tx

@@ -18,6 +18,14 @@ export async function expireOrdersOfOldPrice(
   now: Date = new Date(),
 ): Promise<void> {
   if (price.before === price.after) return;
+  await expireOpenBookingOrders(tx, bookingId, now);
+}
+
+/**
+ * Expires a booking's open token and instalment orders (a new price, a cancellation); its ₹99 order stays open, the
+ * subscription being the person's (docs/product.md#subscriptions).
+ */
+export async function expireOpenBookingOrders(tx: Executor, bookingId: string, now: Date = new Date()): Promise<void> {
   await tx
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: now })

@@ -19,11 +19,12 @@ import {
   type IssueCreditNoteInput,
 } from '../../../shared/schemas/gst';
 import type { Executor } from '../../db/client';
-import { bookingLedger, bookings, gstDocuments } from '../../db/schema';
+import { bookingLedger, bookings, gstDocuments, type MailAttachmentRef } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { currentGstSettings } from './gst-settings.service';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
+import type { MailAttachment } from '../../mail/transport';
 import type { AuthUser } from '../auth/auth.service';
 import { ownedBooking } from '../bookings/ownership';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
@@ -252,6 +253,12 @@ export async function adminGstDocumentPdf(deps: ServiceDeps, documentId: string)
   const [doc] = await deps.db.select().from(gstDocuments).where(eq(gstDocuments.id, documentId)).limit(1);
   if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
   return pdfOf(deps, doc);
+}
+
+/** A GST document's PDF as a mail attachment, the admin's download made when the message is sent. */
+export async function gstDocumentAttachment(deps: ServiceDeps, ref: MailAttachmentRef): Promise<MailAttachment> {
+  const { fileName, pdf } = await adminGstDocumentPdf(deps, ref.id);
+  return { filename: fileName, content: pdf, contentType: 'application/pdf' };
 }
 
 /** The month's documents and the ones they refer to (issued in earlier months). */

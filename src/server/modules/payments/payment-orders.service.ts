@@ -92,8 +92,24 @@ export async function getPaymentStatus(deps: ServiceDeps, input: PaymentStatusIn
     payment_status: isPaid ? 'PAID' : order.status.toUpperCase(),
     amount: paiseToRupees(order.amountPaise),
     booking_id: bookingId,
-    settled: bookingId === null ? null : await orderSettlement(deps.db, order, bookingId),
+    settled:
+      order.purpose === 'subscription'
+        ? await subscriptionSettlement(deps.db, order)
+        : bookingId === null
+          ? null
+          : await orderSettlement(deps.db, order, bookingId),
   };
+}
+
+/** A paid ₹99 order whose subscription an admin has since refunded (docs/product.md#subscriptions). */
+async function subscriptionSettlement(db: Executor, order: OrderRow): Promise<OrderSettlement | null> {
+  if (order.status !== 'paid') return null;
+  const [sub] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.paymentOrderId, order.id))
+    .limit(1);
+  return sub?.status === 'refunded' ? 'subscription_refunded' : null;
 }
 
 /**
@@ -605,7 +621,8 @@ export async function receiveBookingPayment(
             rules: scheduleRules,
           },
     ),
-    { bookingId: booking.id },
+    // The receipt voucher goes with the receipt as its PDF (docs/gst.md#receipt-voucher).
+    { bookingId: booking.id, attachments: voucher ? [{ kind: 'gst_document', id: voucher.id }] : [] },
   );
   await enqueueWhatsApp(tx, paymentReceivedWhatsApp(booking, payment.amountPaise));
   return true;
