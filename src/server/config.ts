@@ -145,6 +145,7 @@ const envSchema = z
     RATE_LIMIT_LOGIN_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
     RATE_LIMIT_SECOND_STEP_PER_15_MINUTES: z.coerce.number().int().min(1).max(1_000_000).default(5),
     RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    RATE_LIMIT_NEW_PASSWORD_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
     RATE_LIMIT_INQUIRY_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     RATE_LIMIT_SUBSCRIPTION_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(3),
@@ -324,6 +325,7 @@ export type RateLimitRule =
   | 'email_link'
   | 'password_reset'
   | 'password_reset_email'
+  | 'new_password'
   | 'inquiry'
   | 'inquiry_email'
   | 'subscription'
@@ -499,6 +501,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         email_link: { max: e.RATE_LIMIT_EMAIL_LINK_PER_HOUR, windowMs: HOUR_MS, byIp: false },
         password_reset: { max: e.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, windowMs: HOUR_MS, byIp: true },
         password_reset_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
+        new_password: { max: e.RATE_LIMIT_NEW_PASSWORD_PER_HOUR, windowMs: HOUR_MS, byIp: true },
         inquiry: { max: e.RATE_LIMIT_INQUIRY_PER_HOUR, windowMs: HOUR_MS, byIp: true },
         inquiry_email: { max: e.RATE_LIMIT_TO_ONE_EMAIL_PER_HOUR, windowMs: HOUR_MS, byIp: false },
         subscription: { max: e.RATE_LIMIT_SUBSCRIPTION_PER_HOUR, windowMs: HOUR_MS, byIp: true },

@@ -139,6 +139,26 @@ describe('security headers on every kind of answer', () => {
     expectApiAnswer(login.headers);
   });
 
+  it('an API address written with percent-escapes is the API: no-store, JSON only', async () => {
+    const brand = await t.app.inject({ method: 'GET', url: '/%61pi/site/brand' });
+    expect(brand.statusCode).toBe(200);
+    expectApiAnswer(brand.headers);
+    const trpc = await t.app.inject({ method: 'GET', url: '/%61pi/trpc/site.brand' });
+    expect(trpc.statusCode).toBe(200);
+    expectApiAnswer(trpc.headers);
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/login',
+      payload: '{"email":"a@example.in","password":"x"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(plain.statusCode).toBe(415);
+    expectApiAnswer(plain.headers);
+    const unknown = await t.app.inject({ method: 'GET', url: '/%61pi/no-such-route' });
+    expect(unknown.statusCode).toBe(404);
+    expectApiAnswer(unknown.headers);
+  });
+
   it('errors: 404, 401, 422, 415, a tRPC error and a 500', async () => {
     const answers = [
       await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),

@@ -318,6 +318,33 @@ describe('anti-automation: sign-in across e-mails and addresses, inquiries, subs
     );
   });
 
+  it('password reset: asking for links and choosing the new password count apart; the 31st new password from one address is 429', async () => {
+    const ip = '198.18.4.1';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        payload: { email: `r${i}@example.in` },
+        ip,
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const forgot = { method: 'POST' as const, url: '/api/auth/password/forgot', ip };
+    expectLimited(
+      await call(t, { ...forgot, payload: { email: 'r-new@example.in' } }),
+      3600,
+      /^Too many password reset requests/,
+    );
+    // The network that used up its link requests can still finish a reset with a link it holds.
+    const attempt = (url: string) =>
+      call(t, { method: 'POST', url, payload: { token: 'a'.repeat(43), password: 'Purple-Monkey-Dish-7' }, ip });
+    for (let i = 0; i < 30; i += 1) {
+      const res = await attempt(i % 2 === 0 ? '/api/auth/password/reset' : '/api/trpc/auth.resetPassword');
+      expect(res.statusCode).toBe(400);
+    }
+    expectLimited(await attempt('/api/auth/password/reset'), 3600, /^Too many new-password attempts/);
+  });
+
   it('subscription orders: the 4th in an hour for one e-mail is 429 from any address; the 11th from one address is 429', async () => {
     const target = 'victim.sub@example.in';
     for (let i = 0; i < 3; i += 1) {

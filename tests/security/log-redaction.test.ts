@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { serializeError } from '../../src/server/lib/log';
-import { vendorPayload } from '../server/helpers/admin-fixtures';
+import { loggableUrl, serializeError } from '../../src/server/lib/log';
+import { tokenFor, vendorPayload } from '../server/helpers/admin-fixtures';
+import { makeUser } from '../server/helpers/fixtures';
 import { createTestApp, type TestApp } from '../server/helpers/test-app';
 
 /**
@@ -118,6 +119,39 @@ describe('log redaction', () => {
     // No token shape at all: a JWT is three base64url parts starting with the encoded '{"'.
     expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
     expect(log).not.toMatch(/\$argon2/);
+  });
+});
+
+describe('addresses in the log', () => {
+  it("writes the calendar feed's route but not its secret, and no credential named in a query string", async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    const auth = { authorization: `Bearer ${await tokenFor(t.deps, admin.id)}` };
+    const made = await t.app.inject({ method: 'POST', url: '/api/admin/calendar/feed', headers: auth });
+    expect(made.statusCode).toBe(201);
+    const path = new URL((made.json() as { url: string }).url).pathname;
+    const secret = path
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '');
+    const from = lines.length;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    // The same feed reached by an address the router decodes to it.
+    expect((await t.app.inject({ method: 'GET', url: path.replace('/api/', '/%61pi/') })).statusCode).toBe(200);
+    const query = await t.app.inject({ method: 'GET', url: '/api/site/brand?ACCESS_TOKEN=query-secret-1&lang=hi' });
+    expect(query.statusCode).toBe(200);
+    const written = lines.slice(from).join('');
+    expect(written).toContain('/api/calendar/feed/[redacted]');
+    expect(written).toContain('lang=hi');
+    expect(written.includes(secret)).toBe(false);
+    expect(written.includes('query-secret-1')).toBe(false);
+  });
+
+  it('keeps an address without secrets as it came', () => {
+    expect(loggableUrl('/api/bookings?page=2&q=Sharma%20wedding')).toBe('/api/bookings?page=2&q=Sharma%20wedding');
+    expect(loggableUrl('/api/notifications/stream?access_token=abc&last_event_id=7')).toBe(
+      '/api/notifications/stream?access_token=%5Bredacted%5D&last_event_id=7',
+    );
+    expect(loggableUrl('/api/calendar/feed/abc.ics?x=1')).toBe('/api/calendar/feed/[redacted]');
   });
 });
 

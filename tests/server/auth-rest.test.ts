@@ -119,9 +119,16 @@ describe('POST /api/auth/register', () => {
     expect(huge.json()).toEqual({ detail: 'Request body is too large' });
   });
 
-  it('answers 422 for a missing body', async () => {
+  it('answers 422 for a missing body, and 400 for an empty one labelled JSON where a body is needed', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
     expect(res.statusCode).toBe(422);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ detail: 'Request body is empty; send a JSON object' });
   });
 });
 

@@ -173,6 +173,10 @@ describe('GET /api/notifications/stream', () => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/notifications/stream', headers: customer.auth });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'You do not have permission to do this' });
+    // Who asks is checked before what the address says: no input rule is shown to a caller who may not ask.
+    const probe = '/api/notifications/stream?x=1';
+    expect((await t.app.inject({ method: 'GET', url: probe })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: probe, headers: customer.auth })).statusCode).toBe(403);
   });
 });
 

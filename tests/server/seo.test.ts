@@ -133,13 +133,28 @@ describe('the head of the public pages', () => {
     expect(none.body).toBe(plain);
   });
 
-  it('leaves other pages with the shell as built', async () => {
+  it('leaves other pages with the shell as built, which search engines are asked not to list', async () => {
     for (const url of ['/admin', '/bookings/abc', '/no/such/page']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
       expect(res.body).not.toContain('rel="canonical"');
       expect(res.body).not.toContain('og:title');
     }
+    for (const url of ['/', '/book', '/terms']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['x-robots-tag']).toBeUndefined();
+    }
+  });
+
+  it('sends a public page asked for with a trailing slash to its one address, query kept', async () => {
+    const book = await t.app.inject({ method: 'GET', url: '/book/?eventType=wedding' });
+    expect(book.statusCode).toBe(301);
+    expect(book.headers.location).toBe('/book?eventType=wedding');
+    const terms = await t.app.inject({ method: 'GET', url: '/terms//' });
+    expect(terms.statusCode).toBe(301);
+    expect(terms.headers.location).toBe('/terms');
+    // Not a public page: the shell, as for any other address.
+    expect((await t.app.inject({ method: 'GET', url: '/admin/' })).statusCode).toBe(200);
   });
 
   it('describes the business on the home page with the facts of the brand and no rating without published reviews', async () => {

@@ -454,6 +454,22 @@ describe('PUT /api/admin/vendors/{id}/approve', () => {
     expect((await approve(added!.id)).statusCode).toBe(409);
   });
 
+  it('takes an empty body labelled JSON as no body: 401 signed out, 403 to a supplier, 200 to the admin', async () => {
+    const vendor = await registered();
+    const put = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'PUT', url, headers: { ...headers, 'content-type': 'application/json' } });
+    const approveUrl = `/api/admin/vendors/${vendor.id}/approve`;
+    expect((await put(approveUrl)).statusCode).toBe(401);
+    const supplier = await makeUser(t.deps, { role: 'supplier', approval: 'approved' });
+    expect((await put(approveUrl, bearer(await tokenFor(t.deps, supplier.id)))).statusCode).toBe(403);
+    expect((await put(approveUrl, bearer(adminToken))).json()).toMatchObject({
+      message: 'Vendor approved successfully!',
+    });
+    const other = await registered();
+    const rejected = await put(`/api/admin/vendors/${other.id}/reject?reason=Incomplete`, bearer(adminToken));
+    expect(rejected.statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     const unknown = await approve('00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { decodedPath } from './api-path';
 
 /** Where log lines go instead of stdout (tests read them): one JSON line per `write`. */
 export type LogStream = { write(line: string): void };
@@ -60,6 +61,35 @@ function safeMessage(error: Error): string {
   return paramsAt === -1 ? error.message : error.message.slice(0, paramsAt);
 }
 
+/** Query parameters whose value is a credential, should a client send one in an address. */
+const SECRET_QUERY_PARAMS = new Set(['access_token', 'token', 'api_key', 'key', 'secret', 'signature', 'code']);
+
+/**
+ * A request's address as a log line may hold it (docs/security.md, "Logs"): the calendar feed's address is its
+ * secret, so only the route is written; a query parameter named like a credential keeps its name, not its value.
+ */
+export function loggableUrl(url: string): string {
+  if (decodedPath(url).startsWith('/api/calendar/feed/')) return '/api/calendar/feed/[redacted]';
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const secret = [...new Set(params.keys())].filter((name) => SECRET_QUERY_PARAMS.has(name.toLowerCase()));
+  if (secret.length === 0) return url;
+  for (const name of secret) params.set(name, '[redacted]');
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+/** Fastify's request fields for the "incoming request" line, with the address as `loggableUrl` writes it. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggableUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * The logger of the app: pino at the configured level, with credentials redacted from request and reply headers
  * and from any logged object (`password`, hashes, tokens), and errors written by `serializeError`. Tests pass a
@@ -86,7 +116,7 @@ export function loggerOptions(
       ],
       censor: '[redacted]',
     },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     ...(stream && { stream }),
   };
 }
@@ -160,7 +190,12 @@ export function prettyLogStream(out: { write(text: string): unknown; isTTY?: boo
 export function logEachRequest(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: loggableUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });

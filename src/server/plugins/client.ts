@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from '../lib/api-path';
 
 /**
  * A public page at this URL (docs/product.md, "Link previews and search"): its head tags and the file, under the
@@ -45,14 +46,25 @@ export async function registerClient(app: FastifyInstance, distDir: string, page
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    const api = isApiRequest(request);
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api' &&
-      !/\.[a-z0-9]{1,8}$/i.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') && !api && !/\.[a-z0-9]{1,8}$/i.test(path);
     if (wantsPage && hasClient) {
+      const query = request.url.slice(path.length);
+      // A public page asked for with a trailing slash has one address, its own (docs/decisions.md, "Link previews
+      // and search").
+      if (pageHead && path.length > 1 && path.endsWith('/') && (await pageHead(path.replace(/\/+$/, ''))) !== null) {
+        return reply
+          .code(301)
+          .header('location', `${path.replace(/\/+$/, '')}${query}`)
+          .send();
+      }
       const page = pageHead ? await pageHead(request.url) : null;
-      if (page === null) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Any other address is the app's shell: signed-in pages and addresses the app answers "Page not found" to,
+      // none of which a search engine should list.
+      if (page === null) {
+        return reply.type('text/html; charset=utf-8').header('x-robots-tag', 'noindex').sendFile('index.html');
+      }
       // Read on every request: a rebuilt client is served at once, as the file itself would be.
       const shell = await readFile(join(distDir, page.file), 'utf8').catch(() =>
         readFile(join(distDir, 'index.html'), 'utf8'),
@@ -66,7 +78,7 @@ export async function registerClient(app: FastifyInstance, distDir: string, page
     // A public page's form sent by the browser itself, before the page's code had started: the forms say
     // `method="post"`, so nothing typed (a password) lands in an address, and nothing in the body is read. The
     // visitor goes back to the page, whose form is live by then (docs/decisions.md, "Pre-rendered public pages").
-    if (request.method === 'POST' && hasClient && pageHead && !path.startsWith('/api/')) {
+    if (request.method === 'POST' && hasClient && pageHead && !api) {
       const query = request.url.slice(path.length);
       if ((await pageHead(request.url)) !== null) return reply.code(303).header('location', `${path}${query}`).send();
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from '../lib/api-path';
 import { AppError } from '../lib/errors';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -13,7 +14,7 @@ export function registerJsonOnly(app: FastifyInstance): void {
   // preParsing: after every onRequest hook (headers, limits), before the body is read.
   // A callback hook, not an async one: it runs for every request, and most need nothing from it.
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    if (!BODY_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done(null, payload);
+    if (!BODY_METHODS.has(request.method) || !isApiRequest(request)) return done(null, payload);
     const type = request.headers['content-type'];
     // No type: no body, or a body Fastify itself refuses with the same 415.
     if (type === undefined) return done(null, payload);

@@ -25,6 +25,7 @@ const MESSAGES: Record<RateLimitRule, string> = {
   email_link: 'Too many e-mails sent to this address. Please try again in {wait}.',
   password_reset: 'Too many password reset requests from this network. Please try again in {wait}.',
   password_reset_email: 'Too many e-mails sent to this address. Please try again in {wait}.',
+  new_password: 'Too many new-password attempts from this network. Please try again in {wait}.',
   inquiry: 'Too many inquiries from this network. Please try again in {wait}.',
   inquiry_email: 'Too many e-mails sent to this address. Please try again in {wait}.',
   subscription: 'Too many subscription orders from this network. Please try again in {wait}.',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { isApiRequest } from '../lib/api-path';
 
 export type SecurityHeadersOptions = {
   production: boolean;
@@ -18,8 +19,6 @@ export const PERMISSIONS_POLICY =
 const CORS_REQUEST_HEADERS = 'authorization, content-type, idempotency-key, x-step-up';
 /** Response headers such a client may read besides the simple ones. */
 const CORS_EXPOSED_HEADERS = 'retry-after, x-total-count, content-disposition';
-
-const isApi = (request: FastifyRequest) => request.url === '/api' || request.url.startsWith('/api/');
 
 /**
  * Security headers (docs/security.md, "Headers"). The token lives in localStorage, so XSS is the main threat
@@ -69,7 +68,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   const allowed = new Set(options.corsOrigins);
   const corsOrigin = (request: FastifyRequest) => {
     const origin = request.headers.origin;
-    return origin && allowed.has(origin) && isApi(request) ? origin : undefined;
+    return origin && allowed.has(origin) && isApiRequest(request) ? origin : undefined;
   };
   // The preflight of an allowed origin, answered before routing (no route is declared for OPTIONS). Any other
   // origin's preflight falls through to the 404 without CORS headers, so the browser refuses the call.
@@ -89,7 +88,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   // Set as the answer leaves, so errors, 429s and 503s carry them too (tRPC's answers included: its adapter copies
   // tRPC's headers onto the reply before sending).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!isApi(request)) return done(null, payload);
+    if (!isApiRequest(request)) return done(null, payload);
     const get = (name: string) => reply.getHeader(name);
     const set = (name: string, value: string) => void reply.header(name, value);
     set('cache-control', 'no-store');

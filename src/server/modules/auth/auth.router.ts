@@ -102,7 +102,7 @@ export const authRouter = router({
     return requestPasswordReset(ctx, input);
   }),
   resetPassword: publicProcedure.input(resetPasswordInputSchema).mutation(async ({ ctx, input }) => {
-    await ctx.rateLimit(PASSWORD_RESET_LIMITS.perAddress);
+    await ctx.rateLimit('new_password');
     return resetPassword(ctx, input);
   }),
   changePassword: authedProcedure

@@ -266,7 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = parseInput(resetPasswordInputSchema, request.body, 'body');
-      await request.ctx.rateLimit(PASSWORD_RESET_LIMITS.perAddress);
+      await request.ctx.rateLimit('new_password');
       return resetPassword(request.ctx, input);
     },
   );

@@ -33,9 +33,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = parseInput(streamQuerySchema, request.query, 'query');
+      // Who asks first: a signed-out caller is a 401 and a customer a 403 whatever the address says (docs/api.md).
       const user = await requireUser(request);
       const inbox = inboxOf(user);
+      const query = parseInput(streamQuerySchema, request.query, 'query');
       const header = request.headers['last-event-id'];
       const lastEventId = (typeof header === 'string' ? header : undefined) ?? query.last_event_id;
       const stop = new AbortController();

@@ -25,29 +25,19 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = idParamsSchema;
   /**
    * No body: both values come in the query string; 201 when the call opened the project, 200 when it reused it.
-   * Clients that label their empty body `application/json` are common, so on this route an empty JSON body is
-   * accepted as no body (any other JSON is parsed as usual, and ignored).
+   * An empty body labelled `application/json` is no body (`registerJsonBodyText`); any other JSON is ignored.
    */
-  await app.register(async (scope) => {
-    const json = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = body.toString();
-      if (text === '') done(null, undefined);
-      else json(request, text, done);
-    });
-    const schema = {
-      summary: 'Invite suppliers to quote on a booking (201 opened, 200 the open project reused)',
-      tags,
-      querystring: assignProjectInputSchema,
-      response: { 200: assignProjectResponseSchema, 201: assignProjectResponseSchema },
-    };
-    scope.post('/projects', { schema }, async (request, reply) => {
-      const user = await requireRole(request, 'admin');
-      const input = parseInput(assignProjectInputSchema, request.query, 'query');
-      const { created, ...result } = await assignSuppliers(request.ctx, input, user.id);
-      return reply.code(created ? 201 : 200).send(result);
-    });
+  const assignSchema = {
+    summary: 'Invite suppliers to quote on a booking (201 opened, 200 the open project reused)',
+    tags,
+    querystring: assignProjectInputSchema,
+    response: { 200: assignProjectResponseSchema, 201: assignProjectResponseSchema },
+  };
+  app.post('/projects', { schema: assignSchema }, async (request, reply) => {
+    const user = await requireRole(request, 'admin');
+    const input = parseInput(assignProjectInputSchema, request.query, 'query');
+    const { created, ...result } = await assignSuppliers(request.ctx, input, user.id);
+    return reply.code(created ? 201 : 200).send(result);
   });
 
   app.get(
