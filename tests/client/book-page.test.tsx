@@ -309,6 +309,9 @@ describe('/book: get-quote button and validation (docs/product.md#pricing)', () 
     await user.click(getQuoteButton());
     expect(await toasts().findByText('Please enter an event name')).toBeInTheDocument();
     expect(field(/^Event Name/)).toHaveFocus();
+    // One toast names what the form still needs: the problems fixed before it are gone, not piled up.
+    for (const fixed of ['Please select an event type', 'Please enter your phone number'])
+      expect(toasts().queryByText(fixed)).not.toBeInTheDocument();
 
     await enter(user, field(/^Event Name/), 'Aarav turns 5');
     await user.click(getQuoteButton());

@@ -139,6 +139,9 @@ describe('service inquiry modal', () => {
     await fill(user, dialog.getByLabelText(/^Phone/), '+91 98930 11223');
     await fill(user, dialog.getByLabelText(/^Guest Count/), '1,200');
     fireEvent.change(dialog.getByLabelText(/^Event Date/), { target: { value: eventDate } });
+    await fill(user, dialog.getByLabelText(/^Event Time/), '7:30 PM');
+    await fill(user, dialog.getByLabelText(/^Venue Name/), ' Sayaji Hotel ');
+    await fill(user, dialog.getByLabelText(/^Venue Address/), 'H/1, Scheme 54, Vijay Nagar, Indore');
     await fill(user, dialog.getByLabelText(/^Company Name/), 'Narmada Tech');
     await user.selectOptions(dialog.getByLabelText(/^Budget Range/), '₹5,00,000 – ₹10,00,000');
     await user.selectOptions(dialog.getByLabelText(/^Catering Style/), 'Live counters');
@@ -159,9 +162,9 @@ describe('service inquiry modal', () => {
       event_type: 'corporate',
       event_name: 'Corporate Events - Narmada Tech',
       event_date: eventDate,
-      event_time: null,
-      venue_name: null,
-      venue_address: null,
+      event_time: '7:30 PM',
+      venue_name: 'Sayaji Hotel',
+      venue_address: 'H/1, Scheme 54, Vijay Nagar, Indore',
       whatsapp_opt_in: false,
       requirements: {
         guest_count: 1200,
@@ -202,6 +205,7 @@ describe('service inquiry modal', () => {
     };
     expect(input.event_name).toBe('Wedding Catering');
     expect(input.event_date).toBeNull();
+    expect(input).toMatchObject({ event_time: null, venue_name: null, venue_address: null });
     expect(input.requirements).toMatchObject({
       guest_count: 0,
       company_name: '',

@@ -1,12 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../../src/client/app';
-import { pageViewPath } from '../../src/client/lib/page-views';
-import { createTrpcClient } from '../../src/client/lib/trpc';
+import { pageViewPath, usePageViewReporting } from '../../src/client/lib/page-views';
+import { createTrpcClient, trpc } from '../../src/client/lib/trpc';
 import { AppProviders } from '../../src/client/providers';
 import { recordedCalls, server, TEST_ORIGIN, TrpcTestError, trpcHandler } from './msw';
 
@@ -78,6 +81,39 @@ describe('page views', () => {
     await settle();
     expect(screen.queryByText('Analytics store unavailable')).not.toBeInTheDocument();
     expect(document.querySelectorAll('[data-toast-id]')).toHaveLength(0);
+  });
+
+  it('reports a pre-rendered page opened with a query string once, with its query string', async () => {
+    function Reporter() {
+      usePageViewReporting();
+      return <p>Reporting</p>;
+    }
+    const queryClient = new QueryClient();
+    const trpcClient = createTrpcClient(TEST_ORIGIN);
+    // As main.tsx hydrates a page the build rendered: the path of the address, and no query string.
+    const tree = (
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Router ssrPath="/book" ssrSearch="">
+            <Reporter />
+          </Router>
+        </QueryClientProvider>
+      </trpc.Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    window.history.replaceState(null, '', '/book?eventType=wedding');
+    onTestFinished(() => window.history.replaceState(null, '', '/'));
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, tree);
+    });
+    onTestFinished(() => act(() => root!.unmount()));
+
+    await waitFor(() => expect(reportedPaths()).toHaveLength(1));
+    await settle();
+    expect(reportedPaths()).toEqual(['/book?eventType=wedding']);
   });
 
   it('cuts an over-long path to what the server accepts', () => {

@@ -199,6 +199,8 @@ describe('/supplier', () => {
       notifications.getByText('New project: Priya & Karan Wedding Reception — submit your quote'),
     ).toBeInTheDocument();
     expect(notifications.getAllByText(/^Project ID:/)).toHaveLength(3);
+    // The whole id, as the API and the team's screens name the project.
+    expect(notifications.getByText(wedding.id)).toBeInTheDocument();
     // The wedding already has this supplier's quote, so its notification offers a revision.
     expect(notifications.getAllByRole('button', { name: 'Submit Quote' })).toHaveLength(1);
     expect(notifications.getAllByRole('button', { name: 'Revise Quote' })).toHaveLength(1);

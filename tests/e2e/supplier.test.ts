@@ -93,6 +93,27 @@ describe('the supplier dashboard in a real browser', () => {
     await page.getByRole('dialog').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await dialogScreenshot(page, 'e2e-supplier-quote-dialog-mobile');
+
+    // The refusal's toast stacks above the dialog's buttons, not over them: both stay tappable while it shows.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Your Quote Amount/).fill('');
+    await dialog.getByRole('button', { name: /Quote$/ }).click();
+    const refusal = page.locator('[data-toast-id][data-visible="true"]', {
+      hasText: 'Please fill in all required fields',
+    });
+    await refusal.waitFor();
+    const buttonsTop = Math.min(
+      ...(await Promise.all(
+        ['Cancel', /Quote$/].map(async (name) => (await dialog.getByRole('button', { name }).boundingBox())!.y),
+      )),
+    );
+    // Read while it shows (its entrance may still be moving it): its bottom edge ends above the buttons.
+    await expect
+      .poll(async () => {
+        const box = await refusal.boundingBox({ timeout: 1000 }).catch(() => null);
+        return box === null ? 'gone' : box.y + box.height <= buttonsTop;
+      })
+      .toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

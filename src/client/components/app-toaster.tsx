@@ -2,6 +2,7 @@ import { CloseButton } from '@chakra-ui/react';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -79,6 +80,21 @@ function isModalDialogOpen(): boolean {
   return document.querySelector('[aria-modal="true"]') !== null;
 }
 
+/**
+ * How far above the screen's bottom edge the toasts start: the usual offset, or, when the open dialog's button row
+ * lies under where they would stack (a dialog filling a phone's screen), just above that row, so a toast never
+ * covers the dialog's Cancel and Submit while it shows.
+ */
+function bottomOffset(): number {
+  const dialogs = document.querySelectorAll('[aria-modal="true"]');
+  const footer = dialogs[dialogs.length - 1]?.querySelector('.chakra-dialog__footer, .chakra-drawer__footer');
+  if (!footer) return EDGE_OFFSET;
+  const row = footer.getBoundingClientRect();
+  const stripLeft = window.innerWidth - EDGE_OFFSET - Math.min(WIDTH, window.innerWidth - 2 * EDGE_OFFSET);
+  const underTheStrip = row.right > stripLeft && row.top < window.innerHeight - EDGE_OFFSET && row.height > 0;
+  return underTheStrip ? Math.max(EDGE_OFFSET, window.innerHeight - row.top + GUTTER / 2) : EDGE_OFFSET;
+}
+
 function isToastHotkey(event: KeyboardEvent): boolean {
   // `code`, not `key`: Alt+T types "†" on macOS keyboards.
   return event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
@@ -106,6 +122,22 @@ function Toaster() {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const wantPause = hovered || focused;
+  const [bottom, setBottom] = useState(EDGE_OFFSET);
+  const showing = toasts.some((t) => t.visible);
+
+  useLayoutEffect(() => {
+    // Measured while toasts show: when they appear, when a dialog opens or closes, when the screen turns.
+    if (!showing) return;
+    const place = () => setBottom(bottomOffset());
+    place();
+    const dialogs = new MutationObserver(place);
+    dialogs.observe(document.body, { childList: true, subtree: true, attributeFilter: ['aria-modal', 'data-state'] });
+    addEventListener('resize', place);
+    return () => {
+      dialogs.disconnect();
+      removeEventListener('resize', place);
+    };
+  }, [showing, toasts]);
 
   useEffect(() => {
     // Reconciled against the store's committed state: the library's pause handlers read `pausedAt` from the last
@@ -202,7 +234,7 @@ function Toaster() {
       style={{
         position: 'fixed',
         right: EDGE_OFFSET,
-        bottom: EDGE_OFFSET,
+        bottom,
         width: `min(${WIDTH}px, calc(100vw - ${2 * EDGE_OFFSET}px))`,
         height: 0,
         zIndex: 9999,

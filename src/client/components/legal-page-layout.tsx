@@ -32,6 +32,8 @@ const PROSE = {
   '& li::marker': { color: 'brand.600' },
   '& strong': { color: 'accent.900', fontWeight: 'semibold' },
   '& a': { color: 'accent.700', textDecoration: 'underline', textUnderlineOffset: '3px' },
+  // A phone number or an e-mail address reads as one piece: it moves to the next line whole, never split in two.
+  "& a[href^='tel:'], & a[href^='mailto:']": { whiteSpace: 'nowrap' },
   '& a:hover': { color: 'accent.900' },
 } as const;
 

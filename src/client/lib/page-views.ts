@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
 import { PAGE_PATH_MAX_LENGTH } from '../../shared/analytics';
 import { trpc } from './trpc';
 
@@ -20,12 +20,17 @@ export function usePageViewReporting(): void {
   const { client } = trpc.useUtils();
   const lastReported = useRef<string | null>(null);
   const path = pageViewPath(location, search);
+  // A pre-rendered page hydrates with the build's empty query string and reads the address's right after, so a
+  // page opened with a query string is reported once, with it (docs/decisions.md, "Pre-rendered public pages").
+  const { ssrSearch } = useRouter();
+  const awaitingQuery =
+    ssrSearch != null && search === ssrSearch && typeof window !== 'undefined' && window.location.search.length > 1;
 
   useEffect(() => {
-    if (lastReported.current === path) return;
+    if (awaitingQuery || lastReported.current === path) return;
     lastReported.current = path;
     client.analytics.pageView.mutate({ path }).catch(() => {
       // Silent by design.
     });
-  }, [client, path]);
+  }, [client, path, awaitingQuery]);
 }

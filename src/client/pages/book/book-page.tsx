@@ -54,6 +54,8 @@ function fieldOfServerError(error: unknown, values: QuoteFormValues): QuoteField
  * has rendered, and a quote that comes back first waits for it, so it always appears whole.
  */
 const quoteResult = deferredModule(() => import('./quote-result'));
+/** The id of the toast naming what the form still needs (`showProblem`). */
+const FORM_PROBLEM_TOAST = 'book-form-problem';
 
 type Reveal = 'quote' | 'form' | null;
 
@@ -191,7 +193,8 @@ function BookForm({ asBuilt, typedHandover }: { asBuilt: boolean; typedHandover:
 
   function showProblem(form: HTMLFormElement, problem: QuoteFormProblem) {
     setError({ field: problem.field, message: problem.message });
-    toast.error(problem.message);
+    // One toast for the form's current problem: fixing a field and pressing again replaces it, never piles up.
+    toast.error(problem.message, { id: FORM_PROBLEM_TOAST });
     focusFirstInvalid(form, { [problem.field]: problem.message });
   }
 

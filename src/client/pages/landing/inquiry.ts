@@ -10,6 +10,9 @@ export type InquiryValues = {
   phone: string;
   guestCount: string;
   eventDate: string;
+  eventTime: string;
+  venueName: string;
+  venueAddress: string;
   companyName: string;
   budgetRange: string;
   cateringStyle: string;
@@ -28,6 +31,9 @@ export const EMPTY_INQUIRY: InquiryValues = {
   phone: '',
   guestCount: '',
   eventDate: '',
+  eventTime: '',
+  venueName: '',
+  venueAddress: '',
   companyName: '',
   budgetRange: '',
   cateringStyle: '',
@@ -115,9 +121,9 @@ export function buildInquiryPayload(service: Pick<Service, 'id' | 'name'>, value
     event_type: service.id,
     event_name: inquiryEventName(service, values.companyName),
     event_date: values.eventDate || null,
-    event_time: null,
-    venue_name: null,
-    venue_address: null,
+    event_time: values.eventTime.trim() || null,
+    venue_name: values.venueName.trim() || null,
+    venue_address: values.venueAddress.trim() || null,
     whatsapp_opt_in: values.whatsappOptIn,
     requirements: {
       guest_count: parseGuestCount(values.guestCount),

@@ -30,6 +30,7 @@ import {
   type InquiryValues,
 } from './inquiry';
 import type { Service } from './services';
+import { VENUE_NAME_MAX_LENGTH } from '../../../shared/quote-limits';
 import { toastFriendlyDialogProps } from '../../components/app-toaster';
 
 const FORM_ID = 'service-inquiry-form';
@@ -204,7 +205,16 @@ export function ServiceInquiryDialog({ service, open, onClose }: ServiceInquiryD
                       min={earliestEventDate()}
                       helperText="Optional, if you have not fixed it yet"
                     />
+                    <TextField {...text('eventTime')} label="Event Time" placeholder="e.g. 7:30 PM" maxLength={50} />
+                    <TextField
+                      {...text('venueName')}
+                      label="Venue Name"
+                      autoComplete="off"
+                      placeholder="e.g. Radisson Blu, Indore"
+                      maxLength={VENUE_NAME_MAX_LENGTH}
+                    />
                   </SimpleGrid>
+                  <TextField {...text('venueAddress')} label="Venue Address" autoComplete="off" maxLength={500} />
                   <TextField
                     {...text('companyName')}
                     label="Company Name"

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Stack, Text, Vis
 import { Bell, Check, CheckCheck, Eye, PencilLine, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { SupplierNotificationDto, SupplierProjectDto } from '../../../shared/schemas/projects';
-import { shortId, timeAgo } from './supplier-format';
+import { timeAgo } from './supplier-format';
 
 /** Beyond this many, the older notifications fold behind "Show all". */
 const FIRST_SHOWN = 5;
@@ -128,10 +128,10 @@ export function NotificationsCard({
                   </Text>
                   <HStack gap="3" mt="1" fontSize="sm" color="fg.muted" wrap="wrap">
                     {notification.project_id && (
-                      <Text title={notification.project_id}>
+                      <Text minW="0">
                         Project ID:{' '}
-                        <Text as="span" fontFamily="mono" color="fg">
-                          {shortId(notification.project_id)}
+                        <Text as="span" fontFamily="mono" fontSize="xs" color="fg" overflowWrap="anywhere">
+                          {notification.project_id}
                         </Text>
                       </Text>
                     )}

@@ -138,11 +138,6 @@ export function orderProjects(projects: readonly SupplierProjectDto[], today: st
   return [...open, ...won, ...projects.filter((project) => !isActiveProject(project, today))];
 }
 
-/** The first block of a UUID, as people read an id aloud over the phone. */
-export function shortId(id: string): string {
-  return id.split('-')[0]?.toUpperCase() ?? id;
-}
-
 const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
 
 /** "5 minutes ago", "yesterday": when a notification arrived. */
