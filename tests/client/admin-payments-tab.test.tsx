@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminPaymentDto, AdminRefundDto, SubscriptionDto } from '../../src/shared/schemas/account';
 import { openAdmin, openTab, page, toasts, uuid } from './admin-fixtures';
-import { recordedCalls, TrpcTestError } from './msw';
+import { http, HttpResponse } from 'msw';
+import { recordedCalls, server, TEST_ORIGIN, TrpcTestError } from './msw';
 
 type User = Awaited<ReturnType<typeof openAdmin>>['user'];
 
@@ -72,6 +73,7 @@ function subscription(n: number, overrides: Partial<SubscriptionDto> = {}): Subs
     used_on_booking_id: null,
     activated_at: '2026-03-01T06:00:00.000Z',
     created_at: '2026-03-01T05:55:00.000Z',
+    gst_documents: [],
     ...overrides,
   };
 }
@@ -101,7 +103,13 @@ async function openPayments(overrides: Parameters<typeof openAdmin>[0] = {}) {
       subscription(1),
       subscription(2, { status: 'used', used_on_booking_id: '3f2a9c1e-7b4d-4e2a-9c8b-1d2e3f4a5b6c' }),
       subscription(3, { status: 'pending', activated_at: null }),
-      subscription(4, { status: 'refunded' }),
+      subscription(4, {
+        status: 'refunded',
+        gst_documents: [
+          { id: uuid('v', 901), kind: 'tax_invoice', title: 'Tax Invoice', number: 'INV/26-27/00007' },
+          { id: uuid('v', 902), kind: 'credit_note', title: 'Credit Note', number: 'CN/26-27/00003' },
+        ],
+      }),
     ],
     ...overrides,
   });
@@ -337,7 +345,7 @@ describe('Payments tab: subscriptions', () => {
       table('Subscriptions')
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['E-mail', 'Status', 'Discount', 'Used on booking', 'Activated', 'Actions']);
+    ).toEqual(['E-mail', 'Status', 'Discount', 'Used on booking', 'Activated', 'GST documents', 'Actions']);
     const active = rowOf('Subscriptions', 'member1@example.in');
     expect(active.getByText('active')).toBeInTheDocument();
     expect(active.getByText('5%')).toBeInTheDocument();
@@ -350,6 +358,31 @@ describe('Payments tab: subscriptions', () => {
     expect(screen.getByRole('button', { name: 'Refund ₹49.50 to member2@example.in' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund ₹49.50 to member3@example.in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund ₹49.50 to member4@example.in' })).not.toBeInTheDocument();
+  });
+
+  it("lists each subscription's GST documents and downloads one from the admin's door", async () => {
+    const pdfRequests: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:gst');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/admin/gst/documents/:id/pdf`, ({ request }) => {
+        pdfRequests.push(new URL(request.url).pathname);
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="CN.pdf"' },
+        });
+      }),
+    );
+    const { user } = await openPayments();
+    await openSection(user, 'Subscriptions');
+    await screen.findByRole('table', { name: 'Subscriptions' });
+    expect(rowOf('Subscriptions', 'member1@example.in').getByText('None')).toBeInTheDocument();
+    const refunded = rowOf('Subscriptions', 'member4@example.in');
+    expect(refunded.getByRole('button', { name: 'Download tax invoice INV/26-27/00007 (PDF)' })).toBeInTheDocument();
+    await user.click(refunded.getByRole('button', { name: 'Download credit note CN/26-27/00003 (PDF)' }));
+    await waitFor(() => expect(pdfRequests).toEqual([`/api/admin/gst/documents/${uuid('v', 902)}/pdf`]));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    click.mockRestore();
   });
 
   it('refunds ₹49.50 after a confirmation that states the rule', async () => {

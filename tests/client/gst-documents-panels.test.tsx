@@ -24,6 +24,7 @@ function doc(
 ): GstDocumentDto {
   return {
     booking_id: BOOKING_ID,
+    subscription_id: null,
     issue_date: '2026-11-26',
     recipient_name: 'Meera Joshi',
     recipient_gstin: null,

@@ -1,7 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingLedger, bookings, gstDocuments, paymentOrders, refunds } from '../../src/server/db/schema';
+import {
+  bookingLedger,
+  bookings,
+  gstDocuments,
+  paymentOrders,
+  refunds,
+  subscriptions,
+} from '../../src/server/db/schema';
 import { cashfreeSignature } from '../../src/server/modules/payments/providers/cashfree';
 import { setGatewayFetch } from '../../src/server/modules/payments/providers/index';
 import {
@@ -67,7 +74,8 @@ type Command =
   | { kind: 'credit'; fraction: number }
   | { kind: 'status'; to: BookingStatus }
   | { kind: 'rules'; booking_amount: number; advance_percent: number }
-  | { kind: 'subscribe' };
+  | { kind: 'subscribe' }
+  | { kind: 'unsubscribe' };
 
 const via = fc.constantFrom<Via>('utr', 'webhook');
 const orderKind = fc.constantFrom<'token' | 'instalment'>('token', 'instalment', 'instalment', 'instalment');
@@ -118,6 +126,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('invoice' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('subscribe' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unsubscribe' as const) }) },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -299,6 +308,17 @@ async function run(bookingId: string, commands: Command[]) {
         }
         break;
       }
+      case 'unsubscribe': {
+        // The admin refunds ₹49.50 of the customer's newest subscription (a second refund is a handled 409).
+        const [sub] = await t.deps.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.email, customer.email))
+          .orderBy(desc(subscriptions.createdAt))
+          .limit(1);
+        if (sub) expectHandled(await inject('POST', `/api/admin/subscriptions/${sub.id}/refund`, admin.auth));
+        break;
+      }
       case 'credit': {
         // A part of what the invoice stands at, all of it, or more (refused).
         const standing = (await documentedOf(bookingId)) / 100;
@@ -398,6 +418,17 @@ async function checkRules(bookingId: string) {
   // so the customer is never asked to pay what is still waiting to be given back to them.
   const overTotal = owed.filter((r) => r.status === 'due' && r.policy.reason === 'paid_over_total');
   if (overTotal.length > 0 && b.status !== 'cancelled') expect(sums.held_paise).toBe(sums.charged_paise);
+
+  // A paid subscription has its one tax invoice of what was paid; a refunded one, one credit note of ₹49.50
+  // against it; one not paid has none (docs/gst.md#subscription).
+  for (const sub of await t.deps.db.select().from(subscriptions).where(eq(subscriptions.email, customer.email))) {
+    const subDocs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.subscriptionId, sub.id));
+    const of = (kind: string) => subDocs.filter((d) => d.kind === kind);
+    expect(subDocs.every((d) => d.bookingId === null)).toBe(true);
+    expect(of('tax_invoice').map((d) => d.totalPaise)).toEqual(sub.status === 'pending' ? [] : [99_00]);
+    expect(of('credit_note').map((d) => d.totalPaise)).toEqual(sub.status === 'refunded' ? [49_50] : []);
+    expect(subDocs).toHaveLength(of('tax_invoice').length + of('credit_note').length);
+  }
 
   // Every paid order is in the ledger exactly once.
   // (A subscription bought from the booking names it too; its ₹99 is not the booking's money.)

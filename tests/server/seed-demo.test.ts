@@ -120,12 +120,12 @@ describe('seedDemo on an empty database', () => {
     expect(note.references[0]).toMatchObject({ id: invoice.id, number: invoice.number });
     expect(invoice.supplier.gstin).toBe(DEMO_BUSINESS_GSTIN);
     // Every receipt voucher receipts a ledger payment; the invoice less its note is what the ledger keeps.
-    const ledger = await handle.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, invoice.bookingId));
+    const ledger = await handle.db.select().from(bookingLedger).where(eq(bookingLedger.bookingId, invoice.bookingId!));
     const kept = ledgerSums(ledger.map((row) => ({ kind: row.kind, amount_paise: row.amountPaise }))).charged_paise;
     expect(invoice.totalPaise - note.totalPaise).toBe(kept);
     for (const voucher of docs.filter((d) => d.kind === 'receipt_voucher'))
       expect(voucher.ledgerPaymentId).not.toBeNull();
-    const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, invoice.bookingId));
+    const [booking] = await handle.db.select().from(bookings).where(eq(bookings.id, invoice.bookingId!));
     expect(booking!.status).toBe('cancelled');
   });
 

@@ -193,6 +193,7 @@ function doc(
     serial: seq,
     number: gstDocumentNumber(kind, 2026, seq),
     bookingId: '00000000-0000-4000-8000-000000000000',
+    subscriptionId: null,
     issueDate: options.date,
     supplier: {} as GstDocumentRow['supplier'],
     recipient: {

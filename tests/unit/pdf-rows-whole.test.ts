@@ -110,6 +110,7 @@ describe('a GST document PDF', () => {
     serial: 1,
     number: 'INV/26-27/00001',
     bookingId: '00000000-0000-4000-8000-000000000001',
+    subscriptionId: null,
     issueDate: '2026-11-20',
     supplier: {
       legal_name: 'Utsav Catering Pvt Ltd',

@@ -83,7 +83,10 @@ export function paymentReceiptEmail(
     amountPaise: number;
     reference: string | null;
     paidAt: Date;
-    /** The GST document issued for it (docs/gst.md#receipt-voucher), downloadable from My Bookings. */
+    /**
+     * The GST document issued for it and attached: a booking payment's receipt voucher, also downloadable from My
+     * Bookings (docs/gst.md#receipt-voucher); the subscription's tax invoice (docs/gst.md#subscription).
+     */
     gstDocument?: { title: string; number: string } | null;
     /** What the booking payment did; without it, a token is taken to have confirmed the booking. */
     outcome?: ReceiptOutcome;
@@ -159,8 +162,8 @@ export function paymentReceiptEmail(
       ...(account?.next ? ['You can pay the next instalment from My Bookings whenever you are ready.'] : []),
       ...(payment.gstDocument
         ? [
-            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is attached (PDF); ` +
-              `you can also download it from the booking in My Bookings.`,
+            `Your GST ${payment.gstDocument.title.toLowerCase()} ${payment.gstDocument.number} is attached (PDF)` +
+              (booking ? '; you can also download it from the booking in My Bookings.' : '.'),
           ]
         : []),
       'Keep this e-mail as your receipt.',
@@ -390,7 +393,12 @@ export function bookingDateChangedEmail(
   };
 }
 
-export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPaise: number): EmailMessage {
+export function subscriptionRefundedEmail(
+  brand: Brand,
+  to: Recipient,
+  refundPaise: number,
+  creditNote: { number: string } | null = null,
+): EmailMessage {
   const body = render({
     brand,
     preheader: `${rupees(refundPaise)} of your subscription is being refunded.`,
@@ -401,7 +409,12 @@ export function subscriptionRefundedEmail(brand: Brand, to: Recipient, refundPai
         `${rupees(refundPaise)}, within 3 working days.`,
     ],
     sections: [],
-    closing: [],
+    closing: creditNote
+      ? [
+          `The GST credit note ${creditNote.number} for the refund, against your subscription's tax invoice, ` +
+            'is attached (PDF).',
+        ]
+      : [],
   });
   return { to: to.email, subject: 'Your subscription refund', ...body, template: 'subscription_refunded' };
 }

@@ -316,4 +316,13 @@ export type SubscriptionDto = {
   used_on_booking_id: string | null;
   activated_at: string | null;
   created_at: string;
+  /** Its GST documents (docs/gst.md#subscription): the tax invoice when paid, a credit note when refunded. */
+  gst_documents: SubscriptionGstDocumentDto[];
+};
+
+export type SubscriptionGstDocumentDto = {
+  id: string;
+  kind: 'tax_invoice' | 'credit_note';
+  title: string;
+  number: string;
 };

@@ -186,7 +186,9 @@ export type BookingGstDetailsDto = {
 
 export type GstDocumentDto = {
   id: string;
-  booking_id: string;
+  /** What it is for: a booking, or the ₹99 subscription (docs/gst.md#subscription); the other is null. */
+  booking_id: string | null;
+  subscription_id: string | null;
   kind: GstDocumentKind;
   title: string;
   number: string;
@@ -342,7 +344,8 @@ export const gstSettingsResponseSchema = z.object({
 
 export const gstDocumentResponseSchema = z.object({
   id: z.string(),
-  booking_id: z.string(),
+  booking_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
   kind: GST_KIND_ENUM,
   title: z.string(),
   number: z.string(),

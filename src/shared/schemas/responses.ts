@@ -666,6 +666,9 @@ export const subscriptionRefundResponseSchema = z.object({
   used_on_booking_id: id.nullable(),
   activated_at: timestamp.nullable(),
   created_at: timestamp,
+  gst_documents: z.array(
+    z.object({ id, kind: z.enum(['tax_invoice', 'credit_note']), title: z.string(), number: z.string() }),
+  ),
   refund_amount: rupees,
 }) satisfies z.ZodType<SubscriptionDto & { refund_amount: number }>;
 

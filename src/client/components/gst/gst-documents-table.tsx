@@ -1,12 +1,10 @@
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatLongDate } from '../../../shared/dates';
 import { formatInr, formatSignedInr } from '../../../shared/money';
 import type { GstDocumentDto } from '../../../shared/schemas/gst';
-import { downloadFromApi } from '../../lib/download';
 import { TableFrame } from '../../pages/admin/section-card';
+import { useGstPdfDownload } from './use-gst-pdf-download';
 
 /** Each document's tax in a few words: "CGST ₹76.19 + SGST ₹76.19" or "IGST ₹152.38". */
 function taxWords(doc: GstDocumentDto): string {
@@ -24,27 +22,13 @@ export function GstDocumentsTable({
   documents: GstDocumentDto[];
   pdfPath(doc: GstDocumentDto): string;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, download } = useGstPdfDownload();
   if (documents.length === 0) {
     return (
       <Text fontSize="sm" color="fg.muted">
         No GST documents yet: a receipt voucher is issued for each payment, the tax invoice after the event.
       </Text>
     );
-  }
-  async function download(doc: GstDocumentDto) {
-    setBusy(doc.id);
-    try {
-      await downloadFromApi(
-        pdfPath(doc),
-        `${doc.number.replace(/\//g, '-')}.pdf`,
-        'The document could not be downloaded.',
-      );
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The document could not be downloaded.');
-    } finally {
-      setBusy(null);
-    }
   }
   return (
     // One card per document at every width: the dialogs and cards that show it are too narrow for seven columns.
@@ -130,7 +114,7 @@ export function GstDocumentsTable({
                 size="sm"
                 variant="outline"
                 colorPalette="accent"
-                onClick={() => void download(doc)}
+                onClick={() => void download(doc, pdfPath(doc))}
                 loading={busy === doc.id}
                 aria-label={`Download ${doc.title} ${doc.number} as PDF`}
               >

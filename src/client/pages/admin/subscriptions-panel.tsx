@@ -1,11 +1,12 @@
 import { Button, Code, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import { Undo2 } from 'lucide-react';
+import { Download, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatInr } from '../../../shared/money';
 import { SUBSCRIPTION_AMOUNT_PAISE, SUBSCRIPTION_REFUND_PAISE } from '../../../shared/booking-rules';
 import type { SubscriptionDto } from '../../../shared/schemas/account';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useGstPdfDownload } from '../../components/gst/use-gst-pdf-download';
 import { serverDetail } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { quoteReference } from '../book/subscription';
@@ -83,6 +84,36 @@ function RefundSubscriptionDialog({
   );
 }
 
+/** A download of each of the subscription's GST documents (docs/gst.md#subscription), or why there is none. */
+function SubscriptionDocuments({ subscription }: { subscription: SubscriptionDto }) {
+  const { busy, download } = useGstPdfDownload();
+  if (subscription.gst_documents.length === 0) {
+    return (
+      <Text as="span" color="fg.muted">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="1" align="flex-start">
+      {subscription.gst_documents.map((doc) => (
+        <Button
+          key={doc.id}
+          size="xs"
+          variant="ghost"
+          onClick={() => void download(doc, `/api/admin/gst/documents/${encodeURIComponent(doc.id)}/pdf`)}
+          loading={busy === doc.id}
+          aria-label={`Download ${doc.title.toLowerCase()} ${doc.number} (PDF)`}
+          whiteSpace="nowrap"
+        >
+          <Download aria-hidden="true" />
+          {doc.title} {doc.number}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
 function SubscriptionsTable({
   subscriptions,
   onRefund,
@@ -99,6 +130,7 @@ function SubscriptionsTable({
           <Table.ColumnHeader>Discount</Table.ColumnHeader>
           <Table.ColumnHeader>Used on booking</Table.ColumnHeader>
           <Table.ColumnHeader>Activated</Table.ColumnHeader>
+          <Table.ColumnHeader>GST documents</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -135,6 +167,9 @@ function SubscriptionsTable({
                   Not paid
                 </Text>
               )}
+            </Table.Cell>
+            <Table.Cell role="cell" data-label="GST documents">
+              <SubscriptionDocuments subscription={subscription} />
             </Table.Cell>
             <Table.Cell role="cell" textAlign="end" data-actions="">
               {canRefund(subscription) && (

@@ -18,7 +18,7 @@ import {
 import { GST_DOCUMENT_KINDS, SERVICE_KINDS, type TaxSplit } from '../../../shared/gst';
 import { bookings } from './bookings';
 import { createdAt, id, oneOf } from './helpers';
-import { bookingLedger, refunds } from './payments';
+import { bookingLedger, refunds, subscriptions } from './payments';
 import { users } from './users';
 
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -99,9 +99,9 @@ export const gstDocuments = pgTable(
     financialYear: integer('financial_year').notNull(),
     serial: integer('serial').notNull(),
     number: text('number').notNull(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id),
+    /** What the document is for: a booking, or the ₹99 subscription (docs/gst.md#subscription); exactly one. */
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id),
     /** India date of issue. */
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     supplier: jsonb('supplier').$type<GstSupplierSnapshot>().notNull(),
@@ -144,6 +144,10 @@ export const gstDocuments = pgTable(
     uniqueIndex('gst_documents_booking_invoice_key')
       .on(t.bookingId)
       .where(sql`kind = 'tax_invoice'`),
+    // One tax invoice per subscription, and one credit note: its only change is the 50% refund.
+    uniqueIndex('gst_documents_subscription_doc_key')
+      .on(t.subscriptionId, t.kind)
+      .where(sql`subscription_id IS NOT NULL`),
     index('gst_documents_booking_idx').on(t.bookingId, t.issuedAt),
     index('gst_documents_issue_date_idx').on(t.issueDate, t.kind),
     check('gst_documents_kind_check', oneOf('kind', GST_DOCUMENT_KINDS)),
@@ -152,6 +156,7 @@ export const gstDocuments = pgTable(
       'gst_documents_sum_check',
       sql`taxable_paise + cgst_paise + sgst_paise + igst_paise + round_off_paise = total_paise AND total_paise > 0`,
     ),
+    check('gst_documents_subject_check', sql`num_nonnulls(booking_id, subscription_id) = 1`),
     check('gst_documents_number_check', sql`number ~ '^[A-Za-z0-9][A-Za-z0-9/-]{0,15}$'`),
   ],
 );

@@ -102,7 +102,7 @@ export function packageLine(settings: GstSettings, booking: BookingRow, isoDate:
   };
 }
 
-function lineOf(doc: GstDocumentRow): GstLine {
+export function lineOf(doc: GstDocumentRow): GstLine {
   return {
     sac: doc.sac,
     serviceKind: doc.serviceKind,
@@ -145,9 +145,31 @@ function recipientSnapshot(booking: BookingRow): GstRecipientSnapshot {
   };
 }
 
+/** What a document is for (docs/gst.md#subscription): a booking, or the ₹99 subscription sold on its own. */
+export type GstDocumentSubject =
+  { booking: BookingRow } | { subscription: { id: string }; recipient: GstRecipientSnapshot };
+
+function subjectColumns(subject: GstDocumentSubject) {
+  if ('booking' in subject) {
+    const { booking } = subject;
+    return {
+      bookingId: booking.id,
+      subscriptionId: null,
+      recipient: recipientSnapshot(booking),
+      entity: { entityType: 'booking' as const, entityId: booking.id },
+    };
+  }
+  return {
+    bookingId: null,
+    subscriptionId: subject.subscription.id,
+    recipient: subject.recipient,
+    entity: { entityType: 'subscription' as const, entityId: subject.subscription.id },
+  };
+}
+
 type IssueInput = {
   kind: GstDocumentKind;
-  booking: BookingRow;
+  subject: GstDocumentSubject;
   line: GstLine;
   grossPaise: number;
   description: string;
@@ -162,7 +184,7 @@ type IssueInput = {
 };
 
 /** Writes one document: its number from its series, its tax split to the paisa, its parties frozen. */
-async function issue(
+export async function issue(
   deps: ServiceDeps,
   tx: Executor,
   settings: GstSettings,
@@ -173,6 +195,7 @@ async function issue(
   const serial = await nextSerial(tx, input.kind, financialYear);
   const split = splitInclusive(input.grossPaise, input.line.ratePercent, input.line.intraState);
   const lines = documentLines(split, input.line.sac, input.parts ?? []);
+  const { bookingId, subscriptionId, recipient, entity } = subjectColumns(input.subject);
   const [row] = await tx
     .insert(gstDocuments)
     .values({
@@ -180,10 +203,11 @@ async function issue(
       financialYear,
       serial,
       number: gstDocumentNumber(input.kind, financialYear, serial),
-      bookingId: input.booking.id,
+      bookingId,
+      subscriptionId,
       issueDate,
       supplier: supplierSnapshot(deps, settings),
-      recipient: recipientSnapshot(input.booking),
+      recipient,
       placeOfSupply: input.line.placeOfSupply,
       intraState: input.line.intraState,
       sac: input.line.sac,
@@ -209,8 +233,7 @@ async function issue(
   await writeAudit(tx, {
     actorUserId: input.issuedBy,
     action: 'gst.document_issued',
-    entityType: 'booking',
-    entityId: input.booking.id,
+    ...entity,
     data: { kind: input.kind, number: row!.number, total_paise: row!.totalPaise },
   });
   return row!;
@@ -272,7 +295,7 @@ function allocate(open: { voucher: GstDocumentRow; openPaise: number }[], amount
   return refs;
 }
 
-function reference(doc: GstDocumentRow, appliedPaise: number): GstDocumentReference {
+export function reference(doc: GstDocumentRow, appliedPaise: number): GstDocumentReference {
   return {
     id: doc.id,
     kind: doc.kind,
@@ -304,7 +327,7 @@ export async function issueReceiptVoucher(
   const line = packageLine(settings, booking, todayInIndia());
   return issue(deps, tx, settings, {
     kind: 'receipt_voucher',
-    booking,
+    subject: { booking },
     line,
     grossPaise: payment.amountPaise,
     description: `Advance (${payment.label}): ${line.description} for ${eventWords(booking)}`,
@@ -366,7 +389,7 @@ export async function issueRefundVouchers(
     issued.push(
       await issue(deps, tx, settings, {
         kind: 'refund_voucher',
-        booking,
+        subject: { booking },
         line,
         grossPaise: groupRefs.reduce((sum, ref) => sum + ref.applied_paise, 0),
         description: refundVoucherDescription(settings, booking, docsById.get(groupRefs[0]!.id)!, groupRefs),
@@ -429,7 +452,7 @@ export async function issueTaxInvoice(
   const parts = cancelled ? [] : await bookingPriceParts(tx, booking);
   const issued = await issue(deps, tx, settings, {
     kind: 'tax_invoice',
-    booking,
+    subject: { booking },
     line,
     grossPaise: figures.valuePaise,
     description: cancelled
@@ -470,7 +493,7 @@ export async function issueCreditNoteFor(
   }
   return issue(deps, tx, settings, {
     kind: 'credit_note',
-    booking,
+    subject: { booking },
     line: lineOf(invoice),
     grossPaise: amountPaise,
     description: `Credit against invoice ${invoice.number}: ${reason}`,
@@ -502,7 +525,7 @@ export async function issueDebitNoteFor(
   }
   return issue(deps, tx, settings, {
     kind: 'debit_note',
-    booking,
+    subject: { booking },
     line: lineOf(invoice),
     grossPaise: amountPaise,
     description: `Additional charge against invoice ${invoice.number}: ${reason}`,
@@ -589,6 +612,7 @@ export function toGstDocumentDto(row: GstDocumentRow): GstDocumentDto {
   return {
     id: row.id,
     booking_id: row.bookingId,
+    subscription_id: row.subscriptionId,
     kind: row.kind,
     title: GST_DOCUMENT_META[row.kind].title,
     number: row.number,

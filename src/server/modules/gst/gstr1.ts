@@ -388,7 +388,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       'Document Type': GST_DOCUMENT_META[doc.kind].short,
       Number: doc.number,
       Date: gstr1Date(doc.issueDate),
-      Booking: doc.bookingId.slice(0, 8).toUpperCase(),
+      Booking: doc.bookingId ? doc.bookingId.slice(0, 8).toUpperCase() : 'Subscription',
       Recipient: doc.recipient.company_name ?? doc.recipient.name,
       'Recipient GSTIN': doc.recipient.gstin ?? '',
       'Place Of Supply': stateLabel(doc.placeOfSupply),

@@ -48,7 +48,8 @@ import type { ServiceDeps } from '../../context';
 import { addPayment, addRefund, bookingSums, chargePrice, ledgerRows, reverseRefundRows } from './ledger';
 import { moneyOfBooking } from './booking-money';
 import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
-import { issueReceiptVoucher, requireGstDetailsForPayment } from '../gst/gst-documents.service';
+import { issueReceiptVoucher, requireGstDetailsForPayment, type GstDocumentRow } from '../gst/gst-documents.service';
+import { issueSubscriptionInvoice } from '../gst/subscription-documents';
 import { paymentProviderFor } from './providers/index';
 import { upiNote, upiPaymentUri } from './providers/upi';
 import { applyPaidSubscription, subscriberName } from './subscriptions.service';
@@ -398,6 +399,8 @@ export async function markOrderPaid(
       .set({ status: 'active', activatedAt: now, updatedAt: now })
       .where(and(eq(subscriptions.paymentOrderId, order.id), eq(subscriptions.status, 'pending')))
       .returning();
+    const name = await subscriberName(tx, order);
+    let invoice: GstDocumentRow | null = null;
     if (sub) {
       await writeAudit(tx, {
         actorUserId: paid.actorUserId,
@@ -406,6 +409,12 @@ export async function markOrderPaid(
         entityId: sub.id,
         data: { order_id: order.orderCode },
       });
+      invoice = await issueSubscriptionInvoice(deps, tx, sub, {
+        orderCode: order.orderCode,
+        amountPaise: order.amountPaise,
+        buyer: { name, email: sub.email },
+        actorUserId: paid.actorUserId,
+      });
     }
     await applyPaidSubscription(deps, tx, order, paid.actorUserId);
     if (order.email) {
@@ -413,16 +422,19 @@ export async function markOrderPaid(
         tx,
         paymentReceiptEmail(
           deps.config.brand,
-          { email: order.email, name: (await subscriberName(tx, order)) ?? 'Customer' },
+          { email: order.email, name: name ?? 'Customer' },
           {
             orderCode: order.orderCode,
             purpose: 'subscription',
             amountPaise: order.amountPaise,
             reference: order.utr,
             paidAt: now,
+            gstDocument: invoice ? { title: 'Tax invoice', number: invoice.number } : null,
           },
           null,
         ),
+        // The subscription's tax invoice goes with the receipt as its PDF (docs/gst.md#subscription).
+        { attachments: invoice ? [{ kind: 'gst_document', id: invoice.id }] : [] },
       );
     }
   }

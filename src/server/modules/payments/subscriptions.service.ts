@@ -38,6 +38,7 @@ import {
   type OrderRow,
 } from './payment-orders.service';
 import { settleRepricing } from './repricing';
+import { issueSubscriptionCreditNote, subscriptionsDocuments } from '../gst/subscription-documents';
 import { paymentProviderFor } from './providers/index';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -438,7 +439,10 @@ export async function subscriberPercentOf(tx: Executor, booking: Pick<BookingRow
   return sub?.percent ?? SUBSCRIBER_DISCOUNT_PERCENT;
 }
 
-function toSubscriptionDto(row: typeof subscriptions.$inferSelect): SubscriptionDto {
+function toSubscriptionDto(
+  row: typeof subscriptions.$inferSelect,
+  documents: Map<string, SubscriptionDto['gst_documents']>,
+): SubscriptionDto {
   return {
     id: row.id,
     email: row.email,
@@ -447,12 +451,17 @@ function toSubscriptionDto(row: typeof subscriptions.$inferSelect): Subscription
     used_on_booking_id: row.usedOnBookingId,
     activated_at: row.activatedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    gst_documents: documents.get(row.id) ?? [],
   };
 }
 
 export async function listSubscriptions(deps: ServiceDeps): Promise<SubscriptionDto[]> {
   const rows = await deps.db.select().from(subscriptions).orderBy(desc(subscriptions.createdAt)).limit(200);
-  return rows.map(toSubscriptionDto);
+  const documents = await subscriptionsDocuments(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSubscriptionDto(row, documents));
 }
 
 /**
@@ -488,6 +497,7 @@ export async function refundSubscription(
       entityId: id,
       data: { refund_paise: SUBSCRIPTION_REFUND_PAISE, from: sub.status },
     });
+    const creditNote = await issueSubscriptionCreditNote(deps, tx, row!, SUBSCRIPTION_REFUND_PAISE, adminId);
     const [user] = sub.userId
       ? await tx.select({ name: users.fullName }).from(users).where(eq(users.id, sub.userId))
       : [];
@@ -497,8 +507,14 @@ export async function refundSubscription(
         deps.config.brand,
         { email: sub.email, name: user?.name ?? 'Customer' },
         SUBSCRIPTION_REFUND_PAISE,
+        creditNote,
       ),
+      // The refund's credit note goes with the e-mail as its PDF (docs/gst.md#subscription).
+      { attachments: creditNote ? [{ kind: 'gst_document', id: creditNote.id }] : [] },
     );
-    return { ...toSubscriptionDto(row!), refund_amount: paiseToRupees(SUBSCRIPTION_REFUND_PAISE) };
+    return {
+      ...toSubscriptionDto(row!, await subscriptionsDocuments(tx, [id])),
+      refund_amount: paiseToRupees(SUBSCRIPTION_REFUND_PAISE),
+    };
   });
 }
