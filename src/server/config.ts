@@ -3,9 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/auth-limits';
 import { type Brand, DEFAULT_BRAND } from '../shared/brand';
 import { EVENT_REMINDER_DEFAULT_DAYS_BEFORE } from '../shared/booking-rules';
 import { HOUR_MS, MINUTE_MS } from '../shared/dates';
+import { emailSchema } from '../shared/schemas/common';
 
 /** The project root: two levels above this file, both when run from source and from the repository. */
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -161,6 +163,22 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    // The admin's password follows the rules of every other password (docs/security.md, "Passwords"); the
+    // common-password list is checked when the account is made (`ensureAdmin`).
+    const adminPassword = env.ADMIN_PASSWORD;
+    if (
+      adminPassword !== undefined &&
+      (adminPassword.length < PASSWORD_MIN_LENGTH || adminPassword.length > PASSWORD_MAX_LENGTH)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
+      });
+    }
+    if (env.ADMIN_EMAIL !== undefined && !emailSchema.safeParse(env.ADMIN_EMAIL).success) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is not a valid e-mail address' });
     }
     if (env.PAYMENT_GATEWAY === 'cashfree') {
       for (const key of ['CASHFREE_APP_ID', 'CASHFREE_SECRET_KEY', 'CASHFREE_WEBHOOK_SECRET'] as const) {

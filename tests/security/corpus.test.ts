@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import { FORBIDDEN_KEY } from '../../src/server/plugins/json-body-text';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, emailOutbox, users } from '../../src/server/db/schema';
@@ -98,7 +100,11 @@ describe('prototype poisoning', () => {
         const answer = await send(w.t.app, withBody(call, `{${poison}${inner}}`), subject.token);
         expectClean(answer, `${rowName(row)} with ${poison.slice(0, 15)}`);
         // tRPC reads its body with JSON.parse, where `__proto__` is a plain key that the input schema drops.
-        if (row.kind === 'rest') expect(answer.status, `${rowName(row)}: ${answer.body}`).toBe(400);
+        if (row.kind === 'rest') {
+          expect(answer.status, `${rowName(row)}: ${answer.body}`).toBe(400);
+          // Said for what it is: the JSON is well formed, one key is refused.
+          expect(JSON.parse(answer.body), rowName(row)).toEqual({ detail: FORBIDDEN_KEY });
+        }
         cases += 1;
       }
     }
@@ -296,6 +302,31 @@ describe('content types', () => {
       withBody({ method: 'POST', url: '/api/quotation/instant' }, quote(), 'application/json; charset=utf-16'),
     );
     expectClean(latin, 'utf-16');
+  });
+
+  it('a compressed body is a 415 saying so, on REST and tRPC; identity is read as sent', async () => {
+    const gzipped = gzipSync(quote());
+    for (const url of ['/api/quotation/instant', '/api/trpc/quote.instant', '/api/auth/login']) {
+      for (const encoding of ['gzip', 'br', 'deflate', 'x-anything']) {
+        const body = encoding === 'gzip' ? gzipped : quote();
+        const answer = await w.t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+          payload: body,
+        });
+        expect(answer.statusCode, `${url} ${encoding}: ${answer.body}`).toBe(415);
+        if (!url.includes('/trpc/'))
+          expect(answer.json()).toEqual({ detail: 'Unsupported content encoding; send the body uncompressed' });
+      }
+    }
+    const identity = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/quotation/instant',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: quote(),
+    });
+    expect(identity.statusCode, identity.body).toBe(200);
   });
 });
 

@@ -140,6 +140,13 @@ describe('ensureAdmin (ADMIN_EMAIL + ADMIN_PASSWORD)', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('refuses a password on the common-password list, making no account', async () => {
+    await expect(
+      ensureAdmin(t.deps, { email: 'weak.owner@example.in', password: 'password123', name: 'Owner' }),
+    ).rejects.toThrow(/ADMIN_PASSWORD: This password is one of the most common leaked passwords/);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'weak.owner@example.in'))).toEqual([]);
+  });
+
   it('promotes and reactivates an existing account with that e-mail', async () => {
     await t.app.inject({
       method: 'POST',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeUser, setUserActive } from './helpers/fixtures';
+import { createSupplier } from '../../src/server/modules/suppliers/suppliers.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,26 @@ describe('POST /api/auth/register', () => {
     const res = await register({ ...customer, email: 'MEERA.NAIR@EXAMPLE.IN' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'An account with this email already exists' });
+  });
+
+  it('refuses the address of a supplier the team added (it claims its login later) with the same 409', async () => {
+    const admin = await makeUser(t.deps, { role: 'admin' });
+    await createSupplier(
+      t.deps,
+      {
+        name: 'Ravi',
+        business_name: 'Ravi Caterers',
+        email: 'ravi.caterers@example.in',
+        phone: '9876500001',
+        location: 'Indore',
+        services: [],
+      },
+      admin.id,
+    );
+    const res = await register({ ...customer, email: 'Ravi.Caterers@example.in' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: 'An account with this email already exists' });
+    expect(await t.deps.db.select().from(users).where(eq(users.email, 'ravi.caterers@example.in'))).toEqual([]);
   });
 
   it('ignores a role smuggled into the payload', async () => {
@@ -149,6 +170,7 @@ describe('POST /api/auth/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ detail: 'Incorrect email or password' });
     expect(unknown.body).toBe(wrong.body);
+    expect(wrong.headers['www-authenticate']).toBe('Bearer');
   });
 
   it('checks the password exactly as typed', async () => {
@@ -222,6 +244,7 @@ describe('GET /api/auth/me and tokens', () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Not authenticated' });
+    expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
   it('issues tokens that expire in 12 hours with issuer, audience and subject', async () => {

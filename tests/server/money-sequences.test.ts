@@ -425,7 +425,8 @@ async function checkRules(bookingId: string) {
     const subDocs = await t.deps.db.select().from(gstDocuments).where(eq(gstDocuments.subscriptionId, sub.id));
     const of = (kind: string) => subDocs.filter((d) => d.kind === kind);
     expect(subDocs.every((d) => d.bookingId === null)).toBe(true);
-    expect(of('tax_invoice').map((d) => d.totalPaise)).toEqual(sub.status === 'pending' ? [] : [99_00]);
+    const paid = ['active', 'used', 'refunded'].includes(sub.status);
+    expect(of('tax_invoice').map((d) => d.totalPaise)).toEqual(paid ? [99_00] : []);
     expect(of('credit_note').map((d) => d.totalPaise)).toEqual(sub.status === 'refunded' ? [49_50] : []);
     expect(subDocs).toHaveLength(of('tax_invoice').length + of('credit_note').length);
   }

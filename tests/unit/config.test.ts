@@ -136,6 +136,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it("holds ADMIN_PASSWORD to the passwords' length and ADMIN_EMAIL to an e-mail address", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.in', ADMIN_PASSWORD: 'x', DATA_DIR: tmp() })).toThrow(
+      /ADMIN_PASSWORD: must be 6 to 128 characters long/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.in', ADMIN_PASSWORD: 'y'.repeat(129), DATA_DIR: tmp() })).toThrow(
+      /ADMIN_PASSWORD: must be 6 to 128/,
+    );
+    expect(() =>
+      loadConfig({ ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'a long admin password', DATA_DIR: tmp() }),
+    ).toThrow(/ADMIN_EMAIL: is not a valid e-mail address/);
+  });
+
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.in', DATA_DIR: tmp() })).toThrow(/go together/);
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.in', ADMIN_PASSWORD: 'secret123', DATA_DIR: tmp() }).admin).toEqual({

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZodType } from 'zod';
+import { AppError } from '../lib/errors';
 
 /** The JSON body as sent, kept beside the parsed one for the rules on how a value was written (a bid's amount). */
 const bodyTexts = new WeakMap<FastifyRequest, string>();
@@ -21,8 +22,26 @@ export function registerJsonBodyText(app: FastifyInstance): void {
       return;
     }
     bodyTexts.set(request, text);
-    parse(request, text, done);
+    parse(request, text, (error, value) => {
+      if (error && isValidJson(text)) {
+        // Well-formed JSON refused for a key that would reach an object's prototype: say that, not "malformed".
+        done(new AppError('BAD_REQUEST', FORBIDDEN_KEY), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
+}
+
+export const FORBIDDEN_KEY = 'The JSON body has a key that is not allowed (__proto__ or constructor.prototype)';
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function needsBody(request: FastifyRequest): boolean {

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth-limits';
 import { ROLES } from '../domain';
-import { emailSchema, nameSchema, phoneSchema } from './common';
+import { emailSchema, nameSchema, phoneSchema, textTypeError } from './common';
 
 export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+  .string({ error: textTypeError('Password') })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
 /** Login payload (docs/api.md): email, password. The password is checked exactly as typed. */
 export const loginInputSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: textTypeError('Password') })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 

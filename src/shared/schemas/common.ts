@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { isIsoDate, todayInIndia } from '../dates';
 
+/**
+ * A text field's type error: "… is required" when it is missing, "… must be text" when something else was sent
+ * (a number, a list), so the message names the real problem.
+ */
+export function textTypeError(label: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+}
+
 /** E-mail as typed by a person: trimmed and lower-cased, so uniqueness is case-insensitive. */
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: textTypeError('Email') })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')

@@ -5,10 +5,13 @@ import type { Role } from '../../../shared/domain';
 import { suppliers, users, userSessions } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { assertPasswordNotCommon } from '../../lib/password-policy';
+import { assertPasswordNotCommon, isCommonPassword } from '../../lib/password-policy';
+import { ConfigError } from '../../config';
+import { COMMON_PASSWORD_MESSAGE } from '../../../shared/auth-limits';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { verifyAccessToken } from '../../lib/tokens';
 import type { ServiceDeps } from '../../context';
+import { emailInUse } from '../suppliers/suppliers.service';
 import { checkAccountPassword } from './password-check';
 import { queueVerificationEmail } from './email-verification.service';
 import { secondStepChallenge } from './second-factor.service';
@@ -97,11 +100,14 @@ function findUserByEmail(deps: ServiceDeps, email: string) {
  */
 export async function registerCustomer(deps: SessionDeps, input: RegisterInput): Promise<AuthResult> {
   const data = registerInputSchema.parse(input);
-  if (await findUserByEmail(deps, data.email)) throw new AppError('EMAIL_TAKEN');
+  // An address held by an account or by a supplier the team added (which claims its login later) is taken, as at
+  // vendor registration (docs/decisions.md, "Duplicate e-mail"); the unique index settles a race between accounts.
+  if (await emailInUse(deps.db, data.email)) throw new AppError('EMAIL_TAKEN');
   await assertPasswordNotCommon(data.password);
   const passwordHash = await hashPassword(data.password, deps.config.passwordHash, deps.config.passwordPepper);
   try {
     const user = await deps.db.transaction(async (tx) => {
+      if (await emailInUse(tx, data.email)) throw new AppError('EMAIL_TAKEN');
       const [created] = await tx
         .insert(users)
         .values({ email: data.email, fullName: data.full_name, phone: data.phone, passwordHash, role: 'customer' })
@@ -223,12 +229,16 @@ export async function logout(deps: ServiceDeps, user: Pick<AuthUser, 'id' | 'ses
 
 /**
  * Makes sure the admin account from ADMIN_EMAIL / ADMIN_PASSWORD exists, is an active admin, and has exactly
- * that password (idempotent; the password is reset to the given one).
+ * that password (idempotent; the password is reset to the given one). A password on the common-password list stops
+ * the start-up with a configuration error, as any other door refuses it (its length is checked with the config).
  */
 export async function ensureAdmin(
   deps: ServiceDeps,
   admin: { email: string; password: string; name: string },
 ): Promise<'created' | 'updated'> {
+  if (await isCommonPassword(admin.password)) {
+    throw new ConfigError([`ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`]);
+  }
   const email = admin.email.trim().toLowerCase();
   const existing = await findUserByEmail(deps, email);
   if (!existing) {
