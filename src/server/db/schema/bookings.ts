@@ -113,6 +113,8 @@ export const bookings = pgTable(
     check('bookings_status_check', oneOf('status', BOOKING_STATUSES)),
     check('bookings_source_check', oneOf('source', BOOKING_SOURCES)),
     check('bookings_event_type_check', oneOf('event_type', EVENT_TYPES)),
+    check('bookings_venue_type_check', sql`venue_type IS NULL OR ${oneOf('venue_type', VENUE_TYPES)}`),
+    check('bookings_pricing_tier_check', sql`pricing_tier IS NULL OR ${oneOf('pricing_tier', PRICING_TIERS)}`),
     check('bookings_cancelled_by_check', sql`cancelled_by IS NULL OR ${oneOf('cancelled_by', CANCELLED_BY)}`),
     check('bookings_guest_count_check', sql`guest_count IS NULL OR guest_count BETWEEN 0 AND 10000`),
     check('bookings_venue_state_code_check', sql`venue_state_code IS NULL OR venue_state_code ~ '^[0-9]{2}$'`),

@@ -58,6 +58,8 @@ export const suppliers = pgTable(
     ),
     index('suppliers_created_idx').on(t.createdAt, t.id),
     check('suppliers_approval_status_check', oneOf('approval_status', APPROVAL_STATUSES)),
+    // Only an approved supplier is active (docs/product.md#vendors): a pending or rejected one never is.
+    check('suppliers_active_approved_check', sql`NOT is_active OR approval_status = 'approved'`),
     check('suppliers_experience_check', sql`experience_years BETWEEN 0 AND 50`),
     check('suppliers_rating_check', sql`rating BETWEEN 0 AND 5`),
   ],

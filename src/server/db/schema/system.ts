@@ -31,6 +31,7 @@ export const analyticsEvents = pgTable(
       .on(t.createdAt)
       .where(sql`ip_address is not null`),
     check('analytics_events_kind_check', oneOf('kind', ANALYTICS_KINDS)),
+    check('analytics_events_device_check', sql`device IS NULL OR ${oneOf('device', DEVICE_CLASSES)}`),
   ],
 );
 

@@ -1,0 +1,4 @@
+ALTER TABLE "suppliers" ADD CONSTRAINT "suppliers_active_approved_check" CHECK (NOT is_active OR approval_status = 'approved');--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_venue_type_check" CHECK (venue_type IS NULL OR venue_type IN ('indoor', 'outdoor', 'banquet', 'garden', 'beach'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_pricing_tier_check" CHECK (pricing_tier IS NULL OR pricing_tier IN ('basic', 'premium', 'luxury'));--> statement-breakpoint
+ALTER TABLE "analytics_events" ADD CONSTRAINT "analytics_events_device_check" CHECK (device IS NULL OR device IN ('mobile', 'desktop', 'tablet'));
