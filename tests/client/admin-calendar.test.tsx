@@ -108,32 +108,50 @@ function dayButton(date: string): HTMLElement {
   return screen.getByRole('button', { name: new RegExp(`^\\w+day, ${formatLongDate(date)}`) });
 }
 
+/** The texts drawn in a day cell (its day number, marks, event names, counts), which screen readers skip. */
+function shownTexts(button: HTMLElement): string[] {
+  return [...button.querySelectorAll('[aria-hidden="true"] *')]
+    .filter((element) => element.children.length === 0 && element.textContent!.trim() !== '')
+    .map((element) => element.textContent!.trim());
+}
+
+/** Whether every word and number of `text` starts a word of `name` ("12" in "December 12th", "2" in "2 events"). */
+function namesAll(name: string, text: string): boolean {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'iu').test(name));
+}
+
 describe('Calendar tab', () => {
   it('shows the month as a labelled grid with events, closed and full days marked, and moves by keyboard', async () => {
     const { user } = await openCalendar();
     const grid = screen.getByRole('grid');
-    expect(
-      within(grid)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.getAttribute('aria-label')),
-    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    const headers = within(grid).getAllByRole('columnheader');
+    const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    expect(headers).toHaveLength(7);
+    // Each header holds text, not just a label: the whole name for screen readers, the short one drawn.
+    headers.forEach((cell, i) => {
+      expect(cell).not.toHaveAttribute('aria-label');
+      expect(cell).toHaveAccessibleName(weekdays[i]);
+      expect(within(cell).getByText(weekdays[i]!)).toBeInTheDocument();
+      expect(within(cell).getByText(weekdays[i]!.slice(0, 3))).toHaveAttribute('aria-hidden', 'true');
+    });
     const [call] = recordedCalls('admin.calendar.events');
     const input = call!.input as CalendarEventsQuery;
     // Whole weeks around the month, Monday first.
     expect(new Date(`${input.from}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(input.from <= `${MONTH}-01` && input.to >= `${MONTH}-28`).toBe(true);
 
-    expect(within(grid).getByText(/Sharma Sangeet/)).toBeInTheDocument();
-    expect(within(grid).getByText(/Infotech Offsite/)).toBeInTheDocument();
+    expect(within(grid).getByText('Sharma Sangeet')).toBeInTheDocument();
+    expect(within(grid).getByText('Infotech Offsite')).toBeInTheDocument();
     const today = screen.getByRole('button', { current: 'date' });
     expect(today).toHaveAccessibleName(new RegExp(formatLongDate(TODAY)));
     if (CLOSED >= TODAY) {
-      expect(dayButton(CLOSED)).toHaveAccessibleName(/1 event, 40 guests, Closed: Diwali/);
+      expect(dayButton(CLOSED)).toHaveAccessibleName(/1 event: Infotech Offsite, 40 guests, Closed: Diwali/);
       expect(within(grid).getByText('Closed: Diwali')).toBeInTheDocument();
     }
     if (BUSY >= TODAY) {
       expect(dayButton(BUSY)).toHaveAccessibleName(
-        /2 events, 330 guests, Fully booked: 1 of 1 events, Peak \+10%: Muhurat/,
+        /2 events: Sharma Sangeet, Mehta Haldi, 330 guests, Fully booked: 1 of 1 events, Peak \+10%: Muhurat/,
       );
     }
 
@@ -158,6 +176,39 @@ describe('Calendar tab', () => {
       await user.keyboard('{ArrowDown}{ArrowRight}');
     }
     expect(document.activeElement).toHaveAttribute('data-date', from);
+  });
+
+  it('names each day with the words its cell shows, so what a person sees is what voice control hears', async () => {
+    // A busy day: three events named in the cell, the rest counted.
+    const PACKED = `${MONTH}-05`;
+    const packed = [1, 2, 3, 4, 5].map((n) =>
+      calendarEvent(20 + n, { event_date: PACKED, event_name: `Packed ${n}`, guest_count: 10 }),
+    );
+    await openCalendar({
+      'admin.calendar.events': ({ input }) => {
+        const answer = calendarAnswer(input);
+        return { ...answer, events: [...answer.events, ...packed] };
+      },
+    });
+    // Each day button's accessible name, as Testing Library computes it.
+    const names = new Map<HTMLElement, string>();
+    within(screen.getByRole('grid')).getAllByRole('button', {
+      name: (name, element) => {
+        if (element instanceof HTMLElement && element.dataset.date) names.set(element, name);
+        return true;
+      },
+    });
+    expect(names.size).toBeGreaterThanOrEqual(28);
+    for (const [button, name] of names) {
+      expect(button).not.toHaveAttribute('aria-label');
+      const shown = shownTexts(button);
+      // The day number at least; on busy days the event count, names and guests too.
+      expect(shown).toContain(String(Number(button.dataset.date!.slice(8, 10))));
+      for (const text of shown) expect({ name, text, named: namesAll(name, text) }).toMatchObject({ named: true });
+    }
+    const day = dayButton(PACKED);
+    expect(day).toHaveAccessibleName(/, 5 events: Packed 1, Packed 2, Packed 3 and 2 more, 50 guests/);
+    expect(shownTexts(day)).toEqual(expect.arrayContaining(['5', 'Packed 1', 'Packed 3', '+2 more', '50 guests']));
   });
 
   it('moves past the grid’s edge into the next month, and a month at a time with Page Up and Page Down', async () => {
@@ -189,7 +240,8 @@ describe('Calendar tab', () => {
     expect(within(sheet).getByRole('heading', { level: 2 })).toHaveFocus();
     const list = await within(sheet).findByRole('list', { name: `Events on ${formatLongDate(BUSY)}` });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+    // Each event's heading is one level under the sheet's.
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
       '10:30 AM · Mehta Haldi',
       '7 PM · Sharma Sangeet',
     ]);

@@ -84,6 +84,14 @@ describe("the customer's menu (/bookings/:id/menu)", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(problem);
   });
 
+  it('leaves room at the foot of the page for the sticky save bar while it shows, and none once it goes', async () => {
+    const view = await openMenu({ 'menus.mine': () => bookingMenu(ID) });
+    await screen.findByRole('button', { name: 'Save menu' });
+    await waitFor(() => expect(document.documentElement.style.scrollPaddingBottom).toMatch(/^\d+(\.\d+)?px$/));
+    view.unmount();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
   it('a frozen menu opens to read: the reason at the top, no save bar', async () => {
     const menu = savedMenu(ID, { veg: 90, jain: 30, non_veg: 0 }, [DISHES.jainStarter, DISHES.jainMain]);
     const frozen = menuEditRefusal(
@@ -105,5 +113,6 @@ describe("the customer's menu (/bookings/:id/menu)", () => {
     expect(screen.getByRole('checkbox', { name: 'Jain Dal Tadka' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save menu' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 });

@@ -156,6 +156,15 @@ async function clearToasts(page: Page): Promise<void> {
   }
 }
 
+/** A GET of the API with the page's own sign-in, for the ids a page's address needs. */
+async function fromApi<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return (await response.json()) as unknown;
+  }, path) as Promise<T>;
+}
+
 function typed(iso: string): string {
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
@@ -467,6 +476,82 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await axe.audit('/admin Analytics');
       axe.check();
     });
+
+    it(
+      'pages beyond the dashboards: account, menus, kitchen, calendar, settings, event orders, one-time links',
+      { timeout: 240_000 },
+      async () => {
+        const axe = auditor(page, viewportName);
+        const loaded = async () => {
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForFunction(
+            () => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'),
+          );
+        };
+
+        for (const path of ['/setup', '/verify-email', '/reset-password']) {
+          await page.goto(path);
+          await loaded();
+          await axe.audit(`${path} without its code`);
+        }
+
+        await page.goto('/');
+        await signInAs(page, 'customer');
+        await clearToasts(page);
+        await page.goto('/account');
+        await loaded();
+        await axe.audit('/account');
+        const mine = await fromApi<{ id: string; status: string }[]>(page, '/api/me/bookings');
+        const priced = mine.find((booking) => booking.status === 'confirmed' || booking.status === 'quoted')!;
+        await page.goto(`/bookings/${priced.id}/menu`);
+        await loaded();
+        await page.getByRole('button', { name: 'Save menu' }).waitFor();
+        await axe.audit('/bookings/:id/menu');
+
+        await signInAs(page, 'admin');
+        await clearToasts(page);
+        const confirmed = await fromApi<{ id: string; event_date: string }[]>(
+          page,
+          '/api/bookings?status=confirmed&limit=1',
+        );
+        const booking = confirmed[0]!;
+        await page.goto('/admin?tab=calendar');
+        await page.getByRole('tab', { name: /Calendar/, selected: true }).waitFor();
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        await axe.audit('/admin Calendar');
+        await page.goto(`/admin?tab=calendar&day=${booking.event_date}`);
+        await page.locator('[aria-labelledby="run-sheet-title"]').waitFor();
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        await axe.audit('/admin Calendar with a run sheet');
+        await page.goto('/admin?tab=settings');
+        await page.getByRole('form', { name: 'GST and business identity' }).waitFor();
+        await axe.audit('/admin Settings');
+        await page.goto('/admin/menu');
+        await loaded();
+        await axe.audit('/admin/menu');
+        const dish = await openDialog(page, page.getByRole('button', { name: 'Add a dish' }), 'Add a dish');
+        await axe.audit('Add a dish dialog');
+        await closeDialog(page, dish);
+        await page.goto(`/admin/kitchen?day=${booking.event_date}`);
+        await loaded();
+        await axe.audit('/admin/kitchen');
+        await page.goto(`/admin/bookings/${booking.id}/menu`);
+        await loaded();
+        await page.getByRole('button', { name: 'Save menu' }).waitFor();
+        await axe.audit('/admin/bookings/:id/menu');
+        await page.goto(`/admin/event-orders/${booking.id}`);
+        await loaded();
+        await axe.audit('/admin/event-orders/:id');
+
+        // A supplier asking for an event order that is not theirs (no such booking is awarded to anyone).
+        await signInAs(page, 'supplier');
+        await clearToasts(page);
+        await page.goto('/supplier/event-orders/00000000-0000-4000-8000-000000000000');
+        await page.getByRole('alert').filter({ hasText: 'event order' }).waitFor();
+        await axe.audit('/supplier/event-orders/:id not theirs');
+        axe.check();
+      },
+    );
 
     it('supplier dashboard and the Submit Quote dialog', { timeout: 240_000 }, async () => {
       const axe = auditor(page, viewportName);

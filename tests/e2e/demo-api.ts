@@ -80,6 +80,8 @@ export type RouteFixtures = {
   quotedBookingId: string;
   /** The customer's booking confirmed by its paid token: the schedule shows the advance and the balance due. */
   confirmedBookingId: string;
+  /** Its event day (`YYYY-MM-DD`): the Calendar's run sheet and the production sheet of that day list it. */
+  confirmedEventDate: string;
   pendingOrderId: string;
   paidOrderId: string;
 };
@@ -121,10 +123,14 @@ export async function prepareRouteFixtures(baseURL: string): Promise<RouteFixtur
     token: admin,
     body: { utr },
   });
+  const confirmed = await api<{ event_date: string }>(baseURL, 'GET', `/me/bookings/${paid.quote_id}`, {
+    token: customer,
+  });
   return {
     tokens: { admin, customer, supplier },
     quotedBookingId: pending.quote_id,
     confirmedBookingId: paid.quote_id,
+    confirmedEventDate: confirmed.event_date,
     pendingOrderId: pendingOrder.order_id,
     paidOrderId: paidOrder.order_id,
   };

@@ -1,14 +1,36 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
+import { ALLERGENS } from '../../src/shared/menu';
 import { formatInr } from '../../src/shared/money';
 import { paiseToRupees, pricePackage, rupeesToPaise } from '../../src/shared/pricing';
 import { fileBrowser, hasHorizontalScroll, screenshot, VIEWPORTS } from './browser';
 import { apiSignIn, DEMO_USERS, instantQuote, signedInContext } from './demo-api';
+import { MIN_TARGET_PX } from './layout-checks';
 import { typeInto } from './people';
 
 const baseURL = inject('baseURL');
 const A4 = { width: 794, height: 1123 };
 const browser = fileBrowser();
+
+/** Presses Tab until `control` has the keyboard. */
+async function tabTo(page: Page, control: Locator, max = 150): Promise<void> {
+  await control.waitFor({ state: 'attached' });
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await control.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${String(control)} was not reached with ${max} Tab presses`);
+}
+
+/** Where the focused element's box ends and the sticky save bar's box starts, in px from the top of the screen. */
+async function focusedAgainstBar(page: Page): Promise<{ focusedTop: number; focusedBottom: number; barTop: number }> {
+  return page.evaluate(() => {
+    const focused = document.activeElement!.getBoundingClientRect();
+    const bar = document.querySelector('[data-testid="menu-save-bar"]')!.getBoundingClientRect();
+    return { focusedTop: focused.top, focusedBottom: focused.bottom, barTop: bar.top };
+  });
+}
 
 describe('menus on a phone, and the event order on paper', () => {
   it(
@@ -97,4 +119,75 @@ describe('menus on a phone, and the event order on paper', () => {
       await paper.close();
     },
   );
+
+  it(
+    'on a phone, a control reached with Tab is scrolled clear of the sticky save bar, for the customer and our team',
+    { timeout: 120_000 },
+    async () => {
+      const quote = await instantQuote(baseURL, {
+        client_email: DEMO_USERS.customer.email,
+        event_name: 'Kapoor Engagement Lunch',
+        guest_count: 100,
+      });
+      const tokens = {
+        customer: await apiSignIn(baseURL, DEMO_USERS.customer),
+        admin: await apiSignIn(baseURL, DEMO_USERS.admin),
+      };
+      const readers = [
+        ['customer', `/bookings/${quote.quote_id}/menu`],
+        ['admin', `/admin/bookings/${quote.quote_id}/menu`],
+      ] as const;
+      for (const [reader, path] of readers) {
+        // Without smooth scrolling, each Tab's scroll is over before the next key, however fast the keys come.
+        const phone = await signedInContext(
+          browser,
+          { baseURL, viewport: VIEWPORTS.mobile, reducedMotion: 'reduce' },
+          tokens[reader],
+        );
+        const page = await phone.newPage();
+        await page.goto(path);
+        await page.getByTestId('menu-save-bar').waitFor();
+        // A guests field near the top of the builder and a dish far below it: without room left for the bar, each
+        // stopped behind it when Tab reached it.
+        const controls = [
+          page.getByLabel('Non-veg guests', { exact: true }),
+          page.getByRole('checkbox', { name: /^Masala Chaas/ }),
+        ];
+        for (const control of controls) {
+          await tabTo(page, control);
+          await expect
+            .poll(async () => {
+              const { focusedTop, focusedBottom, barTop } = await focusedAgainstBar(page);
+              return focusedTop >= 0 && focusedBottom <= barTop;
+            })
+            .toBe(true);
+        }
+        await phone.close();
+      }
+    },
+  );
+
+  it('on a phone, the dish form’s allergen boxes and its on-the-menu switch are 44 px targets', async () => {
+    const adminToken = await apiSignIn(baseURL, DEMO_USERS.admin);
+    const phone = await signedInContext(browser, { baseURL, viewport: VIEWPORTS.mobile }, adminToken);
+    const page = await phone.newPage();
+    await page.goto('/admin/menu');
+    await page.getByRole('button', { name: 'Add a dish' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a dish' });
+    const allergens = dialog.getByRole('group', { name: 'Allergens' }).locator('label');
+    const onTheMenu = dialog.locator('label', { hasText: 'On the menu (customers can choose it)' });
+    await onTheMenu.waitFor();
+    expect(await allergens.count()).toBe(ALLERGENS.length);
+    // Each one is tapped anywhere on its label, which holds its box and its name.
+    const small: string[] = [];
+    for (const target of [...(await allergens.all()), onTheMenu]) {
+      const box = (await target.boundingBox())!;
+      // Half a pixel of rounding is not a defect (as in the layout checks).
+      if (box.width + 0.5 < MIN_TARGET_PX || box.height + 0.5 < MIN_TARGET_PX) {
+        small.push(`${await target.innerText()} ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    expect(small).toEqual([]);
+    await phone.close();
+  });
 });

@@ -56,8 +56,16 @@ describe('printing on A4', () => {
     await page.getByRole('heading', { name: 'Sharma Family Print Test', level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first().waitFor();
     expect(await page.getByRole('button', { name: 'Download quote (PDF)' }).isVisible()).toBe(true);
+    const gstCard = page.getByRole('region', { name: 'GST details and documents' });
+    await gstCard.getByRole('textbox').first().waitFor();
 
     await page.emulateMedia({ media: 'print' });
+    // The GST details print as text, not as an empty form.
+    const shownFields = await gstCard
+      .locator('input, textarea, select')
+      .evaluateAll((fields) => fields.filter((field) => field.getClientRects().length > 0).length);
+    expect(shownFields).toBe(0);
+    expect(await gstCard.getByTestId('printed-gst-details').isVisible()).toBe(true);
     for (const hidden of ['Logout', 'Download quote (PDF)', 'Cancel booking']) {
       expect(await page.getByRole('button', { name: hidden }).isVisible(), hidden).toBe(false);
     }

@@ -73,6 +73,25 @@ export async function quoteOnBook(page: Page): Promise<void> {
   await page.getByRole('img', { name: /UPI QR code/ }).waitFor();
 }
 
+/** Nothing on the page is still loading (skeletons and busy regions are gone). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'),
+  );
+}
+
+/** The page's heading is shown and nothing is still loading. */
+async function pageReady(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await settled(page);
+}
+
+/** A booking's menu builder, its dishes and its Save bar shown. */
+async function menuBuilderReady(page: Page): Promise<void> {
+  await pageReady(page);
+  await page.getByRole('button', { name: 'Save menu' }).waitFor();
+}
+
 async function adminTab(page: Page, tab: RegExp): Promise<void> {
   await page.getByRole('tab', { name: tab }).click();
 }
@@ -503,6 +522,68 @@ export const ROUTE_VIEWS: RouteView[] = [
     path: '/admin',
     as: 'customer',
     ready: (page) => heading(page, 'Admins only', 1),
+  },
+  {
+    name: 'admin-calendar',
+    path: '/admin?tab=calendar',
+    as: 'admin',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: /Calendar/, selected: true }).waitFor();
+      await settled(page);
+    },
+  },
+  {
+    name: 'admin-calendar-run-sheet',
+    path: (f) => `/admin?tab=calendar&day=${f.confirmedEventDate}`,
+    as: 'admin',
+    ready: async (page) => {
+      await page.locator('[aria-labelledby="run-sheet-title"]').waitFor();
+      await settled(page);
+    },
+  },
+  { name: 'admin-menu', path: '/admin/menu', as: 'admin', ready: pageReady },
+  {
+    name: 'admin-menu-dish-dialog',
+    path: '/admin/menu',
+    as: 'admin',
+    overlay: true,
+    ready: async (page) => {
+      await pageReady(page);
+      await page.getByRole('button', { name: 'Add a dish' }).click();
+      await dialogSettled(page);
+    },
+  },
+  { name: 'admin-kitchen', path: (f) => `/admin/kitchen?day=${f.confirmedEventDate}`, as: 'admin', ready: pageReady },
+  {
+    name: 'admin-booking-menu',
+    path: (f) => `/admin/bookings/${f.confirmedBookingId}/menu`,
+    as: 'admin',
+    ready: menuBuilderReady,
+  },
+  {
+    name: 'admin-event-order',
+    path: (f) => `/admin/event-orders/${f.confirmedBookingId}`,
+    as: 'admin',
+    ready: pageReady,
+  },
+  { name: 'account', path: '/account', as: 'customer', ready: pageReady },
+  {
+    name: 'booking-menu',
+    path: (f) => `/bookings/${f.confirmedBookingId}/menu`,
+    as: 'customer',
+    ready: menuBuilderReady,
+  },
+  { name: 'setup-without-code', path: '/setup', ready: pageReady },
+  { name: 'verify-email-without-code', path: '/verify-email', ready: pageReady },
+  { name: 'reset-password-without-code', path: '/reset-password', ready: pageReady },
+  {
+    name: 'supplier-event-order-not-theirs',
+    path: '/supplier/event-orders/00000000-0000-4000-8000-000000000000',
+    as: 'supplier',
+    ready: async (page) => {
+      await pageReady(page);
+      await page.getByRole('alert').filter({ hasText: 'event order' }).waitFor();
+    },
   },
   { name: 'supplier', path: '/supplier', as: 'supplier', ready: supplierDashboard },
   {

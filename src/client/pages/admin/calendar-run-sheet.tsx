@@ -71,7 +71,7 @@ function RunSheetEvent({ event }: { event: CalendarEventDto }) {
     <Box as="li" borderWidth="1px" borderColor="border.muted" rounded="lg" p={{ base: '3', md: '4' }} bg="bg.panel">
       <Stack gap="2">
         <Flex gap="2" wrap="wrap" align="center" justify="space-between">
-          <Heading as="h4" fontSize="md" minW="0" wordBreak="break-word">
+          <Heading as="h3" fontSize="md" minW="0" wordBreak="break-word">
             {event.event_time ?? 'Time not set'} · {event.event_name}
           </Heading>
           <Flex gap="2" wrap="wrap">

@@ -53,11 +53,27 @@ function surchargeText(day: CalendarDaySummaryDto | undefined): string | null {
   return day?.surcharge ? `Peak +${day.surcharge.percent}%: ${day.surcharge.reason}` : null;
 }
 
-/** What a screen reader hears for a day cell: the date, its events and guests, and why it is closed or full. */
+/** How many events a month cell names; the rest are counted ("+2 more"). */
+const MONTH_CELL_EVENTS = 3;
+
+function guestTotal(events: CalendarEventDto[]): number {
+  return events.reduce((sum, event) => sum + (event.guest_count ?? 0), 0);
+}
+
+/**
+ * What a screen reader hears for a day cell: the date, its events (named as the cell shows them on wide screens)
+ * and guests, and why it is closed or full. It holds the words the cell shows, so a person who says what they see
+ * to voice control reaches the day.
+ */
 function dayLabel(date: string, events: CalendarEventDto[], day: CalendarDaySummaryDto | undefined): string {
   const parts = [`${weekdayName(date)}, ${formatLongDate(date)}`];
-  parts.push(events.length === 0 ? 'no events' : plural(events.length, 'event'));
-  const guests = events.reduce((sum, event) => sum + (event.guest_count ?? 0), 0);
+  if (events.length === 0) parts.push('no events');
+  else {
+    const names = events.slice(0, MONTH_CELL_EVENTS).map((event) => event.event_name);
+    const more = events.length - names.length;
+    parts.push(`${plural(events.length, 'event')}: ${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`);
+  }
+  const guests = guestTotal(events);
   if (guests > 0) parts.push(plural(guests, 'guest'));
   const mark = dayMark(day);
   if (mark) parts.push(mark.text);
@@ -125,8 +141,9 @@ type GridProps = {
 };
 
 /**
- * The month view as an ARIA grid: a row of weekday headers, then one row per week. Each day is a button with the
- * whole day in its name (events, guests, closed or full with the reason); arrow keys move between days (past the
+ * The month view as an ARIA grid: a row of weekday headers, then one row per week. Each day is a button named by
+ * visually hidden text with the whole day (events, guests, closed or full with the reason); the short marks drawn in
+ * the cell are hidden from screen readers, which hear that sentence instead. Arrow keys move between days (past the
  * grid's edge into the month before or after), Home and End to the week's ends, Page Up and Page Down to the same
  * day a month before or after, Enter opens the day's run sheet. Only one day is in the tab order.
  */
@@ -178,9 +195,13 @@ function MonthGrid(props: GridProps) {
       aria-label={`Events in ${monthTitle(anchor)}`}
       aria-describedby="calendar-grid-help"
       onKeyDown={move}
+      // On a phone the grid takes the card's side padding, so each of the seven days is still a 44 px wide target
+      // at 360 px.
+      mx={{ base: '-3', md: '0' }}
       borderWidth="1px"
+      borderXWidth={{ base: '0', md: '1px' }}
       borderColor="border.muted"
-      rounded="lg"
+      rounded={{ base: 'none', md: 'lg' }}
       overflow="hidden"
     >
       <Text id="calendar-grid-help" srOnly>
@@ -188,15 +209,11 @@ function MonthGrid(props: GridProps) {
       </Text>
       <Box role="row" display="grid" gridTemplateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted">
         {WEEKDAY_NAMES.map((name) => (
-          <Box
-            key={name}
-            role="columnheader"
-            aria-label={name}
-            textAlign="center"
-            py="1.5"
-            fontSize="xs"
-            fontWeight="semibold"
-          >
+          // The header shows the day's initial or first three letters; a screen reader hears the whole name.
+          <Box key={name} role="columnheader" textAlign="center" py="1.5" fontSize="xs" fontWeight="semibold">
+            <Text as="span" srOnly>
+              {name}
+            </Text>
             <Box as="span" hideFrom="md" aria-hidden="true">
               {name.slice(0, 1)}
             </Box>
@@ -231,7 +248,6 @@ function MonthGrid(props: GridProps) {
                   type="button"
                   data-date={date}
                   tabIndex={date === tabbable ? 0 : -1}
-                  aria-label={dayLabel(date, events, day)}
                   aria-current={isToday ? 'date' : undefined}
                   onClick={() => {
                     onFocusDate(date);
@@ -253,6 +269,10 @@ function MonthGrid(props: GridProps) {
                   _hover={{ bg: mark ? `${mark.palette}.muted` : 'accent.50' }}
                   focusVisibleRing="inside"
                 >
+                  {/* The name comes from this text, not `aria-label`, so it is never at odds with what shows. */}
+                  <Text as="span" srOnly>
+                    {dayLabel(date, events, day)}
+                  </Text>
                   <Flex justify="space-between" align="center" gap="1" aria-hidden="true">
                     <Text
                       as="span"
@@ -301,19 +321,16 @@ function MonthGrid(props: GridProps) {
                     {events.length > 0 && (
                       <>
                         <Box as="ul" listStyleType="none" hideBelow="md" minW="0">
-                          {events.slice(0, 3).map((event) => (
+                          {events.slice(0, MONTH_CELL_EVENTS).map((event) => (
                             <MonthEventLine key={event.booking_id} event={event} />
                           ))}
-                          {events.length > 3 && (
+                          {events.length > MONTH_CELL_EVENTS && (
                             <Text as="li" fontSize="xs" color="fg.muted">
-                              +{events.length - 3} more
+                              +{events.length - MONTH_CELL_EVENTS} more
                             </Text>
                           )}
                           <Text as="li" fontSize="xs" color="fg.muted" mt="0.5">
-                            {plural(
-                              events.reduce((sum, event) => sum + (event.guest_count ?? 0), 0),
-                              'guest',
-                            )}
+                            {plural(guestTotal(events), 'guest')}
                           </Text>
                         </Box>
                         <Badge size="xs" colorPalette="accent" variant="solid" rounded="full" hideFrom="md">

@@ -54,6 +54,7 @@ import { focusFirstInvalid } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { touchTarget } from '../../touch-targets';
 import { SelectField } from '../book/select-field';
 import { passesSchema, type FieldErrors } from './use-form-fields';
 
@@ -211,10 +212,12 @@ function DishForm({
           <Fieldset.Legend fontSize="sm" fontWeight="medium">
             Allergens
           </Fieldset.Legend>
+          {/* Each allergen's whole row (box and name) is its target: 44 px tall on touch screens, as elsewhere. */}
           <Wrap gap="3" mt="2">
             {ALLERGENS.map((allergen) => (
               <Checkbox.Root
                 key={allergen}
+                css={touchTarget}
                 checked={values.allergens.includes(allergen)}
                 onCheckedChange={(details) =>
                   set(
@@ -253,7 +256,11 @@ function DishForm({
           />
           <SelectField {...choice('yield_unit', YIELD_UNITS, (unit) => unit)} label="Unit" />
         </SimpleGrid>
-        <Switch.Root checked={values.active} onCheckedChange={(details) => set('active', details.checked)}>
+        <Switch.Root
+          checked={values.active}
+          onCheckedChange={(details) => set('active', details.checked)}
+          css={touchTarget}
+        >
           <Switch.HiddenInput name="active" />
           <Switch.Control />
           <Switch.Label>On the menu (customers can choose it)</Switch.Label>

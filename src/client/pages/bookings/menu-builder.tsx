@@ -96,7 +96,11 @@ function DishOption({
       rounded="xl"
       w="full"
     >
-      <Checkbox.HiddenInput />
+      {/*
+        The input stays hidden but covers the whole card: a browser scrolling the focused input into view then
+        brings the whole dish (its box, name and price) into view, not only the corner the input would sit in.
+      */}
+      <Checkbox.HiddenInput style={{ inset: 0, width: '100%', height: '100%', margin: 0 }} />
       <Checkbox.Control mt="0.5" />
       <Stack gap="1" minW="0" flex="1">
         <HStack gap="2" flexWrap="wrap">
@@ -122,6 +126,33 @@ function DishOption({
       </Stack>
     </Checkbox.Root>
   );
+}
+
+/**
+ * Room kept between the save bar and a control scrolled into view above it: the control's focus ring, and the
+ * padding below a text field's caret (a browser brings a focused text field's caret into view, not its whole box).
+ */
+const ROOM_ABOVE_SAVE_BAR = 12;
+
+/**
+ * The save bar sticks to the bottom of the screen at every width, so a control reached with Tab could stop behind
+ * it. While the bar is shown, the page's scroll padding at the bottom is the bar's height (it grows with the list of
+ * problems) and that room: browsers keep a focused control out of the padding when they scroll it into view. A ref
+ * callback, so the padding goes with the bar.
+ */
+function padPageForSaveBar(bar: HTMLElement | null): (() => void) | undefined {
+  if (!bar) return undefined;
+  const page = document.documentElement;
+  const pad = () => {
+    page.style.scrollPaddingBottom = `${bar.offsetHeight + ROOM_ABOVE_SAVE_BAR}px`;
+  };
+  pad();
+  const observer = new ResizeObserver(pad);
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    page.style.removeProperty('scroll-padding-bottom');
+  };
 }
 
 type Draft = { guests: Record<GuestDiet, string>; selected: Set<string>; allergyNotes: string; setupNotes: string };
@@ -408,6 +439,8 @@ export function MenuEditor({ menu, catalogue, audience, onSave, saving, serverPr
       */}
       {editable && (
         <Box
+          ref={padPageForSaveBar}
+          data-testid="menu-save-bar"
           position="sticky"
           bottom="0"
           bg="bg.panel"

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import { RequireSignIn } from '../../components/require-sign-in';
@@ -55,6 +55,9 @@ function Loaded({
   if (!query.data) {
     return (
       <Frame back={back}>
+        <Heading as="h1" size="xl">
+          Event order
+        </Heading>
         <Text role="alert" color="red.700">
           {httpStatusOf(query.error) === 404
             ? 'This event order is not available to you.'
@@ -89,6 +92,9 @@ function Gate() {
   if (!isAdmin && user.role === 'supplier' && supplierParams) return <SupplierEventOrder id={supplierParams.id} />;
   return (
     <Frame back="/">
+      <Heading as="h1" size="xl">
+        Event order
+      </Heading>
       <Text role="alert">This event order is for our team and the supplier of the event.</Text>
     </Frame>
   );
