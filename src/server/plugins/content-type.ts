@@ -17,8 +17,8 @@ export function registerJsonOnly(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs for every request, and most need nothing from it.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     if (!BODY_METHODS.has(request.method) || !isApiRequest(request)) return done(null, payload);
-    // Bodies are read as sent: a compressed one would reach the JSON parser as bytes it cannot read (RFC 9110
-    // §8.4.1 answers an encoding the server does not take with 415).
+    // Bodies are read as sent: a compressed one would reach the JSON parser as bytes it cannot read, so it is a 415
+    // naming the encoding (docs/api.md, "Errors").
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
       return done(new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_ENCODING));

@@ -21,7 +21,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      // A 401 names the scheme that answers it (RFC 9110 §11.6.1): a bearer token.
+      // A 401 names the scheme that answers it, a bearer token (docs/api.md, "Errors").
       if (error.status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.code(error.status).send({ ...error.extra, detail: error.detail });
     }
