@@ -5,7 +5,9 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, todayInIndia } from '../../src/shared/dates';
 import { fileBrowser, VIEWPORTS, waitForHydration } from './browser';
+import { api, apiSignIn } from './demo-api';
 import { openCreateAccount, signIn } from './people';
+import { pageReady, settled } from './route-views';
 
 /*
  * axe-core on every route and every dialog state we can reach, at both widths: no serious or critical violation.
@@ -154,15 +156,6 @@ async function clearToasts(page: Page): Promise<void> {
   for (const button of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
     await button.click({ timeout: 2_000 }).catch(() => undefined);
   }
-}
-
-/** A GET of the API with the page's own sign-in, for the ids a page's address needs. */
-async function fromApi<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return (await response.json()) as unknown;
-  }, path) as Promise<T>;
 }
 
 function typed(iso: string): string {
@@ -482,12 +475,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       { timeout: 240_000 },
       async () => {
         const axe = auditor(page, viewportName);
-        const loaded = async () => {
-          await page.getByRole('heading', { level: 1 }).first().waitFor();
-          await page.waitForFunction(
-            () => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'),
-          );
-        };
+        const loaded = () => pageReady(page);
 
         for (const path of ['/setup', '/verify-email', '/reset-password']) {
           await page.goto(path);
@@ -501,7 +489,9 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         await page.goto('/account');
         await loaded();
         await axe.audit('/account');
-        const mine = await fromApi<{ id: string; status: string }[]>(page, '/api/me/bookings');
+        const mine = await api<{ id: string; status: string }[]>(baseURL, 'GET', '/me/bookings', {
+          token: await apiSignIn(baseURL, USERS.customer),
+        });
         const priced = mine.find((booking) => booking.status === 'confirmed' || booking.status === 'quoted')!;
         await page.goto(`/bookings/${priced.id}/menu`);
         await loaded();
@@ -510,18 +500,20 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
 
         await signInAs(page, 'admin');
         await clearToasts(page);
-        const confirmed = await fromApi<{ id: string; event_date: string }[]>(
-          page,
-          '/api/bookings?status=confirmed&limit=1',
+        const confirmed = await api<{ id: string; event_date: string }[]>(
+          baseURL,
+          'GET',
+          '/bookings?status=confirmed&limit=1',
+          { token: await apiSignIn(baseURL, USERS.admin) },
         );
         const booking = confirmed[0]!;
         await page.goto('/admin?tab=calendar');
         await page.getByRole('tab', { name: /Calendar/, selected: true }).waitFor();
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        await settled(page);
         await axe.audit('/admin Calendar');
         await page.goto(`/admin?tab=calendar&day=${booking.event_date}`);
         await page.locator('[aria-labelledby="run-sheet-title"]').waitFor();
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        await settled(page);
         await axe.audit('/admin Calendar with a run sheet');
         await page.goto('/admin?tab=settings');
         await page.getByRole('form', { name: 'GST and business identity' }).waitFor();

@@ -74,14 +74,14 @@ export async function quoteOnBook(page: Page): Promise<void> {
 }
 
 /** Nothing on the page is still loading (skeletons and busy regions are gone). */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !document.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"]'),
   );
 }
 
 /** The page's heading is shown and nothing is still loading. */
-async function pageReady(page: Page): Promise<void> {
+export async function pageReady(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await settled(page);
 }

@@ -128,6 +128,40 @@ describe('once registered', () => {
     expect(await documentsOf(sub.id)).toHaveLength(2);
   });
 
+  it('two refunds at once: one is refunded with one credit note, the other is a 409; a refund before payment is a 409', async () => {
+    const { sub } = await paidSubscription();
+    const refund = () => inject('POST', `/api/admin/subscriptions/${sub.id}/refund`, admin.auth);
+    const answers = await Promise.all([refund(), refund()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await documentsOf(sub.id)).map((doc) => doc.kind)).toEqual(['tax_invoice', 'credit_note']);
+
+    const unpaidEmail = `unpaid.${Date.now()}@example.in`;
+    const unpaid = await inject('POST', '/api/payments/subscription-order', undefined, {
+      email: unpaidEmail,
+      phone: '98260 11112',
+    });
+    expect(unpaid.statusCode).toBe(201);
+    const [early] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.email, unpaidEmail));
+    expect(early!.status).toBe('pending');
+    expect((await inject('POST', `/api/admin/subscriptions/${early!.id}/refund`, admin.auth)).statusCode).toBe(409);
+    expect(await documentsOf(early!.id)).toEqual([]);
+  });
+
+  it('the same UTR recorded twice at once issues one invoice', async () => {
+    serial += 1;
+    const email = `together.${serial}.${Date.now()}@example.in`;
+    const order = (
+      await inject('POST', '/api/payments/subscription-order', undefined, { email, phone: '98260 11113' })
+    ).json() as { order_id: string };
+    const record = () =>
+      inject('PUT', `/api/admin/payments/${order.order_id}/utr`, admin.auth, { utr: `${998877670000 + serial}` });
+    const answers = await Promise.all([record(), record()]);
+    for (const answer of answers) expect(answer.statusCode).toBeLessThan(500);
+    const [sub] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+    expect(sub!.status).toBe('active');
+    expect((await documentsOf(sub!.id)).map((doc) => doc.totalPaise)).toEqual([99_00]);
+  });
+
   it('a document is for a booking or a subscription, never both or neither', async () => {
     const [doc] = await t.deps.db.select().from(gstDocuments).where(isNotNull(gstDocuments.subscriptionId)).limit(1);
     const { id: _id, number: _number, serial: _serial, ...rest } = doc!;

@@ -87,18 +87,21 @@ export type GstLine = {
  * its place of supply from the venue and the customer's GSTIN, CGST + SGST for the business's own state.
  */
 export function packageLine(settings: GstSettings, booking: BookingRow, isoDate: string): GstLine {
+  const supply = packageSupply(settings, isoDate);
+  const pos = placeOfSupply(supply.serviceKind, venueStateOf(booking), booking.customerGstin);
+  return { ...supply, placeOfSupply: pos, intraState: isIntraState(settings.business.state_code, pos) };
+}
+
+/** The package SAC's supply on a day: its rate table row then, or rule 50's 18% catering when none has started. */
+export function packageSupply(settings: GstSettings, isoDate: string): Omit<GstLine, 'placeOfSupply' | 'intraState'> {
   const { business, rates } = settings;
   const rate = rateOn(rates, business.package_sac, isoDate);
-  const serviceKind = rate?.service_kind ?? 'catering';
-  const pos = placeOfSupply(serviceKind, venueStateOf(booking), booking.customerGstin);
   return {
     sac: business.package_sac,
-    serviceKind,
+    serviceKind: rate?.service_kind ?? 'catering',
     description: rate?.description ?? 'Catering services',
     ratePercent: rate?.rate_percent ?? 18,
     itc: rate?.itc ?? true,
-    placeOfSupply: pos,
-    intraState: isIntraState(business.state_code, pos),
   };
 }
 

@@ -1,11 +1,19 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
-import { GST_DOCUMENT_META, rateOn } from '../../../shared/gst';
+import { GST_DOCUMENT_META } from '../../../shared/gst';
 import type { SubscriptionGstDocumentDto } from '../../../shared/schemas/account';
 import type { Executor } from '../../db/client';
 import { gstDocuments, type subscriptions } from '../../db/schema';
 import type { ServiceDeps } from '../../context';
-import { gstRegistered, issue, lineOf, reference, type GstDocumentRow, type GstLine } from './gst-documents.service';
+import {
+  gstRegistered,
+  issue,
+  lineOf,
+  packageSupply,
+  reference,
+  type GstDocumentRow,
+  type GstLine,
+} from './gst-documents.service';
 import { currentGstSettings, type GstSettings } from './gst-settings.service';
 
 /**
@@ -26,17 +34,7 @@ export type SubscriptionBuyer = { name: string | null; email: string };
  * the supplier's location (IGST Act s.12(2)(b)) and the tax is CGST + SGST.
  */
 function subscriptionLine(settings: GstSettings, isoDate: string): GstLine {
-  const { business, rates } = settings;
-  const rate = rateOn(rates, business.package_sac, isoDate);
-  return {
-    sac: business.package_sac,
-    serviceKind: rate?.service_kind ?? 'catering',
-    description: rate?.description ?? 'Catering services',
-    ratePercent: rate?.rate_percent ?? 18,
-    itc: rate?.itc ?? true,
-    placeOfSupply: business.state_code,
-    intraState: true,
-  };
+  return { ...packageSupply(settings, isoDate), placeOfSupply: settings.business.state_code, intraState: true };
 }
 
 async function subscriptionDocument(
