@@ -153,6 +153,10 @@ describe('/book: page and package chooser', () => {
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['basic', 'premium', 'luxury']);
     expect(screen.getByRole('radio', { name: 'Basic' })).toBeChecked();
+    // Named by the package alone, described by its tagline and rate.
+    expect(screen.getByRole('radio', { name: 'Premium' })).toHaveAccessibleDescription(
+      /^A spread your guests will talk about\s*₹1,100\s*per guest/,
+    );
     expect(screen.getByText('Most Popular')).toBeInTheDocument();
     for (const rate of ['₹650', '₹1,100', '₹1,800']) expect(within(group).getByText(rate)).toBeInTheDocument();
     for (const item of [

@@ -206,6 +206,10 @@ describe('/supplier', () => {
     expect(notifications.getAllByRole('button', { name: 'Revise Quote' })).toHaveLength(1);
     expect(notifications.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(2);
     expect(notifications.getByRole('button', { name: 'View project' })).toBeInTheDocument();
+    // Every row's buttons share their names; each is described by its own notification's message.
+    expect(notifications.getByRole('button', { name: 'Revise Quote' })).toHaveAccessibleDescription(
+      'New project: Priya & Karan Wedding Reception — submit your quote',
+    );
 
     const weddingCard = card('Priya & Karan Wedding Reception');
     expect(weddingCard.getByText('WEDDING')).toBeInTheDocument();
@@ -229,7 +233,7 @@ describe('/supplier', () => {
     expect(sangeet.getByText('To be confirmed')).toBeInTheDocument();
     expect(sangeet.getByText('January 9th, 2027')).toBeInTheDocument();
     expect(sangeet.queryByText('Special Requirements')).not.toBeInTheDocument();
-    expect(sangeet.getByRole('button', { name: 'Submit Quote' })).toBeInTheDocument();
+    expect(sangeet.getByRole('button', { name: 'Submit Quote' })).toHaveAccessibleDescription('Sangeet Night');
 
     const wonCard = card('Annual Day Dinner');
     expect(wonCard.getByText('Won')).toBeInTheDocument();

@@ -40,6 +40,8 @@ export const PackageChooser = memo(function PackageChooser({ value, onChange, ty
         {PACKAGES.map((option) => {
           const Icon = ICONS[option.tier];
           const selected = option.tier === value;
+          // The radio is named by the package (Ark's item text); the tagline and rate describe it.
+          const summaryId = `package-${option.tier}-summary`;
           return (
             <RadioCard.Item
               key={option.tier}
@@ -58,7 +60,7 @@ export const PackageChooser = memo(function PackageChooser({ value, onChange, ty
                 },
               }}
             >
-              <RadioCard.ItemHiddenInput />
+              <RadioCard.ItemHiddenInput aria-describedby={summaryId} />
               {option.mostPopular && (
                 <Badge
                   position="absolute"
@@ -103,19 +105,21 @@ export const PackageChooser = memo(function PackageChooser({ value, onChange, ty
                     </HStack>
                     <RadioCard.ItemIndicator />
                   </Flex>
-                  <Text mt="2" color="fg.muted" fontSize="sm">
-                    {option.tagline}
-                  </Text>
-                  <Box mt="4">
-                    <Text as="span" fontSize="3xl" fontWeight="bold" color="accent.950" letterSpacing="tight">
-                      {formatInr(option.ratePerGuest)}
+                  <Box id={summaryId}>
+                    <Text mt="2" color="fg.muted" fontSize="sm">
+                      {option.tagline}
                     </Text>
-                    <Text as="span" ms="1.5" color="fg.muted" fontSize="sm">
-                      per guest
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted" mt="0.5">
-                      Starting rate, before event, venue and city adjustments
-                    </Text>
+                    <Box mt="4">
+                      <Text as="span" fontSize="3xl" fontWeight="bold" color="accent.950" letterSpacing="tight">
+                        {formatInr(option.ratePerGuest)}
+                      </Text>
+                      <Text as="span" ms="1.5" color="fg.muted" fontSize="sm">
+                        per guest
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" mt="0.5">
+                        Starting rate, before event, venue and city adjustments
+                      </Text>
+                    </Box>
                   </Box>
                   <Separator my="4" borderColor="border.muted" w="full" />
                   <List.Root gap="2.5" variant="plain" fontSize="sm" color="fg">

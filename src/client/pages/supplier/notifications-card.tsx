@@ -102,6 +102,8 @@ export function NotificationsCard({
       <Stack as="ul" gap="0" listStyleType="none">
         {shown.map((notification, index) => {
           const project = projectFor(notification);
+          // The row's buttons share their names with every other row's; the message tells them apart.
+          const messageId = `notification-${notification.id}-message`;
           return (
             <Box
               as="li"
@@ -124,7 +126,7 @@ export function NotificationsCard({
                     textWrap="pretty"
                   >
                     {!notification.read && <VisuallyHidden>Unread: </VisuallyHidden>}
-                    {notification.message}
+                    <span id={messageId}>{notification.message}</span>
                   </Text>
                   <HStack gap="3" mt="1" fontSize="sm" color="fg.muted" wrap="wrap">
                     {notification.project_id && (
@@ -143,6 +145,7 @@ export function NotificationsCard({
                     <Button
                       size="sm"
                       rounded="full"
+                      aria-describedby={messageId}
                       onClick={() => onSubmitQuote(project)}
                       flex={{ base: '1', md: 'initial' }}
                     >
@@ -156,6 +159,7 @@ export function NotificationsCard({
                       variant="outline"
                       colorPalette="accent"
                       rounded="full"
+                      aria-describedby={messageId}
                       onClick={() => onShowProject(project)}
                       flex={{ base: '1', md: 'initial' }}
                     >
@@ -171,6 +175,7 @@ export function NotificationsCard({
                       rounded="full"
                       aria-label="Mark as read"
                       title="Mark as read"
+                      aria-describedby={messageId}
                       onClick={() => onMarkRead(notification)}
                     >
                       <Check aria-hidden="true" />

@@ -124,7 +124,7 @@ export function ProjectCard({ project, now, onQuote, highlighted, cardRef }: Pro
 
       {project.outcome === 'won' && (
         <Button asChild variant="outline" colorPalette="accent" rounded="full" minH="11">
-          <Link href={`/supplier/event-orders/${project.booking_id}`}>
+          <Link href={`/supplier/event-orders/${project.booking_id}`} aria-describedby={headingId}>
             <ClipboardList aria-hidden="true" /> Event order
           </Link>
         </Button>
@@ -199,12 +199,19 @@ export function ProjectCard({ project, now, onQuote, highlighted, cardRef }: Pro
       {quotable && (
         <Box mt="auto" pt="1">
           {project.my_quote ? (
-            <Button w="full" variant="outline" colorPalette="accent" rounded="full" onClick={() => onQuote(project)}>
+            <Button
+              w="full"
+              variant="outline"
+              colorPalette="accent"
+              rounded="full"
+              aria-describedby={headingId}
+              onClick={() => onQuote(project)}
+            >
               <PencilLine aria-hidden="true" />
               Revise Quote
             </Button>
           ) : (
-            <Button w="full" rounded="full" onClick={() => onQuote(project)}>
+            <Button w="full" rounded="full" aria-describedby={headingId} onClick={() => onQuote(project)}>
               <Send aria-hidden="true" />
               Submit Quote
             </Button>
