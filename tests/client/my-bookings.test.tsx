@@ -574,7 +574,7 @@ describe('booking detail', () => {
       can_change_date: false,
       cancelled_by: 'customer',
       refund_preview: null,
-      refund: { amount: 15_000, status: 'due' },
+      refund: { amount: 15_000, paid: 0, due: 15_000, status: 'due' },
     });
     server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
     renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
@@ -586,6 +586,67 @@ describe('booking detail', () => {
     expect(figure('Kept under the cancellation terms')).toBe(formatInr(paid - 15_000));
     expect(figure('Refund')).toBe(`${formatInr(15_000)} (due)`);
     expect(payments.queryByText('Still to pay')).not.toBeInTheDocument();
+  });
+
+  it('a refund partly paid out already says what is still due and what was paid, never their sum as due', async () => {
+    // ₹1,00,000 paid over the total was given back before the cancellation; its refund of ₹60,000 is still due.
+    const item = booking(5, {
+      status: 'cancelled',
+      payment: {
+        token_amount: 999,
+        amount_paid: 2_60_000,
+        refunded: 1_60_000,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
+      schedule: scheduleFor('cancelled', 1_60_000, addDays(todayInIndia(), 60), 1_60_000),
+      can_pay_token: false,
+      can_cancel: false,
+      can_change_date: false,
+      cancelled_by: 'customer',
+      refund_preview: null,
+      refund: { amount: 1_60_000, paid: 1_00_000, due: 60_000, status: 'due' },
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const payments = within(await screen.findByRole('region', { name: 'Payments' }));
+    const figure = (label: string) => payments.getByText(label).nextElementSibling?.textContent;
+    expect(figure('Paid so far')).toBe(formatInr(2_60_000));
+    expect(figure('Kept under the cancellation terms')).toBe(formatInr(1_00_000));
+    expect(figure('Refund')).toBe(`${formatInr(60_000)} (due), ${formatInr(1_00_000)} (paid)`);
+    expect(
+      screen.getByText(
+        `Cancelled. A refund of ${formatInr(60_000)} will be paid to your original payment method within 10 to 15 ` +
+          `business days. ${formatInr(1_00_000)} has already been paid back.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a booking that goes ahead counts as paid what it holds: money paid over its total and given back is not in it', async () => {
+    const item = booking(5, {
+      status: 'confirmed',
+      payment: {
+        token_amount: 999,
+        amount_paid: 3_95_000,
+        refunded: 1_00_000,
+        token_paid: true,
+        token_left: 0,
+        open_order_id: null,
+      },
+      schedule: scheduleFor('confirmed', 295_000, addDays(todayInIndia(), 60), 295_000),
+      can_pay_token: false,
+      refund: { amount: 1_00_000, paid: 1_00_000, due: 0, status: 'paid' },
+    });
+    server.use(trpcHandler('bookings.mineDetail', () => detailOf(item)));
+    renderApp({ path: `/bookings/${item.id}`, token: TOKEN });
+
+    const payments = within(await screen.findByRole('region', { name: 'Payments' }));
+    const figure = (label: string) => payments.getByText(label).nextElementSibling?.textContent;
+    expect(figure('Paid so far')).toBe(formatInr(295_000));
+    expect(figure('Still to pay')).toBe(formatInr(0));
+    expect(figure('Refund')).toBe(`${formatInr(1_00_000)} (paid)`);
   });
 
   it('an expired quote offers no date change and says why', async () => {

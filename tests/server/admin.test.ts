@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  bookingLedger,
   bookings,
   projectInvitations,
   projects,
@@ -574,13 +575,19 @@ describe('bookings (admin)', () => {
 
 describe('GET /api/dashboard/stats', () => {
   it('matches counts computed independently from the rows', async () => {
-    const rows = await t.deps.db.select({ status: bookings.status, amount: bookings.finalAmountPaise }).from(bookings);
+    const rows = await t.deps.db
+      .select({ id: bookings.id, status: bookings.status, amount: bookings.finalAmountPaise })
+      .from(bookings);
     const supplierRows = await t.deps.db
       .select({ active: suppliers.isActive, approval: suppliers.approvalStatus })
       .from(suppliers);
-    const revenuePaise = rows
-      .filter((r) => ['confirmed', 'in_progress', 'completed'].includes(r.status))
-      .reduce((sum, r) => sum + (r.amount ?? 0), 0);
+    // What those bookings cost: their final amounts less their credit notes (the ledger's adjustments).
+    const earning = rows.filter((r) => ['confirmed', 'in_progress', 'completed'].includes(r.status));
+    const earningIds = new Set(earning.map((r) => r.id));
+    const credits = (await t.deps.db.select().from(bookingLedger).where(eq(bookingLedger.kind, 'adjustment')))
+      .filter((l) => earningIds.has(l.bookingId))
+      .reduce((sum, l) => sum + l.amountPaise, 0);
+    const revenuePaise = earning.reduce((sum, r) => sum + (r.amount ?? 0), 0) + credits;
     const expected = {
       total_bookings: rows.length,
       pending_bookings: rows.filter((r) => r.status === 'inquiry' || r.status === 'quoted').length,

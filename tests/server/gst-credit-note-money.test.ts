@@ -68,8 +68,13 @@ describe('a credit note the team issues', () => {
     const booking = await invoicedBooking();
     const before = await accountOf(booking.id);
     const receivableBefore = await receivableOf(booking.id);
+    const revenueBefore = (await inject('GET', '/api/dashboard/stats', admin.auth)).json().total_revenue;
 
     await creditNote(booking.id, 1000);
+
+    // The dashboard's Total Revenue counts what the booking costs now, as the Money tab's totals do.
+    const revenue = (await inject('GET', '/api/dashboard/stats', admin.auth)).json().total_revenue;
+    expect(Math.round((revenueBefore - revenue) * 100)).toBe(1000_00);
 
     const after = await accountOf(booking.id);
     expect(after).toMatchObject({ total: booking.finalAmountPaise! / 100, credited: 1000 });

@@ -324,10 +324,16 @@ describe('payments the team records', () => {
     const view = await mine(booking.id);
     expect(view.schedule).toEqual({ instalments: [], outstanding: 0, due_now: 0, pay_now: null });
     expect(view.payment).toMatchObject({ amount_paid: 45_000, refunded: 15_000 });
-    expect(view.refund).toEqual({ amount: 15_000, status: 'due' });
+    expect(view.refund).toEqual({ amount: 15_000, paid: 0, due: 15_000, status: 'due' });
     const account = (await inject('GET', `/api/admin/bookings/${booking.id}/account`, admin.auth)).json();
     expect(account.schedule.instalments).toEqual([]);
     expect(account.held).toBe(30_000);
+
+    // Paid out, the refund is no longer due.
+    const [owed] = await t.deps.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
+    const paidOut = await inject('PUT', `/api/admin/refunds/${owed!.id}/paid`, admin.auth, { reference: 'NEFT-15K' });
+    expect(paidOut.statusCode, paidOut.body).toBe(200);
+    expect((await mine(booking.id)).refund).toEqual({ amount: 15_000, paid: 15_000, due: 0, status: 'paid' });
   });
 
   it('money recorded on a cancelled booking is refused; an inquiry takes none', async () => {

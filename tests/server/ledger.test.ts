@@ -79,7 +79,7 @@ describe('booking ledger', () => {
       const sums = await bookingSums(t.deps.db, booking.id);
       expect(sums).toMatchObject({ paid_paise: 999_00, refunded_paise: 999_00, held_paise: 0, due_paise: 0 });
       const mine = (await inject('GET', `/api/me/bookings/${booking.id}`, alice.auth)).json();
-      expect(mine.refund).toEqual({ amount: 999, status: 'due' });
+      expect(mine.refund).toEqual({ amount: 999, paid: 0, due: 999, status: 'due' });
       expect(mine.payment).toMatchObject({ amount_paid: 999, refunded: 999 });
     });
   }

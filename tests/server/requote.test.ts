@@ -114,3 +114,61 @@ describe("the team's new price for a quote whose token order is open", () => {
     expect((await openTokenOrder(first.quote_id, owner.auth)).amount).toBe(767);
   });
 });
+
+describe('money that arrives on an order after it expired', () => {
+  let utr = 700_000_000_000;
+  const recordUtr = (orderCode: string) =>
+    inject('PUT', `/api/admin/payments/${orderCode}/utr`, admin.auth, { utr: String(utr++) });
+  const mine = async (bookingId: string, auth: Auth) =>
+    (await inject('GET', `/api/me/bookings/${bookingId}`, auth)).json() as {
+      status: string;
+      payment: { amount_paid: number; token_paid: boolean; token_left: number; open_order_id: string | null };
+    };
+
+  it('counts for what it is: a token order for an old, lower price does not confirm the new one', async () => {
+    const owner = await makeActor(t.deps, 'customer', { email: freshEmail() });
+    const first = await quote(quotePayload(owner.email, 1), owner.auth);
+    const old = await openTokenOrder(first.quote_id, owner.auth);
+    expect(old.amount).toBe(767);
+    await quote(quotePayload(owner.email, 100), owner.auth);
+    expect(await orderStatus(old.order_id)).toBe('expired');
+
+    // The customer pays the page left open: the money is real, and ₹232 of the ₹999 booking amount is still to come.
+    expect((await recordUtr(old.order_id)).statusCode).toBe(200);
+    expect(await mine(first.quote_id, owner.auth)).toMatchObject({
+      status: 'quoted',
+      payment: { amount_paid: 767, token_paid: false, token_left: 232 },
+    });
+    const rest = await openTokenOrder(first.quote_id, owner.auth);
+    expect(rest.amount).toBe(232);
+    expect((await recordUtr(rest.order_id)).statusCode).toBe(200);
+    expect(await mine(first.quote_id, owner.auth)).toMatchObject({
+      status: 'confirmed',
+      payment: { amount_paid: 999, token_paid: true, token_left: 0 },
+    });
+  });
+
+  it('expires the order opened meanwhile, so the same booking amount is not taken twice', async () => {
+    const owner = await makeActor(t.deps, 'customer', { email: freshEmail() });
+    const first = await quote(quotePayload(owner.email, 100), owner.auth);
+    const old = await openTokenOrder(first.quote_id, owner.auth);
+    const part = await inject('POST', `/api/admin/bookings/${first.quote_id}/payments`, admin.auth, {
+      amount: 500,
+      method: 'cash',
+      reference: `R-LATE-${utr}`,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(await orderStatus(old.order_id)).toBe('expired');
+    const rest = await openTokenOrder(first.quote_id, owner.auth);
+    expect(rest.amount).toBe(499);
+
+    // The old ₹999 arrives after all: with the ₹500 it covers the booking amount and confirms the booking.
+    expect((await recordUtr(old.order_id)).statusCode).toBe(200);
+    expect(await orderStatus(rest.order_id)).toBe('expired');
+    const after = await mine(first.quote_id, owner.auth);
+    expect(after).toMatchObject({ status: 'confirmed', payment: { amount_paid: 1499, open_order_id: null } });
+    expect((await recordUtr(rest.order_id)).statusCode).toBe(200);
+    // Money on the expired order still counts when it comes; it is received as a payment towards the schedule.
+    expect((await mine(first.quote_id, owner.auth)).payment.amount_paid).toBe(1998);
+  });
+});

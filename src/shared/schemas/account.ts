@@ -144,8 +144,11 @@ export type CustomerBookingDto = {
   cancelled_by: CancelledBy | null;
   /** What cancelling now would refund (null when it cannot be cancelled). */
   refund_preview: RefundPreviewDto | null;
-  /** The refund recorded at cancellation. */
-  refund: { amount: number; status: RefundStatus } | null;
+  /**
+   * The money owed back to the customer (at cancellation, over the total, after a credit note), all of it: `paid`
+   * of it already paid out, `due` still to pay; `status` is `paid` once nothing is due.
+   */
+  refund: { amount: number; paid: number; due: number; status: RefundStatus } | null;
 };
 
 export type InstalmentDto = {

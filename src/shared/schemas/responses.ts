@@ -552,7 +552,7 @@ export const customerBookingSchema = z.object({
   date_changed: z.boolean(),
   cancelled_by: z.enum(CANCELLED_BY).nullable(),
   refund_preview: refundPreviewSchema.nullable(),
-  refund: z.object({ amount: rupees, status: z.enum(REFUND_STATUSES) }).nullable(),
+  refund: z.object({ amount: rupees, paid: rupees, due: rupees, status: z.enum(REFUND_STATUSES) }).nullable(),
 }) satisfies z.ZodType<CustomerBookingDto>;
 
 export const customerBookingsResponseSchema = z.array(customerBookingSchema);

@@ -288,18 +288,23 @@ function ScheduleList({ booking }: { booking: CustomerBookingDetailDto }) {
 function PaymentsCard({ booking }: { booking: CustomerBookingDetailDto }) {
   const hasSchedule = booking.schedule.instalments.length > 0 && booking.status !== 'inquiry';
   const cancelled = booking.status === 'cancelled';
-  const kept = booking.payment.amount_paid - booking.payment.refunded;
+  // What the booking holds: received less what is owed back, as the receipts and the team's screens count it
+  // (docs/product.md#money). A cancelled booking shows all it received, split into what the terms keep and the refund.
+  const held = booking.payment.amount_paid - booking.payment.refunded;
+  const refund = booking.refund;
   return (
     <Card title="Payments" id="booking-payments">
       {hasSchedule && <ScheduleList booking={booking} />}
       <Box as="dl" mb={booking.payments.length + booking.recorded_payments.length > 0 ? '3' : '0'}>
-        <Item label="Paid so far">{formatInr(booking.payment.amount_paid)}</Item>
+        <Item label="Paid so far">{formatInr(cancelled ? booking.payment.amount_paid : held)}</Item>
         {hasSchedule && <Item label="Still to pay">{formatInr(booking.schedule.outstanding)}</Item>}
         {/* A cancelled booking has no schedule: what was paid splits into what the terms keep and the refund. */}
-        {cancelled && kept > 0 && <Item label="Kept under the cancellation terms">{formatInr(kept)}</Item>}
-        {booking.refund && (
+        {cancelled && held > 0 && <Item label="Kept under the cancellation terms">{formatInr(held)}</Item>}
+        {refund && refund.amount > 0 && (
           <Item label="Refund">
-            {formatInr(booking.refund.amount)} ({booking.refund.status === 'paid' ? 'paid' : 'due'})
+            {[refund.due > 0 && `${formatInr(refund.due)} (due)`, refund.paid > 0 && `${formatInr(refund.paid)} (paid)`]
+              .filter(Boolean)
+              .join(', ')}
           </Item>
         )}
       </Box>

@@ -61,10 +61,13 @@ export function nextStepText(booking: CustomerBookingDto): string {
       return 'This event is complete. Thank you for celebrating with us!';
     case 'cancelled':
       if (booking.refund && booking.refund.amount > 0) {
-        return booking.refund.status === 'paid'
-          ? `Cancelled. Your refund of ${formatInr(booking.refund.amount)} has been paid.`
-          : `Cancelled. A refund of ${formatInr(booking.refund.amount)} will be ` +
-              'paid to your original payment method within 10 to 15 business days.';
+        const { due, paid } = booking.refund;
+        if (due === 0) return `Cancelled. Your refund of ${formatInr(paid)} has been paid.`;
+        return (
+          `Cancelled. A refund of ${formatInr(due)} will be ` +
+          'paid to your original payment method within 10 to 15 business days.' +
+          (paid > 0 ? ` ${formatInr(paid)} has already been paid back.` : '')
+        );
       }
       return booking.cancelled_by === 'company' ? 'Cancelled by us.' : 'Cancelled.';
   }

@@ -54,7 +54,7 @@ import { addOnsOf, packageQuoteLines, storedMenu } from '../menus/booking-menu.s
 type BookingRow = typeof bookings.$inferSelect;
 type OrderRow = typeof paymentOrders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
-type BookingRefund = { amountPaise: number; status: RefundRow['status'] };
+type BookingRefund = { amountPaise: number; paidPaise: number; status: RefundRow['status'] };
 
 function toCustomerDto(
   row: BookingRow,
@@ -129,7 +129,14 @@ function toCustomerDto(
     date_changed: alreadyChanged,
     cancelled_by: row.cancelledBy,
     refund_preview: canCancel ? toRefundPreviewDto(refundFor(row, sums, 'customer', today)) : null,
-    refund: refund ? { amount: paiseToRupees(refund.amountPaise), status: refund.status } : null,
+    refund: refund
+      ? {
+          amount: paiseToRupees(refund.amountPaise),
+          paid: paiseToRupees(refund.paidPaise),
+          due: paiseToRupees(refund.amountPaise - refund.paidPaise),
+          status: refund.status,
+        }
+      : null,
   };
 }
 
@@ -159,11 +166,16 @@ async function ordersAndRefunds(deps: ServiceDeps, ids: string[]) {
   return { orders, refundRows, ledger };
 }
 
-/** A booking's refunds as one: their sum, `paid` only once every one of them is paid out. */
+/**
+ * A booking's refunds as one: their sum, of it what is already paid out, and `paid` only once every one of them is
+ * (the rest is due).
+ */
 function refundOf(rows: RefundRow[]): BookingRefund | undefined {
   if (rows.length === 0) return undefined;
+  const sum = (list: RefundRow[]) => list.reduce((total, r) => total + r.amountPaise, 0);
   return {
-    amountPaise: rows.reduce((sum, r) => sum + r.amountPaise, 0),
+    amountPaise: sum(rows),
+    paidPaise: sum(rows.filter((r) => r.status === 'paid')),
     status: rows.every((r) => r.status === 'paid') ? 'paid' : 'due',
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bookingCostPaise, paymentTowardsLabel, maxPayablePaise, toScheduleDto } from '../../../shared/booking-rules';
 import { formatLongDate, isoDateInIndia } from '../../../shared/dates';
 import { enumWords } from '../../../shared/domain';
@@ -14,13 +14,13 @@ import { bookingIdInputSchema } from '../../../shared/schemas/admin';
 import type { BookingAccountDto } from '../../../shared/schemas/payments';
 import type { ServiceDeps } from '../../context';
 import type { Executor } from '../../db/client';
-import { bookingLedger, bookings, paymentOrders, refunds } from '../../db/schema';
+import { bookingLedger, bookings, refunds } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { BOOKING_NOT_FOUND } from '../bookings/ownership';
 import { bookingsMoney, moneyOfBooking } from './booking-money';
 import { ledgerRows } from './ledger';
-import { claimUtr, OPEN, receiveBookingPayment, UTR_TAKEN } from './payment-orders.service';
+import { claimUtr, receiveBookingPayment, UTR_TAKEN } from './payment-orders.service';
 import { requireGstDetailsForPayment } from '../gst/gst-documents.service';
 import { bookingPaymentRules, currentPaymentRules } from './payment-rules.service';
 
@@ -140,10 +140,6 @@ export async function recordBookingPayment(
           );
         }
       }
-      await tx
-        .update(paymentOrders)
-        .set({ status: 'expired', updatedAt: new Date() })
-        .where(and(eq(paymentOrders.bookingId, booking.id), inArray(paymentOrders.status, OPEN)));
       // The receipt names the instalments the money goes to; the team's note stays in the ledger.
       const label = paymentTowardsLabel(money.summary.instalments, amountPaise);
       await receiveBookingPayment(deps, tx, booking.id, {

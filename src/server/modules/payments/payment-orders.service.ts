@@ -56,6 +56,7 @@ import { applyPaidSubscription, subscriberName } from './subscriptions.service';
 import { assertDayHasRoom } from '../calendar/calendar.service';
 import { bookingConfirmedWhatsApp, paymentReceivedWhatsApp } from '../messages/whatsapp-messages';
 import { enqueueWhatsApp } from '../messages/whatsapp-outbox';
+import { expireOpenBookingOrders } from '../bookings/orders-of-old-price';
 
 /**
  * Payment orders against a booking, the admin's record of a payment, and the Payments view
@@ -213,7 +214,9 @@ export async function createTokenOrder(
       .select()
       .from(paymentOrders)
       .where(and(eq(paymentOrders.bookingId, booking.id), eq(paymentOrders.purpose, 'token')));
-    if (orders.some((o) => o.status === 'paid'))
+    // A quote whose token order was paid after it expired may still have part of its booking amount to pay: what
+    // is left decides (below), not the paid order.
+    if (booking.status !== 'quoted' && orders.some((o) => o.status === 'paid'))
       throw new AppError('CONFLICT', 'The token for this booking is already paid');
     if (booking.status !== 'quoted' || !statusRules(booking.status).payment) {
       throw new AppError(
@@ -362,6 +365,15 @@ export async function markOrderPaid(
   paid: PaidVia,
 ): Promise<OrderRow | null> {
   const now = new Date();
+  // Whether the order still stood when its money came (open), or had been replaced (expired: the price, the sums or
+  // the rules it was worked out from changed, docs/product.md#payments). The row is locked, so the answer holds.
+  const [before] = await tx
+    .select({ status: paymentOrders.status })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, orderId))
+    .limit(1)
+    .for('update');
+  if (!before || !PAYABLE.includes(before.status)) return null;
   const [order] = await tx
     .update(paymentOrders)
     .set({
@@ -388,6 +400,7 @@ export async function markOrderPaid(
       method: paid.via === 'utr' ? 'upi' : 'gateway',
       reference: paid.utr ?? paid.providerReference ?? null,
       order,
+      orderWasOpen: OPEN.includes(before.status),
       label: INSTALMENT_LABELS[order.instalment ?? 'booking_amount'],
       actorUserId: paid.actorUserId,
       via: paid.via,
@@ -500,6 +513,12 @@ export type BookingPayment = {
   reference: string | null;
   /** The order it pays; null for a payment the team recorded by hand. */
   order: OrderRow | null;
+  /**
+   * Whether that order was still open when paid. An open token order asks for what is left of the booking amount, so
+   * paying it confirms the quote; one that had expired was worked out from an older price or older sums, and its
+   * money counts for what it is.
+   */
+  orderWasOpen?: boolean;
   /** What it was for, e.g. "Advance" (the receipt says so). */
   label: string;
   /** The ledger row's note; by default the label and the order. */
@@ -512,10 +531,11 @@ export type BookingPayment = {
 /**
  * Money received against a booking, whatever brought it (a paid order, a UTR, a payment the team recorded): a
  * ledger payment row (once per order), then the booking's rules (docs/decisions.md, "Payment schedule and refunds
- * on real money"): on a cancelled booking all of it is owed back; a paid token, or recorded money that covers the
- * booking amount, confirms a quoted booking and charges its total; on a booking that goes ahead, whatever exceeds
- * its total is owed back. The receipt, with what is still to pay, is queued in the same transaction. Returns false
- * when the order's money was already received.
+ * on real money"): on a cancelled booking all of it is owed back; a token order paid while it was open, or money
+ * that brings what the booking holds to its booking amount, confirms a quoted booking and charges its total; on a
+ * booking that goes ahead, whatever exceeds its total is owed back. The booking's other open orders expire. The
+ * receipt, with what is still to pay, is queued in the same transaction. Returns false when the order's money was
+ * already received.
  */
 export async function receiveBookingPayment(
   deps: ServiceDeps,
@@ -535,6 +555,9 @@ export async function receiveBookingPayment(
     note: payment.note ?? (payment.order ? `${payment.label}: order ${payment.order.orderCode}` : payment.label),
   });
   if (!row) return false;
+  // Every other order of the booking asks for an amount worked out before this money: paying it as well would take
+  // the same instalment twice. The next Pay opens an order for what is left (docs/product.md#payments).
+  await expireOpenBookingOrders(tx, bookingId);
   const booking = await keepPaymentRules(tx, locked);
   const orderCode = payment.order?.orderCode ?? null;
   await writeAudit(tx, {
@@ -570,7 +593,7 @@ export async function receiveBookingPayment(
   } else {
     const held = (await bookingSums(tx, booking.id)).held_paise;
     const coversBookingAmount =
-      payment.order?.purpose === 'token' ||
+      (payment.order?.purpose === 'token' && payment.orderWasOpen === true) ||
       (bookingHasPrice(booking.finalAmountPaise) &&
         held >= bookingAmountFor(booking.finalAmountPaise!, bookingPaymentRules(booking, rules)));
     if (
@@ -701,6 +724,18 @@ export async function confirmBooking(
   });
   const now = new Date();
   await chargePrice(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
+  // A token is asked of a quote only: a booking confirmed another way (the team, a lowered price) is paid through
+  // its instalments, and money still arriving on the token order is received as late money (docs/product.md#payments).
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(paymentOrders.bookingId, booking.id),
+        eq(paymentOrders.purpose, 'token'),
+        inArray(paymentOrders.status, OPEN),
+      ),
+    );
   // The schedule keeps the rules of its first payment, or else of its confirmation (docs/product.md#payments).
   const paymentRules = booking.paymentRules ?? paymentRulesToDto(await currentPaymentRules(tx));
   const [row] = await tx

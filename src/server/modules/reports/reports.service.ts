@@ -15,7 +15,7 @@ import {
   type VisitorAnalyticsDto,
   type WeeklyTrendPointDto,
 } from '../../../shared/schemas/reports';
-import { analyticsEvents, auditLog, bookings, statCounters, suppliers } from '../../db/schema';
+import { analyticsEvents, auditLog, bookingLedger, bookings, statCounters, suppliers } from '../../db/schema';
 import type { ServiceDeps } from '../../context';
 import { readCounters, totalOf, type CounterMetric } from './stat-counters';
 
@@ -25,17 +25,28 @@ const REVENUE_STATUSES: BookingStatus[] = ['confirmed', 'in_progress', 'complete
 
 /**
  * The four stat cards (docs/product.md#vendors "Dashboard stats", docs/product.md#vendors): all bookings; inquiry +
- * quoted; active and approved suppliers; the final amounts of confirmed, in-progress and completed bookings, in rupees.
- * Read from the running counts, so the cost does not grow with the bookings.
+ * quoted; active and approved suppliers; what confirmed, in-progress and completed bookings cost, in rupees: their
+ * final amounts less what credit notes took off (`bookingCostPaise`, as the Money tab's booking totals count it).
+ * The counts are the running counts, so their cost does not grow with the bookings; credit notes are few, read by
+ * the ledger's kind index.
  */
 export async function dashboardStats(deps: ServiceDeps): Promise<DashboardStatsDto> {
-  const counts = await readCounters(deps.db, ['bookings.status', 'suppliers.live_city']);
+  const [counts, [credits]] = await Promise.all([
+    readCounters(deps.db, ['bookings.status', 'suppliers.live_city']),
+    deps.db
+      .select({ paise: sql<string>`coalesce(sum(${bookingLedger.amountPaise}), 0)` })
+      .from(bookingLedger)
+      .innerJoin(bookings, eq(bookings.id, bookingLedger.bookingId))
+      .where(and(eq(bookingLedger.kind, 'adjustment'), inArray(bookings.status, REVENUE_STATUSES))),
+  ]);
   const byStatus = counts.get('bookings.status');
+  // The ledger's adjustments are its credit notes, each a negative row (`ledgerSums`).
+  const adjustedPaise = Number(credits?.paise ?? 0);
   return {
     total_bookings: totalOf(byStatus),
     pending_bookings: totalOf(byStatus, PENDING_STATUSES),
     active_suppliers: totalOf(counts.get('suppliers.live_city')),
-    total_revenue: paiseToRupees(totalOf(byStatus, REVENUE_STATUSES, 'amountPaise')),
+    total_revenue: paiseToRupees(totalOf(byStatus, REVENUE_STATUSES, 'amountPaise') + adjustedPaise),
   };
 }
 
