@@ -41,6 +41,13 @@ describe('Needs your attention', () => {
     const card = within(await screen.findByRole('region', { name: 'Needs your attention (2)' }));
     expect(card.getByText('No supplier could be chosen for Event 1: assign suppliers again.')).toBeInTheDocument();
     expect(card.getAllByText('22 Nov 2026, 10:00 am IST')).toHaveLength(2);
+    // Each alert's buttons share their names with the next alert's; its message tells them apart.
+    expect(card.getAllByRole('button', { name: 'Dismiss' })[1]).toHaveAccessibleDescription(
+      'No supplier could be chosen for Event 2: assign suppliers again.',
+    );
+    expect(card.getAllByRole('button', { name: 'Open booking' })[0]).toHaveAccessibleDescription(
+      'No supplier could be chosen for Event 1: assign suppliers again.',
+    );
 
     await user.click(card.getAllByRole('button', { name: 'Open booking' })[0]!);
     expect(await screen.findByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();

@@ -385,6 +385,51 @@ describe('Booking Details', () => {
     expect(schedule.getAllByText('Paid')).toHaveLength(2);
   });
 
+  it('record a payment: every field to fix at once, each message gone once fixed, a refused UTR at its field', async () => {
+    const confirmed = { ...detailed, status: 'confirmed' as const };
+    let calls = 0;
+    const record = vi.fn(() => {
+      calls += 1;
+      if (calls === 1) {
+        throw new TrpcTestError('CONFLICT', 'This UTR is already recorded against another payment', { field: 'utr' });
+      }
+      return { ...bookingAccount(confirmed.id, 999 + 5000), message: 'Payment of ₹5,000 recorded' };
+    });
+    const { user, dialog } = await openBookingDetails(confirmed, {
+      'admin.payments.bookingAccount': () => bookingAccount(confirmed.id, 999),
+      'admin.payments.recordBookingPayment': record,
+    });
+    const form = within(await dialog.findByRole('form', { name: 'Record a payment' }));
+    const amount = form.getByLabelText('Amount (₹)');
+    const utr = form.getByLabelText('UTR (12 digits)');
+
+    await user.type(amount, '5,000 rs');
+    await user.type(utr, '12345');
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await form.findByText('Amount must be a number')).toBeInTheDocument();
+    expect(form.getByText('The UTR is the 12-digit reference of the UPI payment')).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+
+    // Typed as people write it, the amount is taken; its message goes at once, the UTR's stays until it is fixed.
+    await user.clear(amount);
+    await user.type(amount, '₹5,000');
+    expect(form.queryByText('Amount must be a number')).not.toBeInTheDocument();
+    expect(form.getByText('The UTR is the 12-digit reference of the UPI payment')).toBeInTheDocument();
+    await user.type(utr, '6789012');
+    expect(form.queryByText('The UTR is the 12-digit reference of the UPI payment')).not.toBeInTheDocument();
+
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await form.findByText('This UTR is already recorded against another payment')).toBeInTheDocument();
+    expect(utr).toHaveFocus();
+    expect(utr).toHaveAttribute('aria-invalid', 'true');
+    expect(recordedCalls('admin.payments.recordBookingPayment')[0]?.input).toEqual({
+      id: confirmed.id,
+      amount: 5000,
+      method: 'upi',
+      reference: '123456789012',
+    });
+  });
+
   it('asks before cancelling a booking', async () => {
     const setStatus = vi.fn(() => ({
       message: 'Booking marked cancelled',
@@ -397,7 +442,9 @@ describe('Booking Details', () => {
     await user.click(dialog.getByRole('button', { name: 'Update status' }));
 
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Cancel this booking?' }));
-    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    // The way out keeps the booking, and says so: "Cancel" would stand beside "Cancel booking".
+    expect(confirm.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(setStatus).not.toHaveBeenCalled();
 

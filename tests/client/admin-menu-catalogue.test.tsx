@@ -104,6 +104,8 @@ describe('/admin/menu: the dish catalogue', () => {
     expect(within(dialog).getByText('Choose a diet')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a region')).toBeInTheDocument();
     expect(within(dialog).getByText('Unit is kg, litres or pieces')).toBeInTheDocument();
+    // An empty yield is missing, not a wrong number.
+    expect(within(dialog).getByText('Yield per 100 guests is required')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Dish name/)).toHaveFocus();
     expect(recordedCalls('admin.menus.createDish')).toHaveLength(0);
 
@@ -148,7 +150,9 @@ describe('/admin/menu: the dish catalogue', () => {
     const { user } = openCatalogue();
     server.use(
       trpcHandler('admin.menus.updateDish', () => {
-        throw new TrpcTestError('CONFLICT', 'A dish named "Khaman Dhokla" is already on the catalogue');
+        throw new TrpcTestError('CONFLICT', 'A dish named "Khaman Dhokla" is already on the catalogue', {
+          field: 'name',
+        });
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Paneer Tikka' }));
@@ -158,7 +162,11 @@ describe('/admin/menu: the dish catalogue', () => {
     await user.clear(within(dialog).getByLabelText(/^Dish name/));
     await user.type(within(dialog).getByLabelText(/^Dish name/), 'Khaman Dhokla');
     await user.click(within(dialog).getByRole('button', { name: 'Save dish' }));
-    expect(await toasts().findByText('A dish named "Khaman Dhokla" is already on the catalogue')).toBeInTheDocument();
+    // Refused at the name, where it can be fixed.
+    expect(
+      await within(dialog).findByText('A dish named "Khaman Dhokla" is already on the catalogue'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Dish name/)).toHaveAttribute('aria-invalid', 'true');
     expect(recordedCalls('admin.menus.updateDish')[0]!.input).toMatchObject({
       id: PANEER.id,
       data: { name: 'Khaman Dhokla', course: 'starters', diet: 'veg', allergens: ['dairy'], yield_per_100: 8 },

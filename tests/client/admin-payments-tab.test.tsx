@@ -238,7 +238,7 @@ describe('Payments tab: payment orders', () => {
   it('shows the server’s reason when the UTR is refused, and keeps the dialog open', async () => {
     const { user } = await openPayments({
       'admin.payments.recordUtr': () => {
-        throw new TrpcTestError('CONFLICT', 'This UTR is already recorded against another payment');
+        throw new TrpcTestError('CONFLICT', 'This payment is already marked paid');
       },
     });
     await user.click(await screen.findByRole('button', { name: `Record UTR for ${order(1).order_id}` }));
@@ -246,8 +246,25 @@ describe('Payments tab: payment orders', () => {
     await user.type(dialog.getByLabelText(/^UTR/), '412345678901');
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
 
-    expect(await toasts().findByText('This UTR is already recorded against another payment')).toBeInTheDocument();
+    expect(await toasts().findByText('This payment is already marked paid')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Record UTR' })).toBeInTheDocument();
+  });
+
+  it('shows a UTR already recorded at the UTR field', async () => {
+    const { user } = await openPayments({
+      'admin.payments.recordUtr': () => {
+        throw new TrpcTestError('CONFLICT', 'This UTR is already recorded against another payment', { field: 'utr' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: `Record UTR for ${order(1).order_id}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record UTR' }));
+    const utr = dialog.getByLabelText(/^UTR/);
+    await user.type(utr, '412345678901');
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+
+    expect(await dialog.findByText('This UTR is already recorded against another payment')).toBeInTheDocument();
+    expect(utr).toHaveAttribute('aria-invalid', 'true');
+    expect(utr).toHaveFocus();
   });
 
   it('says so when nothing is waiting, and offers Try again when the list fails', async () => {

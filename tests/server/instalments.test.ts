@@ -402,7 +402,18 @@ describe('a payment recorded twice', () => {
     expect((await recordUpi(handUtr)).statusCode).toBe(201);
     const reused = await (await tokenOrder())(handUtr);
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().detail).toBe('This UTR is already recorded against another payment');
+    // The answer names the field it refuses, so a form shows it there (docs/api.md, "Errors").
+    expect(reused.json()).toEqual({ detail: 'This UTR is already recorded against another payment', field: 'utr' });
+    const again = await recordUpi(handUtr);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().field).toBe('utr');
+    const tooMuch = await inject('POST', `/api/admin/bookings/${booking.id}/payments`, admin.auth, {
+      amount: 99_99_999,
+      method: 'cash',
+      reference: 'R-TOO-MUCH',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().field).toBe('amount');
     // One UTR given to an order and recorded by hand at the same moment: one of them takes it.
     const raceUtr = nextUtr();
     const confirm = await tokenOrder();

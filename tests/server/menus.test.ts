@@ -177,7 +177,7 @@ describe('the catalogue (admin)', () => {
       payload: dishPayload({ name: 'dal makhani', course: 'mains', diet: 'veg' }),
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ detail: 'A dish named "Dal Makhani" is already on the catalogue' });
+    expect(twice.json()).toEqual({ detail: 'A dish named "Dal Makhani" is already on the catalogue', field: 'name' });
 
     const forbidden = await t.app.inject({
       method: 'POST',

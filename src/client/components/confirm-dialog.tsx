@@ -9,6 +9,11 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /**
+   * The button that leaves things as they are; by default "Cancel". Where the action itself is a cancellation, say
+   * what is kept ("Keep booking"), so "Cancel" and "Cancel booking" never stand side by side.
+   */
+  cancelLabel?: string;
   /** 'danger' paints the confirm button red (deactivate, cancel a booking). */
   tone?: 'danger' | 'default';
   /** The confirmed action is running: the button spins and Cancel stays available. */
@@ -16,8 +21,8 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A yes/no confirmation as an alert dialog: Cancel has the first focus, so Enter on an accidental open does not
- * confirm. The caller closes it when the action succeeds.
+ * A yes/no confirmation as an alert dialog: the button that leaves things as they are has the first focus, so Enter
+ * on an accidental open does not confirm. The caller closes it when the action succeeds.
  */
 export function ConfirmDialog({
   open,
@@ -26,6 +31,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   tone = 'default',
   loading,
 }: ConfirmDialogProps) {
@@ -43,7 +49,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="ghost" colorPalette="accent" onClick={onClose} ref={cancel}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             colorPalette={tone === 'danger' ? 'red' : 'brand'}

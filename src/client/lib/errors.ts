@@ -29,6 +29,16 @@ export function errorReason(error: unknown): string | undefined {
 }
 
 /**
+ * The input field a conflict is about (docs/api.md, "Errors": `error.data.field`, e.g. `utr` for a UTR already
+ * recorded), for a form to show the refusal at that field.
+ */
+export function errorField(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const field = (error.data as { field?: unknown } | undefined)?.field;
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
  * The next free dates the server offers with a 409 for a full or closed day (docs/api.md "Calendar, staff bookings
  * and supplier bids": `error.data.next_free_dates`), or an empty list.
  */

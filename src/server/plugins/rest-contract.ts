@@ -100,6 +100,13 @@ function withErrorAnswers(document: OpenApiDocument): OpenApiDocument {
         ],
       },
       request_id: { type: 'string', description: 'Only on 500: the id to look up in the log' },
+      reason: { type: 'string', description: 'A refusal the client acts on, e.g. second_factor_required' },
+      field: { type: 'string', description: 'On a 409: the input field the conflict is about, e.g. utr' },
+      next_free_dates: {
+        type: 'array',
+        items: { type: 'string', format: 'date' },
+        description: 'On a 409 for a full or closed day: the next dates with room',
+      },
     },
   };
   document.components = { ...document.components, schemas: { ...document.components?.schemas, Error: errorSchema } };

@@ -39,6 +39,8 @@ const t = initTRPC.context<Context>().create({
             : undefined,
         /** Why a 403 was answered, when the client can act on it (docs/api.md, "Errors"). */
         reason: cause instanceof AppError && typeof cause.extra?.reason === 'string' ? cause.extra.reason : undefined,
+        /** The input field a 409 is about, for the form to show it there (docs/api.md, "Errors"). */
+        field: cause instanceof AppError && typeof cause.extra?.field === 'string' ? cause.extra.field : undefined,
       },
     };
   },

@@ -216,14 +216,14 @@ export const recordBookingPaymentFieldsSchema = z
       .refine(hasNoBidiControls, bidiControlsMessage('Note'))
       .optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.method === 'upi' && !/^\d{12}$/.test(value.reference)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reference'],
-        message: 'The UTR is the 12-digit reference of the UPI payment',
-      });
-    }
+  .refine((value) => value.method !== 'upi' || /^\d{12}$/.test(value.reference), {
+    path: ['reference'],
+    message: 'The UTR is the 12-digit reference of the UPI payment',
+    // Checked even when another field is wrong, so a form shows every field to fix at once.
+    when: ({ value }) => {
+      const fields = value as { method?: unknown; reference?: unknown };
+      return fields.method === 'upi' && typeof fields.reference === 'string';
+    },
   });
 export const recordBookingPaymentInputSchema = z.object({ id: uuidSchema }).and(recordBookingPaymentFieldsSchema);
 export type RecordBookingPaymentInput = z.input<typeof recordBookingPaymentInputSchema>;

@@ -78,7 +78,10 @@ export const dishFieldsSchema = z.strictObject({
     .nullish()
     .transform((value) => value ?? null),
   yield_per_100: z
-    .number({ error: 'Yield per 100 guests must be a number' })
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Yield per 100 guests is required' : 'Yield per 100 guests must be a number',
+    })
     .positive('Yield per 100 guests must be above 0')
     .max(10_000, 'Yield per 100 guests must be at most 10,000')
     .refine(twoDecimals, 'Yield per 100 guests can have at most two decimals'),

@@ -94,7 +94,9 @@ export function AttentionCard({ onReviewVendors }: { onReviewVendors(): void }) 
                 py="2.5"
               >
                 <Box minW="0">
-                  <Text fontSize="sm">{notification.message}</Text>
+                  <Text fontSize="sm" id={`alert-${notification.id}-message`}>
+                    {notification.message}
+                  </Text>
                   <Text fontSize="xs" color="fg.muted">
                     {indiaDateTimeText(notification.created_at)}
                   </Text>
@@ -106,13 +108,20 @@ export function AttentionCard({ onReviewVendors }: { onReviewVendors(): void }) 
                       variant="outline"
                       colorPalette="accent"
                       loading={opening === notification.id}
+                      aria-describedby={`alert-${notification.id}-message`}
                       onClick={() => void openBooking(notification)}
                     >
                       Open booking
                     </Button>
                   )}
                   {notification.kind === LEAD_ALERT_KINDS.vendor && (
-                    <Button size="sm" variant="outline" colorPalette="accent" onClick={onReviewVendors}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="accent"
+                      aria-describedby={`alert-${notification.id}-message`}
+                      onClick={onReviewVendors}
+                    >
                       Review application
                     </Button>
                   )}
@@ -120,6 +129,7 @@ export function AttentionCard({ onReviewVendors }: { onReviewVendors(): void }) 
                     size="sm"
                     variant="ghost"
                     colorPalette="accent"
+                    aria-describedby={`alert-${notification.id}-message`}
                     onClick={() => markRead.mutate({ notification_id: notification.id }, { onError: failed })}
                   >
                     Dismiss

@@ -162,6 +162,7 @@ function StatusChange({ booking }: { booking: AdminBookingDto }) {
           cancellationRefundText(booking.cancellation_refund)
         }
         confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
         tone="danger"
         loading={setStatus.isPending}
       />

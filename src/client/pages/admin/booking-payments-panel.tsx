@@ -11,7 +11,8 @@ import {
   recordBookingPaymentFieldsSchema,
 } from '../../../shared/schemas/account';
 import type { BookingAccountDto } from '../../../shared/schemas/payments';
-import { serverDetail } from '../../lib/errors';
+import { errorField, serverDetail } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { useReloadDashboard } from './admin-queries';
 import { ErrorPanel, LoadingRows } from './panel-states';
@@ -102,28 +103,60 @@ function Ledger({ account }: { account: BookingAccountDto }) {
 
 type FormState = { amount: string; method: Method; reference: string; note: string };
 
+/** The form's fields, and the one a refusal names (`utr` is the reference of a UPI payment). */
+const FIELD_OF_REFUSAL: Record<string, keyof FormState> = {
+  amount: 'amount',
+  reference: 'reference',
+  utr: 'reference',
+};
+
+/**
+ * An amount as people write it: "5000", "5,000.50" or "₹5,000" (the rupee sign and grouping are dropped); empty is
+ * no amount, and anything else is not a number, which the shared schema reports.
+ */
+function amountOf(text: string): number | undefined {
+  const plain = text.replace(/[₹,\s]/g, '');
+  return plain === '' ? undefined : Number(plain);
+}
+
 function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
   const empty: FormState = { amount: '', method: 'upi', reference: '', note: '' };
   const [form, setForm] = useState<FormState>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   const utils = trpc.useUtils();
   const reload = useReloadDashboard();
   const record = trpc.admin.payments.recordBookingPayment.useMutation();
 
+  // A field's message goes as soon as the field changes; the method changes what the reference must be.
+  function set(field: keyof FormState, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) =>
+      current[field] || (field === 'method' && current.reference)
+        ? { ...current, [field]: undefined, ...(field === 'method' && { reference: undefined }) }
+        : current,
+    );
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (record.isPending) return;
+    const formElement = event.currentTarget;
     const fields = {
-      amount: form.amount.trim() === '' ? undefined : Number(form.amount.replace(/,/g, '')),
+      amount: amountOf(form.amount),
       method: form.method,
       reference: form.reference,
       note: form.note.trim() === '' ? undefined : form.note,
     };
     const parsed = recordBookingPaymentFieldsSchema.safeParse(fields);
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'amount'), issue.message])),
-      );
+      // Every field to fix at once, each with its first message, and the keyboard on the first of them.
+      const found: Partial<Record<keyof FormState, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF_REFUSAL[String(issue.path[0])] ?? (issue.path[0] as keyof FormState | undefined);
+        if (field && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      focusFirstInvalid(formElement, found);
       return;
     }
     setErrors({});
@@ -136,7 +169,15 @@ function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
           utils.admin.payments.bookingAccount.setData({ id: account.booking_id }, result);
           void reload();
         },
-        onError: (error) => toast.error(serverDetail(error) ?? 'The payment could not be recorded'),
+        onError: (error) => {
+          // A UTR or reference already recorded, or an amount over what can be taken, is shown at its field.
+          const field = FIELD_OF_REFUSAL[errorField(error) ?? ''];
+          const message = serverDetail(error) ?? 'The payment could not be recorded';
+          if (field) {
+            setErrors({ [field]: message });
+            focusFirstInvalid(formElement, { [field]: message });
+          } else toast.error(message);
+        },
       },
     );
   }
@@ -151,9 +192,10 @@ function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
           <Field.Root invalid={Boolean(errors.amount)} flex="1">
             <Field.Label>Amount (₹)</Field.Label>
             <Input
+              name="amount"
               inputMode="decimal"
               value={form.amount}
-              onChange={(event) => setForm({ ...form, amount: event.target.value })}
+              onChange={(event) => set('amount', event.target.value)}
               placeholder={String(account.schedule.pay_now?.amount ?? '')}
             />
             <Field.ErrorText>{errors.amount}</Field.ErrorText>
@@ -162,8 +204,9 @@ function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
             <Field.Label>Method</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
+                name="method"
                 value={form.method}
-                onChange={(event) => setForm({ ...form, method: event.target.value as Method })}
+                onChange={(event) => set('method', event.target.value as Method)}
               >
                 {RECORDABLE_METHODS.map((method) => (
                   <option key={method} value={method}>
@@ -179,15 +222,16 @@ function RecordPaymentForm({ account }: { account: BookingAccountDto }) {
         <Field.Root invalid={Boolean(errors.reference)}>
           <Field.Label>{PAYMENT_METHOD_REFERENCE_LABELS[form.method]}</Field.Label>
           <Input
+            name="reference"
             value={form.reference}
             inputMode={form.method === 'upi' ? 'numeric' : 'text'}
-            onChange={(event) => setForm({ ...form, reference: event.target.value })}
+            onChange={(event) => set('reference', event.target.value)}
           />
           <Field.ErrorText>{errors.reference}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.note)}>
           <Field.Label>Note (optional)</Field.Label>
-          <Input value={form.note} onChange={(event) => setForm({ ...form, note: event.target.value })} />
+          <Input name="note" value={form.note} onChange={(event) => set('note', event.target.value)} />
           <Field.ErrorText>{errors.note}</Field.ErrorText>
         </Field.Root>
         <Box>

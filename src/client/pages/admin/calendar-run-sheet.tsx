@@ -7,6 +7,7 @@ import { GUEST_DIETS, guestSplitText, type GuestSplit } from '../../../shared/me
 import type { CalendarDaySummaryDto, CalendarEventDto } from '../../../shared/schemas/calendar';
 import { EventTypeBadge } from '../../components/event-type-badge';
 import { trpc } from '../../lib/trpc';
+import { touchTarget } from '../../touch-targets';
 import { plural } from './admin-format';
 import { minutesOfDay, sentenceCase, weekdayName } from './calendar-dates';
 import { EmptyPanel, QueryContent } from './panel-states';
@@ -102,7 +103,7 @@ function RunSheetEvent({ event }: { event: CalendarEventDto }) {
             {event.client_phone && (
               <>
                 {' · '}
-                <Link href={`tel:${event.client_phone}`} color="accent.700">
+                <Link href={`tel:${event.client_phone}`} color="accent.700" css={touchTarget}>
                   {event.client_phone}
                 </Link>
               </>

@@ -372,8 +372,9 @@ function WeekList({ data, today, onOpen }: { data: CalendarEventsDto; today: str
             minW="0"
           >
             <Stack gap="2">
-              <Flex justify="space-between" align="center" gap="2">
-                <Heading as="h3" fontSize="sm" aria-current={date === today ? 'date' : undefined}>
+              {/* The day's name stays on one line; the button goes under it when the column is narrow. */}
+              <Flex justify="space-between" align="center" gap="1" wrap="wrap">
+                <Heading as="h3" fontSize="sm" whiteSpace="nowrap" aria-current={date === today ? 'date' : undefined}>
                   {weekdayName(date).slice(0, 3)} {shortDay(date)}
                   {date === today && (
                     <Badge ms="1" size="xs" colorPalette="accent" variant="solid">
@@ -416,7 +417,8 @@ function WeekList({ data, today, onOpen }: { data: CalendarEventsDto; today: str
                       ps="1.5"
                       borderColor={`${BOOKING_STATUS_PALETTE[event.status]}.500`}
                     >
-                      <Text fontWeight="semibold" fontSize="sm" lineClamp={2}>
+                      {/* The whole name and supplier: the week is where the team reads a day's events. */}
+                      <Text fontWeight="semibold" fontSize="sm" overflowWrap="anywhere">
                         {event.event_time ? `${event.event_time} · ` : ''}
                         {event.event_name}
                       </Text>
@@ -424,7 +426,7 @@ function WeekList({ data, today, onOpen }: { data: CalendarEventsDto; today: str
                         {statusText(event.status)}
                         {event.guest_count === null ? '' : ` · ${plural(event.guest_count, 'guest')}`}
                       </Text>
-                      <Text color="fg.muted" truncate>
+                      <Text color="fg.muted" overflowWrap="anywhere">
                         {event.supplier ?? 'No supplier yet'}
                       </Text>
                     </Box>

@@ -54,29 +54,36 @@ function ByDayTable({ data }: { data: CollectionsDto }) {
   const unrecorded = data.totals.method_not_recorded !== 0;
   const cells = (figures: CollectionsFiguresDto) => (
     <>
+      {/* Each figure names its column: on a phone the rows stack into cards without the header. */}
       {methods.map((method) => (
-        <Table.Cell key={method} role="cell" textAlign="end" whiteSpace="nowrap">
+        <Table.Cell
+          key={method}
+          role="cell"
+          data-label={PAYMENT_METHOD_LABELS[method]}
+          textAlign="end"
+          whiteSpace="nowrap"
+        >
           {formatInr(figures.by_method[method])}
         </Table.Cell>
       ))}
       {unrecorded && (
-        <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap">
+        <Table.Cell role="cell" data-label="Method not recorded" textAlign="end" whiteSpace="nowrap">
           {formatInr(figures.method_not_recorded)}
         </Table.Cell>
       )}
-      <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+      <Table.Cell role="cell" data-label="Received" textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
         {formatInr(figures.received)}
       </Table.Cell>
-      <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap">
+      <Table.Cell role="cell" data-label="Refunds paid" textAlign="end" whiteSpace="nowrap">
         {formatSignedInr(-figures.refunds_paid)}
       </Table.Cell>
-      <Table.Cell role="cell" textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
+      <Table.Cell role="cell" data-label="Net" textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
         {formatSignedInr(figures.net)}
       </Table.Cell>
     </>
   );
   return (
-    <TableFrame label="Collections by day" maxH="26rem">
+    <TableFrame label="Collections by day" maxH="26rem" stackBelow="lg">
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader>Date</Table.ColumnHeader>

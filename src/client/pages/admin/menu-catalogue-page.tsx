@@ -49,7 +49,7 @@ import { AppDialog } from '../../components/app-dialog';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { TextField } from '../../components/text-field';
 import { TextareaField } from '../../components/textarea-field';
-import { serverDetail } from '../../lib/errors';
+import { errorField, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -196,6 +196,8 @@ function DishForm({
     event.preventDefault();
     const payload = payloadOf(values);
     if (!passesSchema(event, dishFieldsSchema, payload, setErrors)) return;
+    // A field typed into since the last answer hides the server's message for it until the next one arrives.
+    setErrors({});
     onSubmit(payload);
   }
 
@@ -289,7 +291,9 @@ function DishDialog({ dish, open, onClose }: { dish: DishDto | null; open: boole
     onClose();
   };
   const failed = (error: unknown) => {
-    const fields = serverFieldError(error);
+    // A field's refusal (a 422, or a 409 such as a name already on the catalogue) is shown at the field.
+    const conflict = errorField(error);
+    const fields = serverFieldError(error) ?? (conflict ? { [conflict]: serverDetail(error) ?? '' } : null);
     if (fields) setServerErrors(fields);
     else toast.error(serverDetail(error) ?? 'The dish could not be saved. Please try again.');
   };

@@ -6,7 +6,7 @@ import { formatInr } from '../../../shared/money';
 import { utrFieldsSchema, type AdminPaymentDto, type AdminPaymentsQuery } from '../../../shared/schemas/account';
 import { AppDialog } from '../../components/app-dialog';
 import { TextField } from '../../components/text-field';
-import { serverDetail } from '../../lib/errors';
+import { errorField, serverDetail } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/form-errors';
 import { trpc } from '../../lib/trpc';
 import { indiaDateTimeText } from './admin-format';
@@ -78,6 +78,7 @@ function RecordUtrForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (record.isPending) return;
+    const formElement = event.currentTarget;
     const parsed = utrFieldsSchema.safeParse(values);
     if (!parsed.success) {
       const found = firstIssuePerField(parsed.error);
@@ -95,7 +96,12 @@ function RecordUtrForm({
           void reload();
         },
         onError: (error) => {
-          toast.error(serverDetail(error) ?? 'Failed to record the payment');
+          const message = serverDetail(error) ?? 'Failed to record the payment';
+          // A UTR already recorded is refused at the field, where it can be corrected.
+          if (errorField(error) === 'utr') {
+            setErrors({ utr: message });
+            focusFirstInvalid(formElement, { utr: message });
+          } else toast.error(message);
         },
       },
     );

@@ -46,7 +46,7 @@ export function SectionCard({ title, description, actions, children }: SectionCa
 const STACKED = {
   display: 'block',
   '& thead': { display: 'none' },
-  '& tbody': { display: 'block' },
+  '& tbody, & tfoot': { display: 'block' },
   '& tr': {
     display: 'flex',
     flexDirection: 'column',
@@ -111,9 +111,9 @@ export function TableFrame({ children, label, maxH, stackBelow, stacked = false 
       maxW="full"
       maxH={maxH}
       whiteSpace={stacks ? 'normal' : undefined}
-      // A table that scrolls and has nothing focusable inside must take focus itself, or keyboard users cannot scroll
-      // it.
-      {...(stacks
+      // A table that scrolls (sideways, or down inside its height) and has nothing focusable inside must take focus
+      // itself, or keyboard users cannot scroll it.
+      {...(stacks && !maxH
         ? {}
         : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable`, focusVisibleRing: 'outside' })}
     >

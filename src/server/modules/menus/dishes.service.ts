@@ -113,7 +113,7 @@ async function refuseDuplicateName(tx: Executor, name: string, exceptId: string 
     .where(sql`lower(${dishes.name}) = ${name.toLowerCase()}`)
     .limit(1);
   if (clash && clash.id !== exceptId) {
-    throw new AppError('CONFLICT', `A dish named "${clash.name}" is already on the catalogue`);
+    throw new AppError('CONFLICT', `A dish named "${clash.name}" is already on the catalogue`, { field: 'name' });
   }
 }
 

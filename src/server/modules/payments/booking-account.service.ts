@@ -113,6 +113,7 @@ export async function recordBookingPayment(
           'CONFLICT',
           `At most ${formatInr(paiseToRupees(max))} can be recorded on this ` +
             `booking now${booking.status === 'quoted' ? ' (the booking amount)' : ''}`,
+          { field: 'amount' },
         );
       }
       if (data.method === 'upi') {
@@ -137,6 +138,7 @@ export async function recordBookingPayment(
             'CONFLICT',
             `${PAYMENT_METHOD_REFERENCE_LABELS[data.method]} ${data.reference} is already recorded on this booking ` +
               `(${formatInr(paiseToRupees(same.amountPaise))} on ${formatLongDate(isoDateInIndia(same.createdAt))})`,
+            { field: 'reference' },
           );
         }
       }

@@ -896,8 +896,12 @@ export async function claimUtr(tx: Executor, utr: string): Promise<void> {
   if (onOrder || onLedger) throw UTR_TAKEN();
 }
 
-/** The refusal of a UTR already recorded, as `claimUtr` and a unique index's violation give it. */
-export const UTR_TAKEN = () => new AppError('CONFLICT', 'This UTR is already recorded against another payment');
+/**
+ * The refusal of a UTR already recorded, as `claimUtr` and a unique index's violation give it; `field` names the form
+ * field it refuses (docs/api.md, "Errors").
+ */
+export const UTR_TAKEN = () =>
+  new AppError('CONFLICT', 'This UTR is already recorded against another payment', { field: 'utr' });
 
 /**
  * The admin confirms a UPI payment by its 12-digit UTR (docs/product.md#payments): the order becomes paid (see
