@@ -897,6 +897,23 @@ export async function claimUtr(tx: Executor, utr: string): Promise<void> {
 }
 
 /**
+ * Locks an order that money is arriving for, and before it the order's booking. Every path that changes a booking's
+ * money takes the booking's row first and its orders after it (recording a payment, cancelling, opening an order,
+ * receiving the money itself); taking the order first here would deadlock against them when both arrive at once
+ * (docs/decisions.md, "One lock order for a booking's money"). An order's booking never changes, so reading it before
+ * the locks is safe.
+ */
+export async function lockOrderForPayment(tx: Executor, where: SQL): Promise<OrderRow | undefined> {
+  const [found] = await tx.select({ bookingId: paymentOrders.bookingId }).from(paymentOrders).where(where).limit(1);
+  if (!found) return undefined;
+  if (found.bookingId) {
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
+  }
+  const [order] = await tx.select().from(paymentOrders).where(where).limit(1).for('update');
+  return order;
+}
+
+/**
  * The refusal of a UTR already recorded, as `claimUtr` and a unique index's violation give it; `field` names the form
  * field it refuses (docs/api.md, "Errors").
  */
@@ -911,7 +928,7 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
   const { order_id, utr } = recordUtrInputSchema.parse(input);
   try {
     await deps.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(paymentOrders).where(orderKey(order_id)).limit(1).for('update');
+      const order = await lockOrderForPayment(tx, orderKey(order_id));
       if (!order) throw new AppError('NOT_FOUND', 'Payment order not found');
       if (order.status === 'paid') throw new AppError('CONFLICT', 'This payment is already marked paid');
       if (!PAYABLE.includes(order.status)) {

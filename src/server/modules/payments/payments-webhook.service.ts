@@ -4,7 +4,7 @@ import { paymentOrders, paymentWebhookEvents } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { invalidCharacterIssue } from '../../lib/errors';
 import type { ServiceDeps } from '../../context';
-import { markOrderPaid, OPEN, receiveRepeatPayment } from './payment-orders.service';
+import { lockOrderForPayment, markOrderPaid, OPEN, receiveRepeatPayment } from './payment-orders.service';
 import { verifyCashfreeWebhook } from './providers/cashfree';
 
 export type WebhookOutcome = { status: number; body: Record<string, unknown> };
@@ -48,10 +48,9 @@ export async function handleCashfreeWebhook(
   const eventId = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
 
   return deps.db.transaction(async (tx) => {
-    // The order is locked first, so concurrent deliveries of one event wait here and the second finds the first.
-    const [order] = orderCode
-      ? await tx.select().from(paymentOrders).where(eq(paymentOrders.orderCode, orderCode)).limit(1).for('update')
-      : [];
+    // The order is locked first (after its booking, `lockOrderForPayment`), so concurrent deliveries of one event
+    // wait here and the second finds the first.
+    const order = orderCode ? await lockOrderForPayment(tx, eq(paymentOrders.orderCode, orderCode)) : undefined;
     const isSuccess = event.type === 'PAYMENT_SUCCESS_WEBHOOK' && event.paymentStatus === 'SUCCESS';
     if (order && isSuccess) {
       const amount = event.paymentAmount ?? event.orderAmount;
