@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, BOOKING_TRANSITIONS, canMoveBooking, homePathForRole } from '../../src/shared/domain';
 import { registerInputSchema } from '../../src/shared/schemas/auth';
+import { recordBookingPaymentFieldsSchema, recordBookingPaymentInputSchema } from '../../src/shared/schemas/account';
 import { normalizeIndianPhone } from '../../src/shared/schemas/common';
 
 describe('normalizeIndianPhone', () => {
@@ -75,5 +76,22 @@ describe('booking state machine', () => {
     expect(homePathForRole('admin')).toBe('/admin');
     expect(homePathForRole('supplier')).toBe('/supplier');
     expect(homePathForRole('customer')).toBe('/');
+  });
+});
+
+describe('recording a payment by hand', () => {
+  it('refuses any body that is not an object without throwing', () => {
+    for (const body of [null, undefined, [], 'upi', 42, true]) {
+      expect(recordBookingPaymentInputSchema.safeParse(body).success).toBe(false);
+      expect(recordBookingPaymentFieldsSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
+  it('names a wrong UTR beside a wrong amount, so a form shows both at once', () => {
+    const result = recordBookingPaymentFieldsSchema.safeParse({ amount: 'lots', method: 'upi', reference: '12345' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.path[0])).toEqual(['amount', 'reference']);
+    const fine = recordBookingPaymentFieldsSchema.safeParse({ amount: 5000, method: 'upi', reference: '123456789012' });
+    expect(fine.success).toBe(true);
   });
 });

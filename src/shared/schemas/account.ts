@@ -220,7 +220,9 @@ export const recordBookingPaymentFieldsSchema = z
     path: ['reference'],
     message: 'The UTR is the 12-digit reference of the UPI payment',
     // Checked even when another field is wrong, so a form shows every field to fix at once.
+    // The payload may be anything at all here (null, a list): only an object's fields are read.
     when: ({ value }) => {
+      if (typeof value !== 'object' || value === null) return false;
       const fields = value as { method?: unknown; reference?: unknown };
       return fields.method === 'upi' && typeof fields.reference === 'string';
     },
