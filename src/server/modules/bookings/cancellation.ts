@@ -105,7 +105,7 @@ export async function applyCancellation(
     .where(eq(bookings.id, booking.id))
     .returning();
   // The booking's open token and instalment orders expire: money that still arrives on one is owed back in full.
-  await expireOpenBookingOrders(tx, booking.id, now);
+  await expireOpenBookingOrders(tx, booking.id, { now });
   let owed: { id: string; status: RefundStatus } | undefined;
   if (refund.refund_amount_paise > 0) {
     [owed] = await tx

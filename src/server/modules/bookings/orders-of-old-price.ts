@@ -18,21 +18,26 @@ export async function expireOrdersOfOldPrice(
   now: Date = new Date(),
 ): Promise<void> {
   if (price.before === price.after) return;
-  await expireOpenBookingOrders(tx, bookingId, now);
+  await expireOpenBookingOrders(tx, bookingId, { now });
 }
 
 /**
- * Expires a booking's open token and instalment orders (a new price, a cancellation); its ₹99 order stays open, the
- * subscription being the person's (docs/product.md#subscriptions).
+ * Expires a booking's open token and instalment orders (a new price, a cancellation, money received), or only those of
+ * `purposes` (a confirmation: its token orders); its ₹99 order stays open, the subscription being the person's
+ * (docs/product.md#subscriptions).
  */
-export async function expireOpenBookingOrders(tx: Executor, bookingId: string, now: Date = new Date()): Promise<void> {
+export async function expireOpenBookingOrders(
+  tx: Executor,
+  bookingId: string,
+  { purposes = ['token', 'instalment'], now = new Date() }: { purposes?: ('token' | 'instalment')[]; now?: Date } = {},
+): Promise<void> {
   await tx
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: now })
     .where(
       and(
         eq(paymentOrders.bookingId, bookingId),
-        inArray(paymentOrders.purpose, ['token', 'instalment']),
+        inArray(paymentOrders.purpose, purposes),
         inArray(paymentOrders.status, ['created', 'pending']),
       ),
     );

@@ -356,24 +356,17 @@ export type PaidVia = {
  * Marks an order paid, once: a guarded update from an open (or expired) status, so concurrent confirmations
  * (five webhook deliveries, an admin double-click) change it once. A paid token confirms its booking (when the
  * state machine allows) and a paid subscription becomes active; the receipt is queued in the same transaction.
- * Returns null when the order was already paid (or is not payable).
+ * `locked` is the order as read under its lock (`lockOrderForPayment`): its status says whether the order still
+ * stood when its money came (open) or had been replaced (expired: the price, the sums or the rules it was worked out
+ * from changed, docs/product.md#payments). Returns null when the order was already paid (or is not payable).
  */
 export async function markOrderPaid(
   deps: ServiceDeps,
   tx: Executor,
-  orderId: string,
+  locked: OrderRow,
   paid: PaidVia,
 ): Promise<OrderRow | null> {
   const now = new Date();
-  // Whether the order still stood when its money came (open), or had been replaced (expired: the price, the sums or
-  // the rules it was worked out from changed, docs/product.md#payments). The row is locked, so the answer holds.
-  const [before] = await tx
-    .select({ status: paymentOrders.status })
-    .from(paymentOrders)
-    .where(eq(paymentOrders.id, orderId))
-    .limit(1)
-    .for('update');
-  if (!before || !PAYABLE.includes(before.status)) return null;
   const [order] = await tx
     .update(paymentOrders)
     .set({
@@ -383,7 +376,7 @@ export async function markOrderPaid(
       ...(paid.utr && { utr: paid.utr }),
       ...(paid.providerReference && { providerReference: paid.providerReference }),
     })
-    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, PAYABLE)))
+    .where(and(eq(paymentOrders.id, locked.id), inArray(paymentOrders.status, PAYABLE)))
     .returning();
   if (!order) return null;
   await writeAudit(tx, {
@@ -400,7 +393,7 @@ export async function markOrderPaid(
       method: paid.via === 'utr' ? 'upi' : 'gateway',
       reference: paid.utr ?? paid.providerReference ?? null,
       order,
-      orderWasOpen: OPEN.includes(before.status),
+      orderWasOpen: OPEN.includes(locked.status),
       label: INSTALMENT_LABELS[order.instalment ?? 'booking_amount'],
       actorUserId: paid.actorUserId,
       via: paid.via,
@@ -726,16 +719,7 @@ export async function confirmBooking(
   await chargePrice(tx, booking.id, booking.finalAmountPaise ?? 0, actorUserId, 'Booking total');
   // A token is asked of a quote only: a booking confirmed another way (the team, a lowered price) is paid through
   // its instalments, and money still arriving on the token order is received as late money (docs/product.md#payments).
-  await tx
-    .update(paymentOrders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        eq(paymentOrders.bookingId, booking.id),
-        eq(paymentOrders.purpose, 'token'),
-        inArray(paymentOrders.status, OPEN),
-      ),
-    );
+  await expireOpenBookingOrders(tx, booking.id, { purposes: ['token'], now });
   // The schedule keeps the rules of its first payment, or else of its confirmation (docs/product.md#payments).
   const paymentRules = booking.paymentRules ?? paymentRulesToDto(await currentPaymentRules(tx));
   const [row] = await tx
@@ -935,7 +919,7 @@ export async function recordUtr(deps: ServiceDeps, input: RecordUtrInput, adminI
         throw new AppError('CONFLICT', `This payment is ${order.status} and cannot be marked paid`);
       }
       await claimUtr(tx, utr);
-      const updated = await markOrderPaid(deps, tx, order.id, { utr, actorUserId: adminId, via: 'utr' });
+      const updated = await markOrderPaid(deps, tx, order, { utr, actorUserId: adminId, via: 'utr' });
       if (!updated) throw new AppError('CONFLICT', 'This payment is already marked paid');
     });
   } catch (error) {

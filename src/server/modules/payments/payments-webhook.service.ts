@@ -77,7 +77,7 @@ export async function handleCashfreeWebhook(
 
     if (isSuccess) {
       const providerReference = paymentId === undefined ? null : String(paymentId);
-      const paid = await markOrderPaid(deps, tx, order.id, {
+      const paid = await markOrderPaid(deps, tx, order, {
         providerReference: providerReference ?? undefined,
         actorUserId: null,
         via: 'cashfree_webhook',
